@@ -1,0 +1,64 @@
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'public/mockServiceWorker.js',
+      'test-results',
+      'playwright-report',
+    ],
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/react/**/*.ts', 'src/playground/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The core and the client stay framework-free and never import each other.
+    files: ['src/mock-server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'msw', 'msw/*', 'node:*'], message: 'The mock core is framework-free: it speaks Fetch only.' },
+            { group: ['**/client/**', '**/react/**', '**/playground/**', '**/msw/**', '**/server/**'], message: 'The mock core imports nothing of the layers above it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'msw', 'msw/*', 'node:*'], message: 'The client is framework-free: fetch and AbortSignal only.' },
+            { group: ['**/mock-server/**', '**/react/**', '**/playground/**', '**/msw/**', '**/server/**'], message: 'The client knows the API only through HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+)
