@@ -1,0 +1,48 @@
+import { Hono } from 'hono'
+import { idempotency } from './idempotency/idempotency.ts'
+import { authenticate } from './middleware/authenticate.ts'
+import { authorize } from './middleware/authorize.ts'
+import { dispatch, latency, loadItem } from './middleware/dispatch.ts'
+import { mediaType } from './middleware/media-type.ts'
+import { parseJson } from './middleware/parse-json.ts'
+import { readBody } from './middleware/read-body.ts'
+import { routeMatch } from './middleware/route-match.ts'
+import type { Env } from './pipeline.ts'
+import { ProblemError } from './problems/problem-error.ts'
+import { problemResponse } from './problems/problem-response.ts'
+import { routes } from './routes.ts'
+
+/**
+ * The API's request pipeline, one stage per check, in the order of contract section 5. A stage
+ * answers by throwing a `ProblemError` (or returning a response); otherwise it calls `next()`.
+ */
+export function createApp(basePath: string) {
+  const app = new Hono<Env>()
+  app.use(routeMatch(basePath, routes)) // 404 unknown path, 405 wrong method, OPTIONS
+  app.use(authenticate) // 401
+  app.use(authorize) // 403
+  app.use(readBody) // 413
+  app.use(mediaType) // 415
+  app.use(parseJson) // 400
+  app.use(loadItem) // 404 unknown or hidden item
+  app.use(idempotency) // 400/409/422 key checks; stores the result
+  app.use(latency) // simulated processing time, with the key in flight
+  app.all('*', dispatch) // 412 → 422 → 409 → the operation
+  app.onError((error, c) => {
+    const { state, runtime } = c.env
+    const context = {
+      basePath: runtime.basePath,
+      requestPath: state.path,
+      requestId: state.requestId,
+    }
+    if (error instanceof ProblemError)
+      return problemResponse(error.slug, error.init, context)
+    runtime.options.onUnhandledError(error, c.req.raw)
+    return problemResponse(
+      'internal-error',
+      { detail: 'The mock failed unexpectedly while answering this request.' },
+      context,
+    )
+  })
+  return app
+}

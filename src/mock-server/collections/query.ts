@@ -1,0 +1,163 @@
+import { ProblemError } from '../problems/problem-error.ts'
+
+export type FieldType =
+  'integer' | 'number' | 'string' | 'timestamp' | readonly string[]
+
+export interface FieldSpec {
+  type: FieldType
+  /** Nullable fields match the literal `null` in filters. */
+  nullable?: boolean
+}
+
+export type CollectionFields = Record<string, FieldSpec>
+
+type Value = string | number | null
+type Operator = 'eq' | 'gte' | 'gt' | 'lte' | 'lt'
+
+export interface Filter {
+  field: string
+  op: Operator
+  values: Value[]
+}
+
+export interface SortKey {
+  field: string
+  descending: boolean
+}
+
+export interface CollectionQuery {
+  page: number
+  perPage: number
+  sort: SortKey[]
+  filters: Filter[]
+}
+
+export interface QueryError {
+  parameter: string
+  message: string
+}
+
+const MAX_PER_PAGE = 100
+const RANGE = /^([A-Za-z]+)\[(gte|gt|lte|lt)\]$/
+
+function describe(type: FieldType) {
+  return Array.isArray(type)
+    ? `one of ${type.join(', ')}`
+    : `a${type === 'integer' ? 'n' : ''} ${type}`
+}
+
+function parseValue(raw: string, spec: FieldSpec): Value | undefined {
+  if (spec.nullable && raw === 'null') return null
+  const { type } = spec
+  if (Array.isArray(type)) return type.includes(raw) ? raw : undefined
+  switch (type) {
+    case 'integer':
+      return /^-?\d+$/.test(raw) ? Number(raw) : undefined
+    case 'number':
+      return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : undefined
+    case 'timestamp':
+      return Number.isNaN(Date.parse(raw))
+        ? undefined
+        : new Date(raw).toISOString()
+    default:
+      return raw
+  }
+}
+
+function parsePositiveInt(raw: string) {
+  return /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+}
+
+/**
+ * Reads paging, sorting and filtering from the query string. Every bad parameter is collected, so
+ * one 400 `invalid-query` lists them all at once.
+ */
+export function parseCollectionQuery(
+  params: URLSearchParams,
+  fields: CollectionFields,
+): CollectionQuery {
+  const errors: QueryError[] = []
+  const query: CollectionQuery = {
+    page: 1,
+    perPage: 20,
+    sort: [{ field: 'id', descending: false }],
+    filters: [],
+  }
+  const seen = new Set<string>()
+  for (const [name, raw] of params) {
+    if (seen.has(name)) {
+      errors.push({
+        parameter: name,
+        message: 'is given more than once; list several values with commas',
+      })
+      continue
+    }
+    seen.add(name)
+    if (name === 'page') {
+      const page = parsePositiveInt(raw)
+      if (!(page >= 1))
+        errors.push({ parameter: name, message: 'must be an integer ≥ 1' })
+      else query.page = page
+    } else if (name === 'perPage') {
+      const perPage = parsePositiveInt(raw)
+      if (!(perPage >= 1 && perPage <= MAX_PER_PAGE)) {
+        errors.push({
+          parameter: name,
+          message: `must be an integer from 1 to ${MAX_PER_PAGE}`,
+        })
+      } else query.perPage = perPage
+    } else if (name === 'sort') {
+      const keys: SortKey[] = []
+      for (const part of raw.split(',')) {
+        const descending = part.startsWith('-')
+        const field = descending ? part.slice(1) : part
+        if (field !== 'id' && !Object.hasOwn(fields, field)) {
+          errors.push({
+            parameter: name,
+            message: `cannot sort by "${field}"; sortable fields: id, ${Object.keys(fields).join(', ')}`,
+          })
+        } else keys.push({ field, descending })
+      }
+      query.sort = keys
+    } else {
+      const range = RANGE.exec(name)
+      const field = range ? range[1]! : name
+      const op: Operator = range ? (range[2] as Operator) : 'eq'
+      const spec: FieldSpec | undefined =
+        field === 'id'
+          ? { type: 'integer' }
+          : Object.hasOwn(fields, field)
+            ? fields[field]
+            : undefined
+      if (!spec) {
+        errors.push({
+          parameter: name,
+          message: `is not a known parameter; use page, perPage, sort, or a filter on id, ${Object.keys(fields).join(', ')}`,
+        })
+        continue
+      }
+      if (op !== 'eq' && (Array.isArray(spec.type) || spec.type === 'string')) {
+        errors.push({
+          parameter: name,
+          message: `range filters apply to numbers and timestamps, not to ${field}`,
+        })
+        continue
+      }
+      const parts = op === 'eq' ? raw.split(',') : [raw]
+      const values = parts.map((part) => parseValue(part, spec))
+      if (values.some((value) => value === undefined)) {
+        errors.push({
+          parameter: name,
+          message: `must be ${describe(spec.type)}${op === 'eq' ? ' (commas separate alternatives)' : ''}`,
+        })
+      } else query.filters.push({ field, op, values: values as Value[] })
+    }
+  }
+  if (errors.length > 0) {
+    throw new ProblemError('invalid-query', {
+      detail: `${errors.length} query parameter${errors.length === 1 ? ' is' : 's are'} invalid: ${errors.map((e) => e.parameter).join(', ')}.`,
+      extensions: { errors },
+    })
+  }
+  return query
+}

@@ -1,0 +1,36 @@
+import { fail, type Stage } from '../pipeline.ts'
+
+const REALM = 'realm="hypermock"'
+
+function invalidToken(description: string): never {
+  fail('unauthenticated', {
+    detail: `${description}. Send Authorization: Bearer <token> with a valid token.`,
+    headers: {
+      'WWW-Authenticate': `Bearer ${REALM}, error="invalid_token", error_description="${description}"`,
+    },
+  })
+}
+
+/** 401 for a missing, unknown, expired or non-Bearer credential (RFC 6750). */
+export const authenticate: Stage = async (c, next) => {
+  const { state, runtime } = c.env
+  if (state.route?.spec.public) return next()
+  const header = c.req.header('Authorization')
+  if (header === undefined || header.trim() === '') {
+    fail('unauthenticated', {
+      detail:
+        'This request needs a credential. Send Authorization: Bearer <token>.',
+      headers: { 'WWW-Authenticate': `Bearer ${REALM}` },
+    })
+  }
+  const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(header)
+  if (!match || match[1]!.toLowerCase() !== 'bearer')
+    invalidToken('The Authorization header must use the Bearer scheme')
+  const entry = Object.hasOwn(runtime.options.tokens, match[2]!)
+    ? runtime.options.tokens[match[2]!]
+    : undefined
+  if (!entry) invalidToken('The access token is unknown')
+  if ('expired' in entry) invalidToken('The access token expired')
+  state.principal = entry
+  await next()
+}

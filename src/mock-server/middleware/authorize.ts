@@ -1,0 +1,18 @@
+import { fail, type Stage } from '../pipeline.ts'
+
+/** 403 when a valid credential lacks the scope: every write needs `write`, every read `read`. */
+export const authorize: Stage = async (c, next) => {
+  const { state } = c.env
+  const principal = state.principal
+  if (!principal || !state.route) return next()
+  const needed = state.route.method === 'GET' ? 'read' : 'write'
+  if (!principal.scopes.includes(needed)) {
+    fail('forbidden', {
+      detail: `This token lacks the "${needed}" scope needed to ${state.route.method} ${state.path}.`,
+      headers: {
+        'WWW-Authenticate': `Bearer realm="hypermock", error="insufficient_scope", error_description="The ${needed} scope is required", scope="${needed}"`,
+      },
+    })
+  }
+  await next()
+}

@@ -1,0 +1,25 @@
+import { fail, type Stage } from '../pipeline.ts'
+
+export function isJsonMediaType(contentType: string | undefined) {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase()
+  return (
+    type === 'application/json' ||
+    (type !== undefined && /^application\/[\w.+-]+\+json$/.test(type))
+  )
+}
+
+/** 415 for a body that is not declared as JSON; the answer says what is accepted. */
+export const mediaType: Stage = async (c, next) => {
+  const { state } = c.env
+  if (state.bodyBytes === null) return next()
+  const contentType = c.req.header('Content-Type')
+  if (!isJsonMediaType(contentType)) {
+    const accept =
+      c.req.method.toUpperCase() === 'POST' ? 'Accept-Post' : 'Accept'
+    fail('unsupported-media-type', {
+      detail: `Request bodies must be application/json; this one is ${contentType ? `"${contentType}"` : 'untyped (no Content-Type)'}.`,
+      headers: { [accept]: 'application/json' },
+    })
+  }
+  await next()
+}

@@ -1,0 +1,38 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Principal } from './auth/tokens.ts'
+import type { ProblemSlug } from './problems/catalogue.ts'
+import { ProblemError, type ProblemInit } from './problems/problem-error.ts'
+import type { Handler, Method, RouteSpec, Runtime } from './runtime.ts'
+
+export interface MatchedRoute {
+  spec: RouteSpec
+  params: Record<string, string>
+  /** GET for HEAD requests; the method the route is looked up by. */
+  method: Method
+  handler: Handler
+}
+
+/** Per-request state the pipeline stages fill in, in the order of contract section 5. */
+export interface RequestState {
+  requestId: string
+  startedAt: number
+  path: string
+  route: MatchedRoute | null
+  principal: Principal | null
+  bodyBytes: Uint8Array | null
+  body: unknown
+  item: unknown
+  idempotencyKey: string | null
+  replayed: boolean
+  /** Set by a fault that must surface as a network error (the adapters drop the connection). */
+  networkError: boolean
+  fault: string | null
+}
+
+export type Env = { Bindings: { state: RequestState; runtime: Runtime } }
+export type Stage = MiddlewareHandler<Env>
+export type Ctx = Context<Env>
+
+export function fail(slug: ProblemSlug, init: ProblemInit): never {
+  throw new ProblemError(slug, init)
+}

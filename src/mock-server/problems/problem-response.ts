@@ -1,0 +1,44 @@
+import { problemCatalogue, type ProblemSlug } from './catalogue.ts'
+import type { ProblemInit } from './problem-error.ts'
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+export interface ProblemContext {
+  basePath: string
+  requestPath: string
+  requestId: string
+}
+
+export function problemBody(
+  slug: ProblemSlug,
+  init: ProblemInit,
+  context: ProblemContext,
+) {
+  const { status, title } = problemCatalogue[slug]
+  return {
+    type: `${context.basePath}/problems/${slug}`,
+    title,
+    status,
+    detail: init.detail,
+    instance: init.instance ?? context.requestPath,
+    requestId: context.requestId,
+    ...init.extensions,
+  }
+}
+
+/** An RFC 9457 problem document; the Content-Type has no parameters, on purpose. */
+export function problemResponse(
+  slug: ProblemSlug,
+  init: ProblemInit,
+  context: ProblemContext,
+) {
+  const body = problemBody(slug, init, context)
+  return new Response(JSON.stringify(body), {
+    status: body.status,
+    headers: {
+      'Content-Type': PROBLEM_CONTENT_TYPE,
+      'Cache-Control': 'no-store',
+      ...init.headers,
+    },
+  })
+}

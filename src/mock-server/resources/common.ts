@@ -1,0 +1,89 @@
+import { canSeeCustomer, type Principal } from '../auth/tokens.ts'
+import {
+  parseCollectionQuery,
+  type CollectionFields,
+} from '../collections/query.ts'
+import {
+  collectionResponse,
+  selectPage,
+} from '../collections/collection-response.ts'
+import { fail } from '../pipeline.ts'
+import { json, type Handler, type HandlerContext } from '../runtime.ts'
+
+/** Path ids are positive integers; anything else names nothing, so it is a 404 like any unknown id. */
+export function parseId(
+  raw: string | undefined,
+  kind: string,
+  path: string,
+): number {
+  const value =
+    raw !== undefined && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isSafeInteger(value)) notFound(kind, raw ?? '', path)
+  return value
+}
+
+export function notFound(
+  kind: string,
+  id: string | number,
+  path: string,
+): never {
+  fail('not-found', {
+    detail: `No ${kind} ${id} exists for this credential.`,
+    instance: path,
+  })
+}
+
+export function visible(principal: Principal, customerId: number | null) {
+  return canSeeCustomer(principal, customerId)
+}
+
+/** 412 when `If-Match` is present and names neither `*` nor the current ETag. */
+export function checkIfMatch(ctx: HandlerContext, etag: string) {
+  const header = ctx.request.headers.get('If-Match')
+  if (header === null) return
+  const tags = header.split(',').map((tag) => tag.trim())
+  if (tags.includes('*') || tags.includes(etag)) return
+  fail('precondition-failed', {
+    detail: `If-Match ${header} does not match the current ETag ${etag}: the resource changed since you read it. Read it again and retry.`,
+  })
+}
+
+export function itemResponse(
+  body: unknown,
+  etag: string,
+  init: { status?: number; location?: string } = {},
+) {
+  const headers: Record<string, string> = { ETag: etag }
+  if (init.location) headers.Location = init.location
+  headers['Cache-Control'] =
+    init.status === 201 || init.location ? 'no-store' : 'private, no-cache'
+  return json(body, { status: init.status ?? 200, headers })
+}
+
+/** A collection read: query parsed (400 on any bad parameter), then filtered, sorted, paged, presented. */
+export function listHandler<T extends { id: number }>(
+  fields: CollectionFields,
+  rows: (ctx: HandlerContext) => readonly T[],
+  present: (row: T, base: string) => unknown,
+): Handler {
+  return (ctx) => {
+    const query = parseCollectionQuery(ctx.url.searchParams, fields)
+    const { items, total } = selectPage(
+      rows(ctx) as readonly (T & Record<string, unknown>)[],
+      query,
+    )
+    return collectionResponse(
+      ctx.url,
+      query,
+      items.map((row) => present(row, ctx.runtime.basePath)),
+      total,
+    )
+  }
+}
+
+/** Gives a handler the item its route's `load` found, typed. */
+export function withItem<T>(
+  handler: (ctx: HandlerContext, item: T) => Response | Promise<Response>,
+): Handler {
+  return (ctx) => handler(ctx, ctx.item as T)
+}

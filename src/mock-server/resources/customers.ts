@@ -1,0 +1,70 @@
+import type { Principal } from '../auth/tokens.ts'
+import type { CollectionFields } from '../collections/query.ts'
+import {
+  etagFor,
+  presentAccount,
+  presentCustomer,
+  presentOrder,
+} from '../hypermedia/present.ts'
+import type { Runtime } from '../runtime.ts'
+import type { Customer } from '../store/types.ts'
+import { accountFields } from './accounts.ts'
+import {
+  itemResponse,
+  listHandler,
+  notFound,
+  parseId,
+  visible,
+  withItem,
+} from './common.ts'
+import { orderFields } from './orders.ts'
+
+export const customerFields: CollectionFields = {
+  name: { type: 'string' },
+  email: { type: 'string' },
+}
+
+export function loadCustomer(
+  params: Record<string, string>,
+  principal: Principal,
+  runtime: Runtime,
+) {
+  const path = `${runtime.basePath}/customers/${params.id}`
+  const id = parseId(params.id, 'customer', path)
+  const customer = runtime.db.customers.get(id)
+  if (!customer || !visible(principal, customer.id))
+    notFound('customer', id, path)
+  return customer
+}
+
+export const listCustomers = listHandler(
+  customerFields,
+  (ctx) =>
+    ctx.runtime.db.customers.all().filter((c) => visible(ctx.principal, c.id)),
+  presentCustomer,
+)
+
+export const getCustomer = withItem<Customer>((ctx, customer) =>
+  itemResponse(
+    presentCustomer(customer, ctx.runtime.basePath),
+    etagFor('customer', customer.id),
+  ),
+)
+
+export const listCustomerOrders = listHandler(
+  orderFields,
+  (ctx) =>
+    ctx.runtime.db.orders
+      .all()
+      .filter((o) => o.customerId === (ctx.item as Customer).id),
+  presentOrder,
+)
+
+export const listCustomerAccounts = listHandler(
+  accountFields,
+  (ctx) =>
+    ctx.runtime.db.accounts
+      .all()
+      .filter((a) => a.customerId === (ctx.item as Customer).id),
+  presentAccount,
+)

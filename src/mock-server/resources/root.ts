@@ -1,0 +1,29 @@
+import { json, type HandlerContext } from '../runtime.ts'
+
+const collections = {
+  orders: 'Orders',
+  payments: 'Payments',
+  transfers: 'Transfers',
+  accounts: 'Accounts',
+  customers: 'Customers',
+} as const
+
+/** The entry point: the only URL a hypermedia client needs to know. */
+export function getRoot(ctx: HandlerContext) {
+  const base = ctx.runtime.basePath
+  const _links: Record<string, { href: string; title?: string }> = {
+    self: { href: base },
+  }
+  for (const [rel, title] of Object.entries(collections))
+    _links[rel] = { href: `${base}/${rel}`, title }
+  _links.problems = { href: `${base}/problems`, title: 'Problem types' }
+  return json(
+    {
+      name: 'hypermock',
+      description:
+        'A mock resource-oriented JSON API. Follow the links; send Authorization: Bearer <token>.',
+      _links,
+    },
+    { headers: { 'Cache-Control': 'public, max-age=300' } },
+  )
+}

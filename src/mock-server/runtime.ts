@@ -1,0 +1,58 @@
+import type { Principal } from './auth/tokens.ts'
+import type { MockClock } from './clock.ts'
+import type { MockConfig, ResolvedOptions } from './options.ts'
+import type { Database } from './store/database.ts'
+
+/** What every part of one mock instance shares: options, data, clock, live config. */
+export interface Runtime {
+  options: ResolvedOptions
+  basePath: string
+  db: Database
+  clock: MockClock
+  config: MockConfig
+  nextRequestId(): string
+}
+
+/** What a resource handler sees of one request, after the pipeline's checks have passed. */
+export interface HandlerContext {
+  request: Request
+  url: URL
+  /** The request path, used as the problem `instance` by default. */
+  path: string
+  params: Record<string, string>
+  principal: Principal
+  /** The parsed JSON body; `undefined` when the request had none. */
+  body: unknown
+  /** What the route's `load` found (the order, the account...). */
+  item: unknown
+  requestId: string
+  runtime: Runtime
+}
+
+export type Handler = (ctx: HandlerContext) => Response | Promise<Response>
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface RouteSpec {
+  /** Path below the base, Hono pattern syntax: `/orders/:id`. */
+  path: string
+  methods: Partial<Record<Method, Handler>>
+  /** Public routes need no credential (root, problem docs). */
+  public?: boolean
+  /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */
+  load?: (
+    params: Record<string, string>,
+    principal: Principal,
+    runtime: Runtime,
+  ) => unknown
+}
+
+export function json(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+) {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  })
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import { currencies, type StateSnapshot } from './types.ts'
+
+const id = z.number().int().positive()
+const timestamp = z.iso.datetime()
+const currency = z.enum(currencies)
+const money = z.number().int().nonnegative()
+
+const customer = z.strictObject({ id, name: z.string(), email: z.string() })
+const order = z.strictObject({
+  id,
+  status: z.enum(['pending', 'paid', 'cancelled']),
+  total: z.number().positive(),
+  currency,
+  customerId: id,
+  note: z.string().nullable(),
+  version: id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  paymentId: id.nullable(),
+})
+const payment = z.strictObject({
+  id,
+  amount: id,
+  currency,
+  status: z.literal('succeeded'),
+  orderId: id.nullable(),
+  customerId: id.nullable(),
+  createdAt: timestamp,
+})
+const account = z.strictObject({
+  id,
+  customerId: id,
+  currency,
+  balance: money,
+  version: id,
+})
+const transfer = z.strictObject({
+  id,
+  fromAccountId: id,
+  toAccountId: id,
+  amount: id,
+  currency,
+  status: z.enum(['completed', 'failed']),
+  createdAt: timestamp,
+  failure: z.strictObject({ balance: money, requested: id }).nullable(),
+})
+const idempotencyRecord = z.strictObject({
+  scope: z.string(),
+  key: z.string(),
+  method: z.string(),
+  path: z.string(),
+  principal: z.string(),
+  fingerprint: z.string(),
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  state: z.literal('completed'),
+  response: z.strictObject({
+    status: z.number().int(),
+    body: z.string(),
+    headers: z.record(z.string(), z.string()),
+  }),
+})
+
+export const snapshotSchema = z.strictObject({
+  schemaVersion: z.literal(1),
+  customers: z.array(customer),
+  orders: z.array(order),
+  payments: z.array(payment),
+  accounts: z.array(account),
+  transfers: z.array(transfer),
+  idempotencyKeys: z.array(idempotencyRecord),
+})
+
+export class InvalidSnapshotError extends Error {
+  override readonly name = 'InvalidSnapshotError'
+  readonly issues: string[]
+
+  constructor(issues: string[]) {
+    super(
+      `Failed to restore the mock state: the snapshot is invalid (${issues.slice(0, 3).join('; ')}).`,
+    )
+    this.issues = issues
+  }
+}
+
+function duplicateIds(name: string, rows: { id: number }[]) {
+  const seen = new Set<number>()
+  const issues: string[] = []
+  for (const row of rows) {
+    if (seen.has(row.id)) issues.push(`${name}: id ${row.id} appears twice`)
+    seen.add(row.id)
+  }
+  return issues
+}
+
+/** Validates a snapshot whole (shape, unique ids, references) before anything is replaced. */
+export function parseSnapshot(input: unknown): StateSnapshot {
+  const parsed = snapshotSchema.safeParse(input)
+  if (!parsed.success) {
+    throw new InvalidSnapshotError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      ),
+    )
+  }
+  const s = parsed.data
+  const customerIds = new Set(s.customers.map((c) => c.id))
+  const accountIds = new Set(s.accounts.map((a) => a.id))
+  const orderIds = new Set(s.orders.map((o) => o.id))
+  const paymentIds = new Set(s.payments.map((p) => p.id))
+  const issues = [
+    ...duplicateIds('customers', s.customers),
+    ...duplicateIds('orders', s.orders),
+    ...duplicateIds('payments', s.payments),
+    ...duplicateIds('accounts', s.accounts),
+    ...duplicateIds('transfers', s.transfers),
+  ]
+  for (const o of s.orders) {
+    if (!customerIds.has(o.customerId))
+      issues.push(`orders: ${o.id} names unknown customer ${o.customerId}`)
+    if (o.paymentId !== null && !paymentIds.has(o.paymentId))
+      issues.push(`orders: ${o.id} names unknown payment ${o.paymentId}`)
+  }
+  for (const p of s.payments) {
+    if (p.orderId !== null && !orderIds.has(p.orderId))
+      issues.push(`payments: ${p.id} names unknown order ${p.orderId}`)
+  }
+  for (const a of s.accounts) {
+    if (!customerIds.has(a.customerId))
+      issues.push(`accounts: ${a.id} names unknown customer ${a.customerId}`)
+  }
+  for (const t of s.transfers) {
+    if (!accountIds.has(t.fromAccountId) || !accountIds.has(t.toAccountId))
+      issues.push(`transfers: ${t.id} names an unknown account`)
+  }
+  if (issues.length > 0) throw new InvalidSnapshotError(issues)
+  return s as StateSnapshot
+}
