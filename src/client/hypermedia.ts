@@ -1,0 +1,62 @@
+/** A link object as the API writes it; `method` appears only on action links. */
+export interface Link {
+  readonly href: string
+  readonly method?: string
+  readonly title?: string
+}
+
+/** Any resource: whatever members it has, plus the links that say what can be done next. */
+export interface Resource {
+  readonly _links?: Readonly<Record<string, Link>>
+  readonly [member: string]: unknown
+}
+
+/** Whether `value` looks like a link object (a plain object with a string `href`). */
+export function isLink(value: unknown): value is Link {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof URL) &&
+    typeof (value as { href?: unknown }).href === 'string'
+  )
+}
+
+/** The relation names a resource offers, in document order. */
+export function linkRelations(resource: Resource | null | undefined): string[] {
+  const links = resource?._links
+  if (typeof links !== 'object' || links === null) return []
+  return Object.keys(links).filter((rel) => isLink(links[rel]))
+}
+
+/**
+ * The link a resource offers under `rel`. Throws a developer-facing error naming the relation and
+ * the ones available: an action missing from `_links` is the API saying "not now", not a URL to build.
+ *
+ * @example
+ * const pay = resolveLink(order, 'pay') // { href: '/api/orders/1/payment', method: 'POST' }
+ */
+export function resolveLink(
+  resource: Resource | null | undefined,
+  rel: string,
+): Link {
+  const link = resource?._links?.[rel]
+  if (isLink(link)) return link
+  const available = linkRelations(resource)
+  const self = resource?._links?.self?.href
+  const where = typeof self === 'string' ? `${self} has` : 'the resource has'
+  const offered =
+    available.length > 0
+      ? available.map((name) => `"${name}"`).join(', ')
+      : 'none'
+  throw new Error(
+    `Failed to follow "${rel}": ${where} no such link. Available relations: ${offered}. ` +
+      'Links depend on state: re-read the resource, or check the relation name.',
+  )
+}
+
+/** The `self` href of a resource, when it has one. */
+export function selfHref(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const self = (value as Resource)._links?.self
+  return isLink(self) ? self.href : undefined
+}

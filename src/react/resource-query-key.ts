@@ -1,0 +1,22 @@
+/** The prefix of every query the hypermock hooks cache. */
+export const resourceQueryScope = ['hypermock', 'resource'] as const
+
+/**
+ * The TanStack query key of a resource: its absolute URL, the same whichever link led to it.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: resourceQueryKey(client.resolve('/api/orders/1')) })
+ */
+export function resourceQueryKey(url: string) {
+  return [...resourceQueryScope, url] as const
+}
+
+/** The URL of a hypermock resource query key, or `undefined` for any other key. */
+export function urlOfResourceQueryKey(
+  queryKey: readonly unknown[],
+): string | undefined {
+  const [scope, kind, url] = queryKey
+  const matches =
+    scope === resourceQueryScope[0] && kind === resourceQueryScope[1]
+  return matches && typeof url === 'string' ? url : undefined
+}
