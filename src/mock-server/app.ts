@@ -1,4 +1,6 @@
-import { Hono } from 'hono'
+import { Hono, type ErrorHandler } from 'hono'
+import { controlRoutes } from './control/control-routes.ts'
+import { faults } from './faults/faults-stage.ts'
 import { idempotency } from './idempotency/idempotency.ts'
 import { authenticate } from './middleware/authenticate.ts'
 import { authorize } from './middleware/authorize.ts'
@@ -10,16 +12,37 @@ import { routeMatch } from './middleware/route-match.ts'
 import type { Env } from './pipeline.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
+import { rateLimit } from './rate-limit/rate-limit-stage.ts'
 import { routes } from './routes.ts'
+
+/** A thrown `ProblemError` is the answer; anything else is a 500 that never shows its stack. */
+const onError: ErrorHandler<Env> = (error, c) => {
+  const { state, runtime } = c.env
+  const context = {
+    basePath: runtime.basePath,
+    requestPath: state.path,
+    requestId: state.requestId,
+  }
+  if (error instanceof ProblemError)
+    return problemResponse(error.slug, error.init, context)
+  runtime.options.onUnhandledError(error, c.req.raw)
+  return problemResponse(
+    'internal-error',
+    { detail: 'The mock failed unexpectedly while answering this request.' },
+    context,
+  )
+}
 
 /**
  * The API's request pipeline, one stage per check, in the order of contract section 5. A stage
  * answers by throwing a `ProblemError` (or returning a response); otherwise it calls `next()`.
  */
-export function createApp(basePath: string) {
+export function createApiApp(basePath: string) {
   const app = new Hono<Env>()
+  app.use(faults) // injected network and gateway faults (lose-response acts after the operation)
   app.use(routeMatch(basePath, routes)) // 404 unknown path, 405 wrong method, OPTIONS
   app.use(authenticate) // 401
+  app.use(rateLimit) // 429
   app.use(authorize) // 403
   app.use(readBody) // 413
   app.use(mediaType) // 415
@@ -28,21 +51,18 @@ export function createApp(basePath: string) {
   app.use(idempotency) // 400/409/422 key checks; stores the result
   app.use(latency) // simulated processing time, with the key in flight
   app.all('*', dispatch) // 412 → 422 → 409 → the operation
-  app.onError((error, c) => {
-    const { state, runtime } = c.env
-    const context = {
-      basePath: runtime.basePath,
-      requestPath: state.path,
-      requestId: state.requestId,
-    }
-    if (error instanceof ProblemError)
-      return problemResponse(error.slug, error.init, context)
-    runtime.options.onUnhandledError(error, c.req.raw)
-    return problemResponse(
-      'internal-error',
-      { detail: 'The mock failed unexpectedly while answering this request.' },
-      context,
-    )
-  })
+  app.onError(onError)
+  return app
+}
+
+/** The control API under `/__mock`: public, never rate limited, immune to faults. */
+export function createControlApp() {
+  const app = new Hono<Env>()
+  app.use(routeMatch('/__mock', controlRoutes))
+  app.use(readBody)
+  app.use(mediaType)
+  app.use(parseJson)
+  app.all('*', dispatch)
+  app.onError(onError)
   return app
 }

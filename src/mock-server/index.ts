@@ -1,6 +1,10 @@
-import { createApp } from './app.ts'
-import { createClock } from './clock.ts'
+import { createApiApp, createControlApp } from './app.ts'
+import { mergeConfig, type ConfigPatch } from './control/config-patch.ts'
+import { createRuntime } from './create-runtime.ts'
 import { finalizeResponse } from './edge.ts'
+import type { MockListener } from './events.ts'
+import type { FaultRule, FaultRuleInput } from './faults/fault-rule.ts'
+import type { JournalEntry } from './journal.ts'
 import {
   resolveOptions,
   validateConfig,
@@ -9,18 +13,25 @@ import {
 } from './options.ts'
 import type { RequestState } from './pipeline.ts'
 import { problemResponse } from './problems/problem-response.ts'
-import type { Runtime } from './runtime.ts'
-import { Database } from './store/database.ts'
 import { parseSnapshot } from './store/snapshot-schema.ts'
 import type { StateSnapshot } from './store/types.ts'
 
 export type { MockApiOptions, MockConfig, RateLimitConfig } from './options.ts'
 export type { StateSnapshot } from './store/types.ts'
 export type { Principal, Scope, TokenEntry } from './auth/tokens.ts'
+export type {
+  FaultEffect,
+  FaultRule,
+  FaultRuleInput,
+} from './faults/fault-rule.ts'
+export type { JournalEntry } from './journal.ts'
+export type { MockEvent, MockListener } from './events.ts'
 export { defaultTokens } from './auth/tokens.ts'
 export { createSeed } from './store/seed.ts'
 export { InvalidSnapshotError } from './store/snapshot-schema.ts'
 export { problemCatalogue, type ProblemSlug } from './problems/catalogue.ts'
+
+export const CONTROL_PATH = '/__mock'
 
 export interface MockApi {
   /** Answers one request, exactly as the HTTP API would. A network-level fault is `Response.error()`. */
@@ -34,16 +45,31 @@ export interface MockApi {
   }
   config: {
     get(): MockConfig
-    /** Merges a patch into the live settings (validated first). */
-    update(patch: Partial<MockConfig>): MockConfig
+    /** Merges a patch into the live settings (validated first; `rateLimit` merges member-wise). */
+    update(patch: ConfigPatch): MockConfig
+  }
+  faults: {
+    list(): FaultRule[]
+    /** Adds a rule (contract section 9); throws a zod error for an invalid one. */
+    add(rule: FaultRuleInput): FaultRule
+    remove(id: string): boolean
+    clear(): void
+  }
+  journal: {
+    list(): JournalEntry[]
+    clear(): void
   }
   clock: {
     now(): string
     advance(ms: number): string
   }
-  /** Back to the seed data and the initial config; clears idempotency keys. */
+  /** Change notifications: every request served, and every state, fault, config or clock change. */
+  subscribe(listener: MockListener): () => void
+  /** Back to the seed data and the initial config; clears faults, journal, keys and rate counters. */
   reset(): void
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * Creates one independent instance of the mock API: its own data, clock and settings. The same
@@ -57,111 +83,160 @@ export interface MockApi {
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const resolved = resolveOptions(options)
-  const clock = createClock(resolved.now)
-  let requestCount = 0
-  const runtime: Runtime = {
-    options: resolved,
-    basePath: resolved.basePath,
-    db: new Database(
-      resolved.initialState
-        ? parseSnapshot(resolved.initialState)
-        : resolved.seed(),
-    ),
-    clock,
-    config: structuredClone(resolved.config),
-    nextRequestId: () =>
-      `req-${(++requestCount).toString(36).padStart(6, '0')}`,
-  }
-  const app = createApp(resolved.basePath)
+  const runtime = createRuntime(resolved)
+  const apiApp = createApiApp(resolved.basePath)
+  const controlApp = createControlApp()
+  const { basePath, events } = runtime
 
-  async function answer(
+  function route(
     request: Request,
     state: RequestState,
-  ): Promise<Response> {
-    const inBase =
-      state.path === runtime.basePath ||
-      state.path.startsWith(`${runtime.basePath}/`)
-    if (!inBase) {
-      return problemResponse(
-        'not-found',
-        {
-          detail: `${state.path} is outside the API; it lives under ${runtime.basePath}.`,
-        },
-        {
-          basePath: runtime.basePath,
-          requestPath: state.path,
-          requestId: state.requestId,
-        },
-      )
+  ): Response | Promise<Response> {
+    if (
+      state.path === CONTROL_PATH ||
+      state.path.startsWith(`${CONTROL_PATH}/`)
+    ) {
+      return controlApp.fetch(request, { state, runtime })
     }
-    return app.fetch(request, { state, runtime })
+    if (state.path === basePath || state.path.startsWith(`${basePath}/`)) {
+      return apiApp.fetch(request, { state, runtime })
+    }
+    return problemResponse(
+      'not-found',
+      {
+        detail: `${state.path} is outside the API; it lives under ${basePath} (and the control API under ${CONTROL_PATH}).`,
+      },
+      { basePath, requestPath: state.path, requestId: state.requestId },
+    )
+  }
+
+  function newState(request: Request): RequestState {
+    let path = '/'
+    try {
+      path = new URL(request.url).pathname
+    } catch {
+      // A Request always has an absolute URL; keep '/' if a foreign object lies about it.
+    }
+    return {
+      requestId: runtime.nextRequestId(),
+      startedAt: 0,
+      path,
+      route: null,
+      principal: null,
+      bodyBytes: null,
+      body: undefined,
+      item: undefined,
+      idempotencyKey: null,
+      replayed: false,
+      networkError: false,
+      fault: null,
+    }
+  }
+
+  function internalError(state: RequestState) {
+    return problemResponse(
+      'internal-error',
+      { detail: 'The mock failed unexpectedly while answering this request.' },
+      { basePath, requestPath: state.path, requestId: state.requestId },
+    )
+  }
+
+  async function serve(request: Request, state: RequestState) {
+    state.startedAt = resolved.now()
+    const time = runtime.clock.iso()
+    let raw: Response
+    try {
+      raw = await route(request, state)
+    } catch (error) {
+      resolved.onUnhandledError(error, request)
+      raw = internalError(state)
+    }
+    const response = state.networkError
+      ? Response.error()
+      : finalizeResponse(request, state, raw)
+    if (
+      state.path !== CONTROL_PATH &&
+      !state.path.startsWith(`${CONTROL_PATH}/`)
+    ) {
+      const entry = runtime.journal.record({
+        time,
+        method: request.method.toUpperCase(),
+        path: state.path,
+        status: response.status,
+        durationMs: Math.max(0, resolved.now() - state.startedAt),
+        fault: state.fault,
+        idempotencyKey: state.idempotencyKey,
+        replayed: state.replayed,
+      })
+      events.emit({ type: 'request', entry })
+      if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
+    }
+    return response
   }
 
   return {
-    basePath: runtime.basePath,
+    basePath,
     async fetch(request) {
-      const url = new URL(request.url)
-      const state: RequestState = {
-        requestId: runtime.nextRequestId(),
-        startedAt: clock.now(),
-        path: url.pathname,
-        route: null,
-        principal: null,
-        bodyBytes: null,
-        body: undefined,
-        item: undefined,
-        idempotencyKey: null,
-        replayed: false,
-        networkError: false,
-        fault: null,
-      }
-      let response: Response
+      // Nothing escapes: even a failing clock or listener ends as a 500 problem, never a stack.
+      const state = newState(request)
       try {
-        response = await answer(request, state)
+        return await serve(request, state)
       } catch (error) {
         resolved.onUnhandledError(error, request)
-        response = problemResponse(
-          'internal-error',
-          {
-            detail:
-              'The mock failed unexpectedly while answering this request.',
-          },
-          {
-            basePath: runtime.basePath,
-            requestPath: state.path,
-            requestId: state.requestId,
-          },
-        )
+        return internalError(state)
       }
-      if (state.networkError) return Response.error()
-      return finalizeResponse(request, state, response)
     },
     state: {
       snapshot: () => runtime.db.snapshot(),
       restore(snapshot) {
         runtime.db.load(parseSnapshot(structuredClone(snapshot)))
+        events.emit({ type: 'state' })
       },
     },
     config: {
       get: () => structuredClone(runtime.config),
       update(patch) {
-        runtime.config = validateConfig({
-          ...runtime.config,
-          ...structuredClone(patch),
-        })
+        runtime.config = validateConfig(
+          mergeConfig(runtime.config, patch, resolved.config),
+        )
+        if (patch.seed !== undefined) runtime.random.reseed(patch.seed)
+        events.emit({ type: 'config' })
         return structuredClone(runtime.config)
       },
     },
-    clock: {
-      now: () => clock.iso(),
-      advance(ms) {
-        clock.advance(ms)
-        return clock.iso()
+    faults: {
+      list: () => runtime.faults.list(),
+      add(rule) {
+        const stored = runtime.faults.add(rule)
+        events.emit({ type: 'faults' })
+        return stored
+      },
+      remove(id) {
+        const removed = runtime.faults.remove(id)
+        if (removed) events.emit({ type: 'faults' })
+        return removed
+      },
+      clear() {
+        runtime.faults.clear()
+        events.emit({ type: 'faults' })
       },
     },
-    reset() {
-      runtime.db.load(resolved.seed())
-      runtime.config = structuredClone(resolved.config)
+    journal: {
+      list: () => runtime.journal.list(),
+      clear() {
+        runtime.journal.clear()
+        events.emit({ type: 'journal' })
+      },
     },
+    clock: {
+      now: () => runtime.clock.iso(),
+      advance(ms) {
+        runtime.clock.advance(ms)
+        events.emit({ type: 'clock' })
+        return runtime.clock.iso()
+      },
+    },
+    subscribe: (listener) => events.subscribe(listener),
+    reset: () => runtime.reset(),
   }
 }

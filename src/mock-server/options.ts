@@ -34,8 +34,10 @@ export interface MockApiOptions {
   idempotencyTtlMs?: number
   /** Largest accepted request body. @default 1 MiB */
   maxBodyBytes?: number
+  /** How many journal entries are kept (oldest dropped first). @default 500 */
+  journalLimit?: number
   /** Told about unexpected exceptions (the caller only ever sees a 500 problem). @default console.error */
-  onUnhandledError?: (error: unknown, request: Request) => void
+  onUnhandledError?: (error: unknown, request?: Request) => void
 }
 
 export const defaultConfig: MockConfig = {
@@ -55,7 +57,8 @@ export interface ResolvedOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   idempotencyTtlMs: number
   maxBodyBytes: number
-  onUnhandledError: (error: unknown, request: Request) => void
+  journalLimit: number
+  onUnhandledError: (error: unknown, request?: Request) => void
 }
 
 export function abortableSleep(
@@ -113,6 +116,9 @@ export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
   const idempotencyTtlMs = options.idempotencyTtlMs ?? 24 * 3_600_000
   if (!(idempotencyTtlMs > 0))
     fail(`idempotencyTtlMs must be > 0, got ${idempotencyTtlMs}.`)
+  const journalLimit = options.journalLimit ?? 500
+  if (!Number.isInteger(journalLimit) || journalLimit < 1)
+    fail(`journalLimit must be an integer ≥ 1, got ${journalLimit}.`)
   return {
     basePath,
     seed: options.seed ?? createSeed,
@@ -123,11 +129,12 @@ export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
     sleep: options.sleep ?? abortableSleep,
     idempotencyTtlMs,
     maxBodyBytes,
+    journalLimit,
     onUnhandledError:
       options.onUnhandledError ??
       ((error, request) =>
         console.error(
-          `[hypermock] Unexpected error while answering ${request.method} ${request.url}:`,
+          `[hypermock] Unexpected error${request ? ` while answering ${request.method} ${request.url}` : ''}; the caller got a 500 internal-error problem:`,
           error,
         )),
   }

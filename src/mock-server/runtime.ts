@@ -1,6 +1,11 @@
 import type { Principal } from './auth/tokens.ts'
 import type { MockClock } from './clock.ts'
 import type { MockConfig, ResolvedOptions } from './options.ts'
+import type { MockEvents } from './events.ts'
+import type { FaultStore } from './faults/fault-store.ts'
+import type { Journal } from './journal.ts'
+import type { RandomSource } from './random.ts'
+import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import type { Database } from './store/database.ts'
 
 /** What every part of one mock instance shares: options, data, clock, live config. */
@@ -10,7 +15,14 @@ export interface Runtime {
   db: Database
   clock: MockClock
   config: MockConfig
+  random: RandomSource
+  faults: FaultStore
+  limiter: RateLimiter
+  journal: Journal
+  events: MockEvents
   nextRequestId(): string
+  /** Back to the seed data and initial config; clears faults, journal, keys and rate counters. */
+  reset(): void
 }
 
 /** What a resource handler sees of one request, after the pipeline's checks have passed. */
@@ -20,6 +32,7 @@ export interface HandlerContext {
   /** The request path, used as the problem `instance` by default. */
   path: string
   params: Record<string, string>
+  /** The caller; an anonymous principal that sees nothing on public routes. */
   principal: Principal
   /** The parsed JSON body; `undefined` when the request had none. */
   body: unknown
@@ -31,7 +44,7 @@ export interface HandlerContext {
 
 export type Handler = (ctx: HandlerContext) => Response | Promise<Response>
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface RouteSpec {
   /** Path below the base, Hono pattern syntax: `/orders/:id`. */
@@ -39,6 +52,8 @@ export interface RouteSpec {
   methods: Partial<Record<Method, Handler>>
   /** Public routes need no credential (root, problem docs). */
   public?: boolean
+  /** Overrides the body size limit (the control API takes whole snapshots). */
+  maxBodyBytes?: number
   /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */
   load?: (
     params: Record<string, string>,

@@ -1,4 +1,7 @@
+import type { Principal } from '../auth/tokens.ts'
 import type { Stage } from '../pipeline.ts'
+
+const anonymous: Principal = { id: 'anonymous', customers: [], scopes: [] }
 
 /** 404 for an unknown or hidden item, before any key is claimed or body validated. */
 export const loadItem: Stage = async (c, next) => {
@@ -25,7 +28,7 @@ export const dispatch: Stage = async (c) => {
     url: new URL(c.req.url),
     path: state.path,
     params: route.params,
-    principal: state.principal!,
+    principal: state.principal ?? anonymous,
     body: state.body,
     item: state.item,
     requestId: state.requestId,

@@ -8,7 +8,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const readBody: Stage = async (c, next) => {
   const { state, runtime } = c.env
-  const max = runtime.options.maxBodyBytes
+  const max = state.route?.spec.maxBodyBytes ?? runtime.options.maxBodyBytes
   if (!BODY_METHODS.has(c.req.method.toUpperCase()) || c.req.raw.body === null)
     return next()
   const tooLarge = (size: string) =>

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import type { MockConfig } from '../options.ts'
+
+const rateLimit = z.strictObject({
+  limit: z
+    .number()
+    .int({ error: 'must be a whole number of requests' })
+    .min(1, { error: 'must be ≥ 1' })
+    .optional(),
+  windowSeconds: z
+    .number()
+    .int({ error: 'must be whole seconds' })
+    .min(1, { error: 'must be ≥ 1' })
+    .optional(),
+})
+
+export const configPatchSchema = z.strictObject({
+  rateLimit: z
+    .union([z.literal(false), rateLimit], {
+      error: 'must be false or { limit, windowSeconds }',
+    })
+    .optional(),
+  requireIdempotencyKey: z
+    .boolean({ error: 'must be true or false' })
+    .optional(),
+  latencyMs: z
+    .number({ error: 'must be milliseconds' })
+    .int({ error: 'must be whole milliseconds' })
+    .min(0)
+    .max(600_000)
+    .optional(),
+  seed: z
+    .number({ error: 'must be an integer' })
+    .int({ error: 'must be an integer' })
+    .optional(),
+})
+
+export type ConfigPatch = z.infer<typeof configPatchSchema>
+
+/** Merges a patch: `rateLimit` objects merge member-wise onto the current (or default) policy. */
+export function mergeConfig(
+  current: MockConfig,
+  patch: ConfigPatch,
+  fallback: MockConfig,
+): MockConfig {
+  const next: MockConfig = { ...current }
+  if (patch.requireIdempotencyKey !== undefined)
+    next.requireIdempotencyKey = patch.requireIdempotencyKey
+  if (patch.latencyMs !== undefined) next.latencyMs = patch.latencyMs
+  if (patch.seed !== undefined) next.seed = patch.seed
+  if (patch.rateLimit === false) next.rateLimit = false
+  else if (patch.rateLimit) {
+    const base = current.rateLimit ||
+      fallback.rateLimit || { limit: 100, windowSeconds: 60 }
+    next.rateLimit = {
+      limit: patch.rateLimit.limit ?? base.limit,
+      windowSeconds: patch.rateLimit.windowSeconds ?? base.windowSeconds,
+    }
+  }
+  return next
+}

@@ -1,0 +1,46 @@
+import { createClock } from './clock.ts'
+import { MockEvents } from './events.ts'
+import { FaultStore } from './faults/fault-store.ts'
+import { Journal } from './journal.ts'
+import type { ResolvedOptions } from './options.ts'
+import { createRandom } from './random.ts'
+import { RateLimiter } from './rate-limit/rate-limiter.ts'
+import type { Runtime } from './runtime.ts'
+import { Database } from './store/database.ts'
+import { parseSnapshot } from './store/snapshot-schema.ts'
+
+/** Wires one mock instance's parts together; everything mutable lives here and nowhere global. */
+export function createRuntime(options: ResolvedOptions): Runtime {
+  const clock = createClock(options.now)
+  const random = createRandom(options.config.seed)
+  let requestCount = 0
+  const runtime: Runtime = {
+    options,
+    basePath: options.basePath,
+    db: new Database(
+      options.initialState
+        ? parseSnapshot(options.initialState)
+        : options.seed(),
+    ),
+    clock,
+    config: structuredClone(options.config),
+    random,
+    faults: new FaultStore(random),
+    limiter: new RateLimiter(clock),
+    journal: new Journal(options.journalLimit),
+    events: new MockEvents((error) => options.onUnhandledError(error)),
+    nextRequestId: () =>
+      `req-${(++requestCount).toString(36).padStart(6, '0')}`,
+    reset() {
+      runtime.db.load(options.seed())
+      runtime.config = structuredClone(options.config)
+      random.reseed(options.config.seed)
+      runtime.faults.reset()
+      runtime.limiter.reset()
+      runtime.journal.reset()
+      clock.reset()
+      runtime.events.emit({ type: 'reset' })
+    },
+  }
+  return runtime
+}

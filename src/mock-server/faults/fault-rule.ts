@@ -1,0 +1,108 @@
+import { z } from 'zod'
+
+const methods = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+] as const
+
+export const faultEffectSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('status'),
+      status: z.union(
+        [
+          z.literal(429),
+          z.literal(500),
+          z.literal(502),
+          z.literal(503),
+          z.literal(504),
+        ],
+        {
+          error: 'must be one of 429, 500, 502, 503, 504',
+        },
+      ),
+      retryAfter: z
+        .number()
+        .int({ error: 'must be whole seconds' })
+        .min(1, { error: 'must be ≥ 1 second' })
+        .max(86_400)
+        .optional(),
+    }),
+    z.strictObject({ kind: z.literal('network-error') }),
+    z.strictObject({
+      kind: z.literal('delay'),
+      ms: z
+        .number({ error: 'must be a number of milliseconds' })
+        .int()
+        .min(0)
+        .max(600_000, { error: 'must be at most 600000 (10 minutes)' }),
+    }),
+    z.strictObject({ kind: z.literal('hang') }),
+    z.strictObject({ kind: z.literal('lose-response') }),
+  ],
+  {
+    error:
+      'must have a kind of status, network-error, delay, hang or lose-response',
+  },
+)
+
+export const faultRuleInputSchema = z.strictObject({
+  match: z
+    .strictObject({
+      method: z
+        .string()
+        .transform((value) => value.toUpperCase())
+        .pipe(
+          z.enum(methods, { error: `must be one of ${methods.join(', ')}` }),
+        )
+        .optional(),
+      path: z
+        .string()
+        .startsWith('/', {
+          error: 'must be a path pattern starting with "/" (* is a wildcard)',
+        })
+        .max(500)
+        .optional(),
+    })
+    .default({}),
+  effect: faultEffectSchema,
+  times: z
+    .number()
+    .int({ error: 'must be a whole number of matches' })
+    .min(1, { error: 'must be ≥ 1' })
+    .optional(),
+  probability: z
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, { error: 'must be ≥ 0' })
+    .max(1, { error: 'must be ≤ 1' })
+    .optional(),
+  skip: z
+    .number()
+    .int({ error: 'must be a whole number of matches' })
+    .min(0, { error: 'must be ≥ 0' })
+    .optional(),
+})
+
+export type FaultEffect = z.infer<typeof faultEffectSchema>
+export type FaultRuleInput = z.input<typeof faultRuleInputSchema>
+
+export type FaultRule = z.output<typeof faultRuleInputSchema> & {
+  id: string
+  /** How often the rule matched and how often it fired: shown so that a user sees what happened. */
+  matched: number
+  fired: number
+}
+
+/** `*` matches any run of characters, `/` included: `/api/payments*` covers the collection and its items. */
+export function pathPattern(pattern: string): RegExp {
+  const escaped = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^${escaped.join('.*')}$`)
+}

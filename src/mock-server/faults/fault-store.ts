@@ -1,0 +1,84 @@
+import type { RandomSource } from '../random.ts'
+import {
+  pathPattern,
+  type FaultRule,
+  type FaultRuleInput,
+} from './fault-rule.ts'
+import { faultRuleInputSchema } from './fault-rule.ts'
+
+/**
+ * The injected faults, evaluated in order: the first rule that matches and decides to fire wins. A
+ * rule in its `skip` phase, or whose `probability` draw misses, lets the request go on to later rules.
+ */
+export class FaultStore {
+  private rules: FaultRule[] = []
+  private patterns = new Map<string, RegExp>()
+  private counter = 0
+  private readonly random: RandomSource
+
+  constructor(random: RandomSource) {
+    this.random = random
+  }
+
+  list(): FaultRule[] {
+    return structuredClone(this.rules)
+  }
+
+  /** Adds a rule (validated: throws the zod error for the caller to report). */
+  add(input: FaultRuleInput): FaultRule {
+    const parsed = faultRuleInputSchema.parse(input)
+    const rule: FaultRule = {
+      id: `fault-${++this.counter}`,
+      ...parsed,
+      matched: 0,
+      fired: 0,
+    }
+    this.rules.push(rule)
+    return structuredClone(rule)
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length
+    this.rules = this.rules.filter((rule) => rule.id !== id)
+    return this.rules.length < before
+  }
+
+  clear() {
+    this.rules = []
+  }
+
+  reset() {
+    this.rules = []
+    this.counter = 0
+  }
+
+  private matches(rule: FaultRule, method: string, path: string) {
+    if (rule.match.method && rule.match.method !== method) return false
+    if (rule.match.path === undefined) return true
+    let pattern = this.patterns.get(rule.match.path)
+    if (!pattern) {
+      pattern = pathPattern(rule.match.path)
+      this.patterns.set(rule.match.path, pattern)
+    }
+    return pattern.test(path)
+  }
+
+  /** The rule that fires for this request, if any; counts matches and retires spent rules. */
+  take(method: string, path: string): FaultRule | undefined {
+    for (const rule of this.rules) {
+      if (!this.matches(rule, method, path)) continue
+      rule.matched += 1
+      if (rule.skip !== undefined && rule.matched <= rule.skip) continue
+      if (
+        rule.probability !== undefined &&
+        !(this.random.next() < rule.probability)
+      )
+        continue
+      rule.fired += 1
+      if (rule.times !== undefined && rule.fired >= rule.times)
+        this.remove(rule.id)
+      return structuredClone(rule)
+    }
+    return undefined
+  }
+}

@@ -1,0 +1,29 @@
+import { fail, type Stage } from '../pipeline.ts'
+
+/**
+ * 429 once a principal (anonymous callers share one bucket) is over its quota. It runs after 401,
+ * so bad credentials never count, and a 403 gives its request back.
+ */
+export const rateLimit: Stage = async (c, next) => {
+  const { state, runtime } = c.env
+  const limiter = runtime.limiter
+  const config = runtime.config.rateLimit
+  if (config === false) return next()
+  const key = state.principal?.id ?? 'anonymous'
+  const decision = limiter.take(key, config)
+  const headers = {
+    'RateLimit-Policy': `"default";q=${config.limit};w=${config.windowSeconds}`,
+    RateLimit: `"default";r=${decision.remaining};t=${decision.resetSeconds}`,
+  }
+  if (!decision.allowed) {
+    fail('rate-limited', {
+      detail: `Over the limit of ${config.limit} requests per ${config.windowSeconds} s. Retry after ${decision.resetSeconds} s.`,
+      headers: { ...headers, 'Retry-After': String(decision.resetSeconds) },
+    })
+  }
+  await next()
+  if (c.res.status === 403) limiter.refund(key)
+  if (state.principal)
+    for (const [name, value] of Object.entries(headers))
+      c.res.headers.set(name, value)
+}

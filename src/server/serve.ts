@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util'
+import { startServer } from './start-server.ts'
+
+const usage = `Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--base-path /api]
+
+Starts the hypermock API on a real HTTP port (CORS enabled), with the control API under /__mock.
+PORT and HOST environment variables are read too; flags win.`
+
+function fail(message: string): never {
+  console.error(`hypermock: ${message}`)
+  process.exit(1)
+}
+
+let values
+try {
+  ;({ values } = parseArgs({
+    options: {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      'base-path': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }))
+} catch (error) {
+  fail(`${(error as Error).message}\n\n${usage}`)
+}
+if (values.help) {
+  console.log(usage)
+  process.exit(0)
+}
+
+const rawPort = values.port ?? process.env.PORT ?? '8787'
+const port = Number(rawPort)
+if (!/^\d+$/.test(rawPort) || port > 65_535)
+  fail(`--port must be a number from 0 to 65535, got "${rawPort}".`)
+const host = values.host ?? process.env.HOST ?? '127.0.0.1'
+
+try {
+  const server = await startServer({
+    port,
+    host,
+    ...(values['base-path'] && { basePath: values['base-path'] }),
+  })
+  console.log(`hypermock listening on ${server.url}
+  API:          ${server.url}${server.api.basePath}   (try: curl ${server.url}${server.api.basePath})
+  control API:  ${server.url}/__mock             (state, reset, faults, journal, config, clock)
+  tokens:       customer-1-token, customer-2-token, readonly-token, admin-token, expired-token
+Press Ctrl+C to stop.`)
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`\n${signal} received: closing hypermock.`)
+    void server.close().then(() => process.exit(0))
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'EADDRINUSE') {
+    fail(
+      `Failed to start: port ${port} on ${host} is already in use. Stop the other process, or pass another port: npm run serve -- --port 8788 (or PORT=8788).`,
+    )
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    fail(
+      `Failed to start: cannot listen on host "${host}". Use 127.0.0.1, localhost, or 0.0.0.0.`,
+    )
+  if (code === 'EACCES')
+    fail(
+      `Failed to start: no permission to listen on port ${port}. Use a port above 1023.`,
+    )
+  fail(`Failed to start: ${(error as Error).message}`)
+}
