@@ -1,0 +1,81 @@
+import type {
+  FaultRule,
+  MockConfig,
+  StateSnapshot,
+} from '../../mock-server/index.ts'
+
+export const STORAGE_KEY = 'hypermock:playground:v1'
+
+/** What the playground keeps across reloads: the mock's data, its fault rules and settings. */
+export interface PersistedPlayground {
+  version: 1
+  state: StateSnapshot
+  faults: Omit<FaultRule, 'id' | 'matched' | 'fired'>[]
+  config: MockConfig
+}
+
+export type LoadResult =
+  | { kind: 'empty' }
+  | { kind: 'loaded'; value: PersistedPlayground }
+  /** Storage held something unreadable: it was discarded, and the user is told why. */
+  | { kind: 'corrupted'; reason: string }
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Reads the saved playground. Only the envelope is checked here; the mock validates the snapshot
+ * itself when it is restored, and a failure there is reported the same way.
+ */
+export function loadPersisted(storage: Pick<Storage, 'getItem'>): LoadResult {
+  let raw: string | null
+  try {
+    raw = storage.getItem(STORAGE_KEY)
+  } catch (error) {
+    return {
+      kind: 'corrupted',
+      reason: `the browser refused access to storage (${String(error)})`,
+    }
+  }
+  if (raw === null) return { kind: 'empty' }
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    return { kind: 'corrupted', reason: 'the saved data is not valid JSON' }
+  }
+  if (
+    !isRecord(value) ||
+    value.version !== 1 ||
+    !isRecord(value.state) ||
+    !Array.isArray(value.faults) ||
+    !isRecord(value.config)
+  ) {
+    return {
+      kind: 'corrupted',
+      reason: 'the saved data does not have the expected shape',
+    }
+  }
+  return { kind: 'loaded', value: value as unknown as PersistedPlayground }
+}
+
+export function savePersisted(
+  storage: Pick<Storage, 'setItem'>,
+  value: PersistedPlayground,
+): string | null {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(value))
+    return null
+  } catch (error) {
+    return `Could not save the playground to browser storage: ${String(error)}`
+  }
+}
+
+export function clearPersisted(storage: Pick<Storage, 'removeItem'>) {
+  try {
+    storage.removeItem(STORAGE_KEY)
+  } catch {
+    // Nothing to do: the next save overwrites it anyway.
+  }
+}

@@ -1,0 +1,67 @@
+import type { MockApi } from '../../mock-server/index.ts'
+import { startMockWorker } from '../../msw/browser.ts'
+import {
+  clearPersisted,
+  loadPersisted,
+  savePersisted,
+  type PersistedPlayground,
+} from './persisted-state.ts'
+
+export interface BootResult {
+  api: MockApi
+  /** A message for the user when saved data had to be discarded. */
+  storageNotice: string | null
+}
+
+function capture(api: MockApi): PersistedPlayground {
+  return {
+    version: 1,
+    state: api.state.snapshot(),
+    faults: api.faults
+      .list()
+      .map(({ id: _id, matched: _matched, fired: _fired, ...rule }) => rule),
+    config: api.config.get(),
+  }
+}
+
+/**
+ * Starts the service worker with the mock behind it, restoring what the user had before the
+ * reload. Corrupted storage is detected, discarded and reported; it never blanks the page.
+ */
+export async function startMock(
+  storage: Storage = window.localStorage,
+): Promise<BootResult> {
+  const loaded = loadPersisted(storage)
+  let storageNotice =
+    loaded.kind === 'corrupted'
+      ? `Saved playground data could not be read (${loaded.reason}); the mock started from its seed data.`
+      : null
+  const api = await startMockWorker()
+  if (loaded.kind === 'loaded') {
+    try {
+      api.state.restore(loaded.value.state)
+      api.config.update(loaded.value.config)
+      for (const rule of loaded.value.faults) api.faults.add(rule)
+    } catch (error) {
+      api.reset()
+      storageNotice = `Saved playground data was invalid (${error instanceof Error ? error.message : String(error)}); the mock started from its seed data.`
+    }
+  }
+  if (storageNotice) clearPersisted(storage)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const saveNow = () => {
+    clearTimeout(timer)
+    timer = undefined
+    savePersisted(storage, capture(api))
+  }
+  api.subscribe((event) => {
+    if (event.type === 'request' || event.type === 'journal') return
+    clearTimeout(timer)
+    // Coalesces bursts (a scenario makes many changes) into one write.
+    timer = setTimeout(saveNow, 50)
+  })
+  window.addEventListener('pagehide', () => {
+    if (timer !== undefined) saveNow()
+  })
+  return { api, storageNotice }
+}

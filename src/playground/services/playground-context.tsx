@@ -1,0 +1,96 @@
+import {
+  createContext,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
+import { createClient, type HypermockClient } from '../../client/index.ts'
+import type { MockApi } from '../../mock-server/index.ts'
+import { ClientEventsStore } from './client-events-store.ts'
+import { demoTime, type Speed } from './speed.ts'
+
+/** The seeded credentials a user can switch among; `null` sends no Authorization header. */
+export const credentials = [
+  { token: 'customer-1-token', label: 'Customer 1 (Acme Corp)' },
+  { token: 'customer-2-token', label: 'Customer 2 (Globex Ltd)' },
+  { token: 'readonly-token', label: 'Customer 1, read-only' },
+  { token: 'admin-token', label: 'Admin (every customer)' },
+  { token: 'expired-token', label: 'Expired token' },
+  { token: null, label: 'No credential' },
+] as const
+
+export type Token = (typeof credentials)[number]['token']
+
+export interface Playground {
+  /** The mock instance behind the service worker (same page): its state, faults, journal, clock. */
+  api: MockApi
+  /** The reference client for the chosen credential and speed; every request goes through the worker. */
+  client: HypermockClient
+  token: Token
+  setToken(token: Token): void
+  speed: Speed
+  setSpeed(speed: Speed): void
+  /** Every attempt and wait of the client, for the retry timeline. */
+  clientEvents: ClientEventsStore
+  storageNotice: string | null
+  dismissStorageNotice(): void
+}
+
+const PlaygroundContext = createContext<Playground | null>(null)
+
+export function usePlayground(): Playground {
+  const value = useContext(PlaygroundContext)
+  if (!value)
+    throw new Error('usePlayground() needs a <PlaygroundProvider> above it.')
+  return value
+}
+
+export interface PlaygroundProviderProps {
+  api: MockApi
+  storageNotice?: string | null
+  initialToken?: Token
+  /** For component tests: a fetch that reaches the mock without a worker. */
+  fetch?: (request: Request) => Promise<Response>
+  children: ReactNode
+}
+
+export function PlaygroundProvider({
+  api,
+  storageNotice = null,
+  initialToken = 'customer-1-token',
+  fetch,
+  children,
+}: PlaygroundProviderProps) {
+  const [token, setToken] = useState<Token>(initialToken)
+  const [speed, setSpeed] = useState<Speed>(1)
+  const [notice, setNotice] = useState(storageNotice)
+  const [clientEvents] = useState(() => new ClientEventsStore())
+  const client = useMemo(() => {
+    const time = demoTime(speed)
+    return createClient({
+      baseUrl: new URL(api.basePath, window.location.origin).href,
+      ...(token !== null && { token }),
+      ...(fetch && { fetch }),
+      clock: time.now,
+      sleep: time.sleep,
+      timeoutMs: time.timeoutMs,
+      onEvent: clientEvents.push,
+    })
+  }, [api, token, speed, fetch, clientEvents])
+  const value = useMemo<Playground>(
+    () => ({
+      api,
+      client,
+      token,
+      setToken,
+      speed,
+      setSpeed,
+      clientEvents,
+      storageNotice: notice,
+      dismissStorageNotice: () => setNotice(null),
+    }),
+    [api, client, token, speed, clientEvents, notice],
+  )
+  return <PlaygroundContext value={value}>{children}</PlaygroundContext>
+}
