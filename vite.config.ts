@@ -1,8 +1,23 @@
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: {
+    // The playground bundle swaps tldts (the public-suffix list) for a small stand-in: see the file.
+    alias:
+      command === 'build'
+        ? {
+            tldts: fileURLToPath(
+              new URL(
+                './src/playground/boot/public-suffix-lite.ts',
+                import.meta.url,
+              ),
+            ),
+          }
+        : {},
+  },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
@@ -26,4 +41,4 @@ export default defineConfig({
       },
     ],
   },
-})
+}))
