@@ -1,10 +1,20 @@
 import { defineConfig } from '@playwright/test'
 
-const port = Number(process.env.E2E_PORT ?? 4173)
+const previewPort = Number(process.env.E2E_PORT ?? 4173)
+const devPort = previewPort + 1
+
+const server = (command: string, port: number) => ({
+  command: `${command} --port ${port} --strictPort --host 127.0.0.1`,
+  cwd: '../..',
+  url: `http://127.0.0.1:${port}`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+})
 
 /**
- * End-to-end tests in Debian's Chromium (Playwright's own browser download is not used), against
- * the built playground served by `vite preview`, with the real service worker.
+ * End-to-end tests in Debian's Chromium (Playwright's own browser download is not used) with the
+ * real service worker: every spec against the built playground (`vite preview`), and the smoke
+ * spec also against `vite` dev, the server `npm run dev` starts.
  */
 export default defineConfig({
   testDir: '.',
@@ -16,7 +26,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -32,11 +41,16 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    cwd: '../..',
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'build', use: { baseURL: `http://127.0.0.1:${previewPort}` } },
+    {
+      name: 'dev',
+      testMatch: 'worker-root.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${devPort}` },
+    },
+  ],
+  webServer: [
+    server('npx vite preview', previewPort),
+    server('npx vite', devPort),
+  ],
 })
