@@ -46,6 +46,10 @@ export function startServer(
       c.env.incoming.socket.destroy()
       return new Response(null, { status: 204 })
     }
+    // A body the core never read (refused early, e.g. 413 on Content-Length) is still on the wire:
+    // closing the connection keeps the client from sending its next request after those bytes.
+    if (c.req.raw.body !== null && !c.req.raw.bodyUsed)
+      response.headers.set('Connection', 'close')
     return response
   })
   return new Promise((resolve, reject) => {

@@ -7,9 +7,15 @@ import { canonicalJson, parseIdempotencyKey } from './idempotency-key.ts'
 const EXECUTED_PROBLEMS = new Set(['state-conflict', 'insufficient-funds'])
 const STORED_HEADERS = ['Location', 'ETag', 'Content-Type']
 
+/**
+ * A result is stored once the operation has executed: a success, or a problem it raised itself. An
+ * unexpected exception stores nothing, so the same key may be retried (no operation commits before
+ * its last synchronous step, so nothing ran twice).
+ */
 function isStorable(response: Response, error: unknown) {
   if (error instanceof ProblemError) return EXECUTED_PROBLEMS.has(error.slug)
-  return response.status < 400 || response.status >= 500
+  if (error !== undefined) return false
+  return response.status < 400
 }
 
 /** Routes where strict mode requires a key: the ones that move money. */

@@ -1,11 +1,8 @@
 import { fail, type Stage } from '../pipeline.ts'
 
+/** Only `application/json` (parameters such as `charset` allowed): the one type the API accepts. */
 export function isJsonMediaType(contentType: string | undefined) {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase()
-  return (
-    type === 'application/json' ||
-    (type !== undefined && /^application\/[\w.+-]+\+json$/.test(type))
-  )
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json'
 }
 
 /** 415 for a body that is not declared as JSON; the answer says what is accepted. */

@@ -42,7 +42,7 @@ export function problemIndex(ctx: HandlerContext) {
 /** Human-readable documentation of one problem type: what `type` points at. */
 export function problemDoc(ctx: HandlerContext) {
   const slug = ctx.params.slug ?? ''
-  if (!isProblemSlug(slug)) notFound('problem type', slug, ctx.path)
+  if (!isProblemSlug(slug)) notFound('problem type', slug)
   const { status, title, summary } = problemCatalogue[slug]
   return page(
     title,

@@ -28,11 +28,10 @@ export function loadAccount(
   principal: Principal,
   runtime: Runtime,
 ) {
-  const path = `${runtime.basePath}/accounts/${params.id}`
-  const id = parseId(params.id, 'account', path)
+  const id = parseId(params.id, 'account')
   const account = runtime.db.accounts.get(id)
   if (!account || !visible(principal, account.customerId))
-    notFound('account', id, path)
+    notFound('account', id)
   return account
 }
 

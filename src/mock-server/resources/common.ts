@@ -11,26 +11,16 @@ import { fail } from '../pipeline.ts'
 import { json, type Handler, type HandlerContext } from '../runtime.ts'
 
 /** Path ids are positive integers; anything else names nothing, so it is a 404 like any unknown id. */
-export function parseId(
-  raw: string | undefined,
-  kind: string,
-  path: string,
-): number {
+export function parseId(raw: string | undefined, kind: string): number {
   const value =
     raw !== undefined && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : Number.NaN
-  if (!Number.isSafeInteger(value)) notFound(kind, raw ?? '', path)
+  if (!Number.isSafeInteger(value)) notFound(kind, raw ?? '')
   return value
 }
 
-export function notFound(
-  kind: string,
-  id: string | number,
-  path: string,
-): never {
-  fail('not-found', {
-    detail: `No ${kind} ${id} exists for this credential.`,
-    instance: path,
-  })
+/** The `instance` stays the request path (contract section 6), also on nested and action paths. */
+export function notFound(kind: string, id: string | number): never {
+  fail('not-found', { detail: `No ${kind} ${id} exists for this credential.` })
 }
 
 export function visible(principal: Principal, customerId: number | null) {
@@ -48,15 +38,24 @@ export function checkIfMatch(ctx: HandlerContext, etag: string) {
   })
 }
 
+export interface ItemResponseInit {
+  status?: number
+  location?: string
+  /** The answer to a write (PUT, an action): `no-store`, like every non-read (contract section 7). */
+  write?: boolean
+}
+
 export function itemResponse(
   body: unknown,
   etag: string,
-  init: { status?: number; location?: string } = {},
+  init: ItemResponseInit = {},
 ) {
   const headers: Record<string, string> = { ETag: etag }
   if (init.location) headers.Location = init.location
   headers['Cache-Control'] =
-    init.status === 201 || init.location ? 'no-store' : 'private, no-cache'
+    init.write || init.status === 201 || init.location
+      ? 'no-store'
+      : 'private, no-cache'
   return json(body, { status: init.status ?? 200, headers })
 }
 

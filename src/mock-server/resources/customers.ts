@@ -29,11 +29,9 @@ export function loadCustomer(
   principal: Principal,
   runtime: Runtime,
 ) {
-  const path = `${runtime.basePath}/customers/${params.id}`
-  const id = parseId(params.id, 'customer', path)
+  const id = parseId(params.id, 'customer')
   const customer = runtime.db.customers.get(id)
-  if (!customer || !visible(principal, customer.id))
-    notFound('customer', id, path)
+  if (!customer || !visible(principal, customer.id)) notFound('customer', id)
   return customer
 }
 

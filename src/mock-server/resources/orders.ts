@@ -21,6 +21,7 @@ import { paymentResponse } from './payments.ts'
 import {
   checkIfMatch,
   itemResponse,
+  type ItemResponseInit,
   listHandler,
   notFound,
   parseId,
@@ -42,11 +43,9 @@ export function loadOrder(
   principal: Principal,
   runtime: Runtime,
 ) {
-  const path = `${runtime.basePath}/orders/${params.id}`
-  const id = parseId(params.id, 'order', path)
+  const id = parseId(params.id, 'order')
   const order = runtime.db.orders.get(id)
-  if (!order || !visible(principal, order.customerId))
-    notFound('order', id, path)
+  if (!order || !visible(principal, order.customerId)) notFound('order', id)
   return order
 }
 
@@ -56,7 +55,7 @@ export const orderEtag = (order: Order) =>
 export function orderResponse(
   order: Order,
   base: string,
-  init: { status?: number; location?: string } = {},
+  init: ItemResponseInit = {},
 ) {
   return itemResponse(presentOrder(order, base), orderEtag(order), init)
 }
@@ -162,7 +161,7 @@ export const replaceOrder = withItem<Order>((ctx, order) => {
     version: order.version + 1,
     updatedAt: ctx.runtime.clock.iso(),
   })
-  return orderResponse(updated, ctx.runtime.basePath)
+  return orderResponse(updated, ctx.runtime.basePath, { write: true })
 })
 
 /** Paid orders are financial records: deleting one is a state conflict. */
@@ -186,7 +185,7 @@ export const cancelOrder = withItem<Order>((ctx, order) => {
     version: order.version + 1,
     updatedAt: ctx.runtime.clock.iso(),
   })
-  return orderResponse(updated, ctx.runtime.basePath)
+  return orderResponse(updated, ctx.runtime.basePath, { write: true })
 })
 
 export const payOrder = withItem<Order>((ctx, order) => {

@@ -32,11 +32,10 @@ export function loadPayment(
   principal: Principal,
   runtime: Runtime,
 ) {
-  const path = `${runtime.basePath}/payments/${params.id}`
-  const id = parseId(params.id, 'payment', path)
+  const id = parseId(params.id, 'payment')
   const payment = runtime.db.payments.get(id)
   if (!payment || !visible(principal, payment.customerId))
-    notFound('payment', id, path)
+    notFound('payment', id)
   return payment
 }
 
@@ -105,7 +104,7 @@ export function createPayment(ctx: HandlerContext) {
   }
   if (errors.length > 0) validationFailed(errors, true)
   if (order && order.status !== 'pending')
-    stateConflict(order, 'paid', `${basePath}/orders/${order.id}`)
+    stateConflict(order, 'paid', ctx.path)
   const customers = ctx.principal.customers
   const now = clock.iso()
   const payment = db.payments.insert((id) => ({

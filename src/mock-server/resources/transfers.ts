@@ -47,11 +47,10 @@ export function loadTransfer(
   principal: Principal,
   runtime: Runtime,
 ) {
-  const path = `${runtime.basePath}/transfers/${params.id}`
-  const id = parseId(params.id, 'transfer', path)
+  const id = parseId(params.id, 'transfer')
   const transfer = runtime.db.transfers.get(id)
   if (!transfer || !canSee(principal, runtime, transfer))
-    notFound('transfer', id, path)
+    notFound('transfer', id)
   return transfer
 }
 
