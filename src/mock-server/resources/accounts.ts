@@ -1,19 +1,16 @@
-import type { Principal } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import {
   etagFor,
   presentAccount,
   presentTransfer,
 } from '../hypermedia/present.ts'
-import type { Runtime } from '../runtime.ts'
 import { currencies, type Account } from '../store/types.ts'
 import {
   itemResponse,
   listHandler,
-  notFound,
-  parseId,
   visible,
   withItem,
+  itemLoader,
 } from './common.ts'
 import { transferFields, visibleTransfer } from './transfers.ts'
 
@@ -23,17 +20,11 @@ export const accountFields: CollectionFields = {
   balance: { type: 'integer' },
 }
 
-export function loadAccount(
-  params: Record<string, string>,
-  principal: Principal,
-  runtime: Runtime,
-) {
-  const id = parseId(params.id, 'account')
-  const account = runtime.db.accounts.get(id)
-  if (!account || !visible(principal, account.customerId))
-    notFound('account', id)
-  return account
-}
+export const loadAccount = itemLoader(
+  'account',
+  (runtime, id) => runtime.db.accounts.get(id),
+  (principal, account) => visible(principal, account.customerId),
+)
 
 export const listAccounts = listHandler(
   accountFields,

@@ -8,7 +8,12 @@ import {
   selectPage,
 } from '../collections/collection-response.ts'
 import { fail } from '../pipeline.ts'
-import { json, type Handler, type HandlerContext } from '../runtime.ts'
+import {
+  json,
+  type Handler,
+  type HandlerContext,
+  type Runtime,
+} from '../runtime.ts'
 
 /** Path ids are positive integers; anything else names nothing, so it is a 404 like any unknown id. */
 export function parseId(raw: string | undefined, kind: string): number {
@@ -21,6 +26,28 @@ export function parseId(raw: string | undefined, kind: string): number {
 /** The `instance` stays the request path (contract section 6), also on nested and action paths. */
 export function notFound(kind: string, id: string | number): never {
   fail('not-found', { detail: `No ${kind} ${id} exists for this credential.` })
+}
+
+/**
+ * The `load` of an item route: the id from the path, then the row, hidden (404) when the caller may
+ * not see it. Existence is never disclosed: unknown and foreign ids answer alike.
+ */
+export function itemLoader<T>(
+  kind: string,
+  find: (runtime: Runtime, id: number) => T | undefined,
+  canSee: (principal: Principal, row: T, runtime: Runtime) => boolean,
+) {
+  return (
+    params: Record<string, string>,
+    principal: Principal,
+    runtime: Runtime,
+  ): T => {
+    const id = parseId(params.id, kind)
+    const row = find(runtime, id)
+    if (row === undefined || !canSee(principal, row, runtime))
+      notFound(kind, id)
+    return row
+  }
 }
 
 export function visible(principal: Principal, customerId: number | null) {

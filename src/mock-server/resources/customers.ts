@@ -1,4 +1,3 @@
-import type { Principal } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import {
   etagFor,
@@ -6,16 +5,14 @@ import {
   presentCustomer,
   presentOrder,
 } from '../hypermedia/present.ts'
-import type { Runtime } from '../runtime.ts'
 import type { Customer } from '../store/types.ts'
 import { accountFields } from './accounts.ts'
 import {
   itemResponse,
   listHandler,
-  notFound,
-  parseId,
   visible,
   withItem,
+  itemLoader,
 } from './common.ts'
 import { orderFields } from './orders.ts'
 
@@ -24,16 +21,11 @@ export const customerFields: CollectionFields = {
   email: { type: 'string' },
 }
 
-export function loadCustomer(
-  params: Record<string, string>,
-  principal: Principal,
-  runtime: Runtime,
-) {
-  const id = parseId(params.id, 'customer')
-  const customer = runtime.db.customers.get(id)
-  if (!customer || !visible(principal, customer.id)) notFound('customer', id)
-  return customer
-}
+export const loadCustomer = itemLoader(
+  'customer',
+  (runtime, id) => runtime.db.customers.get(id),
+  (principal, customer) => visible(principal, customer.id),
+)
 
 export const listCustomers = listHandler(
   customerFields,

@@ -1,8 +1,8 @@
-import { isAdmin, type Principal } from '../auth/tokens.ts'
+import { isAdmin } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentOrder } from '../hypermedia/present.ts'
 import { fail } from '../pipeline.ts'
-import type { HandlerContext, Runtime } from '../runtime.ts'
+import type { HandlerContext } from '../runtime.ts'
 import { currencies, type Order } from '../store/types.ts'
 import {
   validate,
@@ -23,10 +23,9 @@ import {
   itemResponse,
   type ItemResponseInit,
   listHandler,
-  notFound,
-  parseId,
   visible,
   withItem,
+  itemLoader,
 } from './common.ts'
 
 export const orderFields: CollectionFields = {
@@ -38,16 +37,11 @@ export const orderFields: CollectionFields = {
   updatedAt: { type: 'timestamp' },
 }
 
-export function loadOrder(
-  params: Record<string, string>,
-  principal: Principal,
-  runtime: Runtime,
-) {
-  const id = parseId(params.id, 'order')
-  const order = runtime.db.orders.get(id)
-  if (!order || !visible(principal, order.customerId)) notFound('order', id)
-  return order
-}
+export const loadOrder = itemLoader(
+  'order',
+  (runtime, id) => runtime.db.orders.get(id),
+  (principal, order) => visible(principal, order.customerId),
+)
 
 export const orderEtag = (order: Order) =>
   etagFor('order', order.id, order.version)

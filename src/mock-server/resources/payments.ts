@@ -1,7 +1,6 @@
-import type { Principal } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentPayment } from '../hypermedia/present.ts'
-import type { HandlerContext, Runtime } from '../runtime.ts'
+import type { HandlerContext } from '../runtime.ts'
 import { currencies, type Payment } from '../store/types.ts'
 import { paymentCreate, toMinorUnits } from '../validation/schemas.ts'
 import {
@@ -12,10 +11,9 @@ import {
 import {
   itemResponse,
   listHandler,
-  notFound,
-  parseId,
   visible,
   withItem,
+  itemLoader,
 } from './common.ts'
 import { stateConflict } from './order-conflict.ts'
 
@@ -27,17 +25,11 @@ export const paymentFields: CollectionFields = {
   createdAt: { type: 'timestamp' },
 }
 
-export function loadPayment(
-  params: Record<string, string>,
-  principal: Principal,
-  runtime: Runtime,
-) {
-  const id = parseId(params.id, 'payment')
-  const payment = runtime.db.payments.get(id)
-  if (!payment || !visible(principal, payment.customerId))
-    notFound('payment', id)
-  return payment
-}
+export const loadPayment = itemLoader(
+  'payment',
+  (runtime, id) => runtime.db.payments.get(id),
+  (principal, payment) => visible(principal, payment.customerId),
+)
 
 export function paymentResponse(
   payment: Payment,

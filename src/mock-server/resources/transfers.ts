@@ -13,10 +13,9 @@ import {
 import {
   itemResponse,
   listHandler,
-  notFound,
-  parseId,
   visible,
   withItem,
+  itemLoader,
 } from './common.ts'
 
 export const transferFields: CollectionFields = {
@@ -42,17 +41,11 @@ export function visibleTransfer(ctx: HandlerContext, transfer: Transfer) {
   return canSee(ctx.principal, ctx.runtime, transfer)
 }
 
-export function loadTransfer(
-  params: Record<string, string>,
-  principal: Principal,
-  runtime: Runtime,
-) {
-  const id = parseId(params.id, 'transfer')
-  const transfer = runtime.db.transfers.get(id)
-  if (!transfer || !canSee(principal, runtime, transfer))
-    notFound('transfer', id)
-  return transfer
-}
+export const loadTransfer = itemLoader(
+  'transfer',
+  (runtime, id) => runtime.db.transfers.get(id),
+  (principal, transfer, runtime) => canSee(principal, runtime, transfer),
+)
 
 /** The problem a failed transfer answers with, on creation and on every later `GET`. */
 function insufficientFunds(transfer: Transfer, base: string): never {
