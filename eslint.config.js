@@ -40,8 +40,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'msw', 'msw/*', 'node:*'], message: 'The mock core is framework-free: it speaks Fetch only.' },
-            { group: ['**/client/**', '**/react/**', '**/playground/**', '**/msw/**', '**/server/**'], message: 'The mock core imports nothing of the layers above it.' },
+            {
+              group: ['react', 'react-dom', 'msw', 'msw/*', 'node:*'],
+              message: 'The mock core is framework-free: it speaks Fetch only.',
+            },
+            {
+              group: [
+                '**/client/**',
+                '**/react/**',
+                '**/playground/**',
+                '**/msw/**',
+                '**/server/**',
+              ],
+              message: 'The mock core imports nothing of the layers above it.',
+            },
           ],
         },
       ],
@@ -54,8 +66,21 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'msw', 'msw/*', 'node:*'], message: 'The client is framework-free: fetch and AbortSignal only.' },
-            { group: ['**/mock-server/**', '**/react/**', '**/playground/**', '**/msw/**', '**/server/**'], message: 'The client knows the API only through HTTP.' },
+            {
+              group: ['react', 'react-dom', 'msw', 'msw/*', 'node:*'],
+              message:
+                'The client is framework-free: fetch and AbortSignal only.',
+            },
+            {
+              group: [
+                '**/mock-server/**',
+                '**/react/**',
+                '**/playground/**',
+                '**/msw/**',
+                '**/server/**',
+              ],
+              message: 'The client knows the API only through HTTP.',
+            },
           ],
         },
       ],
