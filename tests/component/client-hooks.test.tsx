@@ -2,7 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
-import { describe, expect, test, vi } from 'vitest'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  test,
+  vi,
+} from 'vitest'
 import {
   createClient,
   isHttpError,
@@ -16,6 +24,7 @@ import {
   useHypermockClient,
   useResource,
 } from '../../src/react/index.ts'
+import { setupMockServer } from '../../src/msw/node.ts'
 
 const baseUrl = 'http://hypermock.test/api'
 
@@ -25,100 +34,21 @@ interface Order extends Resource {
   readonly total: number
 }
 
-/**
- * A stand-in for the mock core, speaking the same Fetch interface: a root, one order with a `pay`
- * action, and the payment that pays it. When the core lands, replace it with `createMockApi()`.
- */
-function createFakeApi() {
-  let status = 'pending'
-  const requests: Request[] = []
-  const reply = (body: unknown, code = 200, type = 'application/json') =>
-    new Response(JSON.stringify(body), {
-      status: code,
-      headers: { 'Content-Type': type },
-    })
-  const order = () => ({
-    id: 1,
-    status,
-    total: 42.5,
-    currency: 'usd',
-    _links: {
-      self: { href: '/api/orders/1' },
-      customer: { href: '/api/customers/1' },
-      ...(status === 'pending'
-        ? {
-            cancel: { href: '/api/orders/1/cancel', method: 'POST' },
-            pay: { href: '/api/orders/1/payment', method: 'POST' },
-          }
-        : { payment: { href: '/api/payments/1' } }),
-    },
-  })
-  const routes: Record<string, () => Response> = {
-    'GET /api': () =>
-      reply({
-        _links: { self: { href: '/api' }, orders: { href: '/api/orders' } },
-      }),
-    'GET /api/orders': () =>
-      reply({
-        items: [order()],
-        page: 1,
-        perPage: 20,
-        total: 1,
-        _links: { self: { href: '/api/orders' } },
-      }),
-    'GET /api/orders/1': () => reply(order()),
-    'POST /api/orders/1/payment': () => {
-      if (status !== 'pending') {
-        return reply(
-          {
-            type: '/api/problems/state-conflict',
-            title: 'State conflict',
-            status: 409,
-          },
-          409,
-          'application/problem+json',
-        )
-      }
-      status = 'paid'
-      return reply(
-        {
-          id: 1,
-          amount: 4250,
-          orderId: 1,
-          _links: {
-            self: { href: '/api/payments/1' },
-            order: { href: '/api/orders/1' },
-          },
-        },
-        201,
-      )
-    },
-  }
-  return {
-    requests,
-    async fetch(request: Request): Promise<Response> {
-      requests.push(request)
-      const route = routes[`${request.method} ${new URL(request.url).pathname}`]
-      return (
-        route?.() ??
-        reply(
-          { type: '/api/problems/not-found', title: 'Not found', status: 404 },
-          404,
-          'application/problem+json',
-        )
-      )
-    },
-  }
-}
+// The real mock behind msw's setupServer: the client's plain `fetch` reaches it as over the network.
+const { api, server } = setupMockServer()
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => api.reset())
+afterAll(() => server.close())
 
-function renderWithClient(
-  ui: ReactNode,
-  fetch: (request: Request) => Promise<Response>,
-) {
+/** What the mock served, as `METHOD /path`, from its journal. */
+const served = () =>
+  api.journal.list().map((entry) => `${entry.method} ${entry.path}`)
+
+function renderWithClient(ui: ReactNode, token = 'customer-1-token') {
   // Instant waits: the hooks are under test here, not the backoff.
   const client = createClient({
     baseUrl,
-    fetch,
+    token,
     sleep: async () => {},
     random: () => 0,
   })
@@ -165,19 +95,19 @@ function ResourceView({ target }: { target: Link | string | undefined }) {
   )
 }
 
-describe('hypermock React hooks', () => {
+describe('hypermock React hooks against the real mock', () => {
   test('walks from the root to an order by its links', async () => {
-    const api = createFakeApi()
-    renderWithClient(<FirstOrder />, (request) => api.fetch(request))
+    renderWithClient(<FirstOrder />)
     expect(await screen.findByText('Status: pending')).toBeInTheDocument()
-    expect(
-      api.requests.map((request) => new URL(request.url).pathname),
-    ).toEqual(['/api', '/api/orders', '/api/orders/1'])
+    expect(served()).toEqual([
+      'GET /api',
+      'GET /api/orders',
+      'GET /api/orders/1',
+    ])
   })
 
   test('pays the order with its action link, and the order shows its new links', async () => {
-    const api = createFakeApi()
-    renderWithClient(<FirstOrder />, (request) => api.fetch(request))
+    renderWithClient(<FirstOrder />)
     await userEvent.click(await screen.findByRole('button', { name: 'Pay' }))
     expect(await screen.findByText('Status: paid')).toBeInTheDocument()
     expect(
@@ -185,56 +115,53 @@ describe('hypermock React hooks', () => {
     ).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Payment' })).toHaveAttribute(
       'href',
-      '/api/payments/1',
+      '/api/payments/2',
     )
-    const payments = api.requests.filter((request) => request.method === 'POST')
-    expect(payments).toHaveLength(1)
-    expect(payments[0]?.headers.get('Idempotency-Key')).toBeTruthy()
+    const posts = api.journal.list().filter((entry) => entry.method === 'POST')
+    expect(posts.map((entry) => [entry.path, entry.status])).toEqual([
+      ['/api/orders/1/payment', 201],
+    ])
+    expect(posts[0]?.idempotencyKey).toBeTruthy()
+    const payments = api.state.snapshot().payments
+    expect(payments.filter((payment) => payment.orderId === 1)).toEqual([
+      expect.objectContaining({ id: 2, amount: 4250, currency: 'usd' }),
+    ])
   })
 
   test('refetches the collection that held the paid order', async () => {
-    const api = createFakeApi()
-    renderWithClient(<FirstOrder />, (request) => api.fetch(request))
+    renderWithClient(<FirstOrder />)
     await userEvent.click(await screen.findByRole('button', { name: 'Pay' }))
     await screen.findByText('Status: paid')
-    const afterPay = api.requests.slice(
-      api.requests.findIndex((request) => request.method === 'POST') + 1,
-    )
-    await waitFor(() =>
-      expect(
-        afterPay.map((request) => new URL(request.url).pathname).sort(),
-      ).toEqual(['/api/orders', '/api/orders/1']),
-    )
+    await waitFor(() => {
+      const log = served()
+      const afterPay = log.slice(log.indexOf('POST /api/orders/1/payment') + 1)
+      expect(afterPay.sort()).toEqual(['GET /api/orders', 'GET /api/orders/1'])
+    })
   })
 
   test('stays idle for an undefined target', async () => {
-    const api = createFakeApi()
-    renderWithClient(<ResourceView target={undefined} />, (request) =>
-      api.fetch(request),
-    )
+    renderWithClient(<ResourceView target={undefined} />)
     expect(screen.getByText('Idle')).toBeInTheDocument()
-    expect(api.requests).toHaveLength(0)
+    expect(served()).toEqual([])
   })
 
   test('surfaces an HttpError with its problem, asking once (TanStack does not retry)', async () => {
-    const api = createFakeApi()
-    renderWithClient(<ResourceView target="/api/orders/99" />, (request) =>
-      api.fetch(request),
+    renderWithClient(<ResourceView target="/api/orders/99" />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Resource not found',
     )
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not found')
-    expect(api.requests).toHaveLength(1)
+    expect(served()).toEqual(['GET /api/orders/99'])
   })
 
   test('lets the client retry a 503 on its own', async () => {
-    const api = createFakeApi()
-    let failures = 1
-    const flaky = (request: Request) =>
-      failures-- > 0
-        ? Promise.resolve(new Response(null, { status: 503 }))
-        : api.fetch(request)
-    renderWithClient(<ResourceView target={{ href: '/api/orders/1' }} />, flaky)
+    api.faults.add({
+      match: { path: '/api/orders/1' },
+      effect: { kind: 'status', status: 503 },
+      times: 1,
+    })
+    renderWithClient(<ResourceView target={{ href: '/api/orders/1' }} />)
     expect(await screen.findByText('Loaded')).toBeInTheDocument()
-    expect(api.requests).toHaveLength(1)
+    expect(api.journal.list().map((entry) => entry.status)).toEqual([503, 200])
   })
 
   test('useHypermockClient explains a missing provider', () => {
