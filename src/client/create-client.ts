@@ -70,19 +70,21 @@ export interface HypermockClient {
  * const orders = await client.follow(root, 'orders')
  * const response = await client.request('/api/orders/1') // the raw Response, any status
  */
+// Shared by every client in the realm: ids stay unique when an app swaps clients (a new token).
+let operationCount = 0
+const nextOperationId = () => `op-${++operationCount}`
+
 export function createClient(options: ClientOptions): HypermockClient {
   const normalized = normalizeClientOptions(options)
   const { baseUrl, onEvent } = normalized
   const hub = createEventHub()
   if (onEvent !== null) hub.subscribe(onEvent)
-  let operations = 0
 
   // One logical operation: built once (one idempotency key), attempted up to `attempts` times.
   async function execute(target: RequestTarget, init: ClientRequestInit) {
     const built = buildRequest(target, init, normalized)
-    operations += 1
     const operation = {
-      operationId: `op-${operations}`,
+      operationId: nextOperationId(),
       method: built.method,
       url: built.template.url,
       idempotencyKey: built.idempotencyKey,

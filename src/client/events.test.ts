@@ -71,10 +71,25 @@ describe('events', () => {
     await client.request('/api/orders')
     await client.request('/api/orders/99')
     const ends = events.filter((event) => event.type === 'request:end')
-    expect(ends.map((event) => [event.operationId, event.outcome])).toEqual([
-      ['op-1', 'success'],
-      ['op-2', 'http-error'],
+    expect(ends.map((event) => event.outcome)).toEqual([
+      'success',
+      'http-error',
     ])
+    const ids = events.map((event) => event.operationId)
+    // Two operations (three attempts): every event of one operation shares its id.
+    expect(new Set(ids).size).toBe(2)
+    expect(ids.slice(0, 5).every((id) => id === ids[0])).toBe(true)
+  })
+
+  test('keeps operation ids unique across clients', async () => {
+    const first = createTestClient([status(200)])
+    const second = createTestClient([status(200)])
+    await first.client.request('/api/orders')
+    await second.client.request('/api/orders')
+    const [a] = first.events
+    const [b] = second.events
+    expect(a?.operationId).toMatch(/^op-\d+$/)
+    expect(a?.operationId).not.toBe(b?.operationId)
   })
 
   test('subscribe() delivers events until unsubscribed', async () => {
@@ -86,10 +101,10 @@ describe('events', () => {
     await client.request('/api/orders')
     unsubscribe()
     await client.request('/api/orders')
-    expect(seen).toEqual([
-      'op-1 attempt:start',
-      'op-1 attempt:end',
-      'op-1 request:end',
+    expect(seen.map((line) => line.split(' ')[1])).toEqual([
+      'attempt:start',
+      'attempt:end',
+      'request:end',
     ])
   })
 

@@ -165,7 +165,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         status: response.status,
         durationMs: Math.max(0, resolved.now() - state.startedAt),
         fault: state.fault,
-        idempotencyKey: state.idempotencyKey,
+        // The parsed key; for a request stopped before parsing (a fault), the header as sent.
+        idempotencyKey:
+          state.idempotencyKey ?? request.headers.get('Idempotency-Key'),
         replayed: state.replayed,
       })
       events.emit({ type: 'request', entry })
@@ -198,6 +200,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       update(patch) {
         runtime.config = validateConfig(
           mergeConfig(runtime.config, patch, resolved.config),
+          'update the mock config',
         )
         if (patch.seed !== undefined) runtime.random.reseed(patch.seed)
         events.emit({ type: 'config' })

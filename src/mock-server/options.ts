@@ -79,26 +79,31 @@ export function abortableSleep(
   })
 }
 
-function fail(message: string): never {
-  throw new TypeError(`Failed to create the mock API: ${message}`)
+function fail(message: string, action = 'create the mock API'): never {
+  throw new TypeError(`Failed to ${action}: ${message}`)
 }
 
-export function validateConfig(config: MockConfig): MockConfig {
+/** Checks live settings eagerly; `action` names what failed in the message ("update the config"). */
+export function validateConfig(
+  config: MockConfig,
+  action?: string,
+): MockConfig {
+  const reject = (message: string) => fail(message, action)
   const { rateLimit, latencyMs, seed } = config
   if (rateLimit !== false) {
     if (!Number.isInteger(rateLimit.limit) || rateLimit.limit < 1)
-      fail(`rateLimit.limit must be an integer ≥ 1, got ${rateLimit.limit}.`)
+      reject(`rateLimit.limit must be an integer ≥ 1, got ${rateLimit.limit}.`)
     if (
       !Number.isInteger(rateLimit.windowSeconds) ||
       rateLimit.windowSeconds < 1
     )
-      fail(
+      reject(
         `rateLimit.windowSeconds must be an integer ≥ 1, got ${rateLimit.windowSeconds}.`,
       )
   }
   if (!Number.isFinite(latencyMs) || latencyMs < 0)
-    fail(`latencyMs must be a number ≥ 0, got ${latencyMs}.`)
-  if (!Number.isInteger(seed)) fail(`seed must be an integer, got ${seed}.`)
+    reject(`latencyMs must be a number ≥ 0, got ${latencyMs}.`)
+  if (!Number.isInteger(seed)) reject(`seed must be an integer, got ${seed}.`)
   return config
 }
 

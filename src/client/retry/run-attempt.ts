@@ -31,6 +31,17 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
       fetch(createRequest(controller.signal)),
       controller.signal,
     )
+    // A real fetch rejects on a network error; a Fetch-shaped function (such as the mock's own
+    // `api.fetch`) may resolve with `Response.error()` instead, which means the same thing.
+    if (response.type === 'error') {
+      return {
+        kind: 'error',
+        error: new TypeError(
+          'Network error (the response was Response.error())',
+        ),
+        errorKind: 'network',
+      }
+    }
     // The caller's signal stays linked: aborting it still cancels reading the response body.
     return { kind: 'response', response }
   } catch (error) {
