@@ -24,6 +24,8 @@ import { runWithRetry } from './retry/run-with-retry.ts'
 export interface HypermockClient {
   /** The entry point, absolute. */
   readonly baseUrl: string
+  /** The Bearer token it sends, or null: caches key on it so credentials never share data. */
+  readonly token: string | null
   request(target: RequestTarget, init?: ClientRequestInit): Promise<Response>
   send<T = unknown>(target: RequestTarget, init?: ClientRequestInit): Promise<T>
   get<T = unknown>(target: RequestTarget, init?: ClientRequestInit): Promise<T>
@@ -121,6 +123,7 @@ export function createClient(options: ClientOptions): HypermockClient {
 
   return {
     baseUrl,
+    token: normalized.token,
     request,
     send,
     get: (target, init = {}) => send(target, { ...init, method: 'GET' }),

@@ -2,13 +2,16 @@
 export const resourceQueryScope = ['hypermock', 'resource'] as const
 
 /**
- * The TanStack query key of a resource: its absolute URL, the same whichever link led to it.
+ * The TanStack query key of a resource: its absolute URL (the same whichever link led to it) and
+ * the credential that read it.
  *
  * @example
- * queryClient.invalidateQueries({ queryKey: resourceQueryKey(client.resolve('/api/orders/1')) })
+ * // every credential's copy of order 1:
+ * queryClient.invalidateQueries({ queryKey: [...resourceQueryScope, client.resolve('/api/orders/1')] })
  */
-export function resourceQueryKey(url: string) {
-  return [...resourceQueryScope, url] as const
+export function resourceQueryKey(url: string, token: string | null = null) {
+  // The credential is part of the key: a read with one token is never served to another.
+  return [...resourceQueryScope, url, token] as const
 }
 
 /** The URL of a hypermock resource query key, or `undefined` for any other key. */

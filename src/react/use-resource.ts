@@ -20,7 +20,7 @@ export function useResource<T = Resource>(
   const href = typeof target === 'string' ? target : target?.href
   const url = href === undefined ? undefined : client.resolve(href)
   return useQuery({
-    queryKey: resourceQueryKey(url ?? ''),
+    queryKey: resourceQueryKey(url ?? '', client.token),
     queryFn:
       url === undefined
         ? skipToken
