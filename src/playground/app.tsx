@@ -1,8 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
 import type { MockApi } from '../mock-server/index.ts'
-import { createQueryClient, HypermockClientProvider } from '../react/index.ts'
+import { HypermockClientProvider } from '../react/index.ts'
 import { ExplorerView } from './features/explorer/explorer-view.tsx'
+import { ConsoleView } from './features/console/console-view.tsx'
+import { DataView } from './features/data/data-view.tsx'
+import { GuideView } from './features/guide/guide-view.tsx'
+import { FaultsView } from './features/faults/faults-view.tsx'
+import { JournalView } from './features/journal/journal-view.tsx'
+import { ScenariosView } from './features/scenarios/scenarios-view.tsx'
+import { TimelineView } from './features/timeline/timeline-view.tsx'
 import { useLocation, views, type View } from './navigation/use-location.ts'
 import {
   credentials,
@@ -18,6 +24,13 @@ const viewRegistry: Record<
   { label: string; Component: () => React.ReactNode }
 > = {
   explorer: { label: 'Explorer', Component: ExplorerView },
+  console: { label: 'Console', Component: ConsoleView },
+  data: { label: 'Data', Component: DataView },
+  guide: { label: 'Guide', Component: GuideView },
+  timeline: { label: 'Timeline', Component: TimelineView },
+  faults: { label: 'Faults', Component: FaultsView },
+  scenarios: { label: 'Scenarios', Component: ScenariosView },
+  journal: { label: 'Journal', Component: JournalView },
 }
 
 function CurrentView({ view }: { view: View }) {
@@ -28,6 +41,7 @@ function CurrentView({ view }: { view: View }) {
 function Shell() {
   const {
     client,
+    queryClient,
     token,
     setToken,
     speed,
@@ -36,7 +50,6 @@ function Shell() {
     dismissStorageNotice,
   } = usePlayground()
   const { view, navigate } = useLocation()
-  const [queryClient] = useState(() => createQueryClient())
   return (
     <HypermockClientProvider client={client}>
       <QueryClientProvider client={queryClient}>
@@ -46,10 +59,9 @@ function Shell() {
             Credential{' '}
             <select
               value={token ?? ''}
-              onChange={(event) => {
+              onChange={(event) =>
                 setToken((event.target.value || null) as Token)
-                queryClient.clear()
-              }}
+              }
             >
               {credentials.map((c) => (
                 <option key={c.label} value={c.token ?? ''}>

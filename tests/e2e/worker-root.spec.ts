@@ -12,7 +12,7 @@ test('the page shows GET /api as answered by the real service worker', async ({
   expect(response.fromServiceWorker()).toBe(true)
   expect(response.status()).toBe(200)
   await expect(page.getByRole('heading', { name: 'Explorer' })).toBeVisible()
-  const links = page.getByRole('list', { name: 'Links' })
+  const links = page.getByRole('table', { name: 'Links' })
   for (const rel of [
     'orders',
     'payments',
@@ -21,7 +21,7 @@ test('the page shows GET /api as answered by the real service worker', async ({
     'customers',
   ]) {
     await expect(
-      links.getByRole('button', { name: rel, exact: true }),
+      links.getByRole('link', { name: rel, exact: true }),
     ).toBeVisible()
   }
   const controller = await page.evaluate(

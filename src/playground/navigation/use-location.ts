@@ -1,7 +1,16 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
 /** The views in navigation order; each one lives in src/playground/features/<view>/. */
-export const views = ['explorer'] as const
+export const views = [
+  'explorer',
+  'console',
+  'timeline',
+  'faults',
+  'scenarios',
+  'data',
+  'journal',
+  'guide',
+] as const
 export type View = (typeof views)[number]
 
 export interface PlaygroundLocation {
@@ -27,7 +36,10 @@ function parse(search: string): PlaygroundLocation {
   return {
     view: (views as readonly string[]).includes(view ?? '')
       ? (view as View)
-      : 'explorer',
+      : // A bare `?scenario=<id>` link opens the scenario gallery.
+        params.has('scenario')
+        ? 'scenarios'
+        : 'explorer',
     params,
   }
 }

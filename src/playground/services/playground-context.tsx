@@ -5,7 +5,9 @@ import {
   useState,
   type ReactNode,
 } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import { createClient, type HypermockClient } from '../../client/index.ts'
+import { createQueryClient } from '../../react/index.ts'
 import type { MockApi } from '../../mock-server/index.ts'
 import { ClientEventsStore } from './client-events-store.ts'
 import { demoTime, type Speed } from './speed.ts'
@@ -27,6 +29,8 @@ export interface Playground {
   api: MockApi
   /** The reference client for the chosen credential and speed; every request goes through the worker. */
   client: HypermockClient
+  /** TanStack Query's cache for that client (its own retries off: the client owns retries). */
+  queryClient: QueryClient
   token: Token
   setToken(token: Token): void
   speed: Speed
@@ -66,6 +70,8 @@ export function PlaygroundProvider({
   const [speed, setSpeed] = useState<Speed>(1)
   const [notice, setNotice] = useState(storageNotice)
   const [clientEvents] = useState(() => new ClientEventsStore())
+  // One cache for the page; its keys carry the credential, so a switch reads afresh.
+  const [queryClient] = useState(createQueryClient)
   const client = useMemo(() => {
     const time = demoTime(speed)
     return createClient({
@@ -82,6 +88,7 @@ export function PlaygroundProvider({
     () => ({
       api,
       client,
+      queryClient,
       token,
       setToken,
       speed,
@@ -90,7 +97,7 @@ export function PlaygroundProvider({
       storageNotice: notice,
       dismissStorageNotice: () => setNotice(null),
     }),
-    [api, client, token, speed, clientEvents, notice],
+    [api, client, queryClient, token, speed, clientEvents, notice],
   )
   return <PlaygroundContext value={value}>{children}</PlaygroundContext>
 }

@@ -1,48 +1,243 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import {
+  isHttpError,
+  isLink,
+  isNetworkError,
+  selfHref,
+  type Link,
+} from '../../../client/index.ts'
 import { useResource } from '../../../react/index.ts'
+import { ErrorView } from '../../components/error-view.tsx'
+import { ViewLink } from '../../components/view-link.tsx'
 import { useLocation } from '../../navigation/use-location.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
+import { ActionButton, type ActionOutcome } from './action-button.tsx'
+import { CollectionItems } from './collection-items.tsx'
+import { LinksTable } from './links-table.tsx'
+import { MembersTable } from './members-table.tsx'
+import { isOrderState, OrderStateDiagram } from './order-state-diagram.tsx'
+import { PagingNav } from './paging-nav.tsx'
+import { resourceTitle } from './value-text.ts'
 
 interface Resource {
-  _links?: Record<string, { href: string; method?: string; title?: string }>
+  _links?: Record<string, unknown>
+  items?: unknown
   [member: string]: unknown
 }
 
-/** Starts at GET /api and walks the links; the location (`href`) lives in the URL. */
-export function ExplorerView() {
-  const { api } = usePlayground()
-  const { params, navigate } = useLocation()
-  const href = params.get('href') ?? api.basePath
-  const query = useResource<Resource>(href)
+function actionsOf(links: Record<string, unknown>): [string, Link][] {
+  return Object.entries(links).filter(
+    (entry): entry is [string, Link] =>
+      isLink(entry[1]) && entry[1].method !== undefined,
+  )
+}
+
+function ActionResult({ outcome }: { outcome: ActionOutcome }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // The button that was pressed may be gone (the new state does not offer it): keep the
+    // keyboard user's place by moving focus to the result instead of the page's start.
+    const active = document.activeElement
+    if (active === null || active === document.body) ref.current?.focus()
+  }, [outcome])
+  if (!outcome.ok) {
+    return (
+      <div role="alert" className="outcome" ref={ref} tabIndex={-1}>
+        <p>
+          <strong>{outcome.rel}</strong> failed:
+        </p>
+        <ErrorView error={outcome.error} />
+      </div>
+    )
+  }
+  const self = selfHref(outcome.result)
   return (
-    <section aria-labelledby="explorer-heading">
-      <h2 id="explorer-heading">Explorer</h2>
+    <div role="status" className="outcome outcome-ok" ref={ref} tabIndex={-1}>
       <p>
-        Location: <code>GET {href}</code>
+        <strong>{outcome.rel}</strong> succeeded
+        {self !== undefined && (
+          <>
+            {'; it returned '}
+            <ViewLink view="explorer" params={{ href: self }}>
+              {self}
+            </ViewLink>
+          </>
+        )}
+        . The view was refreshed.
       </p>
-      {query.isPending && <p role="status">Loading…</p>}
-      {query.isError && <p role="alert">{query.error.message}</p>}
-      {query.data && (
-        <>
-          <h3>Links</h3>
-          <ul aria-label="Links">
-            {Object.entries(query.data._links ?? {}).map(([rel, link]) => (
+      {outcome.result !== undefined && (
+        <details>
+          <summary>Returned representation</summary>
+          <pre tabIndex={0}>{JSON.stringify(outcome.result, null, 2)}</pre>
+        </details>
+      )}
+    </div>
+  )
+}
+
+function ResourceView({
+  href,
+  resource,
+}: {
+  href: string
+  resource: Resource
+}) {
+  const [raw, setRaw] = useState(false)
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null)
+  const links = (
+    typeof resource._links === 'object' && resource._links !== null
+      ? resource._links
+      : {}
+  ) as Record<string, unknown>
+  const isCollection = Array.isArray(resource.items)
+  const actions = actionsOf(links)
+  const self = selfHref(resource) ?? href
+  const isOrder = /\/orders\/\d+$/.test(self) && isOrderState(resource.status)
+  return (
+    <article aria-labelledby="resource-heading">
+      <h3 id="resource-heading">{resourceTitle(self, isCollection)}</h3>
+      {isOrder && isOrderState(resource.status) && (
+        <OrderStateDiagram
+          status={resource.status}
+          offered={actions.map(([rel]) => rel)}
+        />
+      )}
+      {actions.length > 0 && (
+        <section aria-labelledby="actions-heading">
+          <h4 id="actions-heading">Actions</h4>
+          <ul className="action-list">
+            {actions.map(([rel, link]) => (
               <li key={rel}>
-                <button
-                  type="button"
-                  onClick={() => navigate('explorer', { href: link.href })}
-                >
-                  {rel}
-                </button>{' '}
-                <code>{link.href}</code>
+                <ActionButton rel={rel} link={link} onOutcome={setOutcome} />{' '}
+                <code className="muted">
+                  {link.method} {link.href}
+                </code>
+                {link.title !== undefined && ` — ${link.title}`}
               </li>
             ))}
           </ul>
-          <h3>Representation</h3>
-          <pre aria-label="Representation">
-            {JSON.stringify(query.data, null, 2)}
-          </pre>
+        </section>
+      )}
+      {outcome && <ActionResult outcome={outcome} />}
+      {isCollection && (
+        <>
+          <PagingNav links={links} />
+          <CollectionItems
+            collection={resource as Resource & { items: unknown[] }}
+          />
         </>
       )}
+      <div className="side-by-side">
+        <MembersTable resource={resource} />
+        <LinksTable links={links} />
+      </div>
+      <button
+        type="button"
+        aria-expanded={raw}
+        aria-controls="raw-json"
+        onClick={() => setRaw((shown) => !shown)}
+      >
+        {raw ? 'Hide raw JSON' : 'Show raw JSON'}
+      </button>
+      {raw && (
+        <pre id="raw-json" tabIndex={0} aria-label="Raw JSON">
+          {JSON.stringify(resource, null, 2)}
+        </pre>
+      )}
+    </article>
+  )
+}
+
+/** Where the explorer is, editable: any href can be typed in and read. */
+function GoToForm({ href }: { href: string }) {
+  const { api } = usePlayground()
+  const { navigate } = useLocation()
+  const [value, setValue] = useState(href)
+  const [shown, setShown] = useState(href)
+  if (shown !== href) {
+    // Navigation elsewhere (a link, Back) moves the field along.
+    setShown(href)
+    setValue(href)
+  }
+  const go = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (value.trim() !== '') navigate('explorer', { href: value.trim() })
+  }
+  return (
+    <form className="toolbar" onSubmit={go} aria-label="Location">
+      <label>
+        Resource href{' '}
+        <input
+          value={value}
+          spellCheck={false}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </label>
+      <button type="submit">Go</button>
+      <ViewLink view="explorer" params={{ href: api.basePath }}>
+        Back to the entry point
+      </ViewLink>
+      <ViewLink view="console" params={{ method: 'GET', path: href }}>
+        Open in the console
+      </ViewLink>
+    </form>
+  )
+}
+
+/** Starts at GET /api and walks the links; the location (`href`) lives in the URL. */
+function ResourcePanel({ href }: { href: string }) {
+  const query = useResource<Resource>(href)
+  return (
+    <>
+      <div role="status" className="status-summary">
+        {query.isFetching ? 'Loading…' : ''}
+      </div>
+      {query.isError && (
+        <div role="alert">
+          <ErrorView error={query.error} />
+          {!isHttpError(query.error) && !isNetworkError(query.error) && (
+            <p>
+              It is not a JSON resource:{' '}
+              <a href={href} target="_blank" rel="noreferrer">
+                open {href} in a new tab
+              </a>
+              .
+            </p>
+          )}
+        </div>
+      )}
+      {query.data && (
+        <ResourceView key={href} href={href} resource={query.data} />
+      )}
+    </>
+  )
+}
+
+export function ExplorerView() {
+  const { api, token } = usePlayground()
+  const { params } = useLocation()
+  const href = params.get('href') ?? api.basePath
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const previousHref = useRef<string | null>(null)
+  useEffect(() => {
+    // A new location moves focus to the top of the view, as a page load would.
+    if (previousHref.current !== null && previousHref.current !== href)
+      headingRef.current?.focus()
+    previousHref.current = href
+  }, [href])
+  return (
+    <section aria-labelledby="explorer-heading">
+      <h2 id="explorer-heading" ref={headingRef} tabIndex={-1}>
+        Explorer
+      </h2>
+      <GoToForm href={href} />
+      <p>
+        <code>GET {href}</code>{' '}
+        <span className="muted">
+          as {token === null ? 'no credential' : token}
+        </span>
+      </p>
+      <ResourcePanel href={href} />
     </section>
   )
 }

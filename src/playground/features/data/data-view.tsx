@@ -1,0 +1,78 @@
+import type { MockApi } from '../../../mock-server/index.ts'
+import { usePlayground } from '../../services/playground-context.tsx'
+import { useMockValue } from '../../services/use-mock-value.ts'
+import { ImportExport } from './import-export.tsx'
+import { RowTable } from './row-table.tsx'
+
+const readState = (api: MockApi) => api.state.snapshot()
+
+const rows = (count: number) => `${count} row${count === 1 ? '' : 's'}`
+
+const collections = [
+  'orders',
+  'payments',
+  'accounts',
+  'transfers',
+  'customers',
+] as const
+
+/** The mock's data as it is now: every table, the stored idempotency keys, and file import/export. */
+export function DataView() {
+  const { api } = usePlayground()
+  const state = useMockValue(api, ['state'], readState)
+  const keys = state.idempotencyKeys.map((record) => ({
+    key: record.key,
+    request: `${record.method} ${record.path}`,
+    principal: record.principal,
+    storedStatus: record.response?.status ?? '(none)',
+    createdAt: record.createdAt,
+    expiresAt: record.expiresAt,
+  }))
+  return (
+    <section aria-labelledby="data-heading">
+      <h2 id="data-heading">Data</h2>
+      <p>
+        The mock&apos;s data as it is now. It is kept in this browser across
+        reloads; export it to keep a copy or share it.
+      </p>
+      <ImportExport />
+      <nav aria-label="Tables" className="button-row">
+        {[...collections, 'idempotency keys'].map((name) => (
+          <a key={name} href={`#table-${name.replace(' ', '-')}`}>
+            {name}
+          </a>
+        ))}
+      </nav>
+      {collections.map((name) => (
+        <section
+          key={name}
+          id={`table-${name}`}
+          aria-labelledby={`heading-${name}`}
+        >
+          <h3 id={`heading-${name}`}>
+            {name.charAt(0).toUpperCase() + name.slice(1)}
+          </h3>
+          <RowTable
+            caption={`${name.charAt(0).toUpperCase() + name.slice(1)} (${rows(state[name].length)})`}
+            rows={state[name]}
+          />
+        </section>
+      ))}
+      <section id="table-idempotency-keys" aria-labelledby="heading-keys">
+        <h3 id="heading-keys">Stored idempotency keys</h3>
+        <RowTable
+          caption={`Idempotency keys (${keys.length} stored)`}
+          rows={keys}
+          columns={[
+            'key',
+            'request',
+            'principal',
+            'storedStatus',
+            'createdAt',
+            'expiresAt',
+          ]}
+        />
+      </section>
+    </section>
+  )
+}

@@ -1,0 +1,138 @@
+import { useRef, useState, type ChangeEvent } from 'react'
+import { usePlayground } from '../../services/playground-context.tsx'
+import {
+  applyPlaygroundFile,
+  capturePlayground,
+  checkPlaygroundFile,
+} from './check-playground-file.ts'
+
+type Message = { kind: 'ok' | 'error'; text: string } | null
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(
+    new Blob([text], { type: 'application/json' }),
+  )
+  const anchor = document.createElement('a')
+  anchor.href = url
+  anchor.download = name
+  document.body.append(anchor)
+  anchor.click()
+  anchor.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/** Reset (after a confirmation), Export to a JSON file, and Import one back. */
+export function ImportExport() {
+  const { api } = usePlayground()
+  const [message, setMessage] = useState<Message>(null)
+  const [confirming, setConfirming] = useState(false)
+  const keepButton = useRef<HTMLButtonElement>(null)
+  const resetButton = useRef<HTMLButtonElement>(null)
+  const closeConfirm = () => {
+    setConfirming(false)
+    // The confirmation's buttons disappear; focus goes back where the user started.
+    setTimeout(() => resetButton.current?.focus(), 0)
+  }
+
+  const exportFile = () => {
+    const stamp = api.clock.now().replace(/[:.]/g, '-')
+    download(
+      `hypermock-${stamp}.json`,
+      JSON.stringify(capturePlayground(api), null, 2),
+    )
+    setMessage({
+      kind: 'ok',
+      text: 'Exported the state, settings and fault rules.',
+    })
+  }
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget
+    const file = input.files?.[0]
+    if (!file) return
+    setMessage(null)
+    const text = await file.text()
+    const check = await checkPlaygroundFile(text, file.size)
+    input.value = ''
+    if (!check.ok) {
+      setMessage({
+        kind: 'error',
+        text: `Could not import "${file.name}": ${check.reason}. Nothing was changed.`,
+      })
+      return
+    }
+    applyPlaygroundFile(api, check.value)
+    const { state, faults } = check.value
+    setMessage({
+      kind: 'ok',
+      text: `Imported "${file.name}": ${state.orders.length} orders, ${state.payments.length} payments, ${state.transfers.length} transfers, ${faults.length} fault rule${faults.length === 1 ? '' : 's'}.`,
+    })
+  }
+
+  return (
+    <section aria-labelledby="data-actions-heading" className="panel">
+      <h3 id="data-actions-heading">Save, restore, start over</h3>
+      <div className="button-row">
+        <button type="button" onClick={exportFile}>
+          Export to a file
+        </button>
+        <label className="file-label">
+          Import a file{' '}
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={(event) => void importFile(event)}
+          />
+        </label>
+        <button
+          ref={resetButton}
+          type="button"
+          className="danger"
+          aria-expanded={confirming}
+          onClick={() => {
+            setConfirming(true)
+            // After the confirmation renders, focus its safe choice.
+            setTimeout(() => keepButton.current?.focus(), 0)
+          }}
+        >
+          Reset…
+        </button>
+      </div>
+      {confirming && (
+        <div role="group" aria-labelledby="reset-question" className="confirm">
+          <p id="reset-question">
+            Reset the mock to its seed data? This discards your changes: orders,
+            payments and transfers you made, idempotency keys, fault rules,
+            settings and the journal.
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                api.reset()
+                closeConfirm()
+                setMessage({
+                  kind: 'ok',
+                  text: 'The mock is back to its seed data.',
+                })
+              }}
+            >
+              Reset to the seed data
+            </button>
+            <button ref={keepButton} type="button" onClick={closeConfirm}>
+              Keep my changes
+            </button>
+          </div>
+        </div>
+      )}
+      <div
+        role="alert"
+        className={message?.kind === 'error' ? 'field-error' : undefined}
+      >
+        {message?.kind === 'error' ? message.text : ''}
+      </div>
+      <div role="status">{message?.kind === 'ok' ? message.text : ''}</div>
+    </section>
+  )
+}

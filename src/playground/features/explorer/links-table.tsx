@@ -1,0 +1,45 @@
+import { isLink, type Link } from '../../../client/index.ts'
+import { ViewLink } from '../../components/view-link.tsx'
+
+/** Every link the resource offers: relation, href, method. Read links open in the explorer. */
+export function LinksTable({ links }: { links: Record<string, unknown> }) {
+  const rows = Object.entries(links).filter((entry): entry is [string, Link] =>
+    isLink(entry[1]),
+  )
+  if (rows.length === 0) return <p className="muted">No links.</p>
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>Links</caption>
+        <thead>
+          <tr>
+            <th scope="col">Relation</th>
+            <th scope="col">Href</th>
+            <th scope="col">Method</th>
+            <th scope="col">Title</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([rel, link]) => (
+            <tr key={rel}>
+              <th scope="row">
+                {link.method === undefined ? (
+                  <ViewLink view="explorer" params={{ href: link.href }}>
+                    {rel}
+                  </ViewLink>
+                ) : (
+                  rel
+                )}
+              </th>
+              <td>
+                <code>{link.href}</code>
+              </td>
+              <td>{link.method ?? 'GET'}</td>
+              <td>{link.title ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

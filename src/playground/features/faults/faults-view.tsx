@@ -1,0 +1,178 @@
+import { useId, useState } from 'react'
+import type { FaultRule, MockApi } from '../../../mock-server/index.ts'
+import { usePlayground } from '../../services/playground-context.tsx'
+import { useMockValue } from '../../services/use-mock-value.ts'
+import {
+  describeEffect,
+  describeLimits,
+  describeMatch,
+} from './describe-rule.ts'
+import { FaultForm } from './fault-form.tsx'
+import { faultPresets } from './fault-presets.ts'
+import { MockSettingsForm } from './mock-settings-form.tsx'
+
+const readRules = (api: MockApi) => api.faults.list()
+const readConfig = (api: MockApi) => api.config.get()
+
+/**
+ * The mock's fault rules (evaluated in order, the first match fires), one-click presets, a form to
+ * add or edit a rule of any effect, and the rate-limit and latency settings.
+ */
+export function FaultsView() {
+  const { api } = usePlayground()
+  const id = useId()
+  const rules = useMockValue(api, ['faults', 'request'], readRules)
+  const config = useMockValue(api, ['config'], readConfig)
+  const [editing, setEditing] = useState<FaultRule | null>(null)
+  const [message, setMessage] = useState('')
+  // The rule being edited may retire (times reached) meanwhile: then the form adds a new one.
+  const editedRule = editing
+    ? (rules.find((rule) => rule.id === editing.id) ?? null)
+    : null
+
+  function addPreset(label: string) {
+    const preset = faultPresets.find((p) => p.label === label)
+    if (!preset) return
+    const rule = api.faults.add(preset.rule)
+    setMessage(`Added rule ${rule.id}: ${label}.`)
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="fl-view">
+      <h2 id={`${id}-heading`}>Faults</h2>
+      <p>
+        Rules stand for the network and the gateway: they are evaluated in order
+        and the first one that matches fires (a rule still skipping, or whose
+        probability draw misses, lets the request go on to the next). Every
+        effect but <em>lose the response</em> fires before the API does
+        anything.
+      </p>
+
+      <section aria-labelledby={`${id}-presets`} className="fl-presets">
+        <h3 id={`${id}-presets`}>Presets</h3>
+        <ul>
+          {faultPresets.map((preset) => (
+            <li key={preset.label}>
+              <button
+                type="button"
+                aria-describedby={`${id}-preset-${preset.label.replace(/\W+/g, '-')}`}
+                onClick={() => addPreset(preset.label)}
+              >
+                {preset.label}
+              </button>{' '}
+              <span
+                id={`${id}-preset-${preset.label.replace(/\W+/g, '-')}`}
+                className="fl-hint"
+              >
+                {preset.description}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <p role="status" className="fl-status">
+        {message}
+      </p>
+
+      <section aria-labelledby={`${id}-rules`}>
+        <div className="fl-rules-head">
+          <h3 id={`${id}-rules`}>Rules</h3>
+          <button
+            type="button"
+            disabled={rules.length === 0}
+            onClick={() => {
+              api.faults.clear()
+              setEditing(null)
+              setMessage('Removed every rule.')
+            }}
+          >
+            Remove all
+          </button>
+        </div>
+        {rules.length === 0 ? (
+          <p>No fault rules: every request reaches the API.</p>
+        ) : (
+          <div
+            className="fl-table-scroll"
+            role="region"
+            aria-label="Fault rules (scrolls sideways)"
+            tabIndex={0}
+          >
+            <table className="fl-table">
+              <caption>Fault rules in evaluation order</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Rule</th>
+                  <th scope="col">Match</th>
+                  <th scope="col">Effect</th>
+                  <th scope="col">When</th>
+                  <th scope="col">Matched</th>
+                  <th scope="col">Fired</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rules.map((rule, index) => (
+                  <tr
+                    key={rule.id}
+                    aria-current={editedRule?.id === rule.id ? true : undefined}
+                  >
+                    <td>{index + 1}</td>
+                    <th scope="row">{rule.id}</th>
+                    <td>
+                      <code>{describeMatch(rule)}</code>
+                    </td>
+                    <td>{describeEffect(rule.effect)}</td>
+                    <td>{describeLimits(rule)}</td>
+                    <td>{rule.matched}</td>
+                    <td>{rule.fired}</td>
+                    <td className="fl-row-actions">
+                      <button
+                        type="button"
+                        aria-label={`Edit ${rule.id}`}
+                        onClick={() => setEditing(rule)}
+                      >
+                        Edit
+                      </button>{' '}
+                      <button
+                        type="button"
+                        aria-label={`Remove ${rule.id}`}
+                        onClick={() => {
+                          api.faults.remove(rule.id)
+                          if (editing?.id === rule.id) setEditing(null)
+                          setMessage(`Removed rule ${rule.id}.`)
+                        }}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <div className="fl-forms">
+        <FaultForm
+          key={editedRule?.id ?? 'new'}
+          api={api}
+          editing={editedRule}
+          onDone={(done) => {
+            setEditing(null)
+            if (done) setMessage(done)
+          }}
+        />
+        <MockSettingsForm
+          key={JSON.stringify(config)}
+          api={api}
+          config={config}
+          onDone={setMessage}
+        />
+      </div>
+    </section>
+  )
+}

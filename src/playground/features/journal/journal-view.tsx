@@ -1,0 +1,244 @@
+import { Fragment, useId, useMemo, useState } from 'react'
+import type { JournalEntry, MockApi } from '../../../mock-server/index.ts'
+import { usePlayground } from '../../services/playground-context.tsx'
+import { useMockValue } from '../../services/use-mock-value.ts'
+import {
+  emptyJournalFilter,
+  filterJournal,
+  statusClassOf,
+  statusClasses,
+  type JournalFilter,
+  type StatusClass,
+} from './journal-filter.ts'
+
+const readJournal = (api: MockApi) => api.journal.list()
+
+const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+function statusLabel(status: number): string {
+  return status === 0 ? '0, no response' : String(status)
+}
+
+/** `12:03:04.512`: the time of day of an ISO time, in UTC like the mock clock. */
+function timeOfDay(iso: string): string {
+  return iso.length >= 23 ? iso.slice(11, 23) : iso
+}
+
+function EntryDetails({ entry }: { entry: JournalEntry }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Entry', entry.id],
+    ['Time (mock clock, UTC)', <code key="t">{entry.time}</code>],
+    ['Method', entry.method],
+    ['Path', <code key="p">{entry.path}</code>],
+    [
+      'Status',
+      `${statusLabel(entry.status)} (${statusClasses.find((c) => c.value === statusClassOf(entry.status))?.label ?? ''})`,
+    ],
+    ['Duration', `${entry.durationMs} ms`],
+    ['Fault', entry.fault ?? 'none'],
+    [
+      'Idempotency-Key',
+      entry.idempotencyKey === null ? (
+        'none'
+      ) : (
+        <code key="k">{entry.idempotencyKey}</code>
+      ),
+    ],
+    [
+      'Replayed',
+      entry.replayed
+        ? 'yes: answered from the idempotency store (Idempotent-Replayed: true)'
+        : 'no',
+    ],
+  ]
+  return (
+    <dl className="jr-details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** Every request the in-page mock served, newest first, live, filterable, each with its details. */
+export function JournalView() {
+  const { api } = usePlayground()
+  const id = useId()
+  const entries = useMockValue(api, ['request', 'journal'], readJournal)
+  const [filter, setFilter] = useState<JournalFilter>(emptyJournalFilter)
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set())
+  const shown = useMemo(
+    () => filterJournal(entries, filter).reverse(),
+    [entries, filter],
+  )
+  const update = (patch: Partial<JournalFilter>) =>
+    setFilter((current) => ({ ...current, ...patch }))
+  const toggle = (entryId: number) =>
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (!next.delete(entryId)) next.add(entryId)
+      return next
+    })
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="jr-view">
+      <h2 id={`${id}-heading`}>Journal</h2>
+      <p>
+        Every request the mock served, newest first, as it happens (the control
+        API under <code>/__mock</code> is not journalled). Status 0 means the
+        caller got no response: a network error, a hang it gave up on, or a lost
+        response.
+      </p>
+      <form
+        role="search"
+        aria-label="Filter the journal"
+        className="jr-filters"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label>
+          Method{' '}
+          <select
+            value={filter.method}
+            onChange={(event) => update({ method: event.target.value })}
+          >
+            <option value="">Any method</option>
+            {methods.map((method) => (
+              <option key={method}>{method}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status{' '}
+          <select
+            value={filter.status}
+            onChange={(event) =>
+              update({ status: event.target.value as StatusClass })
+            }
+          >
+            {statusClasses.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Path contains{' '}
+          <input
+            type="search"
+            value={filter.path}
+            spellCheck={false}
+            onChange={(event) => update({ path: event.target.value })}
+          />
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={filter.faultsOnly}
+            onChange={(event) => update({ faultsOnly: event.target.checked })}
+          />{' '}
+          Faults only
+        </label>
+        <button type="button" onClick={() => setFilter(emptyJournalFilter)}>
+          Reset filters
+        </button>
+        <button
+          type="button"
+          disabled={entries.length === 0}
+          onClick={() => {
+            api.journal.clear()
+            setExpanded(new Set())
+          }}
+        >
+          Clear journal
+        </button>
+      </form>
+      <p role="status" className="jr-summary">
+        {entries.length === 0
+          ? 'No requests yet.'
+          : `Showing ${shown.length} of ${entries.length} request${entries.length === 1 ? '' : 's'}, newest first.`}
+      </p>
+      {shown.length > 0 && (
+        <div
+          className="jr-scroll"
+          role="region"
+          aria-label="Journal entries (scrolls sideways)"
+          tabIndex={0}
+        >
+          <table className="jr-table">
+            <caption>Requests served by the mock</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Time (UTC)</th>
+                <th scope="col">Method</th>
+                <th scope="col">Path</th>
+                <th scope="col">Status</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Fault</th>
+                <th scope="col">Replayed</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((entry) => {
+                const open = expanded.has(entry.id)
+                const kind = statusClassOf(entry.status)
+                return (
+                  <Fragment key={entry.id}>
+                    <tr className={open ? 'jr-open' : undefined}>
+                      <td>{entry.id}</td>
+                      <td>
+                        <time dateTime={entry.time}>
+                          {timeOfDay(entry.time)}
+                        </time>
+                      </td>
+                      <td>{entry.method}</td>
+                      <td className="jr-path">
+                        <code>{entry.path}</code>
+                      </td>
+                      <td>
+                        <span className={`jr-status jr-${kind}`}>
+                          {statusLabel(entry.status)}
+                        </span>
+                      </td>
+                      <td>{entry.durationMs} ms</td>
+                      <td>{entry.fault ?? '—'}</td>
+                      <td>{entry.replayed ? 'replayed' : '—'}</td>
+                      <td>
+                        <button
+                          type="button"
+                          aria-expanded={open}
+                          aria-controls={
+                            open ? `${id}-entry-${entry.id}` : undefined
+                          }
+                          aria-label={`Details of request ${entry.id}`}
+                          onClick={() => toggle(entry.id)}
+                        >
+                          {open ? 'Hide' : 'Show'}
+                        </button>
+                      </td>
+                    </tr>
+                    {open && (
+                      <tr
+                        id={`${id}-entry-${entry.id}`}
+                        className="jr-detail-row"
+                      >
+                        <td colSpan={9}>
+                          <EntryDetails entry={entry} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

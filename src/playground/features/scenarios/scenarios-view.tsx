@@ -1,0 +1,133 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
+import type { HypermockClient } from '../../../client/index.ts'
+import { useLocation } from '../../navigation/use-location.ts'
+import { usePlayground } from '../../services/playground-context.tsx'
+import { ScenarioCard } from './scenario-card.tsx'
+import { scenarioRuns } from './scenario-runs.ts'
+import { findScenario, scenarios, type Scenario } from './scenarios.ts'
+
+/** `?scenario=<id>` runs once per page load, not again each time the view is shown. */
+let urlScenarioHandled = false
+
+/**
+ * A gallery of named set-ups. "Run" resets the mock, applies the scenario's faults, settings and
+ * credential, then performs its requests through the reference client, so the timeline and the
+ * journal show them. Opening the page at `?scenario=<id>` sets that scenario up and runs it once.
+ */
+export function ScenariosView() {
+  const { api, client, token, setToken, clientEvents } = usePlayground()
+  const { params, navigate } = useLocation()
+  const id = useId()
+  const runs = useSyncExternalStore(
+    scenarioRuns.subscribe,
+    scenarioRuns.getSnapshot,
+  )
+  const [clearTimeline, setClearTimeline] = useState(true)
+  // A run whose credential differs waits for the client made for that credential.
+  const pending = useRef<Scenario | null>(null)
+  const selected = params.get('scenario')
+
+  const execute = useCallback(
+    async (scenario: Scenario, runClient: HypermockClient) => {
+      try {
+        const result = await scenario.run(runClient)
+        scenarioRuns.set(scenario.id, { status: 'done', result })
+      } catch (error) {
+        scenarioRuns.set(scenario.id, {
+          status: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+        })
+      }
+    },
+    [],
+  )
+
+  const prepare = useCallback(
+    (scenario: Scenario) => {
+      if (clearTimeline) clientEvents.clear()
+      scenario.setup(api, { setToken })
+    },
+    [api, setToken, clientEvents, clearTimeline],
+  )
+
+  const start = useCallback(
+    (scenario: Scenario) => {
+      prepare(scenario)
+      scenarioRuns.set(scenario.id, { status: 'running' })
+      if (scenario.token === token) void execute(scenario, client)
+      else pending.current = scenario
+    },
+    [prepare, token, client, execute],
+  )
+
+  useEffect(() => {
+    const waiting = pending.current
+    if (waiting && waiting.token === token) {
+      pending.current = null
+      void execute(waiting, client)
+    }
+  }, [token, client, execute])
+
+  useEffect(() => {
+    if (urlScenarioHandled) return
+    urlScenarioHandled = true
+    const scenario = findScenario(selected)
+    if (scenario) start(scenario)
+  }, [selected, start])
+
+  const unknown = selected !== null && !findScenario(selected)
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="sc-view">
+      <h2 id={`${id}-heading`}>Scenarios</h2>
+      <p>
+        Each scenario is a named set-up: <strong>Run</strong> resets the mock to
+        its seed, adds the scenario&apos;s faults and settings, picks its
+        credential, then sends its requests through the reference client, so the
+        timeline and the journal show every attempt.{' '}
+        <strong>Reset scenario</strong> puts the set-up back without running it.
+        A link to <code>?scenario=&lt;id&gt;</code> sets the scenario up and
+        runs it once when the page loads: use it as a live demo or a fixture.
+      </p>
+      <label className="sc-option">
+        <input
+          type="checkbox"
+          checked={clearTimeline}
+          onChange={(event) => setClearTimeline(event.target.checked)}
+        />{' '}
+        Clear the timeline before each run
+      </label>
+      {unknown && (
+        <p role="alert" className="sc-alert">
+          There is no scenario &ldquo;{selected}&rdquo;. Pick one below.
+        </p>
+      )}
+      <ul className="sc-gallery" aria-label="Scenarios">
+        {scenarios.map((scenario) => (
+          <ScenarioCard
+            key={scenario.id}
+            scenario={scenario}
+            run={runs.get(scenario.id) ?? null}
+            selected={scenario.id === selected}
+            onRun={() => {
+              navigate('scenarios', { scenario: scenario.id }, 'replace')
+              start(scenario)
+            }}
+            onReset={() => {
+              navigate('scenarios', { scenario: scenario.id }, 'replace')
+              prepare(scenario)
+              scenarioRuns.set(scenario.id, null)
+            }}
+          />
+        ))}
+      </ul>
+    </section>
+  )
+}

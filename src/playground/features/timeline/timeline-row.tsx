@@ -1,0 +1,166 @@
+import { Fragment, type ReactNode } from 'react'
+import type { TimelineRow as Row } from '../../../client/index.ts'
+import {
+  axisTicks,
+  layoutRow,
+  rowDurationMs,
+  timeToX,
+  trackWidth,
+} from './timeline-geometry.ts'
+import {
+  attemptClass,
+  attemptResultText,
+  attemptShortText,
+  displayPath,
+  formatDuration,
+  rowOutcomeText,
+  waitReasonText,
+} from './timeline-labels.ts'
+
+interface TimelineRowProps {
+  row: Row
+  /** "Now" on the client's clock, for what is still running. */
+  now: number
+  pxPerSecond: number
+}
+
+function outcomeClass(row: Row): string {
+  if (row.outcome === null) return 'pending'
+  if (row.status === null) return 'no-response'
+  if (row.status === 429 || row.status >= 500) return 'retriable'
+  if (row.status >= 400) return 'client-error'
+  return 'success'
+}
+
+/**
+ * One logical operation: a header (method, path, outcome, the idempotency key once), a track drawn
+ * to scale (decorative: hidden from assistive technology), and the same steps as an ordered list
+ * of text, which is what screen readers, tests and narrow windows rely on.
+ */
+export function TimelineRowView({ row, now, pxPerSecond }: TimelineRowProps) {
+  const segments = layoutRow(row, now, pxPerSecond)
+  const duration = rowDurationMs(row, now)
+  const width = Math.max(trackWidth(segments), timeToX(duration, pxPerSecond))
+  const ticks = axisTicks(duration, pxPerSecond)
+  const path = displayPath(row.url)
+  const name = `${row.method} ${path}`
+
+  const steps: { key: string; start: number; node: ReactNode }[] = []
+  row.attempts.forEach((attempt, index) => {
+    const kind = attemptClass(attempt)
+    const took =
+      attempt.end === null
+        ? formatDuration(Math.max(0, now - attempt.start))
+        : formatDuration(attempt.end - attempt.start)
+    steps.push({
+      key: `a${index}`,
+      start: attempt.start,
+      node: (
+        <li className="tl-step">
+          <span className={`tl-swatch tl-${kind}`} aria-hidden="true" />
+          Attempt {attempt.attempt + 1}:{' '}
+          <strong>{attemptResultText(attempt)}</strong>{' '}
+          <span className="tl-muted">({took})</span>
+          {attempt.replayed && (
+            <>
+              {' '}
+              <span
+                className="tl-mark"
+                title="The server answered from its idempotency store (Idempotent-Replayed: true)"
+              >
+                replayed
+              </span>
+            </>
+          )}
+        </li>
+      ),
+    })
+  })
+  row.waits.forEach((wait, index) => {
+    const segment = segments.find((s) => s.kind === 'wait' && s.index === index)
+    const running = segment?.kind === 'wait' && segment.running
+    steps.push({
+      key: `w${index}`,
+      // A wait follows its attempt's end, which shares its timestamp: keep it after the attempt.
+      start: wait.start + 0.5,
+      node: (
+        <li className="tl-step">
+          <span className="tl-swatch tl-wait-swatch" aria-hidden="true" />
+          Wait {formatDuration(wait.durationMs)}:{' '}
+          <strong>{waitReasonText(wait)}</strong>
+          {running && (
+            <span className="tl-muted">
+              {' '}
+              (waiting… {formatDuration(Math.max(0, now - wait.start))} so far)
+            </span>
+          )}
+        </li>
+      ),
+    })
+  })
+  steps.sort((a, b) => a.start - b.start)
+
+  return (
+    <li className="tl-row" aria-label={name}>
+      <div className="tl-row-head">
+        <span className="tl-method">{row.method}</span>{' '}
+        <code className="tl-path">{path}</code>{' '}
+        <span className={`tl-outcome tl-${outcomeClass(row)}`}>
+          {rowOutcomeText(row)}
+        </span>
+        <span className="tl-muted">{formatDuration(duration)} in all</span>
+        {row.idempotencyKey !== null && (
+          <span className="tl-key">
+            Idempotency-Key <code>{row.idempotencyKey}</code>
+          </span>
+        )}
+      </div>
+      <div className="tl-track-scroll">
+        <div className="tl-track" style={{ width }} aria-hidden="true">
+          {ticks.map((tick) => (
+            <span key={tick.ms} className="tl-tick" style={{ left: tick.x }}>
+              {tick.label}
+            </span>
+          ))}
+          {segments.map((segment) => {
+            if (segment.kind === 'attempt') {
+              const attempt = row.attempts[segment.index]!
+              return (
+                <span
+                  key={`a${segment.index}`}
+                  className={`tl-bar tl-${attemptClass(attempt)}${segment.running ? ' tl-running' : ''}`}
+                  style={{ left: segment.x, width: segment.width }}
+                  title={`Attempt ${attempt.attempt + 1}: ${attemptResultText(attempt)}${attempt.replayed ? ' (replayed)' : ''}`}
+                >
+                  {attemptShortText(attempt)}
+                  {attempt.replayed && ' ↻'}
+                </span>
+              )
+            }
+            const wait = row.waits[segment.index]!
+            const reason = waitReasonText(wait)
+            return (
+              <span
+                key={`w${segment.index}`}
+                className={`tl-wait${segment.running ? ' tl-running' : ''}`}
+                style={{ left: segment.x, width: segment.width }}
+                title={`Wait ${formatDuration(wait.durationMs)}: ${reason}`}
+              >
+                <span
+                  className="tl-wait-elapsed"
+                  style={{ width: segment.elapsedWidth }}
+                />
+                <span className="tl-wait-text">{reason}</span>
+              </span>
+            )
+          })}
+        </div>
+      </div>
+      <ol className="tl-steps" aria-label={`Attempts and waits of ${name}`}>
+        {steps.map((step) => (
+          <Fragment key={step.key}>{step.node}</Fragment>
+        ))}
+      </ol>
+    </li>
+  )
+}

@@ -1,0 +1,193 @@
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
+import { buildTimeline } from '../../../client/index.ts'
+import { usePlayground } from '../../services/playground-context.tsx'
+import { speeds, type Speed } from '../../services/speed.ts'
+import { RunBox } from './run-box.tsx'
+import {
+  MAX_PX_PER_SECOND,
+  MIN_PX_PER_SECOND,
+  fitPxPerSecond,
+  rowDurationMs,
+  zoomIn,
+  zoomOut,
+} from './timeline-geometry.ts'
+import { attemptClassLabels, type AttemptClass } from './timeline-labels.ts'
+import { TimelineRowView } from './timeline-row.tsx'
+import { useClientNow } from './use-client-now.ts'
+
+/** Rows drawn at most; older operations stay in the store and come back after a clear of newer ones. */
+const MAX_ROWS = 50
+
+/** Horizontal room a row's border and padding take from its track. */
+const TRACK_INSET_PX = 30
+
+const legend: AttemptClass[] = [
+  'success',
+  'client-error',
+  'retriable',
+  'no-response',
+]
+
+/**
+ * The retry timeline: one row per logical operation of the reference client, newest first, each
+ * attempt a bar and each wait labelled with its reason. Rows are aligned on their own start; the
+ * axis is the client's clock, so delays are drawn at their nominal length whatever the demo speed.
+ */
+export function TimelineView() {
+  const { clientEvents, speed, setSpeed } = usePlayground()
+  const id = useId()
+  const events = useSyncExternalStore(
+    clientEvents.subscribe,
+    clientEvents.getSnapshot,
+  )
+  const allRows = useMemo(() => buildTimeline(events).reverse(), [events])
+  const rows = allRows.slice(0, MAX_ROWS)
+  const running = rows.filter((row) => row.end === null).length
+  const now = useClientNow(clientEvents, speed, running > 0)
+  // "fit" follows the rows and the window; a zoom step fixes the scale.
+  const [zoom, setZoom] = useState<number | 'fit'>('fit')
+  const [width, setWidth] = useState(800)
+  const sectionRef = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    const section = sectionRef.current
+    if (!section || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width)
+    })
+    observer.observe(section)
+    return () => observer.disconnect()
+  }, [])
+
+  const longest = rows.reduce(
+    (max, row) => Math.max(max, rowDurationMs(row, now)),
+    0,
+  )
+  // The track sits inside the row's border and padding; leave it that room.
+  const pxPerSecond =
+    zoom === 'fit'
+      ? Math.round(fitPxPerSecond(longest, width - TRACK_INSET_PX))
+      : zoom
+
+  return (
+    <section
+      ref={sectionRef}
+      aria-labelledby={`${id}-heading`}
+      className="tl-view"
+    >
+      <h2 id={`${id}-heading`}>Retry timeline</h2>
+      <p className="tl-intro">
+        Every operation of the reference client, newest first: each attempt is a
+        bar with its status, each wait is labelled with its reason (the
+        server&apos;s <code>Retry-After</code>, or{' '}
+        <code>2^attempt s + jitter</code> backoff, the exponent counting failed
+        attempts from 0). Attempts are numbered from 1. Each row starts at 0 s
+        on its own axis.
+      </p>
+
+      <div className="tl-controls">
+        <fieldset className="tl-speed">
+          <legend>Demo speed</legend>
+          {speeds.map((s) => (
+            <label key={s}>
+              <input
+                type="radio"
+                name={`${id}-speed`}
+                value={s}
+                checked={speed === s}
+                onChange={() => setSpeed(s as Speed)}
+              />{' '}
+              {s}×
+            </label>
+          ))}
+          <p className="tl-note">
+            The playground&apos;s own setting, not part of the API conventions:
+            the client&apos;s clock, waits and 5 s time-out run {speed}× faster
+            in real time. Delays are drawn at their nominal length (a 2 s wait
+            is drawn as 2 s).
+          </p>
+        </fieldset>
+        <div className="tl-zoom" role="group" aria-label="Zoom">
+          <button
+            type="button"
+            onClick={() => setZoom(zoomIn(pxPerSecond))}
+            disabled={pxPerSecond >= MAX_PX_PER_SECOND}
+          >
+            Zoom in
+          </button>
+          <button
+            type="button"
+            onClick={() => setZoom(zoomOut(pxPerSecond))}
+            disabled={pxPerSecond <= MIN_PX_PER_SECOND}
+          >
+            Zoom out
+          </button>
+          <button
+            type="button"
+            aria-pressed={zoom === 'fit'}
+            onClick={() => setZoom('fit')}
+          >
+            Fit
+          </button>
+          <span className="tl-muted">
+            Scale: 1 s = {pxPerSecond} px
+            {zoom === 'fit' && ' (fits the longest row)'}
+          </span>
+        </div>
+        <button
+          type="button"
+          onClick={clientEvents.clear}
+          disabled={events.length === 0}
+        >
+          Clear timeline
+        </button>
+      </div>
+
+      <ul className="tl-legend" aria-label="Legend">
+        {legend.map((kind) => (
+          <li key={kind}>
+            <span className={`tl-swatch tl-${kind}`} aria-hidden="true" />
+            {attemptClassLabels[kind]}
+          </li>
+        ))}
+        <li>
+          <span className="tl-swatch tl-wait-swatch" aria-hidden="true" />
+          wait before the next attempt
+        </li>
+      </ul>
+
+      <p role="status" className="tl-summary">
+        {allRows.length === 0
+          ? 'No operations yet.'
+          : `${allRows.length} operation${allRows.length === 1 ? '' : 's'}${running > 0 ? `, ${running} running` : ''}${allRows.length > MAX_ROWS ? ` (the newest ${MAX_ROWS} shown)` : ''}.`}
+      </p>
+
+      {rows.length === 0 ? (
+        <p className="tl-empty">
+          Run a request below, run a scenario, or explore the API: its attempts
+          and waits appear here as they happen.
+        </p>
+      ) : (
+        <ol className="tl-rows" aria-label="Operations">
+          {rows.map((row) => (
+            <TimelineRowView
+              key={row.operationId}
+              row={row}
+              now={now}
+              pxPerSecond={pxPerSecond}
+            />
+          ))}
+        </ol>
+      )}
+
+      <RunBox />
+    </section>
+  )
+}

@@ -1,0 +1,134 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { ConsoleView } from '../../src/playground/features/console/console-view.tsx'
+import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
+
+let api: MockApi
+
+function renderConsole(search = '?view=console') {
+  window.history.replaceState(null, '', `/${search}`)
+  return render(
+    <PlaygroundProvider api={api} fetch={(request) => api.fetch(request)}>
+      <ConsoleView />
+    </PlaygroundProvider>,
+  )
+}
+
+/** Text fields take `{` and `[` as key descriptors in user-event: escape them. */
+const typed = (text: string) => text.replace(/[{[]/g, (ch) => ch + ch)
+
+beforeEach(() => {
+  api = createMockApi()
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('Console', () => {
+  test('sends through the reference client and shows the status and the problem by field', async () => {
+    const user = userEvent.setup()
+    renderConsole()
+    expect(screen.getByLabelText('Authorization')).toHaveValue(
+      'Bearer customer-1-token',
+    )
+    await user.selectOptions(screen.getByLabelText('Method'), 'POST')
+    await user.clear(screen.getByLabelText('Path'))
+    await user.type(screen.getByLabelText('Path'), '/api/orders')
+    await user.type(
+      screen.getByLabelText('Body (JSON)'),
+      typed('{ "total": -5, "currency": "xyz" }'),
+    )
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+
+    expect(
+      await screen.findByText(
+        /^Answered 422 Unprocessable Content after 1 attempt\. Idempotency-Key: \S+\.$/,
+      ),
+    ).toBeInTheDocument()
+    const card = screen.getByRole('article', { name: '422 Validation failed' })
+    const errors = within(card).getByRole('table', { name: 'Errors by field' })
+    expect(
+      within(errors)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['total', 'currency'])
+    // The client added a key to the POST; the mock saw it.
+    const [entry] = api.journal.list()
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/api/orders',
+      status: 422,
+    })
+    expect(entry?.idempotencyKey).toBeTruthy()
+  })
+
+  test('warns about invalid JSON and still sends it, to show the 400', async () => {
+    const user = userEvent.setup()
+    renderConsole('?view=console&method=POST&path=/api/orders')
+    const body = screen.getByLabelText('Body (JSON)')
+    await user.type(body, typed('{ "total": 10, '))
+    expect(body).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText(/^Not valid JSON: /)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(
+      await screen.findByRole('article', { name: '400 Malformed JSON body' }),
+    ).toBeInTheDocument()
+  })
+
+  test('starts from the URL: method, path, body and headers', () => {
+    const body = '{"amount":1000,"currency":"eur"}'
+    renderConsole(
+      `?view=console&method=POST&path=/api/payments&body=${encodeURIComponent(body)}&header=${encodeURIComponent('If-Match: "x"\nX-Trace: demo')}`,
+    )
+    expect(screen.getByLabelText('Method')).toHaveValue('POST')
+    expect(screen.getByLabelText('Path')).toHaveValue('/api/payments')
+    expect(screen.getByLabelText('Body (JSON)')).toHaveValue(body)
+    expect(screen.getByLabelText('If-Match')).toHaveValue('"x"')
+    expect(screen.getByLabelText('Header 1 name')).toHaveValue('X-Trace')
+    expect(screen.getByLabelText('Header 1 value')).toHaveValue('demo')
+  })
+
+  test('a raw fetch sends exactly the headers written, once', async () => {
+    const user = userEvent.setup()
+    const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+      api.fetch(new Request(input, init)),
+    )
+    vi.stubGlobal('fetch', fetch)
+    api.faults.add({
+      match: { path: '/api/orders/1' },
+      effect: { kind: 'status', status: 503 },
+      times: 1,
+    })
+    renderConsole('?view=console&method=GET&path=/api/orders/1')
+    await user.click(screen.getByLabelText(/Send with the reference client/))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(
+      await screen.findByText(
+        /^Answered 503 Service Unavailable after 1 attempt\.$/,
+      ),
+    ).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledTimes(1)
+
+    await user.clear(screen.getByLabelText('Authorization'))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(
+      await screen.findByRole('article', {
+        name: '401 Authentication required',
+      }),
+    ).toBeInTheDocument()
+    const sent = fetch.mock.calls[1]![0] as Request
+    expect(sent.headers.has('Authorization')).toBe(false)
+  })
+
+  test('generates an Idempotency-Key on request', async () => {
+    const user = userEvent.setup()
+    renderConsole()
+    await user.click(screen.getByRole('button', { name: 'Generate' }))
+    expect(
+      (screen.getByLabelText('Idempotency-Key') as HTMLInputElement).value,
+    ).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})

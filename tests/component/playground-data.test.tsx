@@ -1,0 +1,112 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { DataView } from '../../src/playground/features/data/data-view.tsx'
+import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
+
+let api: MockApi
+
+function renderData() {
+  window.history.replaceState(null, '', '/?view=data')
+  return render(
+    <PlaygroundProvider api={api} fetch={(request) => api.fetch(request)}>
+      <DataView />
+    </PlaygroundProvider>,
+  )
+}
+
+/** The alert region is always there; wait until it says this. */
+const expectAlert = (text: string | RegExp) =>
+  waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text))
+
+const file = (name: string, text: string) =>
+  new File([text], name, { type: 'application/json' })
+
+function exported() {
+  return {
+    version: 1,
+    state: api.state.snapshot(),
+    faults: [],
+    config: api.config.get(),
+  }
+}
+
+beforeEach(() => {
+  api = createMockApi()
+})
+
+describe('Data import', () => {
+  test('a corrupted file gets an alert naming the problem, and nothing changes', async () => {
+    const user = userEvent.setup()
+    renderData()
+    const before = api.state.snapshot()
+    await user.upload(
+      screen.getByLabelText('Import a file'),
+      file('broken.json', '{ "version": 1, "state": '),
+    )
+    await expectAlert(
+      /^Could not import "broken\.json": the file is not valid JSON \(.+\)\. Nothing was changed\.$/,
+    )
+    expect(api.state.snapshot()).toEqual(before)
+  })
+
+  test('an invalid state, config or fault rule is named, and nothing changes', async () => {
+    const user = userEvent.setup()
+    renderData()
+    const before = api.state.snapshot()
+    const input = screen.getByLabelText('Import a file')
+
+    const badState = exported()
+    badState.state.orders[0]!.currency = 'doubloons' as never
+    await user.upload(input, file('state.json', JSON.stringify(badState)))
+    await expectAlert(/the state is invalid: .*orders\.0\.currency/)
+
+    const badConfig = { ...exported(), config: { latencyMs: -1 } }
+    await user.upload(input, file('config.json', JSON.stringify(badConfig)))
+    await expectAlert(/the config is invalid: latencyMs/)
+
+    const badRule = {
+      ...exported(),
+      faults: [
+        { effect: { kind: 'delay', ms: 10 } },
+        { effect: { kind: 'status', status: 418 } },
+      ],
+    }
+    await user.upload(input, file('faults.json', JSON.stringify(badRule)))
+    await expectAlert(/fault rule 2 is invalid: effect/)
+
+    await user.upload(input, file('array.json', '[1, 2]'))
+    await expectAlert(
+      'the file holds an array, not an object { version, state, faults, config }',
+    )
+    expect(api.state.snapshot()).toEqual(before)
+    expect(api.faults.list()).toEqual([])
+    expect(api.config.get().latencyMs).toBe(0)
+  })
+
+  test('a valid file replaces the state, settings and fault rules', async () => {
+    const user = userEvent.setup()
+    renderData()
+    const next = exported()
+    next.state.orders[0]!.note = 'From a file'
+    next.config = { ...next.config, latencyMs: 25 }
+    const withRule = {
+      ...next,
+      faults: [{ match: { path: '/api/orders' }, effect: { kind: 'hang' } }],
+    }
+    await user.upload(
+      screen.getByLabelText('Import a file'),
+      file('mine.json', JSON.stringify(withRule)),
+    )
+    expect(
+      await screen.findByText(/^Imported "mine\.json": 30 orders/),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('')
+    expect(api.state.snapshot().orders[0]?.note).toBe('From a file')
+    expect(api.config.get().latencyMs).toBe(25)
+    expect(api.faults.list()).toHaveLength(1)
+    const orders = screen.getByRole('table', { name: 'Orders (30 rows)' })
+    expect(within(orders).getByText('From a file')).toBeInTheDocument()
+  })
+})

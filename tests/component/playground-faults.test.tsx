@@ -1,0 +1,288 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { FaultsView } from '../../src/playground/features/faults/faults-view.tsx'
+import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
+
+function renderFaults(api: MockApi = createMockApi()) {
+  render(
+    <PlaygroundProvider api={api} fetch={(request) => api.fetch(request)}>
+      <FaultsView />
+    </PlaygroundProvider>,
+  )
+  return { api, user: userEvent.setup() }
+}
+
+const addForm = () => screen.getByRole('form', { name: 'Add a rule' })
+const rulesTable = () =>
+  screen.getByRole('table', { name: 'Fault rules in evaluation order' })
+const ruleRows = () => within(rulesTable()).getAllByRole('row').slice(1)
+
+describe('faults panel', () => {
+  test('adds a rule of each effect from the form', async () => {
+    const { api, user } = renderFaults()
+    const form = addForm()
+
+    await user.selectOptions(within(form).getByLabelText('Method'), 'POST')
+    await user.type(
+      within(form).getByLabelText('Path pattern'),
+      '/api/payments*',
+    )
+    await user.selectOptions(within(form).getByLabelText('Status'), '429')
+    await user.type(within(form).getByLabelText('Retry-After (seconds)'), '2')
+    await user.type(within(form).getByLabelText('Times'), '1')
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }))
+
+    await user.selectOptions(
+      within(form).getByLabelText('Effect'),
+      'network-error',
+    )
+    await user.type(within(form).getByLabelText('Skip'), '1')
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }))
+
+    await user.selectOptions(within(form).getByLabelText('Effect'), 'delay')
+    await user.clear(within(form).getByLabelText('Delay (ms)'))
+    await user.type(within(form).getByLabelText('Delay (ms)'), '1500')
+    await user.type(within(form).getByLabelText('Probability'), '0.5')
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }))
+
+    await user.selectOptions(within(form).getByLabelText('Effect'), 'hang')
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }))
+
+    await user.selectOptions(
+      within(form).getByLabelText('Effect'),
+      'lose-response',
+    )
+    await user.selectOptions(within(form).getByLabelText('Method'), 'POST')
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }))
+
+    expect(
+      api.faults.list().map(({ match, effect, times, probability, skip }) => ({
+        match,
+        effect,
+        times,
+        probability,
+        skip,
+      })),
+    ).toEqual([
+      {
+        match: { method: 'POST', path: '/api/payments*' },
+        effect: { kind: 'status', status: 429, retryAfter: 2 },
+        times: 1,
+        probability: undefined,
+        skip: undefined,
+      },
+      {
+        match: {},
+        effect: { kind: 'network-error' },
+        times: undefined,
+        probability: undefined,
+        skip: 1,
+      },
+      {
+        match: {},
+        effect: { kind: 'delay', ms: 1500 },
+        times: undefined,
+        probability: 0.5,
+        skip: undefined,
+      },
+      {
+        match: {},
+        effect: { kind: 'hang' },
+        times: undefined,
+        probability: undefined,
+        skip: undefined,
+      },
+      {
+        match: { method: 'POST' },
+        effect: { kind: 'lose-response' },
+        times: undefined,
+        probability: undefined,
+        skip: undefined,
+      },
+    ])
+    const rows = ruleRows()
+    expect(rows).toHaveLength(5)
+    expect(rows[0]).toHaveTextContent('POST /api/payments*')
+    expect(rows[0]).toHaveTextContent('429 Too Many Requests, Retry-After 2 s')
+    expect(rows[0]).toHaveTextContent('fire 1 time, then retire')
+    expect(rows[1]).toHaveTextContent('network error')
+    expect(rows[1]).toHaveTextContent('skip the first 1')
+    expect(rows[2]).toHaveTextContent('delay 1500 ms, then answer')
+    expect(rows[2]).toHaveTextContent('probability 0.5')
+    expect(rows[3]).toHaveTextContent('hang (never answers)')
+    expect(rows[4]).toHaveTextContent(
+      'lose the response after the operation ran',
+    )
+    expect(screen.getByRole('status')).toHaveTextContent('Added rule fault-5.')
+  })
+
+  test("shows the core's validation messages next to their fields and adds nothing", async () => {
+    const { api, user } = renderFaults()
+    const form = addForm()
+    await user.type(within(form).getByLabelText('Path pattern'), 'api/orders')
+    await user.type(within(form).getByLabelText('Retry-After (seconds)'), '0')
+    await user.type(within(form).getByLabelText('Probability'), '2')
+    await user.type(within(form).getByLabelText('Times'), '1.5')
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }))
+
+    expect(api.faults.list()).toEqual([])
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'The rule was not added',
+    )
+    const path = within(form).getByLabelText('Path pattern')
+    expect(path).toHaveAttribute('aria-invalid', 'true')
+    expect(path).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Path pattern must be a path pattern starting with "/" (* is a wildcard)',
+      ),
+    )
+    expect(
+      within(form).getByLabelText('Retry-After (seconds)'),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining('Retry-After (seconds) must be ≥ 1 second'),
+    )
+    expect(within(form).getByText('Probability must be ≤ 1')).toBeVisible()
+    expect(
+      within(form).getByText('Times must be a whole number of matches'),
+    ).toBeVisible()
+    await expectFocusSoon(path)
+
+    // Fixing a field clears its message.
+    await user.clear(path)
+    expect(path).not.toHaveAttribute('aria-invalid')
+  })
+
+  test('a delay without its milliseconds is refused with the core message', async () => {
+    const { api, user } = renderFaults()
+    const form = addForm()
+    await user.selectOptions(within(form).getByLabelText('Effect'), 'delay')
+    await user.clear(within(form).getByLabelText('Delay (ms)'))
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }))
+    expect(api.faults.list()).toEqual([])
+    expect(
+      within(form).getByText('Delay (ms) must be a number of milliseconds'),
+    ).toBeVisible()
+  })
+
+  test('presets add their rules in one click; Remove all clears them', async () => {
+    const { api, user } = renderFaults()
+    for (const name of [
+      'Rate limited',
+      'Upstream down twice',
+      'Network error once',
+      'Lost response after commit',
+      'Slow',
+      'Hang',
+    ]) {
+      await user.click(screen.getByRole('button', { name }))
+    }
+    expect(
+      api.faults
+        .list()
+        .map(({ match, effect, times }) => ({ match, effect, times })),
+    ).toEqual([
+      {
+        match: {},
+        effect: { kind: 'status', status: 429, retryAfter: 2 },
+        times: 1,
+      },
+      { match: {}, effect: { kind: 'status', status: 503 }, times: 2 },
+      { match: {}, effect: { kind: 'network-error' }, times: 1 },
+      {
+        match: { method: 'POST', path: '/api/payments*' },
+        effect: { kind: 'lose-response' },
+        times: 1,
+      },
+      { match: {}, effect: { kind: 'delay', ms: 1500 }, times: undefined },
+      { match: {}, effect: { kind: 'hang' }, times: 1 },
+    ])
+    expect(ruleRows()).toHaveLength(6)
+    await user.click(screen.getByRole('button', { name: 'Remove all' }))
+    expect(api.faults.list()).toEqual([])
+    expect(
+      screen.getByText('No fault rules: every request reaches the API.'),
+    ).toBeInTheDocument()
+  })
+
+  test('edits a rule by replacing it at the end, and removes one', async () => {
+    const api = createMockApi()
+    api.faults.add({ match: {}, effect: { kind: 'status', status: 503 } })
+    api.faults.add({ match: {}, effect: { kind: 'hang' }, times: 1 })
+    const { user } = renderFaults(api)
+    await user.click(screen.getByRole('button', { name: 'Edit fault-1' }))
+    const edit = screen.getByRole('form', { name: 'Edit rule fault-1' })
+    expect(within(edit).getByLabelText('Status')).toHaveValue('503')
+    await user.selectOptions(within(edit).getByLabelText('Status'), '502')
+    await user.type(within(edit).getByLabelText('Times'), '3')
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }))
+    expect(
+      api.faults.list().map((rule) => [rule.id, rule.effect, rule.times]),
+    ).toEqual([
+      ['fault-2', { kind: 'hang' }, 1],
+      ['fault-3', { kind: 'status', status: 502 }, 3],
+    ])
+    expect(screen.getByRole('form', { name: 'Add a rule' })).toBeVisible()
+
+    await user.click(screen.getByRole('button', { name: 'Remove fault-2' }))
+    expect(api.faults.list().map((rule) => rule.id)).toEqual(['fault-3'])
+  })
+
+  test('an invalid edit leaves the rule as it was', async () => {
+    const api = createMockApi()
+    api.faults.add({ match: {}, effect: { kind: 'delay', ms: 100 } })
+    const { user } = renderFaults(api)
+    await user.click(screen.getByRole('button', { name: 'Edit fault-1' }))
+    const edit = screen.getByRole('form', { name: 'Edit rule fault-1' })
+    await user.clear(within(edit).getByLabelText('Delay (ms)'))
+    await user.type(within(edit).getByLabelText('Delay (ms)'), '-5')
+    await user.click(within(edit).getByRole('button', { name: 'Save changes' }))
+    expect(within(edit).getByRole('alert')).toHaveTextContent('not saved')
+    expect(api.faults.list()).toMatchObject([
+      { id: 'fault-1', effect: { kind: 'delay', ms: 100 } },
+    ])
+  })
+
+  test('applies the rate limit and latency settings', async () => {
+    const { api, user } = renderFaults()
+    const settings = screen.getByRole('form', {
+      name: 'Rate limit and latency',
+    })
+    await user.clear(within(settings).getByLabelText('Requests per window'))
+    await user.type(within(settings).getByLabelText('Requests per window'), '3')
+    await user.clear(within(settings).getByLabelText('Window (seconds)'))
+    await user.type(within(settings).getByLabelText('Window (seconds)'), '10')
+    await user.clear(
+      within(settings).getByLabelText('Latency on every request (ms)'),
+    )
+    await user.type(
+      within(settings).getByLabelText('Latency on every request (ms)'),
+      '250',
+    )
+    await user.click(
+      within(settings).getByRole('button', { name: 'Apply settings' }),
+    )
+    expect(api.config.get()).toMatchObject({
+      rateLimit: { limit: 3, windowSeconds: 10 },
+      latencyMs: 250,
+    })
+    await user.click(
+      within(
+        screen.getByRole('form', { name: 'Rate limit and latency' }),
+      ).getByLabelText('Limit requests'),
+    )
+    await user.click(
+      within(
+        screen.getByRole('form', { name: 'Rate limit and latency' }),
+      ).getByRole('button', { name: 'Apply settings' }),
+    )
+    expect(api.config.get().rateLimit).toBe(false)
+  })
+})
+
+async function expectFocusSoon(element: HTMLElement) {
+  // The form moves focus to the first invalid field after the render.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  expect(element).toHaveFocus()
+}

@@ -1,0 +1,113 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, test } from 'vitest'
+import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { ScenariosView } from '../../src/playground/features/scenarios/scenarios-view.tsx'
+import {
+  PlaygroundProvider,
+  usePlayground,
+} from '../../src/playground/services/playground-context.tsx'
+
+function Credential() {
+  return <p>Credential in use: {usePlayground().token ?? 'none'}</p>
+}
+
+function renderScenarios(api: MockApi = createMockApi()) {
+  // As the msw adapter does: the core's network-level fault becomes a rejected fetch.
+  const fetch = async (request: Request) => {
+    const response = await api.fetch(request)
+    if (response.type === 'error') throw new TypeError('Failed to fetch')
+    return response
+  }
+  render(
+    <PlaygroundProvider api={api} fetch={fetch}>
+      <Credential />
+      <ScenariosView />
+    </PlaygroundProvider>,
+  )
+  return { api, user: userEvent.setup() }
+}
+
+const card = (name: string) =>
+  within(screen.getByRole('list', { name: 'Scenarios' })).getByRole(
+    'listitem',
+    { name },
+  )
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/')
+})
+
+describe('scenario gallery', () => {
+  // First in the file: the URL is honoured once per page load.
+  test('?scenario=<id> sets the scenario up and runs it when the page loads', async () => {
+    window.history.replaceState(null, '', '/?scenario=insufficient-funds')
+    const { api } = renderScenarios()
+    const funds = card('Insufficient funds')
+    expect(funds).toHaveAttribute('aria-current', 'true')
+    expect(
+      await within(funds).findByText('422 Unprocessable Content'),
+    ).toBeVisible()
+    // The problem, shown as a card.
+    expect(
+      within(within(funds).getByRole('article')).getByRole('heading', {
+        name: /422 Insufficient funds/i,
+      }),
+    ).toBeVisible()
+    expect(
+      within(funds).getByRole('link', { name: 'timeline' }),
+    ).toHaveAttribute('href', '?view=timeline')
+    expect(api.journal.list().map((e) => [e.method, e.status])).toEqual([
+      ['POST', 422],
+    ])
+  })
+
+  test('Run waits for the client of the scenario credential, then runs through it', async () => {
+    const { api, user } = renderScenarios()
+    const expired = card('Expired token')
+    await user.click(within(expired).getByRole('button', { name: 'Run' }))
+    expect(await within(expired).findByText('401 Unauthorized')).toBeVisible()
+    expect(screen.getByText('Credential in use: expired-token')).toBeVisible()
+    expect(within(expired).getByRole('status')).toHaveTextContent(
+      'error="invalid_token"',
+    )
+    expect(api.journal.list()).toHaveLength(1)
+    expect(window.location.search).toBe(
+      '?view=scenarios&scenario=expired-token',
+    )
+  })
+
+  test('Reset scenario re-applies the set-up without running it', async () => {
+    const api = createMockApi()
+    api.faults.add({ match: {}, effect: { kind: 'hang' } })
+    const { user } = renderScenarios(api)
+    const flaky = card('Flaky payments')
+    await user.click(
+      within(flaky).getByRole('button', { name: 'Reset scenario' }),
+    )
+    expect(api.faults.list()).toMatchObject([
+      {
+        match: { method: 'POST', path: '/api/payments*' },
+        effect: { kind: 'status', status: 503 },
+        times: 2,
+      },
+    ])
+    expect(api.journal.list()).toEqual([])
+    expect(within(flaky).getByRole('status')).toHaveTextContent('')
+  })
+
+  test('shows the lost-response outcome: two attempts, one key, replayed, one payment', async () => {
+    const { api, user } = renderScenarios()
+    const lost = card('Lost response, saved by the idempotency key')
+    await user.click(within(lost).getByRole('button', { name: 'Run' }))
+    // The real 1× client waits its backoff (1 to 2 s) here.
+    expect(
+      await within(lost).findByText('201 Created', {}, { timeout: 4000 }),
+    ).toBeVisible()
+    const outcome = within(lost).getByRole('status')
+    expect(outcome).toHaveTextContent('Attempts2')
+    expect(outcome).toHaveTextContent('Replayedyes')
+    expect(outcome).toHaveTextContent('New payments1')
+    expect(api.state.snapshot().payments).toHaveLength(2)
+  })
+})

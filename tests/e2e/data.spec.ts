@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+
+/** Collects console errors and uncaught exceptions; each test asserts there were none. */
+function watchErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    // Chromium logs every 4xx answer as a console error: the API's deliberate answers are not
+    // faults, nor is the icon index.html does not declare.
+    const path = new URL(message.location().url || 'http://x/').pathname
+    const expected = /^\/api(\/|$)|^\/favicon\.ico$/.test(path)
+    if (message.text().startsWith('Failed to load resource') && expected) return
+    errors.push(`${message.text()} (${message.location().url})`)
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+async function exportFile(page: Page) {
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export to a file' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^hypermock-.*\.json$/)
+  return JSON.parse(await readFile(await file.path(), 'utf8')) as {
+    version: number
+    state: { orders: { id: number; status: string; note: string | null }[] }
+  }
+}
+
+function orderRow(page: Page, id: number) {
+  return page
+    .getByRole('table', { name: /^Orders/ })
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('rowheader', { name: String(id), exact: true }),
+    })
+}
+
+test('refuses a corrupted or invalid file with a clear error and changes nothing', async ({
+  page,
+}) => {
+  const errors = watchErrors(page)
+  await page.goto('/?view=data')
+  await expect(
+    page.getByRole('table', { name: 'Orders (30 rows)' }),
+  ).toBeVisible()
+  await expect(orderRow(page, 1)).toContainText('pending')
+  const importInput = page.getByLabel('Import a file')
+
+  await importInput.setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{ "version": 1, "state": { "orders": [ '),
+  })
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText(
+    'Could not import "broken.json": the file is not valid JSON',
+  )
+  await expect(alert).toContainText('Nothing was changed.')
+
+  // Valid JSON, wrong content: the alert names the member at fault.
+  const exported = await exportFile(page)
+  exported.state.orders[0]!.status = 'shipped'
+  exported.state.orders[1]!.note = 'should not appear'
+  await importInput.setInputFiles({
+    name: 'tampered.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported)),
+  })
+  await expect(alert).toContainText(
+    'Could not import "tampered.json": the state is invalid',
+  )
+  await expect(alert).toContainText('orders.0.status')
+  await expect(orderRow(page, 1)).toContainText('pending')
+  await expect(page.getByText('should not appear')).toHaveCount(0)
+
+  await importInput.setInputFiles({
+    name: 'other.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ version: 2, state: {} })),
+  })
+  await expect(alert).toContainText(
+    '"version" is 2; this playground reads version 1 exports',
+  )
+
+  // A POST with a key, sent from the page through the worker: its stored key is listed.
+  const status = await page.evaluate(async () => {
+    const response = await fetch('/api/payments', {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer customer-1-token',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'e2e-key-1',
+      },
+      body: JSON.stringify({ amount: 700, currency: 'gbp' }),
+    })
+    return response.status
+  })
+  expect(status).toBe(201)
+  const keys = page.getByRole('table', { name: 'Idempotency keys (1 stored)' })
+  await expect(
+    keys.getByRole('row').filter({ hasText: 'e2e-key-1' }),
+  ).toContainText('POST /api/payments')
+  await page.screenshot({
+    path: 'test-results/screenshots/data.png',
+    fullPage: true,
+  })
+  expect(errors).toEqual([])
+})
+
+test('imports an exported file, resets after a confirmation, and keeps data across reloads', async ({
+  page,
+}) => {
+  const errors = watchErrors(page)
+  await page.goto('/?view=data')
+  const exported = await exportFile(page)
+  expect(exported.version).toBe(1)
+  exported.state.orders[0]!.note = 'Imported from a file'
+  exported.state.orders[0]!.status = 'cancelled'
+  await page.getByLabel('Import a file').setInputFiles({
+    name: 'mine.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported)),
+  })
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Imported "mine.json": 30 orders' }),
+  ).toBeVisible()
+  await expect(orderRow(page, 1)).toContainText('Imported from a file')
+
+  await page.reload()
+  await expect(orderRow(page, 1)).toContainText('Imported from a file')
+  await expect(orderRow(page, 1)).toContainText('cancelled')
+
+  await page.getByRole('button', { name: 'Reset…' }).click()
+  const confirm = page.getByRole('group', {
+    name: /Reset the mock to its seed data/,
+  })
+  await expect(
+    page.getByRole('button', { name: 'Keep my changes' }),
+  ).toBeFocused()
+  await confirm.getByRole('button', { name: 'Keep my changes' }).click()
+  await expect(orderRow(page, 1)).toContainText('Imported from a file')
+
+  await page.getByRole('button', { name: 'Reset…' }).click()
+  await confirm.getByRole('button', { name: 'Reset to the seed data' }).click()
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'The mock is back to its seed data.' }),
+  ).toBeVisible()
+  await expect(orderRow(page, 1)).toContainText('First order')
+  await expect(orderRow(page, 1)).toContainText('pending')
+  await page.reload()
+  await expect(orderRow(page, 1)).toContainText('First order')
+  expect(errors).toEqual([])
+})

@@ -1,0 +1,194 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * Collects console errors and uncaught exceptions. Chrome also mirrors its network log into the
+ * console ("Failed to load resource: ... 503"): for API requests these are the faults the test
+ * injects on purpose, and the favicon is not the playground's, so those lines alone are left out.
+ */
+function watchConsole(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = message.text()
+    const url = message.location().url
+    const { pathname } = new URL(url || 'about:blank')
+    const networkLog = text.startsWith('Failed to load resource')
+    if (
+      networkLog &&
+      (pathname === '/favicon.ico' || pathname.startsWith('/api'))
+    )
+      return
+    errors.push(`${text} @ ${url}`)
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+async function goToView(page: Page, label: string) {
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: label, exact: true })
+    .click()
+}
+
+async function addPreset(page: Page, preset: string) {
+  await goToView(page, 'Faults')
+  await page.getByRole('button', { name: preset }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Added rule' }),
+  ).toBeVisible()
+  await goToView(page, 'Timeline')
+}
+
+async function runGetOrders(page: Page) {
+  const form = page.getByRole('form', { name: 'Run a request' })
+  await form
+    .getByRole('button', { name: 'GET /api/orders', exact: true })
+    .click()
+  await form.getByRole('button', { name: 'Run', exact: true }).click()
+  return form
+}
+
+test('upstream down twice, then a GET: two backoff waits with their reasons, at 16×', async ({
+  page,
+}) => {
+  const errors = watchConsole(page)
+  await page.goto('/?view=timeline')
+  await expect(
+    page.getByRole('heading', { name: 'Retry timeline' }),
+  ).toBeVisible()
+  // The playground's own demo speed: the client's waits run 16× faster, drawn at nominal length.
+  await page.getByRole('radio', { name: '16×' }).check()
+  await expect(page.getByLabel('Demo speed (playground only)')).toHaveValue(
+    '16',
+  )
+
+  await addPreset(page, 'Upstream down twice')
+  const form = await runGetOrders(page)
+  await expect(form.getByRole('status')).toHaveText('GET /api/orders: 200 OK')
+
+  const row = page.getByRole('listitem', { name: 'GET /api/orders' })
+  await expect(
+    row.getByText('200 OK, succeeded after 3 attempts'),
+  ).toBeVisible()
+  const steps = row.getByRole('list', { name: /Attempts and waits/ })
+  await expect(steps.getByRole('listitem')).toHaveCount(5)
+  await expect(steps.getByRole('listitem').nth(0)).toHaveText(
+    /^Attempt 1: 503 Service Unavailable/,
+  )
+  await expect(steps.getByRole('listitem').nth(1)).toHaveText(
+    /^Wait 1\.\d+ s: backoff 2\^0 s \+ 0\.\d\d s jitter$/,
+  )
+  await expect(steps.getByRole('listitem').nth(2)).toHaveText(
+    /^Attempt 2: 503 Service Unavailable/,
+  )
+  await expect(steps.getByRole('listitem').nth(3)).toHaveText(
+    /^Wait 2(\.\d+)? s: backoff 2\^1 s \+ 0\.\d\d s jitter$/,
+  )
+  await expect(steps.getByRole('listitem').nth(4)).toHaveText(
+    /^Attempt 3: 200 OK/,
+  )
+  // A GET carries no idempotency key.
+  await expect(row.getByText('Idempotency-Key')).toHaveCount(0)
+
+  // Zoom: fit by default, then a fixed scale; the steps stay the same.
+  const zoom = page.getByRole('group', { name: 'Zoom' })
+  await expect(zoom.getByRole('button', { name: 'Fit' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await zoom.getByRole('button', { name: 'Zoom out' }).click()
+  await expect(zoom.getByRole('button', { name: 'Fit' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  )
+  await zoom.getByRole('button', { name: 'Fit' }).click()
+
+  await page.screenshot({
+    path: 'test-results/screenshots/timeline.png',
+    fullPage: true,
+  })
+
+  // A narrow window (~400 px): the page wraps, only tables and tracks scroll sideways.
+  await page.setViewportSize({ width: 400, height: 900 })
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(400)
+  await page.screenshot({
+    path: 'test-results/screenshots/timeline-narrow.png',
+    fullPage: true,
+  })
+  await page.setViewportSize({ width: 1280, height: 720 })
+
+  await page.getByRole('button', { name: 'Clear timeline' }).click()
+  await expect(page.getByRole('list', { name: 'Operations' })).toHaveCount(0)
+  await expect(page.getByText('No operations yet.')).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('a 429 with Retry-After 2 is honoured: the wait is labelled Retry-After 2 s and runs live', async ({
+  page,
+}) => {
+  const errors = watchConsole(page)
+  await page.goto('/?view=timeline')
+  await addPreset(page, 'Rate limited')
+  // 1×: the real client waits the whole 2 s, so the running wait can be watched.
+  const form = await runGetOrders(page)
+  const row = page.getByRole('listitem', { name: 'GET /api/orders' })
+  const steps = row.getByRole('list', { name: /Attempts and waits/ })
+  await expect(row.getByText('running…')).toBeVisible()
+  const wait = steps
+    .getByRole('listitem')
+    .filter({ hasText: 'Retry-After 2 s' })
+  await expect(wait).toHaveText(
+    /^Wait 2 s: Retry-After 2 s \(waiting… .* so far\)$/,
+  )
+  await page.screenshot({
+    path: 'test-results/screenshots/timeline-waiting.png',
+    fullPage: true,
+  })
+  await expect(form.getByRole('status')).toHaveText('GET /api/orders: 200 OK', {
+    timeout: 8_000,
+  })
+  await expect(wait).toHaveText('Wait 2 s: Retry-After 2 s')
+  await expect(steps.getByRole('listitem').first()).toHaveText(
+    /^Attempt 1: 429 Too Many Requests/,
+  )
+  await expect(
+    row.getByText('200 OK, succeeded after 2 attempts'),
+  ).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('a POST run from the timeline shows its idempotency key once', async ({
+  page,
+}) => {
+  const errors = watchConsole(page)
+  await page.goto('/?view=timeline')
+  await page.getByRole('radio', { name: '16×' }).check()
+  await addPreset(page, 'Network error once')
+  const form = page.getByRole('form', { name: 'Run a request' })
+  await form
+    .getByRole('button', { name: 'POST /api/payments', exact: true })
+    .click()
+  await form
+    .getByLabel('JSON body')
+    .fill('{ "amount": 990, "currency": "eur" }')
+  await form.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(form.getByRole('status')).toHaveText(
+    'POST /api/payments: 201 Created',
+  )
+  const row = page.getByRole('listitem', { name: 'POST /api/payments' })
+  await expect(row.getByText('Idempotency-Key')).toHaveCount(1)
+  await expect(row.getByRole('list').getByRole('listitem')).toHaveCount(3)
+
+  // A body that is not JSON is caught before anything is sent.
+  await form.getByLabel('JSON body').fill('{ amount: 1 }')
+  await form.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(form.getByText(/The body is not valid JSON/)).toBeVisible()
+  await expect(form.getByLabel('JSON body')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
+  expect(errors).toEqual([])
+})
