@@ -4,33 +4,12 @@ import type {
   TimelineRow,
   TimelineWait,
 } from '../../../client/index.ts'
-
-const reasonPhrases: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  204: 'No Content',
-  304: 'Not Modified',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-}
+import { reasonPhrase } from '../../components/reason-phrase.ts'
 
 /** `503 Service Unavailable`, or the bare code when the phrase is not known. */
 export function statusText(status: number): string {
-  const phrase = reasonPhrases[status]
-  return phrase === undefined ? String(status) : `${status} ${phrase}`
+  const phrase = reasonPhrase(status)
+  return phrase === '' ? String(status) : `${status} ${phrase}`
 }
 
 /** The four outcome classes a bar is coloured by; every class also has a text label. */
