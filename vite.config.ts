@@ -30,7 +30,11 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/property/**/*.test.ts',
+          ],
         },
       },
       {

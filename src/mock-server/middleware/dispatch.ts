@@ -23,14 +23,20 @@ export const latency: Stage = async (c, next) => {
 export const dispatch: Stage = async (c) => {
   const { state, runtime } = c.env
   const route = state.route!
+  const principal = state.principal ?? anonymous
+  // Read the item again: the stages between (idempotency, latency) may have awaited while another
+  // request changed or deleted it. From here to the handler's write nothing awaits, so the handler
+  // acts on the current row and concurrent writes serialise as they would one after the other.
+  const load = route.spec.load
+  const item = load ? load(route.params, principal, runtime) : undefined
   return route.handler({
     request: c.req.raw,
     url: new URL(c.req.url),
     path: state.path,
     params: route.params,
-    principal: state.principal ?? anonymous,
+    principal,
     body: state.body,
-    item: state.item,
+    item,
     requestId: state.requestId,
     runtime,
   })

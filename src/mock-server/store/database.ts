@@ -35,7 +35,11 @@ export class Table<T extends Row> {
     return row
   }
 
+  /** Replaces an existing row; a row deleted meanwhile is never brought back. */
   update(row: T): T {
+    if (!this.rows.has(row.id)) {
+      throw new Error(`Failed to update row ${row.id}: it no longer exists.`)
+    }
     this.rows.set(row.id, row)
     return row
   }
