@@ -1,0 +1,34 @@
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import type { AddressInfo } from 'node:net'
+import { startServer } from '../../src/server/start-server.ts'
+
+/**
+ * A server for the throughput row, in its own process so that autocannon does not share its event
+ * loop: `mock` is the standalone hypermock server, `bare` a bare @hono/node-server answering the
+ * same bytes. Tells its parent the port, then serves until killed.
+ */
+const kind = process.argv[2]
+const body = process.argv[3] ?? '{}'
+
+if (kind === 'mock') {
+  const server = await startServer({ port: 0, config: { rateLimit: false } })
+  process.send?.({ url: server.url })
+} else if (kind === 'bare') {
+  const app = new Hono()
+  app.get('/api/orders/1', (c) =>
+    c.body(body, 200, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'private, no-cache',
+      ETag: '"order-1-v1"',
+    }),
+  )
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  server.once('listening', () => {
+    const { port } = server.address() as AddressInfo
+    process.send?.({ url: `http://127.0.0.1:${port}` })
+  })
+} else {
+  console.error('usage: node tests/bench/serve-target.ts mock|bare [body]')
+  process.exit(1)
+}
