@@ -26,14 +26,12 @@ export const loadAccount = itemLoader(
   (principal, account) => visible(principal, account.customerId),
 )
 
-export const listAccounts = listHandler(
-  accountFields,
-  (ctx) =>
-    ctx.runtime.db.accounts
-      .all()
-      .filter((a) => visible(ctx.principal, a.customerId)),
-  presentAccount,
-)
+export const listAccounts = listHandler({
+  fields: accountFields,
+  rows: (ctx) => ctx.runtime.db.accounts.rows.values(),
+  where: (ctx) => (a) => visible(ctx.principal, a.customerId),
+  present: presentAccount,
+})
 
 export const getAccount = withItem<Account>((ctx, account) =>
   itemResponse(
@@ -43,17 +41,14 @@ export const getAccount = withItem<Account>((ctx, account) =>
 )
 
 /** Transfers in and out of one account, with the same query rules as `/transfers`. */
-export const listAccountTransfers = listHandler(
-  transferFields,
-  (ctx) => {
+export const listAccountTransfers = listHandler({
+  fields: transferFields,
+  rows: (ctx) => ctx.runtime.db.transfers.rows.values(),
+  where: (ctx) => {
     const account = ctx.item as Account
-    return ctx.runtime.db.transfers
-      .all()
-      .filter(
-        (t) =>
-          (t.fromAccountId === account.id || t.toAccountId === account.id) &&
-          visibleTransfer(ctx, t),
-      )
+    return (t) =>
+      (t.fromAccountId === account.id || t.toAccountId === account.id) &&
+      visibleTransfer(ctx, t)
   },
-  presentTransfer,
-)
+  present: presentTransfer,
+})

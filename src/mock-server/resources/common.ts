@@ -3,10 +3,8 @@ import {
   parseCollectionQuery,
   type CollectionFields,
 } from '../collections/query.ts'
-import {
-  collectionResponse,
-  selectPage,
-} from '../collections/collection-response.ts'
+import { collectionResponse } from '../collections/collection-response.ts'
+import { selectPage } from '../collections/select-page.ts'
 import { fail } from '../pipeline.ts'
 import {
   json,
@@ -86,22 +84,30 @@ export function itemResponse(
   return json(body, { status: init.status ?? 200, headers })
 }
 
+export interface CollectionSpec<T> {
+  fields: CollectionFields
+  /** The table's rows, in id order (no copy: `table.rows.values()`). */
+  rows: (ctx: HandlerContext) => Iterable<T>
+  /** Which rows this caller sees here: visibility, and the parent of a nested collection. */
+  where: (ctx: HandlerContext) => (row: T) => boolean
+  present: (row: T, base: string) => unknown
+}
+
 /** A collection read: query parsed (400 on any bad parameter), then filtered, sorted, paged, presented. */
 export function listHandler<T extends { id: number }>(
-  fields: CollectionFields,
-  rows: (ctx: HandlerContext) => readonly T[],
-  present: (row: T, base: string) => unknown,
+  spec: CollectionSpec<T>,
 ): Handler {
   return (ctx) => {
-    const query = parseCollectionQuery(ctx.url.searchParams, fields)
+    const query = parseCollectionQuery(ctx.url.searchParams, spec.fields)
     const { items, total } = selectPage(
-      rows(ctx) as readonly (T & Record<string, unknown>)[],
+      spec.rows(ctx) as Iterable<T & Record<string, unknown>>,
       query,
+      spec.where(ctx),
     )
     return collectionResponse(
       ctx.url,
       query,
-      items.map((row) => present(row, ctx.runtime.basePath)),
+      items.map((row) => spec.present(row, ctx.runtime.basePath)),
       total,
     )
   }

@@ -27,12 +27,12 @@ export const loadCustomer = itemLoader(
   (principal, customer) => visible(principal, customer.id),
 )
 
-export const listCustomers = listHandler(
-  customerFields,
-  (ctx) =>
-    ctx.runtime.db.customers.all().filter((c) => visible(ctx.principal, c.id)),
-  presentCustomer,
-)
+export const listCustomers = listHandler({
+  fields: customerFields,
+  rows: (ctx) => ctx.runtime.db.customers.rows.values(),
+  where: (ctx) => (c) => visible(ctx.principal, c.id),
+  present: presentCustomer,
+})
 
 export const getCustomer = withItem<Customer>((ctx, customer) =>
   itemResponse(
@@ -41,20 +41,22 @@ export const getCustomer = withItem<Customer>((ctx, customer) =>
   ),
 )
 
-export const listCustomerOrders = listHandler(
-  orderFields,
-  (ctx) =>
-    ctx.runtime.db.orders
-      .all()
-      .filter((o) => o.customerId === (ctx.item as Customer).id),
-  presentOrder,
-)
+export const listCustomerOrders = listHandler({
+  fields: orderFields,
+  rows: (ctx) => ctx.runtime.db.orders.rows.values(),
+  where: (ctx) => {
+    const customerId = (ctx.item as Customer).id
+    return (o) => o.customerId === customerId
+  },
+  present: presentOrder,
+})
 
-export const listCustomerAccounts = listHandler(
-  accountFields,
-  (ctx) =>
-    ctx.runtime.db.accounts
-      .all()
-      .filter((a) => a.customerId === (ctx.item as Customer).id),
-  presentAccount,
-)
+export const listCustomerAccounts = listHandler({
+  fields: accountFields,
+  rows: (ctx) => ctx.runtime.db.accounts.rows.values(),
+  where: (ctx) => {
+    const customerId = (ctx.item as Customer).id
+    return (a) => a.customerId === customerId
+  },
+  present: presentAccount,
+})

@@ -69,14 +69,12 @@ function currencyErrors(
       ]
 }
 
-export const listOrders = listHandler(
-  orderFields,
-  (ctx) =>
-    ctx.runtime.db.orders
-      .all()
-      .filter((o) => visible(ctx.principal, o.customerId)),
-  presentOrder,
-)
+export const listOrders = listHandler({
+  fields: orderFields,
+  rows: (ctx) => ctx.runtime.db.orders.rows.values(),
+  where: (ctx) => (o) => visible(ctx.principal, o.customerId),
+  present: presentOrder,
+})
 
 export function createOrder(ctx: HandlerContext) {
   const input = validate(orderCreate, ctx.body)

@@ -43,14 +43,12 @@ export function paymentResponse(
   )
 }
 
-export const listPayments = listHandler(
-  paymentFields,
-  (ctx) =>
-    ctx.runtime.db.payments
-      .all()
-      .filter((p) => visible(ctx.principal, p.customerId)),
-  presentPayment,
-)
+export const listPayments = listHandler({
+  fields: paymentFields,
+  rows: (ctx) => ctx.runtime.db.payments.rows.values(),
+  where: (ctx) => (p) => visible(ctx.principal, p.customerId),
+  present: presentPayment,
+})
 
 export const getPayment = withItem<Payment>((ctx, payment) =>
   paymentResponse(payment, ctx.runtime.basePath),

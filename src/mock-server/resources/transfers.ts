@@ -61,12 +61,12 @@ function insufficientFunds(transfer: Transfer, base: string): never {
   })
 }
 
-export const listTransfers = listHandler(
-  transferFields,
-  (ctx) =>
-    ctx.runtime.db.transfers.all().filter((t) => visibleTransfer(ctx, t)),
-  presentTransfer,
-)
+export const listTransfers = listHandler({
+  fields: transferFields,
+  rows: (ctx) => ctx.runtime.db.transfers.rows.values(),
+  where: (ctx) => (t) => visibleTransfer(ctx, t),
+  present: presentTransfer,
+})
 
 export const getTransfer = withItem<Transfer>((ctx, transfer) => {
   if (transfer.status === 'failed')
