@@ -111,16 +111,18 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   }
 
   function newState(request: Request): RequestState {
-    let path = '/'
+    let url: URL
     try {
-      path = new URL(request.url).pathname
+      url = new URL(request.url)
     } catch {
-      // A Request always has an absolute URL; keep '/' if a foreign object lies about it.
+      // A Request always has an absolute URL; this only guards against a foreign object.
+      url = new URL('http://hypermock.invalid/')
     }
     return {
       requestId: runtime.nextRequestId(),
       startedAt: 0,
-      path,
+      url,
+      path: url.pathname,
       route: null,
       principal: null,
       bodyBytes: null,

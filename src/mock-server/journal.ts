@@ -26,13 +26,15 @@ export class Journal {
   record(entry: Omit<JournalEntry, 'id'>): JournalEntry {
     const stored = { id: ++this.counter, ...entry }
     this.entries.push(stored)
-    if (this.entries.length > this.limit)
-      this.entries.splice(0, this.entries.length - this.limit)
+    // Trimmed in batches (up to half the limit again) so a full journal is not shifted per request.
+    if (this.entries.length >= this.limit * 1.5) {
+      this.entries = this.entries.slice(-this.limit)
+    }
     return stored
   }
 
   list(): JournalEntry[] {
-    return this.entries.map((entry) => ({ ...entry }))
+    return this.entries.slice(-this.limit).map((entry) => ({ ...entry }))
   }
 
   clear() {

@@ -16,6 +16,8 @@ export interface MatchedRoute {
 export interface RequestState {
   requestId: string
   startedAt: number
+  /** Parsed once, here; stages and handlers share it. */
+  url: URL
   path: string
   route: MatchedRoute | null
   principal: Principal | null

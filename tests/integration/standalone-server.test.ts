@@ -47,7 +47,7 @@ describe('the standalone server', () => {
     const allowed = response.headers
       .get('Access-Control-Allow-Headers')!
       .toLowerCase()
-      .split(',')
+      .split(/,\s*/)
     expect(allowed).toEqual([
       'authorization',
       'content-type',
@@ -69,7 +69,7 @@ describe('the standalone server', () => {
     })
     const exposed = response.headers
       .get('Access-Control-Expose-Headers')!
-      .split(',')
+      .split(/,\s*/)
     expect(exposed).toEqual([
       'Location',
       'ETag',

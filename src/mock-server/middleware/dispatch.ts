@@ -31,7 +31,7 @@ export const dispatch: Stage = async (c) => {
   const item = load ? load(route.params, principal, runtime) : undefined
   return route.handler({
     request: c.req.raw,
-    url: new URL(c.req.url),
+    url: state.url,
     path: state.path,
     params: route.params,
     principal,
