@@ -1,25 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-
-/** Collects console errors and uncaught exceptions; each test asserts there were none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    // Chromium logs every 4xx answer as a console error: the API's deliberate answers are not
-    // faults, nor is the icon index.html does not declare.
-    const path = new URL(message.location().url || 'http://x/').pathname
-    const expected = /^\/api(\/|$)|^\/favicon\.ico$/.test(path)
-    if (message.text().startsWith('Failed to load resource') && expected) return
-    errors.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from './support/fixtures.ts'
 
 test('sends a bad request and shows the problem card with its errors by field', async ({
   page,
 }) => {
-  const errors = watchErrors(page)
   await page.goto('/?view=console')
   await expect(page.getByRole('heading', { name: 'Console' })).toBeVisible()
   await expect(page.getByLabel('Authorization')).toHaveValue(
@@ -78,13 +61,11 @@ test('sends a bad request and shows the problem card with its errors by field', 
   await expect(
     page.getByRole('article', { name: /400 Malformed JSON body/ }),
   ).toBeVisible()
-  expect(errors).toEqual([])
 })
 
 test('starts from the URL, and the raw fetch sends exactly what was written', async ({
   page,
 }) => {
-  const errors = watchErrors(page)
   const body = JSON.stringify({ amount: 1000, currency: 'eur' })
   await page.goto(
     `/?view=console&method=POST&path=/api/payments&body=${encodeURIComponent(body)}&header=${encodeURIComponent('X-Trace: demo')}`,
@@ -121,5 +102,4 @@ test('starts from the URL, and the raw fetch sends exactly what was written', as
   await expect(
     page.getByRole('article', { name: /401 Authentication required/ }),
   ).toBeVisible()
-  expect(errors).toEqual([])
 })

@@ -1,21 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
-
-/** Collects console errors and uncaught exceptions; each test asserts there were none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    // Chromium logs every 4xx answer as a console error: the API's deliberate answers are not
-    // faults, nor is the icon index.html does not declare.
-    const path = new URL(message.location().url || 'http://x/').pathname
-    const expected = /^\/api(\/|$)|^\/favicon\.ico$/.test(path)
-    if (message.text().startsWith('Failed to load resource') && expected) return
-    errors.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from './support/fixtures.ts'
+import type { Page } from '@playwright/test'
 
 async function exportFile(page: Page) {
   const download = page.waitForEvent('download')
@@ -40,7 +25,6 @@ function orderRow(page: Page, id: number) {
 test('refuses a corrupted or invalid file with a clear error and changes nothing', async ({
   page,
 }) => {
-  const errors = watchErrors(page)
   await page.goto('/?view=data')
   await expect(
     page.getByRole('table', { name: 'Orders (30 rows)' }),
@@ -106,13 +90,11 @@ test('refuses a corrupted or invalid file with a clear error and changes nothing
     path: 'test-results/screenshots/data.png',
     fullPage: true,
   })
-  expect(errors).toEqual([])
 })
 
 test('imports an exported file, resets after a confirmation, and keeps data across reloads', async ({
   page,
 }) => {
-  const errors = watchErrors(page)
   await page.goto('/?view=data')
   const exported = await exportFile(page)
   expect(exported.version).toBe(1)
@@ -155,5 +137,4 @@ test('imports an exported file, resets after a confirmation, and keeps data acro
   await expect(orderRow(page, 1)).toContainText('pending')
   await page.reload()
   await expect(orderRow(page, 1)).toContainText('First order')
-  expect(errors).toEqual([])
 })

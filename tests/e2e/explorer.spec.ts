@@ -1,25 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-
-/** Collects console errors and uncaught exceptions; each test asserts there were none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    // Chromium logs every 4xx answer as a console error: the API's deliberate answers are not
-    // faults, nor is the icon index.html does not declare.
-    const path = new URL(message.location().url || 'http://x/').pathname
-    const expected = /^\/api(\/|$)|^\/favicon\.ico$/.test(path)
-    if (message.text().startsWith('Failed to load resource') && expected) return
-    errors.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from './support/fixtures.ts'
 
 test('walks from the root to a pending order and pays it by its link', async ({
   page,
 }) => {
-  const errors = watchErrors(page)
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'API root' })).toBeVisible()
 
@@ -109,13 +92,11 @@ test('walks from the root to a pending order and pays it by its link', async ({
   await expect(
     page.getByRole('heading', { name: /^Payment \d+$/ }),
   ).toBeVisible()
-  expect(errors).toEqual([])
 })
 
 test('keeps a cancelled order across a reload, from a shared URL', async ({
   page,
 }) => {
-  const errors = watchErrors(page)
   await page.goto('/?view=explorer&href=/api/orders/1')
   await expect(page.getByRole('heading', { name: 'Order 1' })).toBeVisible()
   await page.getByRole('button', { name: 'cancel', exact: true }).click()
@@ -135,13 +116,11 @@ test('keeps a cancelled order across a reload, from a shared URL', async ({
   await expect(
     page.getByRole('button', { name: 'pay', exact: true }),
   ).toHaveCount(0)
-  expect(errors).toEqual([])
 })
 
 test('refetches with the new credential and shows problems as cards', async ({
   page,
 }) => {
-  const errors = watchErrors(page)
   await page.goto('/?view=explorer&href=/api/orders/1')
   await expect(page.getByRole('heading', { name: 'Order 1' })).toBeVisible()
 
@@ -168,5 +147,4 @@ test('refetches with the new credential and shows problems as cards', async ({
       .getByRole('alert')
       .getByRole('heading', { name: /403 Insufficient scope/ }),
   ).toBeVisible()
-  expect(errors).toEqual([])
 })

@@ -1,27 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-
-/** Collects console errors and uncaught exceptions (Chrome's log of the missing favicon aside). */
-function watchConsole(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = message.location().url
-    const { pathname } = new URL(url || 'about:blank')
-    if (
-      message.text().startsWith('Failed to load resource') &&
-      (pathname === '/favicon.ico' || pathname.startsWith('/api'))
-    )
-      return
-    errors.push(`${message.text()} @ ${url}`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from './support/fixtures.ts'
 
 test('faults panel: presets, a rule from the form, a validation message, edit, remove, settings', async ({
   page,
 }) => {
-  const errors = watchConsole(page)
   await page.goto('/?view=faults')
   await expect(
     page.getByRole('heading', { name: 'Faults', exact: true }),
@@ -144,5 +125,4 @@ test('faults panel: presets, a rule from the form, a validation message, edit, r
 
   await page.getByRole('button', { name: 'Remove all' }).click()
   await expect(table).toHaveCount(0)
-  expect(errors).toEqual([])
 })

@@ -1,25 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-
-/** Collects console errors and uncaught exceptions; each test asserts there were none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    // Chromium logs every 4xx answer as a console error: the API's deliberate answers are not
-    // faults, nor is the icon index.html does not declare.
-    const path = new URL(message.location().url || 'http://x/').pathname
-    const expected = /^\/api(\/|$)|^\/favicon\.ico$/.test(path)
-    if (message.text().startsWith('Failed to load resource') && expected) return
-    errors.push(`${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from './support/fixtures.ts'
 
 test('each convention has a Try it that sends the real request and shows the answer', async ({
   page,
 }) => {
-  const errors = watchErrors(page)
   await page.goto('/?view=guide')
   await expect(
     page.getByRole('heading', { name: 'Guide', level: 2 }),
@@ -124,14 +107,12 @@ test('each convention has a Try it that sends the real request and shows the ans
     path: 'test-results/screenshots/guide.png',
     fullPage: true,
   })
-  expect(errors).toEqual([])
 })
 
 test('the client retries two 503s and succeeds on the third attempt', async ({
   page,
 }) => {
   test.setTimeout(60_000)
-  const errors = watchErrors(page)
   await page.goto('/?view=guide')
   // The demo speed shortens the client's waits (1 s + 2 s of backoff) in real time.
   await page.getByLabel('Demo speed (playground only)').selectOption('16')
@@ -144,5 +125,4 @@ test('the client retries two 503s and succeeds on the third attempt', async ({
   const final = page.getByRole('list', { name: 'Answers: Do not retry a 422' })
   await expect(final).toContainText('422')
   await expect(final).toContainText('1 attempt')
-  expect(errors).toEqual([])
 })

@@ -1,30 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-
-/**
- * Collects console errors and uncaught exceptions. Chrome mirrors its network log into the console;
- * the API's 503s injected by the scenario and the missing favicon are left out.
- */
-function watchConsole(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const url = message.location().url
-    const { pathname } = new URL(url || 'about:blank')
-    if (
-      message.text().startsWith('Failed to load resource') &&
-      (pathname === '/favicon.ico' || pathname.startsWith('/api'))
-    )
-      return
-    errors.push(`${message.text()} @ ${url}`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from './support/fixtures.ts'
 
 test('journal: live entries newest first, filters, details of an entry, clear', async ({
   page,
 }) => {
-  const errors = watchConsole(page)
   await page.goto('/?view=timeline')
   await page.getByRole('radio', { name: '16×' }).check()
   await page
@@ -110,5 +88,4 @@ test('journal: live entries newest first, filters, details of an entry, clear', 
 
   await filters.getByRole('button', { name: 'Clear journal' }).click()
   await expect(page.getByRole('status')).toHaveText('No requests yet.')
-  expect(errors).toEqual([])
 })

@@ -1,34 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-
-/**
- * Collects console errors and uncaught exceptions. Chrome also mirrors its network log into the
- * console ("Failed to load resource: ... 422", "... net::ERR_FAILED"): for API requests these are
- * the answers and injected faults the scenarios provoke on purpose, and the favicon is not the
- * playground's, so those lines alone are left out. Anything the page itself logs still fails.
- */
-function watchConsole(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const text = message.text()
-    const url = message.location().url
-    const { pathname } = new URL(url || 'about:blank')
-    const networkLog = text.startsWith('Failed to load resource')
-    if (
-      networkLog &&
-      (pathname === '/favicon.ico' || pathname.startsWith('/api'))
-    )
-      return
-    errors.push(`${text} @ ${url}`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from './support/fixtures.ts'
 
 test('?scenario=lost-response runs on load: two attempts, one key, replayed, one payment', async ({
   page,
 }) => {
-  const errors = watchConsole(page)
   await page.goto('/?scenario=lost-response')
   await expect(page.getByRole('heading', { name: 'Scenarios' })).toBeVisible()
   const card = page.getByRole('listitem', {
@@ -107,13 +81,11 @@ test('?scenario=lost-response runs on load: two attempts, one key, replayed, one
     return ((await response.json()) as { total: number }).total
   })
   expect(payments).toBe(2) // the seeded payment 1, plus this one
-  expect(errors).toEqual([])
 })
 
 test('every scenario can be run and reset from the gallery', async ({
   page,
 }) => {
-  const errors = watchConsole(page)
   await page.goto('/?view=scenarios')
   const gallery = page.getByRole('list', { name: 'Scenarios' })
   await expect(gallery.getByRole('listitem')).toHaveCount(10)
@@ -154,5 +126,4 @@ test('every scenario can be run and reset from the gallery', async ({
   })
   await stale.getByRole('button', { name: 'Reset scenario' }).click()
   await expect(stale.getByRole('status')).toHaveText('')
-  expect(errors).toEqual([])
 })

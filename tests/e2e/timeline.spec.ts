@@ -1,28 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-
-/**
- * Collects console errors and uncaught exceptions. Chrome also mirrors its network log into the
- * console ("Failed to load resource: ... 503"): for API requests these are the faults the test
- * injects on purpose, and the favicon is not the playground's, so those lines alone are left out.
- */
-function watchConsole(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const text = message.text()
-    const url = message.location().url
-    const { pathname } = new URL(url || 'about:blank')
-    const networkLog = text.startsWith('Failed to load resource')
-    if (
-      networkLog &&
-      (pathname === '/favicon.ico' || pathname.startsWith('/api'))
-    )
-      return
-    errors.push(`${text} @ ${url}`)
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { expect, test } from './support/fixtures.ts'
+import type { Page } from '@playwright/test'
 
 async function goToView(page: Page, label: string) {
   await page
@@ -52,7 +29,6 @@ async function runGetOrders(page: Page) {
 test('upstream down twice, then a GET: two backoff waits with their reasons, at 16×', async ({
   page,
 }) => {
-  const errors = watchConsole(page)
   await page.goto('/?view=timeline')
   await expect(
     page.getByRole('heading', { name: 'Retry timeline' }),
@@ -123,13 +99,11 @@ test('upstream down twice, then a GET: two backoff waits with their reasons, at 
   await page.getByRole('button', { name: 'Clear timeline' }).click()
   await expect(page.getByRole('list', { name: 'Operations' })).toHaveCount(0)
   await expect(page.getByText('No operations yet.')).toBeVisible()
-  expect(errors).toEqual([])
 })
 
 test('a 429 with Retry-After 2 is honoured: the wait is labelled Retry-After 2 s and runs live', async ({
   page,
 }) => {
-  const errors = watchConsole(page)
   await page.goto('/?view=timeline')
   await addPreset(page, 'Rate limited')
   // 1×: the real client waits the whole 2 s, so the running wait can be watched.
@@ -157,13 +131,11 @@ test('a 429 with Retry-After 2 is honoured: the wait is labelled Retry-After 2 s
   await expect(
     row.getByText('200 OK, succeeded after 2 attempts'),
   ).toBeVisible()
-  expect(errors).toEqual([])
 })
 
 test('a POST run from the timeline shows its idempotency key once', async ({
   page,
 }) => {
-  const errors = watchConsole(page)
   await page.goto('/?view=timeline')
   await page.getByRole('radio', { name: '16×' }).check()
   await addPreset(page, 'Network error once')
@@ -190,5 +162,4 @@ test('a POST run from the timeline shows its idempotency key once', async ({
     'aria-invalid',
     'true',
   )
-  expect(errors).toEqual([])
 })

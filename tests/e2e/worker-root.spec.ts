@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 
 test('the page shows GET /api as answered by the real service worker', async ({
   page,
