@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
 test('faults panel: presets, a rule from the form, a validation message, edit, remove, settings', async ({
   page,
@@ -107,21 +107,7 @@ test('faults panel: presets, a rule from the form, a validation message, edit, r
     rateLimit: { limit: 5, windowSeconds: 60 },
     latencyMs: 20,
   })
-  await page.screenshot({
-    path: 'test-results/screenshots/faults.png',
-    fullPage: true,
-  })
-
-  // A narrow window (~400 px): the page wraps, only tables and tracks scroll sideways.
-  await page.setViewportSize({ width: 400, height: 900 })
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-  ).toBeLessThanOrEqual(400)
-  await page.screenshot({
-    path: 'test-results/screenshots/faults-narrow.png',
-    fullPage: true,
-  })
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await screenshotWideAndNarrow(page, 'faults')
 
   await page.getByRole('button', { name: 'Remove all' }).click()
   await expect(table).toHaveCount(0)

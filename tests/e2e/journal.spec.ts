@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
 test('journal: live entries newest first, filters, details of an entry, clear', async ({
   page,
@@ -68,20 +68,7 @@ test('journal: live entries newest first, filters, details of an entry, clear', 
   await expect(panel.filter({ hasText: /^[0-9a-f-]{36}$/ })).toBeVisible()
   await expect(panel.filter({ hasText: /^201 \(2xx success\)$/ })).toBeVisible()
   await expect(panel.filter({ hasText: /^no$/ })).toBeVisible()
-  await page.screenshot({
-    path: 'test-results/screenshots/journal.png',
-    fullPage: true,
-  })
-  // A narrow window (~400 px): the page wraps, only tables and tracks scroll sideways.
-  await page.setViewportSize({ width: 400, height: 900 })
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-  ).toBeLessThanOrEqual(400)
-  await page.screenshot({
-    path: 'test-results/screenshots/journal-narrow.png',
-    fullPage: true,
-  })
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await screenshotWideAndNarrow(page, 'journal')
 
   await details.press('Enter')
   await expect(details).toHaveAttribute('aria-expanded', 'false')

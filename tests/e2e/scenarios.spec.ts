@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
 test('?scenario=lost-response runs on load: two attempts, one key, replayed, one payment', async ({
   page,
@@ -17,21 +17,7 @@ test('?scenario=lost-response runs on load: two attempts, one key, replayed, one
   await expect(outcome).toContainText('New payments1')
   await expect(outcome).toContainText('Replayedyes')
   await expect(facts.first()).toBeVisible()
-  await page.screenshot({
-    path: 'test-results/screenshots/scenarios.png',
-    fullPage: true,
-  })
-
-  // A narrow window (~400 px): the page wraps, only tables and tracks scroll sideways.
-  await page.setViewportSize({ width: 400, height: 900 })
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-  ).toBeLessThanOrEqual(400)
-  await page.screenshot({
-    path: 'test-results/screenshots/scenarios-narrow.png',
-    fullPage: true,
-  })
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await screenshotWideAndNarrow(page, 'scenarios')
 
   // The timeline: the POST has two attempts, the key shown once, and a replayed mark.
   await card.getByRole('link', { name: 'timeline' }).click()

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
 
 async function goToView(page: Page, label: string) {
@@ -80,21 +80,7 @@ test('upstream down twice, then a GET: two backoff waits with their reasons, at 
   )
   await zoom.getByRole('button', { name: 'Fit' }).click()
 
-  await page.screenshot({
-    path: 'test-results/screenshots/timeline.png',
-    fullPage: true,
-  })
-
-  // A narrow window (~400 px): the page wraps, only tables and tracks scroll sideways.
-  await page.setViewportSize({ width: 400, height: 900 })
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-  ).toBeLessThanOrEqual(400)
-  await page.screenshot({
-    path: 'test-results/screenshots/timeline-narrow.png',
-    fullPage: true,
-  })
-  await page.setViewportSize({ width: 1280, height: 720 })
+  await screenshotWideAndNarrow(page, 'timeline')
 
   await page.getByRole('button', { name: 'Clear timeline' }).click()
   await expect(page.getByRole('list', { name: 'Operations' })).toHaveCount(0)

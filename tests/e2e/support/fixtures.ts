@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test'
+import { expect, test as base, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -30,3 +30,24 @@ export const test = base.extend<{ pageErrors: string[] }>({
     { auto: true },
   ],
 })
+
+/**
+ * Saves `test-results/screenshots/<name>.png`, then checks the view at a narrow window (~400 px:
+ * the page wraps, only tables and tracks scroll sideways) and saves `<name>-narrow.png` too.
+ */
+export async function screenshotWideAndNarrow(page: Page, name: string) {
+  await page.screenshot({
+    path: `test-results/screenshots/${name}.png`,
+    fullPage: true,
+  })
+  const wide = page.viewportSize() ?? { width: 1280, height: 720 }
+  await page.setViewportSize({ width: 400, height: 900 })
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(400)
+  await page.screenshot({
+    path: `test-results/screenshots/${name}-narrow.png`,
+    fullPage: true,
+  })
+  await page.setViewportSize(wide)
+}
