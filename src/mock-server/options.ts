@@ -34,6 +34,11 @@ export interface MockApiOptions {
   idempotencyTtlMs?: number
   /** Largest accepted request body. @default 1 MiB */
   maxBodyBytes?: number
+  /**
+   * The longest a `hang` fault holds a request whose caller cannot be seen to give up (msw's browser
+   * worker does not pass aborts on); where aborts arrive, the hang ends with them. @default 10 min
+   */
+  hangLimitMs?: number
   /** How many journal entries are kept (oldest dropped first). @default 500 */
   journalLimit?: number
   /** Told about unexpected exceptions (the caller only ever sees a 500 problem). @default console.error */
@@ -58,6 +63,7 @@ export interface ResolvedOptions {
   idempotencyTtlMs: number
   maxBodyBytes: number
   journalLimit: number
+  hangLimitMs: number
   onUnhandledError: (error: unknown, request?: Request) => void
 }
 
@@ -124,6 +130,8 @@ export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
   const journalLimit = options.journalLimit ?? 500
   if (!Number.isInteger(journalLimit) || journalLimit < 1)
     fail(`journalLimit must be an integer ≥ 1, got ${journalLimit}.`)
+  const hangLimitMs = options.hangLimitMs ?? 600_000
+  if (!(hangLimitMs > 0)) fail(`hangLimitMs must be > 0, got ${hangLimitMs}.`)
   return {
     basePath,
     seed: options.seed ?? createSeed,
@@ -135,6 +143,7 @@ export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
     idempotencyTtlMs,
     maxBodyBytes,
     journalLimit,
+    hangLimitMs,
     onUnhandledError:
       options.onUnhandledError ??
       ((error, request) =>

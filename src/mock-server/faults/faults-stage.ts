@@ -1,5 +1,6 @@
 import { fail, type Stage } from '../pipeline.ts'
 import type { ProblemSlug } from '../problems/catalogue.ts'
+import type { Runtime } from '../runtime.ts'
 
 const statusSlug: Record<number, ProblemSlug> = {
   429: 'rate-limited',
@@ -9,11 +10,26 @@ const statusSlug: Record<number, ProblemSlug> = {
   504: 'gateway-timeout',
 }
 
-function untilAborted(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve()
-  return new Promise((resolve) =>
-    signal.addEventListener('abort', () => resolve(), { once: true }),
+/**
+ * Waits until the caller gives up. msw's browser worker does not pass a page's abort on to the
+ * handler, so there the wait also ends after `limitMs`: a hang never outlives its caller for long.
+ */
+async function untilAbandoned(
+  signal: AbortSignal,
+  limitMs: number,
+  sleep: Runtime['options']['sleep'],
+) {
+  if (signal.aborted) return
+  const stop = new AbortController()
+  const abandoned = new Promise<void>((resolve) =>
+    signal.addEventListener('abort', () => resolve(), {
+      once: true,
+      signal: stop.signal,
+    }),
   )
+  const limit = sleep(limitMs, stop.signal).catch(() => {})
+  await Promise.race([abandoned, limit])
+  stop.abort()
 }
 
 /**
@@ -40,7 +56,11 @@ export const faults: Stage = async (c, next) => {
       return new Response(null)
     case 'hang':
       // Never answers: it ends only when the caller gives up, and holds no timer meanwhile.
-      await untilAborted(c.req.raw.signal)
+      await untilAbandoned(
+        c.req.raw.signal,
+        runtime.options.hangLimitMs,
+        runtime.options.sleep,
+      )
       state.networkError = true
       return new Response(null)
     case 'delay':

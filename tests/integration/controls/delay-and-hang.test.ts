@@ -1,20 +1,37 @@
 import { describe, expect, it, vi } from 'vitest'
+import { createMockApi } from '../../../src/mock-server/index.ts'
 import {
   contractTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { auth, sendJson } from '../../support/request-init.ts'
 
-/** Waits of the mock are recorded instead of slept: no test sleeps through real time. */
+const HANG_LIMIT_MS = 600_000
+
+/**
+ * Waits of the mock are recorded instead of slept: no test sleeps through real time. The hang's
+ * 10-minute limit is the one wait that never passes here, unless it is cancelled.
+ */
 const waits: number[] = []
-const sleep = vi.fn(async (ms: number) => {
-  waits.push(ms)
+const sleep = vi.fn((ms: number, signal?: AbortSignal) => {
+  if (ms !== HANG_LIMIT_MS) {
+    waits.push(ms)
+    return Promise.resolve()
+  }
+  return new Promise<void>((_, reject) =>
+    signal?.addEventListener('abort', () => reject(signal.reason), {
+      once: true,
+    }),
+  )
 })
 
 describe.each(contractTargets)(
   'delay, hang and latency over $name',
   (factory) => {
-    const target = useContractTarget(factory, { sleep })
+    const target = useContractTarget(factory, {
+      sleep,
+      hangLimitMs: HANG_LIMIT_MS,
+    })
     const addRule = (rule: unknown) =>
       target.fetch('/__mock/faults', sendJson('POST', rule))
 
@@ -77,3 +94,22 @@ describe.each(contractTargets)(
     })
   },
 )
+
+it('ends a hang after hangLimitMs when the caller cannot be seen to give up', async () => {
+  const limits: number[] = []
+  const api = createMockApi({
+    hangLimitMs: 30_000,
+    sleep: async (ms) => {
+      limits.push(ms)
+    },
+  })
+  api.faults.add({ effect: { kind: 'hang' }, times: 1 })
+  // A signal that never aborts, as msw's browser worker hands to handlers.
+  const response = await api.fetch(new Request('http://hypermock.test/api'))
+  expect(response.type).toBe('error')
+  expect(limits).toEqual([30_000])
+  expect(api.journal.list()[0]).toMatchObject({
+    status: 0,
+    fault: 'fault-1 hang',
+  })
+})
