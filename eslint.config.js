@@ -86,4 +86,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playground features stand alone: shared pieces live in components/ and services/.
+    files: ['src/playground/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^.]',
+              message:
+                'A playground feature does not import another feature; move what both need to components/ or services/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )
