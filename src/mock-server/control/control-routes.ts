@@ -1,13 +1,16 @@
 import { z } from 'zod'
-import { fail } from '../pipeline.ts'
-import { json, type HandlerContext, type RouteSpec } from '../runtime.ts'
-import {
-  InvalidSnapshotError,
-  parseSnapshot,
-} from '../store/snapshot-schema.ts'
+import { createControls } from '../controls.ts'
 import { faultRuleInputSchema } from '../faults/fault-rule.ts'
+import { fail } from '../pipeline.ts'
+import {
+  json,
+  type Handler,
+  type HandlerContext,
+  type RouteSpec,
+} from '../runtime.ts'
+import { InvalidSnapshotError } from '../store/snapshot-schema.ts'
 import { validate } from '../validation/validate.ts'
-import { configPatchSchema, mergeConfig } from './config-patch.ts'
+import { configPatchSchema } from './config-patch.ts'
 
 const noContent = () => new Response(null, { status: 204 })
 const advanceSchema = z.strictObject({
@@ -17,18 +20,23 @@ const advanceSchema = z.strictObject({
     .min(0, { error: 'must be ≥ 0' }),
 })
 
-function snapshot({ runtime }: HandlerContext) {
-  return json(runtime.db.snapshot())
-}
+type Controls = ReturnType<typeof createControls>
 
-function restore({ runtime, body }: HandlerContext) {
-  if (body === undefined)
+/** A control endpoint: the same typed operation `api.*` offers, over HTTP. */
+const control =
+  (handler: (controls: Controls, ctx: HandlerContext) => Response): Handler =>
+  (ctx) =>
+    handler(createControls(ctx.runtime), ctx)
+
+function restore(controls: Controls, { body }: HandlerContext) {
+  if (body === undefined) {
     fail('invalid-json', {
       detail:
         'PUT /__mock/state needs a snapshot as its JSON body (GET /__mock/state gives one).',
     })
+  }
   try {
-    runtime.db.load(parseSnapshot(body))
+    controls.state.restore(body)
   } catch (error) {
     if (!(error instanceof InvalidSnapshotError)) throw error
     fail('invalid-json', {
@@ -36,77 +44,17 @@ function restore({ runtime, body }: HandlerContext) {
       extensions: { errors: error.issues },
     })
   }
-  runtime.events.emit({ type: 'state' })
   return noContent()
 }
 
-function reset({ runtime }: HandlerContext) {
-  runtime.reset()
-  return noContent()
-}
-
-function listFaults({ runtime }: HandlerContext) {
-  return json({ rules: runtime.faults.list() })
-}
-
-function addFault({ runtime, body }: HandlerContext) {
-  const input = validate(faultRuleInputSchema, body)
-  const rule = runtime.faults.add(input)
-  runtime.events.emit({ type: 'faults' })
-  return json(rule, {
-    status: 201,
-    headers: { Location: `/__mock/faults/${rule.id}` },
-  })
-}
-
-function clearFaults({ runtime }: HandlerContext) {
-  runtime.faults.clear()
-  runtime.events.emit({ type: 'faults' })
-  return noContent()
-}
-
-function removeFault({ runtime, params, path }: HandlerContext) {
-  if (!runtime.faults.remove(params.id ?? '')) {
+function removeFault(controls: Controls, { params, path }: HandlerContext) {
+  if (!controls.faults.remove(params.id ?? '')) {
     fail('not-found', {
       detail: `No fault rule ${params.id} exists (it may have retired after its last firing).`,
       instance: path,
     })
   }
-  runtime.events.emit({ type: 'faults' })
   return noContent()
-}
-
-function listJournal({ runtime }: HandlerContext) {
-  return json({ entries: runtime.journal.list() })
-}
-
-function clearJournal({ runtime }: HandlerContext) {
-  runtime.journal.clear()
-  runtime.events.emit({ type: 'journal' })
-  return noContent()
-}
-
-function getConfig({ runtime }: HandlerContext) {
-  return json(runtime.config)
-}
-
-function patchConfig({ runtime, body }: HandlerContext) {
-  const patch = validate(configPatchSchema, body)
-  runtime.config = mergeConfig(runtime.config, patch, runtime.options.config)
-  if (patch.seed !== undefined) runtime.random.reseed(patch.seed)
-  runtime.events.emit({ type: 'config' })
-  return json(runtime.config)
-}
-
-function getClock({ runtime }: HandlerContext) {
-  return json({ now: runtime.clock.iso() })
-}
-
-function advanceClock({ runtime, body }: HandlerContext) {
-  const { advanceMs } = validate(advanceSchema, body)
-  runtime.clock.advance(advanceMs)
-  runtime.events.emit({ type: 'clock' })
-  return json({ now: runtime.clock.iso() })
 }
 
 /** The control API (contract section 10): public, never rate limited, outside the API base. */
@@ -115,28 +63,73 @@ export const controlRoutes: readonly RouteSpec[] = [
     path: '/state',
     public: true,
     maxBodyBytes: 64 * 1024 * 1024,
-    methods: { GET: snapshot, PUT: restore },
+    methods: {
+      GET: control((c) => json(c.state.snapshot())),
+      PUT: control(restore),
+    },
   },
-  { path: '/reset', public: true, methods: { POST: reset } },
+  {
+    path: '/reset',
+    public: true,
+    methods: {
+      POST: control((c) => {
+        c.reset()
+        return noContent()
+      }),
+    },
+  },
   {
     path: '/faults',
     public: true,
-    methods: { GET: listFaults, POST: addFault, DELETE: clearFaults },
+    methods: {
+      GET: control((c) => json({ rules: c.faults.list() })),
+      POST: control((c, { body }) => {
+        const rule = c.faults.add(validate(faultRuleInputSchema, body))
+        return json(rule, {
+          status: 201,
+          headers: { Location: `/__mock/faults/${rule.id}` },
+        })
+      }),
+      DELETE: control((c) => {
+        c.faults.clear()
+        return noContent()
+      }),
+    },
   },
-  { path: '/faults/:id', public: true, methods: { DELETE: removeFault } },
+  {
+    path: '/faults/:id',
+    public: true,
+    methods: { DELETE: control(removeFault) },
+  },
   {
     path: '/journal',
     public: true,
-    methods: { GET: listJournal, DELETE: clearJournal },
+    methods: {
+      GET: control((c) => json({ entries: c.journal.list() })),
+      DELETE: control((c) => {
+        c.journal.clear()
+        return noContent()
+      }),
+    },
   },
   {
     path: '/config',
     public: true,
-    methods: { GET: getConfig, PATCH: patchConfig },
+    methods: {
+      GET: control((c) => json(c.config.get())),
+      PATCH: control((c, { body }) =>
+        json(c.config.update(validate(configPatchSchema, body))),
+      ),
+    },
   },
   {
     path: '/clock',
     public: true,
-    methods: { GET: getClock, POST: advanceClock },
+    methods: {
+      GET: control((c) => json({ now: c.clock.now() })),
+      POST: control((c, { body }) =>
+        json({ now: c.clock.advance(validate(advanceSchema, body).advanceMs) }),
+      ),
+    },
   },
 ]
