@@ -21,6 +21,7 @@ const typed = (text: string) => text.replace(/[{[]/g, (ch) => ch + ch)
 
 beforeEach(() => {
   api = createMockApi()
+  window.localStorage.clear()
 })
 
 afterEach(() => {
@@ -130,5 +131,33 @@ describe('Console', () => {
     expect(
       (screen.getByLabelText('Idempotency-Key') as HTMLInputElement).value,
     ).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  test('keeps the request being written across a reload, unless a link names another', async () => {
+    const user = userEvent.setup()
+    const first = renderConsole()
+    await user.selectOptions(screen.getByLabelText('Method'), 'POST')
+    await user.clear(screen.getByLabelText('Path'))
+    await user.type(screen.getByLabelText('Path'), '/api/payments')
+    await user.type(
+      screen.getByLabelText('Body (JSON)'),
+      typed('{ "amount": 5 }'),
+    )
+    first.unmount()
+
+    const second = renderConsole()
+    expect(screen.getByLabelText('Method')).toHaveValue('POST')
+    expect(screen.getByLabelText('Path')).toHaveValue('/api/payments')
+    expect(screen.getByLabelText('Body (JSON)')).toHaveValue('{ "amount": 5 }')
+    second.unmount()
+
+    renderConsole('?view=console&method=GET&path=/api/accounts')
+    expect(screen.getByLabelText('Path')).toHaveValue('/api/accounts')
+  })
+
+  test('starts from the default request when the saved draft is unreadable', () => {
+    window.localStorage.setItem('hypermock:console-draft:v1', '{"method": 3')
+    renderConsole()
+    expect(screen.getByLabelText('Path')).toHaveValue('/api/orders')
   })
 })

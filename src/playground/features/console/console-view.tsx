@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ResponseView } from '../../components/response-view.tsx'
 import { reasonPhrase } from '../../components/reason-phrase.ts'
 import { sendRequest, type SendOutcome } from '../../components/send-request.ts'
@@ -16,6 +16,7 @@ import {
 } from './console-draft.ts'
 import { consoleExamples } from './console-examples.ts'
 import { HeaderRows } from './header-rows.tsx'
+import { loadSavedDraft, namesARequest, saveDraft } from './saved-draft.ts'
 import { TextField } from './text-field.tsx'
 
 function summary(outcome: SendOutcome) {
@@ -39,6 +40,7 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
   const [outcome, setOutcome] = useState<SendOutcome | null>(null)
   const controller = useRef<AbortController | null>(null)
   const bodyHintId = useId()
+  useEffect(() => saveDraft(draft), [draft])
   if (token !== presetToken) {
     // The picker changed: its credential becomes the preset again (the user may still edit it).
     setPresetToken(token)
@@ -263,7 +265,13 @@ export function ConsoleView() {
   return (
     <section aria-labelledby="console-heading">
       <h2 id="console-heading">Console</h2>
-      <ConsoleForm key={search} initial={draftFromParams(params, token)} />
+      <ConsoleForm
+        key={search}
+        initial={
+          (!namesARequest(params) && loadSavedDraft()) ||
+          draftFromParams(params, token)
+        }
+      />
     </section>
   )
 }
