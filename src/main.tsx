@@ -1,6 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './playground/app.tsx'
+import {
+  loadPreferences,
+  savePreferences,
+} from './playground/boot/preferences.ts'
 import { startMock } from './playground/boot/start-mock.ts'
 import './playground/styles.css'
 
@@ -11,7 +15,12 @@ startMock()
   .then(({ api, storageNotice }) => {
     root.render(
       <StrictMode>
-        <App api={api} storageNotice={storageNotice} />
+        <App
+          api={api}
+          storageNotice={storageNotice}
+          preferences={loadPreferences()}
+          onPreferencesChange={savePreferences}
+        />
       </StrictMode>,
     )
   })

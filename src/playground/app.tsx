@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { MockApi } from '../mock-server/index.ts'
+import type { Preferences } from './boot/preferences.ts'
 import { HypermockClientProvider } from '../react/index.ts'
 import { ExplorerView } from './features/explorer/explorer-view.tsx'
 import { ConsoleView } from './features/console/console-view.tsx'
@@ -121,15 +122,31 @@ function Shell() {
 export interface AppProps {
   api: MockApi
   storageNotice?: string | null
+  /** The credential and speed to start with (the page passes the ones saved last time). */
+  preferences?: Partial<Preferences>
+  onPreferencesChange?: (preferences: Preferences) => void
   fetch?: (request: Request) => Promise<Response>
 }
 
 /** The playground: explore the mock through its links, break it with faults, watch the client retry. */
-export function App({ api, storageNotice = null, fetch }: AppProps) {
+export function App({
+  api,
+  storageNotice = null,
+  preferences = {},
+  onPreferencesChange,
+  fetch,
+}: AppProps) {
   return (
     <PlaygroundProvider
       api={api}
       storageNotice={storageNotice}
+      {...(preferences.token !== undefined && {
+        initialToken: preferences.token,
+      })}
+      {...(preferences.speed !== undefined && {
+        initialSpeed: preferences.speed,
+      })}
+      {...(onPreferencesChange && { onPreferencesChange })}
       {...(fetch && { fetch })}
     >
       <Shell />

@@ -1,5 +1,6 @@
 import {
   createContext,
+  useEffect,
   useContext,
   useMemo,
   useState,
@@ -54,6 +55,9 @@ export interface PlaygroundProviderProps {
   api: MockApi
   storageNotice?: string | null
   initialToken?: Token
+  initialSpeed?: Speed
+  /** Told when the credential or the speed changes (the page saves them for the next visit). */
+  onPreferencesChange?: (preferences: { token: Token; speed: Speed }) => void
   /** For component tests: a fetch that reaches the mock without a worker. */
   fetch?: (request: Request) => Promise<Response>
   children: ReactNode
@@ -63,11 +67,17 @@ export function PlaygroundProvider({
   api,
   storageNotice = null,
   initialToken = 'customer-1-token',
+  initialSpeed = 1,
+  onPreferencesChange,
   fetch,
   children,
 }: PlaygroundProviderProps) {
   const [token, setToken] = useState<Token>(initialToken)
-  const [speed, setSpeed] = useState<Speed>(1)
+  const [speed, setSpeed] = useState<Speed>(initialSpeed)
+  useEffect(
+    () => onPreferencesChange?.({ token, speed }),
+    [token, speed, onPreferencesChange],
+  )
   const [notice, setNotice] = useState(storageNotice)
   const [clientEvents] = useState(() => new ClientEventsStore())
   // One cache for the page; its keys carry the credential, so a switch reads afresh.
