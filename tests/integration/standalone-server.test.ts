@@ -6,9 +6,9 @@ import {
   type RunningServer,
 } from '../../src/server/start-server.ts'
 
-const CLI = new URL('../../src/server/serve.ts', import.meta.url).pathname
+const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname
 
-/** Runs `npm run serve`'s entry point with this Node, collecting its output. */
+/** Runs the `hypermock-api` command line with this Node, collecting its output. */
 function runCli(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, ...env },
@@ -104,9 +104,9 @@ describe('the standalone server', () => {
   })
 })
 
-describe('npm run serve', () => {
+describe('hypermock-api serve', () => {
   it('prints where it listens, serves, and shuts down cleanly on SIGTERM', async () => {
-    const cli = runCli(['--port', '0', '--host', '127.0.0.1'])
+    const cli = runCli(['serve', '--port', '0', '--host', '127.0.0.1'])
     const match = await cli.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/)
     expect(match, cli.output()).not.toBeNull()
     const root = await fetch(`${match![1]}/api`)
@@ -120,7 +120,7 @@ describe('npm run serve', () => {
     const busy = await startServer({ port: 0 })
     const port = new URL(busy.url).port
     try {
-      const cli = runCli([], { PORT: port })
+      const cli = runCli(['serve'], { PORT: port })
       expect(await cli.exited).toBe(1)
       expect(cli.output()).toContain(
         `port ${port} on 127.0.0.1 is already in use`,
@@ -132,7 +132,7 @@ describe('npm run serve', () => {
   })
 
   it('rejects a malformed port with a usage hint', async () => {
-    const cli = runCli(['--port', 'eighty'])
+    const cli = runCli(['serve', '--port', 'eighty'])
     expect(await cli.exited).toBe(1)
     expect(cli.output()).toContain(
       '--port must be a number from 0 to 65535, got "eighty"',

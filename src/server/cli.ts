@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+import { CliError } from './cli-error.ts'
+import { initUsage, runInit } from './init.ts'
+import { runServe, serveUsage } from './serve.ts'
+
+const usage = `Usage: hypermock-api <command> [options]
+
+Commands:
+  serve   start the mock API on a real HTTP port (http://127.0.0.1:8787)
+  init    copy msw's service worker into your app's public folder
+
+Run "hypermock-api <command> --help" for a command's options.
+
+${serveUsage}
+
+${initUsage}`
+
+const commands: Record<string, (args: string[]) => Promise<void>> = {
+  serve: runServe,
+  init: runInit,
+}
+
+const [command, ...args] = process.argv.slice(2)
+try {
+  if (command === undefined || command === '--help' || command === '-h') {
+    console.log(usage)
+  } else {
+    const run = commands[command]
+    if (!run)
+      throw new CliError(
+        `Unknown command "${command}". Use "serve" or "init"; "hypermock-api --help" lists both.`,
+      )
+    await run(args)
+  }
+} catch (error) {
+  if (!(error instanceof CliError)) throw error
+  console.error(`hypermock-api: ${error.message}`)
+  process.exitCode = 1
+}

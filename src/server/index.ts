@@ -1,0 +1,5 @@
+export {
+  startServer,
+  type RunningServer,
+  type ServerOptions,
+} from './start-server.ts'

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname
+const mswWorker = new URL(
+  '../../node_modules/msw/lib/mockServiceWorker.js',
+  import.meta.url,
+).pathname
+const mswVersion = (
+  JSON.parse(
+    readFileSync(
+      new URL('../../node_modules/msw/package.json', import.meta.url),
+      'utf8',
+    ),
+  ) as { version: string }
+).version
+
+function cli(args: string[], cwd?: string) {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    ...(cwd && { cwd }),
+  })
+  return { code: result.status, output: result.stdout + result.stderr }
+}
+
+describe('the hypermock-api command line', () => {
+  const temp = mkdtempSync(path.join(tmpdir(), 'hypermock-cli-'))
+  afterAll(() => rmSync(temp, { recursive: true, force: true }))
+
+  it('lists its commands on --help and with no command', () => {
+    for (const args of [['--help'], []]) {
+      const { code, output } = cli(args)
+      expect(code).toBe(0)
+      expect(output).toContain('hypermock-api serve')
+      expect(output).toContain('hypermock-api init <publicDir>')
+    }
+  })
+
+  it('names the commands it knows when given another', () => {
+    const { code, output } = cli(['start'])
+    expect(code).toBe(1)
+    expect(output).toContain('Unknown command "start". Use "serve" or "init"')
+  })
+
+  it('init copies the worker of the msw it resolves and names its version', () => {
+    const { code, output } = cli(['init', 'web/public'], temp)
+    expect(code, output).toBe(0)
+    expect(output).toContain(`msw ${mswVersion}'s service worker`)
+    const written = readFileSync(
+      path.join(temp, 'web/public/mockServiceWorker.js'),
+      'utf8',
+    )
+    expect(written).toBe(readFileSync(mswWorker, 'utf8'))
+    expect(written).toContain(`'${mswVersion}'`)
+  })
+
+  it('init without a folder says what it needs', () => {
+    const { code, output } = cli(['init'], temp)
+    expect(code).toBe(1)
+    expect(output).toContain('init takes one argument')
+    expect(output).toContain('npx hypermock-api init public')
+  })
+
+  it('serve --help describes its options', () => {
+    const { code, output } = cli(['serve', '--help'])
+    expect(code).toBe(0)
+    expect(output).toContain('--base-path')
+  })
+})
