@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-playground',
       'node_modules',
       'public/mockServiceWorker.js',
       'test-results',

@@ -1,9 +1,11 @@
+import { createRequire } from 'node:module'
 import { setupServer } from 'msw/node'
 import {
   createMockApi,
   type MockApi,
   type MockApiOptions,
 } from '../mock-server/index.ts'
+import { assertMswRuns } from './assert-msw-runs.ts'
 import { createHandlers } from './handlers.ts'
 
 /**
@@ -11,7 +13,7 @@ import { createHandlers } from './handlers.ts'
  *
  * @example
  * const { api, server } = setupMockServer()
- * beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+ * beforeAll(() => server.listen({ onUnhandledFrame: 'error' })) // msw 2: onUnhandledRequest
  * afterEach(() => api.reset())
  * afterAll(() => server.close())
  */
@@ -19,6 +21,16 @@ export function setupMockServer(options: MockApiOptions = {}): {
   api: MockApi
   server: ReturnType<typeof setupServer>
 } {
+  assertMswRuns(installedMswVersion(), process.versions.node)
   const api = createMockApi(options)
   return { api, server: setupServer(...createHandlers(api)) }
+}
+
+function installedMswVersion(): string {
+  try {
+    const require = createRequire(import.meta.url)
+    return (require('msw/package.json') as { version: string }).version
+  } catch {
+    return '' // an unusual layout: skip the check rather than fail on it
+  }
 }

@@ -17,14 +17,14 @@ import { median, merge, percentile, sample, type Samples } from './measure.ts'
 /**
  * `npm run bench`: one table of figures measured side by side in one run, each against a baseline
  * doing the same job without hypermock, with the ratio and the target. Progress goes to stderr, the
- * table to stdout. `--dist <dir>` reads the playground build from elsewhere than `dist`.
+ * table to stdout. `--dist <dir>` reads the playground build from elsewhere than `dist-playground`.
  */
 const ORIGIN = 'http://hypermock.test'
 const ORDER_1 = `${ORIGIN}/api/orders/1`
 const CUSTOMER = { Authorization: 'Bearer customer-1-token' }
 const ADMIN = { Authorization: 'Bearer admin-token' }
 const distFlag = process.argv.indexOf('--dist')
-const dist = distFlag > 0 ? process.argv[distFlag + 1]! : 'dist'
+const dist = distFlag > 0 ? process.argv[distFlag + 1]! : 'dist-playground'
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 
@@ -263,7 +263,7 @@ async function bundleRow() {
   const bytes = await gzippedJsBytes(dist)
   rows.push({
     id: '6',
-    measure: 'playground JS, gzipped (all dist/assets/*.js)',
+    measure: 'playground JS, gzipped (all dist-playground/assets/*.js)',
     figure:
       bytes === null
         ? 'run `npm run build` first'

@@ -1,0 +1,52 @@
+// Type-checked in a throwaway project against the published .d.ts, skipLibCheck off: every entry.
+import { createMockApi, type MockApi, type StateSnapshot } from 'hypermock-api'
+import {
+  createClient,
+  isHttpError,
+  type HypermockClient,
+} from 'hypermock-api/client'
+import { createHandlers } from 'hypermock-api/msw'
+import { startMockWorker } from 'hypermock-api/msw/browser'
+import { setupMockServer } from 'hypermock-api/msw/node'
+import {
+  createQueryClient,
+  HypermockClientProvider,
+  useAction,
+  useResource,
+} from 'hypermock-api/react'
+import { startServer, type RunningServer } from 'hypermock-api/server'
+import { getDomain } from 'hypermock-api/tldts-lite'
+import { setupServer } from 'msw/node'
+
+const api: MockApi = createMockApi({ config: { latencyMs: 0 } })
+const snapshot: StateSnapshot = api.state.snapshot()
+api.state.restore(snapshot)
+const server = setupServer(...createHandlers(api))
+server.listen()
+const mocked = setupMockServer()
+mocked.server.close()
+const client: HypermockClient = createClient({
+  baseUrl: 'http://localhost/api',
+  token: 'customer-1-token',
+})
+
+export async function useEverything(): Promise<string> {
+  const worker: MockApi = await startMockWorker()
+  const running: RunningServer = await startServer({ port: 0 })
+  await running.close()
+  try {
+    await client.get('/api/orders/1')
+  } catch (error) {
+    if (isHttpError(error)) return error.problem?.title ?? worker.basePath
+  }
+  return running.url
+}
+
+export const registrable = getDomain('app.example.test')
+
+export const glue = {
+  queryClient: createQueryClient(),
+  HypermockClientProvider,
+  useAction,
+  useResource,
+}

@@ -1,0 +1,240 @@
+import { execFile, execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot, tarballPath } from './tarball-path.ts'
+
+/**
+ * The packed hypermock-api installed into fresh projects, as an app would: npm install from the
+ * tarball next to the app's own msw, then run and type-check it. Node 20.19.0 (the oldest the
+ * package supports) comes from the npm registry as a binary package, like the repository's own 24.
+ */
+const nodePackage = `node-linux-${process.arch === 'arm64' ? 'arm64' : 'x64'}`
+const consumerFiles = path.join(repoRoot, 'tests/package/consumer')
+const temp = mkdtempSync(path.join(tmpdir(), 'hypermock-consumers-'))
+afterAll(() => rmSync(temp, { recursive: true, force: true }))
+
+function project(name: string, dependencies: Record<string, string>) {
+  const dir = path.join(temp, name)
+  execFileSync('mkdir', ['-p', dir])
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({
+      name,
+      private: true,
+      type: 'module',
+      dependencies: { 'hypermock-api': `file:${tarballPath}`, ...dependencies },
+    }),
+  )
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  return dir
+}
+
+function runJson(node: string, dir: string, script: string) {
+  copyFileSync(path.join(consumerFiles, script), path.join(dir, script))
+  const output = execFileSync(node, [script], { cwd: dir, encoding: 'utf8' })
+  return JSON.parse(output.trim().split('\n').at(-1)!) as {
+    node: string
+    direct: { status: number; body: { id: number; _links: object } }
+    msw: {
+      clientOrder?: string
+      fetchStatus?: number
+      journal?: number
+      error?: string
+    }
+  }
+}
+
+const expectWorking = (result: ReturnType<typeof runJson>) => {
+  expect(result.direct.status).toBe(200)
+  expect(result.direct.body.id).toBe(1)
+  expect(result.direct.body._links).toHaveProperty('self')
+  expect(result.msw).toEqual({
+    clientOrder: 'pending',
+    fetchStatus: 200,
+    journal: 2,
+  })
+}
+
+describe('on Node 20.19 with msw 2', () => {
+  let dir: string
+  let node20: string
+  beforeAll(() => {
+    dir = project('node20-msw2', { msw: '^2.12.0', [nodePackage]: '20.19.0' })
+    node20 = path.join(dir, 'node_modules', nodePackage, 'bin/node')
+  })
+
+  it('answers GET /api/orders/1 directly, through setupServer, and to the client', () => {
+    const result = runJson(node20, dir, 'run-core.mjs')
+    expect(result.node).toBe('20.19.0')
+    expectWorking(result)
+  })
+
+  it('can be required from CommonJS (Node’s require of ESM)', () => {
+    const output = execFileSync(
+      node20,
+      [
+        '-e',
+        "const { createMockApi } = require('hypermock-api'); const { createClient } = require('hypermock-api/client'); console.log(typeof createMockApi, typeof createClient)",
+      ],
+      { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    expect(output.trim()).toBe('function function')
+  })
+
+  it('loads the core, client and server with no React installed', () => {
+    expect(existsSync(path.join(dir, 'node_modules/react'))).toBe(false)
+    expect(
+      existsSync(path.join(dir, 'node_modules/@tanstack/react-query')),
+    ).toBe(false)
+  })
+
+  it('serves GET /api over HTTP with npx hypermock-api serve', async () => {
+    const child = spawn('npx', ['hypermock-api', 'serve', '--port', '0'], {
+      cwd: dir,
+      // The bin's `#!/usr/bin/env node` finds Node 20 first.
+      env: {
+        ...process.env,
+        PATH: `${path.dirname(node20)}:${process.env.PATH}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    try {
+      let match: RegExpExecArray | null = null
+      for (let i = 0; i < 400 && !match; i++) {
+        match = /listening on (http:\/\/\S+)/.exec(output)
+        if (!match) await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(match, output).not.toBeNull()
+      const response = await fetch(`${match![1]}/api`)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toHaveProperty('_links.orders')
+    } finally {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+  })
+
+  it('init writes msw 2’s own service worker', () => {
+    const output = execFileSync('npx', ['hypermock-api', 'init', 'public'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        PATH: `${path.dirname(node20)}:${process.env.PATH}`,
+      },
+    })
+    expect(output).toMatch(/msw 2\.\d+\.\d+'s service worker/)
+    expect(existsSync(path.join(dir, 'public/mockServiceWorker.js'))).toBe(true)
+  })
+
+  describe('and on Node 24 with msw 3', () => {
+    let dir24: string
+    beforeAll(() => {
+      dir24 = project('node24-msw3', {
+        msw: '^3.0.0',
+        typescript: '5.9.3',
+        '@types/node': '^24.0.0',
+        react: '^19.0.0',
+        '@types/react': '^19.0.0',
+        '@tanstack/react-query': '^5.0.0',
+      })
+    })
+
+    it('answers GET /api/orders/1 directly, through setupServer, and to the client', () => {
+      const result = runJson(process.execPath, dir24, 'run-core.mjs')
+      expect(result.node).toBe(process.versions.node)
+      expectWorking(result)
+    })
+
+    it('says which versions to change when msw 3 meets Node 20', () => {
+      const result = runJson(node20, dir24, 'run-core.mjs')
+      expect(result.direct.status).toBe(200)
+      expect(result.msw.error).toMatch(
+        /msw 3\.\d+\.\d+ needs Node\.js 22\.12 or newer, and this is Node\.js 20\.19\.0/,
+      )
+    })
+
+    beforeAll(() => {
+      copyFileSync(
+        path.join(consumerFiles, 'types.ts'),
+        path.join(dir24, 'types.ts'),
+      )
+    })
+    const tsc = {
+      'TypeScript 5.9': () =>
+        path.join(dir24, 'node_modules/typescript/bin/tsc'),
+      'the repository’s TypeScript': () =>
+        path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
+    }
+    for (const [compiler, tscPath] of Object.entries(tsc)) {
+      for (const resolution of ['bundler', 'node16'] as const) {
+        // Each compiler run checks every .d.ts it loads (skipLibCheck off): about 15 s of one core.
+        it.concurrent(
+          `type-checks every entry with ${compiler}, moduleResolution ${resolution}`,
+          async () => {
+            copyFileSync(
+              path.join(consumerFiles, 'types.ts'),
+              path.join(dir24, 'types.ts'),
+            )
+            const config = `tsconfig.${resolution}.json`
+            writeFileSync(
+              path.join(dir24, config),
+              JSON.stringify({
+                compilerOptions: {
+                  target: 'ES2022',
+                  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+                  module: resolution === 'bundler' ? 'ESNext' : 'Node16',
+                  moduleResolution: resolution,
+                  types: ['node'],
+                  strict: true,
+                  exactOptionalPropertyTypes: true,
+                  noUncheckedIndexedAccess: true,
+                  skipLibCheck: false,
+                  noEmit: true,
+                },
+                files: ['types.ts'],
+              }),
+            )
+            let output = ''
+            try {
+              await promisify(execFile)(
+                process.execPath,
+                [tscPath(), '-p', config],
+                {
+                  cwd: dir24,
+                  encoding: 'utf8',
+                },
+              )
+            } catch (error) {
+              output = (error as { stdout: string }).stdout
+            }
+            expect(output).toBe('')
+          },
+        )
+      }
+    }
+  })
+})

@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process'
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tarballPath } from './tarball-path.ts'
+
+type Manifest = {
+  name: string
+  private?: boolean
+  license: string
+  bin: Record<string, string>
+  engines: { node: string }
+  exports: Record<string, string | Record<string, string>>
+  dependencies: Record<string, string>
+  peerDependencies: Record<string, string>
+  peerDependenciesMeta: Record<string, { optional?: boolean }>
+  sideEffects: boolean
+}
+
+describe('the packed tarball', () => {
+  let dir: string
+  let files: string[]
+  let manifest: Manifest
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'hypermock-tarball-'))
+    execFileSync('tar', ['-xzf', tarballPath, '-C', dir])
+    files = execFileSync('tar', ['-tzf', tarballPath], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((file) => file.replace(/^package\//, ''))
+    manifest = JSON.parse(
+      readFileSync(path.join(dir, 'package/package.json'), 'utf8'),
+    ) as Manifest
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const packed = (file: string) => path.join(dir, 'package', file)
+
+  it('is the public hypermock-api with an MIT licence file', () => {
+    expect(manifest.name).toBe('hypermock-api')
+    expect(manifest.private).toBeUndefined()
+    expect(manifest.license).toBe('MIT')
+    expect(readFileSync(packed('LICENSE'), 'utf8')).toMatch(/^MIT License/)
+    expect(manifest.sideEffects).toBe(false)
+    expect(manifest.engines.node).toBe('>=20.19.0')
+  })
+
+  it('never gives a consumer the repository’s own Node binary', () => {
+    // The pin lives in a devDependency (.node-runtime/), which npm never installs for a consumer.
+    const installed = {
+      ...manifest.dependencies,
+      ...manifest.peerDependencies,
+      ...(manifest as { optionalDependencies?: object }).optionalDependencies,
+    }
+    expect(JSON.stringify(installed)).not.toMatch(/node-linux-|node-runtime/)
+    expect(JSON.stringify(manifest)).not.toMatch(/node-linux-/)
+    expect(manifest).not.toHaveProperty('optionalDependencies')
+    // Nor runs anything at install time that could put a `node` on its PATH.
+    const scripts = (manifest as { scripts?: Record<string, string> }).scripts
+    for (const hook of ['preinstall', 'install', 'postinstall'])
+      expect(scripts?.[hook], hook).toBeUndefined()
+  })
+
+  it('ships only the built library, its readme and licence', () => {
+    const outside = files.filter(
+      (file) =>
+        !file.startsWith('dist/') &&
+        !['package.json', 'README.md', 'LICENSE'].includes(file),
+    )
+    expect(outside).toEqual([])
+    expect(
+      files.filter(
+        (file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts'),
+      ),
+    ).toEqual([])
+    expect(files.some((file) => /test|playground|spec|\.map$/.test(file))).toBe(
+      false,
+    )
+    expect(files.length).toBeLessThanOrEqual(40)
+    expect(statSync(tarballPath).size).toBeLessThan(150 * 1024)
+  })
+
+  it('gives every code entry types and JavaScript that exist', () => {
+    const codeEntries = Object.entries(manifest.exports).filter(
+      ([, target]) => typeof target !== 'string',
+    )
+    expect(codeEntries.map(([entry]) => entry).sort()).toEqual([
+      '.',
+      './client',
+      './msw',
+      './msw/browser',
+      './msw/node',
+      './react',
+      './server',
+      './tldts-lite',
+    ])
+    for (const [entry, target] of codeEntries) {
+      const conditions = target as Record<string, string>
+      expect(Object.keys(conditions)[0], entry).toBe('types')
+      for (const condition of ['types', 'import', 'default'])
+        expect(
+          existsSync(packed(conditions[condition]!)),
+          `${entry} ${condition}`,
+        ).toBe(true)
+    }
+    expect(manifest.exports['./mockServiceWorker.js']).toBe(
+      './dist/mockServiceWorker.js',
+    )
+    expect(readFileSync(packed('dist/mockServiceWorker.js'), 'utf8')).toContain(
+      'PACKAGE_VERSION',
+    )
+  })
+
+  it('has a hypermock-api command that Node runs directly', () => {
+    const bin = manifest.bin['hypermock-api']!
+    const script = readFileSync(packed(bin), 'utf8')
+    expect(script.startsWith('#!/usr/bin/env node\n')).toBe(true)
+    expect(statSync(packed(bin)).mode & 0o111).not.toBe(0)
+  })
+
+  it('leaves msw and React to the app: peers, React ones optional', () => {
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      '@hono/node-server',
+      'hono',
+      'zod',
+    ])
+    expect(manifest.peerDependencies.msw).toBe('^2.12.0 || ^3.0.0')
+    for (const name of ['react', 'react-dom', '@tanstack/react-query'])
+      expect(manifest.peerDependenciesMeta[name]?.optional, name).toBe(true)
+    expect(manifest.peerDependenciesMeta.msw).toBeUndefined()
+  })
+})

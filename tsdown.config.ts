@@ -1,0 +1,44 @@
+import { copyFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { defineConfig } from 'tsdown'
+
+const require = createRequire(import.meta.url)
+
+/**
+ * The published library (`npm pack` runs it through `prepack`): ESM + `.d.ts` in dist/, one file
+ * per entry of package.json's exports. Dependencies and peers stay external, so a consumer's own
+ * msw, React and TanStack Query are the ones used. The repository's tests and playground import
+ * the sources instead.
+ */
+export default defineConfig({
+  entry: {
+    index: 'src/mock-server/index.ts',
+    msw: 'src/msw/handlers.ts',
+    'msw-node': 'src/msw/node.ts',
+    'msw-browser': 'src/msw/browser.ts',
+    client: 'src/client/index.ts',
+    react: 'src/react/index.ts',
+    server: 'src/server/index.ts',
+    'tldts-lite': 'src/msw/tldts-lite.ts',
+    cli: 'src/server/cli.ts',
+  },
+  format: 'esm',
+  platform: 'neutral',
+  deps: { neverBundle: [/^node:/] },
+  logLevel: 'warn',
+  inputOptions: { checks: { pluginTimings: false } },
+  target: 'es2022',
+  outDir: 'dist',
+  clean: true,
+  dts: true,
+  tsconfig: 'tsconfig.lib.json',
+  // The worker of the msw this repository builds and tests with; `hypermock-api init` copies the
+  // one matching a consumer's own msw.
+  hooks: {
+    'build:done': () =>
+      copyFile(
+        require.resolve('msw/mockServiceWorker.js'),
+        'dist/mockServiceWorker.js',
+      ),
+  },
+})
