@@ -1,3 +1,5 @@
+import { MissingLinkError } from './errors.ts'
+
 /** A link object as the API writes it; `method` appears only on action links. */
 export interface Link {
   readonly href: string
@@ -29,7 +31,7 @@ export function linkRelations(resource: Resource | null | undefined): string[] {
 }
 
 /**
- * The link a resource offers under `rel`. Throws a developer-facing error naming the relation and
+ * The link a resource offers under `rel`. Throws a {@link MissingLinkError} naming the relation and
  * the ones available: an action missing from `_links` is the API saying "not now", not a URL to build.
  *
  * @example
@@ -41,16 +43,10 @@ export function resolveLink(
 ): Link {
   const link = resource?._links?.[rel]
   if (isLink(link)) return link
-  const available = linkRelations(resource)
-  const self = resource?._links?.self?.href
-  const where = typeof self === 'string' ? `${self} has` : 'the resource has'
-  const offered =
-    available.length > 0
-      ? available.map((name) => `"${name}"`).join(', ')
-      : 'none'
-  throw new Error(
-    `Failed to follow "${rel}": ${where} no such link. Available relations: ${offered}. ` +
-      'Links depend on state: re-read the resource, or check the relation name.',
+  throw new MissingLinkError(
+    rel,
+    linkRelations(resource),
+    resource?._links?.self?.href,
   )
 }
 
