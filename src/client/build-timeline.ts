@@ -5,6 +5,7 @@ import type {
   RetryScheduledEvent,
 } from './events.ts'
 
+/** One attempt in a {@link TimelineRow}: when it ran and what it got. */
 export interface TimelineAttempt {
   readonly attempt: number
   readonly start: number
@@ -15,6 +16,7 @@ export interface TimelineAttempt {
   readonly replayed: boolean
 }
 
+/** One wait between attempts in a {@link TimelineRow}, and why it lasted that long. */
 export interface TimelineWait {
   /** The failed attempt this wait follows. */
   readonly afterAttempt: number

@@ -10,10 +10,20 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 /** A number uniform in [0, 1), like `Math.random`. */
 export type Random = () => number
 
+/** The clock a client uses unless given one. */
 export const defaultClock: Clock = () => Date.now()
 
+/** The random source a client uses unless given one. */
 export const defaultRandom: Random = () => Math.random()
 
+/**
+ * The sleep a client uses unless given one: a `setTimeout` that rejects with `signal.reason` the
+ * moment the signal aborts. Wrap it to bend a client's waits, as a demo speed control does.
+ *
+ * @example
+ * const fastForward: Sleep = (ms, signal) => defaultSleep(ms / 4, signal)
+ * createClient({ baseUrl, sleep: fastForward })
+ */
 export const defaultSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {

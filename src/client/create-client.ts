@@ -62,6 +62,10 @@ export interface HypermockClient {
   subscribe(listener: ClientEventListener): () => void
 }
 
+// Shared by every client in the realm: ids stay unique when an app swaps clients (a new token).
+let operationCount = 0
+const nextOperationId = () => `op-${++operationCount}`
+
 /**
  * Creates the reference client: retries per the conventions (section 8), one idempotency key per
  * POST, links followed by relation name, every attempt and wait reported as an event.
@@ -71,11 +75,11 @@ export interface HypermockClient {
  * const root = await client.root()
  * const orders = await client.follow(root, 'orders')
  * const response = await client.request('/api/orders/1') // the raw Response, any status
+ *
+ * @example
+ * // Every retry setting is an option; see `ClientOptions` for each default.
+ * const patient = createClient({ baseUrl, attempts: 8, maxBackoffMs: 10_000, maxRetryAfterMs: 120_000 })
  */
-// Shared by every client in the realm: ids stay unique when an app swaps clients (a new token).
-let operationCount = 0
-const nextOperationId = () => `op-${++operationCount}`
-
 export function createClient(options: ClientOptions): HypermockClient {
   const normalized = normalizeClientOptions(options)
   const { baseUrl, onEvent } = normalized

@@ -10,6 +10,11 @@ export type RequestOutcome =
   | 'not-retried'
   /** Still failing on the last allowed attempt: its response is returned, or its error thrown. */
   | 'exhausted'
+  /**
+   * The server's `Retry-After` asked for a longer wait than `maxRetryAfterMs`: the response is
+   * returned at once, as for exhausted attempts, and `request:end` carries `retryAfterMs`.
+   */
+  | 'retry-after-too-long'
   /** The caller's signal aborted it. */
   | 'aborted'
 
@@ -22,11 +27,13 @@ export interface OperationEventBase {
   readonly time: number
 }
 
+/** An attempt is sent. `attempt` counts from 0. */
 export interface AttemptStartEvent extends OperationEventBase {
   readonly type: 'attempt:start'
   readonly attempt: number
 }
 
+/** An attempt got its response headers, or no response (`error` says why). */
 export interface AttemptEndEvent extends OperationEventBase {
   readonly type: 'attempt:end'
   readonly attempt: number
@@ -37,6 +44,10 @@ export interface AttemptEndEvent extends OperationEventBase {
   readonly replayed: boolean
 }
 
+/**
+ * The client will try again after `delayMs`: the server's `Retry-After` exactly, or backoff
+ * `baseDelayMs` plus `jitterMs`.
+ */
 export interface RetryScheduledEvent extends OperationEventBase {
   readonly type: 'retry:scheduled'
   /** The attempt that failed, counted from 0: the exponent of the backoff. */
@@ -47,18 +58,22 @@ export interface RetryScheduledEvent extends OperationEventBase {
   readonly delayMs: number
 }
 
+/** The logical operation is over: how (`outcome`), with which status, after how many attempts. */
 export interface RequestEndEvent extends OperationEventBase {
   readonly type: 'request:end'
   readonly outcome: RequestOutcome
   readonly status: number | null
   readonly error: AttemptErrorKind | null
   readonly attempts: number
+  /** The wait the server asked for, present when the outcome is `retry-after-too-long`. */
+  readonly retryAfterMs?: number
 }
 
 /** Everything the client reports; the playground's timeline is a pure fold over these. */
 export type ClientEvent =
   AttemptStartEvent | AttemptEndEvent | RetryScheduledEvent | RequestEndEvent
 
+/** Receives client events; see `createClient({ onEvent })` and `client.subscribe()`. */
 export type ClientEventListener = (event: ClientEvent) => void
 
 export interface EventHub {

@@ -24,7 +24,7 @@ export function isLink(value: unknown): value is Link {
 }
 
 /** The relation names a resource offers, in document order. */
-export function linkRelations(resource: Resource | null | undefined): string[] {
+function linkRelations(resource: Resource | null | undefined): string[] {
   const links = resource?._links
   if (typeof links !== 'object' || links === null) return []
   return Object.keys(links).filter((rel) => isLink(links[rel]))

@@ -1,13 +1,19 @@
+// The reference client's public surface: what an app needs to create a client, catch its errors,
+// walk links, watch its events and draw them. Everything else stays behind its module path.
 export { createClient, type HypermockClient } from './create-client.ts'
 export type { ClientOptions } from './normalize-options.ts'
 export type { ClientRequestInit, RequestTarget } from './build-request.ts'
 export {
+  HypermockClientError,
   HttpError,
   NetworkError,
   TimeoutError,
+  MissingLinkError,
+  isHypermockClientError,
   isHttpError,
   isNetworkError,
   isTimeoutError,
+  isMissingLinkError,
   type AttemptErrorKind,
   type AttemptRecord,
 } from './errors.ts'
@@ -19,7 +25,6 @@ export {
 } from './problem.ts'
 export {
   isLink,
-  linkRelations,
   resolveLink,
   selfHref,
   type Link,
@@ -30,7 +35,6 @@ export type {
   AttemptStartEvent,
   ClientEvent,
   ClientEventListener,
-  OperationEventBase,
   RequestEndEvent,
   RequestOutcome,
   RetryScheduledEvent,
@@ -41,20 +45,9 @@ export {
   type TimelineRow,
   type TimelineWait,
 } from './build-timeline.ts'
+export { defaultSleep, type Clock, type Random, type Sleep } from './clock.ts'
 export {
-  defaultClock,
-  defaultRandom,
-  defaultSleep,
-  type Clock,
-  type Random,
-  type Sleep,
-} from './clock.ts'
-export {
-  calculateRetryDelay,
-  decideRetry,
   defaultRetryPolicy,
   isRetriableStatus,
-  type RetryDelay,
   type RetryPolicy,
 } from './retry/policy.ts'
-export { parseRetryAfter } from './retry/retry-after.ts'

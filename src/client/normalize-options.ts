@@ -7,9 +7,13 @@ import {
   type Sleep,
 } from './clock.ts'
 import type { ClientEventListener } from './events.ts'
-import { defaultRetryPolicy, type RetryPolicy } from './retry/policy.ts'
+import { normalizeRetryPolicy } from './retry/normalize-retry-policy.ts'
+import type { RetryPolicy } from './retry/policy.ts'
 
-/** What `createClient()` accepts. Everything but `baseUrl` has a default. */
+/**
+ * What `createClient()` accepts. Everything but `baseUrl` has a default; every retry setting of
+ * `defaultRetryPolicy` can be set here, and each is checked when the client is created.
+ */
 export interface ClientOptions {
   /** The entry point, e.g. `http://localhost:5173/api`, or `/api` in a browser page. */
   readonly baseUrl: string
@@ -27,6 +31,27 @@ export interface ClientOptions {
   readonly attempts?: number
   /** Time-out of one attempt, in ms (`Infinity`: none). @default 5000 */
   readonly timeoutMs?: number
+  /**
+   * Backoff unit, in ms: after failed attempt `n` (counted from 0) the client waits
+   * `min(2^n × backoffBaseMs, maxBackoffMs)` plus jitter. Used when there is no valid Retry-After.
+   * @default 1000
+   */
+  readonly backoffBaseMs?: number
+  /** Jitter added to every backoff wait, uniform in [0, jitterMaxMs) ms. `0` turns it off. @default 1000 */
+  readonly jitterMaxMs?: number
+  /**
+   * Caps the exponential part of a backoff wait, in ms (`Infinity`: no cap). Jitter is added after
+   * the cap, so clients that all reached it still spread out. Never binds at the default 5 attempts.
+   * @default 30000
+   */
+  readonly maxBackoffMs?: number
+  /**
+   * The longest `Retry-After` wait the client honours, in ms (`Infinity`: any). When a 429 or 5xx
+   * asks for longer, the client does not sleep: it stops and returns that response, as when attempts
+   * run out, and `request:end` says why (`outcome: 'retry-after-too-long'`, `retryAfterMs`).
+   * @default 60000
+   */
+  readonly maxRetryAfterMs?: number
   /** Receives every event, like a listener added with `client.subscribe()`. */
   readonly onEvent?: ClientEventListener
   /** Makes idempotency keys. @default () => crypto.randomUUID() */
@@ -75,22 +100,7 @@ function checkFunction(name: string, value: unknown): void {
 export function normalizeClientOptions(
   options: ClientOptions,
 ): NormalizedClientOptions {
-  const {
-    attempts = defaultRetryPolicy.attempts,
-    timeoutMs = defaultRetryPolicy.timeoutMs,
-  } = options
-  if (!Number.isInteger(attempts) || attempts < 1) {
-    fail(`attempts must be an integer ≥ 1, got ${String(attempts)}.`)
-  }
-  if (
-    typeof timeoutMs !== 'number' ||
-    Number.isNaN(timeoutMs) ||
-    timeoutMs <= 0
-  ) {
-    fail(
-      `timeoutMs must be a number of milliseconds > 0 (Infinity for none), got ${String(timeoutMs)}.`,
-    )
-  }
+  const policy = normalizeRetryPolicy(options, fail)
   if (
     options.token !== undefined &&
     (typeof options.token !== 'string' || options.token === '')
@@ -117,7 +127,7 @@ export function normalizeClientOptions(
     clock: options.clock ?? defaultClock,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? defaultRandom,
-    policy: { ...defaultRetryPolicy, attempts, timeoutMs },
+    policy,
     onEvent: options.onEvent ?? null,
     generateKey: options.generateKey ?? (() => crypto.randomUUID()),
   }

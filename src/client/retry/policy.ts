@@ -2,25 +2,44 @@ import type { Random } from '../clock.ts'
 import type { RequestOutcome } from '../events.ts'
 import { parseRetryAfter } from './retry-after.ts'
 
-/** How hard the client tries. Defaults are data: see {@link defaultRetryPolicy}. */
+/**
+ * How hard the client tries: every member can be set in `createClient()` (see `ClientOptions`), and
+ * {@link defaultRetryPolicy} holds the defaults.
+ */
 export interface RetryPolicy {
   /** Attempts per logical operation, the first included. */
   readonly attempts: number
   /** Time-out of one attempt; an attempt that outlives it counts as a network error. */
   readonly timeoutMs: number
-  /** Backoff unit: the wait after attempt `n` is `2^n` of these, plus jitter. */
+  /** Backoff unit: the wait after attempt `n` (from 0) is `2^n` of these, plus jitter. */
   readonly backoffBaseMs: number
-  /** Jitter is uniform in [0, jitterMaxMs). */
+  /** Jitter is uniform in [0, jitterMaxMs), added to every backoff wait. */
   readonly jitterMaxMs: number
+  /** The exponential part of a backoff wait stops growing here; jitter is added after the cap. */
+  readonly maxBackoffMs: number
+  /** A `Retry-After` asking for longer ends the retries: the response is returned as it is. */
+  readonly maxRetryAfterMs: number
 }
 
-/** The conventions' numbers (section 8): 5 attempts, 5 s per attempt, `2^attempt` s + [0, 1) s. */
-export const defaultRetryPolicy: RetryPolicy = {
+/**
+ * The defaults. The first four are the conventions' numbers (section 8): 5 attempts, 5 s per
+ * attempt, `2^attempt` s + [0, 1) s. The two caps never bind at these numbers (the longest backoff
+ * is 2^3 s), and exist for callers who raise `attempts` or meet a server that asks for hours.
+ *
+ * @example
+ * createClient({ baseUrl, attempts: defaultRetryPolicy.attempts * 2 })
+ */
+export const defaultRetryPolicy: RetryPolicy = Object.freeze({
   attempts: 5,
   timeoutMs: 5000,
   backoffBaseMs: 1000,
   jitterMaxMs: 1000,
-}
+  // Where TanStack Query stops growing its own backoff: a wait past half a minute is a user gone.
+  maxBackoffMs: 30_000,
+  // The mock's rate window is 60 s, so every wait its limiter asks for is honoured; a server asking
+  // for more (a day-long 429) is better answered at once than by a request that never settles.
+  maxRetryAfterMs: 60_000,
+})
 
 export interface RetryDelay {
   readonly reason: 'retry-after' | 'backoff'
@@ -33,7 +52,7 @@ export interface RetryDelay {
  * The wait before the next attempt. Pure: `attempt` is the failed attempt counted from 0, and
  * `retryAfterMs` the server's exact wish, honoured without jitter.
  */
-export function calculateRetryDelay(
+function calculateRetryDelay(
   attempt: number,
   retryAfterMs: number | undefined,
   random: Random,
@@ -47,7 +66,11 @@ export function calculateRetryDelay(
       delayMs: retryAfterMs,
     }
   }
-  const baseDelayMs = 2 ** attempt * policy.backoffBaseMs
+  const baseDelayMs = Math.min(
+    2 ** attempt * policy.backoffBaseMs,
+    policy.maxBackoffMs,
+  )
+  // Jitter goes on after the cap: clients that all reached the cap still spread out.
   const jitterMs = random() * policy.jitterMaxMs
   return {
     reason: 'backoff',
@@ -70,6 +93,8 @@ export type RetryDecision =
   | {
       readonly retry: false
       readonly outcome: Exclude<RequestOutcome, 'aborted'>
+      /** The wait the server asked for, when that is why the retries stop. */
+      readonly retryAfterMs?: number
     }
   | { readonly retry: true; readonly delay: RetryDelay }
 
@@ -83,7 +108,14 @@ export interface RetryQuestion {
   readonly policy: RetryPolicy
 }
 
-/** 429 means nothing executed; 5xx may be transient. Every other 4xx would only fail again. */
+/**
+ * Whether the client retries a response with this status (conventions section 8): 429 means
+ * nothing executed and 5xx may be transient; every other 4xx would only fail again.
+ *
+ * @example
+ * isRetriableStatus(503) // true
+ * isRetriableStatus(422) // false
+ */
 export function isRetriableStatus(status: number): boolean {
   return status === 429 || status >= 500
 }
@@ -106,6 +138,8 @@ export function decideRetry(question: RetryQuestion): RetryDecision {
     response?.headers.get('Retry-After'),
     now,
   )
+  if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs)
+    return { retry: false, outcome: 'retry-after-too-long', retryAfterMs }
   return {
     retry: true,
     delay: calculateRetryDelay(attempt, retryAfterMs, random, policy),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseRetryAfter } from '../index.ts'
+import { parseRetryAfter } from './retry-after.ts'
 
 const now = Date.UTC(2015, 9, 21, 7, 28, 0)
 

@@ -5,6 +5,7 @@ import type {
   OperationEventBase,
   RequestOutcome,
 } from '../events.ts'
+import { drainBody } from './drain-body.ts'
 import { decideRetry, type AttemptResult, type RetryPolicy } from './policy.ts'
 import { runAttempt } from './run-attempt.ts'
 
@@ -80,7 +81,11 @@ export async function runWithRetry(run: RetryRun): Promise<Response> {
     })
     return record
   }
-  const endOperation = (outcome: RequestOutcome, last: AttemptRecord) => {
+  const endOperation = (
+    outcome: RequestOutcome,
+    last: AttemptRecord,
+    retryAfterMs?: number,
+  ) => {
     const { status, errorKind } = last
     const error = outcome === 'aborted' ? 'aborted' : errorKind
     const attempts = records.length
@@ -92,6 +97,7 @@ export async function runWithRetry(run: RetryRun): Promise<Response> {
       status,
       error,
       attempts,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     })
   }
 
@@ -120,14 +126,11 @@ export async function runWithRetry(run: RetryRun): Promise<Response> {
       policy,
     })
     if (!decision.retry) {
-      endOperation(decision.outcome, record)
+      endOperation(decision.outcome, record, decision.retryAfterMs)
       if (result.kind === 'response') return result.response
       const message = failureMessage(run, decision.outcome, records.length)
       throw new NetworkError(message, records, { cause: result.error })
     }
-    // An unread body holds its connection open, and nobody will read this one.
-    if (result.kind === 'response')
-      result.response.body?.cancel().catch(() => {})
     emit({
       type: 'retry:scheduled',
       ...operation,
@@ -135,8 +138,17 @@ export async function runWithRetry(run: RetryRun): Promise<Response> {
       attempt,
       ...decision.delay,
     })
+    // The retried body is read to its end during the wait, so devtools shows the problem the
+    // server sent and the connection is released; the next attempt waits for both.
+    const drained =
+      result.kind === 'response'
+        ? drainBody(result.response, policy.timeoutMs)
+        : undefined
     try {
-      await raceAbort(run.sleep(decision.delay.delayMs, signal), signal)
+      await raceAbort(
+        Promise.all([run.sleep(decision.delay.delayMs, signal), drained]),
+        signal,
+      )
     } catch (reason) {
       if (signal?.aborted) endOperation('aborted', record)
       throw reason

@@ -91,6 +91,7 @@ const outcomeTexts: Record<RequestOutcome, string> = {
   'http-error': 'failed, not retriable',
   'not-retried': 'not retried (POST without a key)',
   exhausted: 'gave up: attempts exhausted',
+  'retry-after-too-long': 'gave up: Retry-After too long',
   aborted: 'aborted',
 }
 
