@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { createClient, type ClientOptions } from './index.ts'
+import {
+  createClient,
+  defaultRetryPolicy,
+  type ClientOptions,
+} from './index.ts'
 
 const baseUrl = 'http://hypermock.test/api'
 
@@ -19,6 +23,26 @@ describe('createClient options', () => {
       'timeoutMs 0',
       { timeoutMs: 0 },
       'Failed to create client: timeoutMs must be a number of milliseconds > 0 (Infinity for none), got 0.',
+    ],
+    [
+      'a negative backoffBaseMs',
+      { backoffBaseMs: -1 },
+      'Failed to create client: backoffBaseMs must be a finite number of milliseconds ≥ 0, got -1.',
+    ],
+    [
+      'an infinite jitterMaxMs',
+      { jitterMaxMs: Infinity },
+      'Failed to create client: jitterMaxMs must be a finite number of milliseconds ≥ 0, got Infinity.',
+    ],
+    [
+      'a NaN maxBackoffMs',
+      { maxBackoffMs: NaN },
+      'Failed to create client: maxBackoffMs must be a number of milliseconds ≥ 0 (Infinity for no limit), got NaN.',
+    ],
+    [
+      'a maxRetryAfterMs given as a string',
+      { maxRetryAfterMs: '60000' as never },
+      'Failed to create client: maxRetryAfterMs must be a number of milliseconds ≥ 0 (Infinity for no limit), got 60000.',
     ],
     [
       'an empty token',
@@ -52,5 +76,29 @@ describe('createClient options', () => {
   test('accepts an Infinity time-out and an absolute baseUrl', () => {
     const client = createClient({ baseUrl, timeoutMs: Infinity })
     expect(client.baseUrl).toBe(baseUrl)
+  })
+
+  test('accepts no cap (Infinity) and zero for every retry setting that allows it', () => {
+    expect(() =>
+      createClient({
+        baseUrl,
+        backoffBaseMs: 0,
+        jitterMaxMs: 0,
+        maxBackoffMs: Infinity,
+        maxRetryAfterMs: 0,
+      }),
+    ).not.toThrow()
+  })
+
+  test('keeps the defaults as data', () => {
+    expect(defaultRetryPolicy).toEqual({
+      attempts: 5,
+      timeoutMs: 5000,
+      backoffBaseMs: 1000,
+      jitterMaxMs: 1000,
+      maxBackoffMs: 30_000,
+      maxRetryAfterMs: 60_000,
+    })
+    expect(Object.isFrozen(defaultRetryPolicy)).toBe(true)
   })
 })
