@@ -1,3 +1,5 @@
+// The React glue's public surface: a QueryClient with retries left to the client, the provider,
+// the two hooks, and the query options factory for Suspense, prefetching and loaders.
 export { createQueryClient } from './query-client.ts'
 export {
   HypermockClientProvider,
@@ -5,10 +7,10 @@ export {
   type HypermockClientProviderProps,
 } from './hypermock-client-provider.tsx'
 export { useResource } from './use-resource.ts'
-export { useAction } from './use-action.ts'
-export { resourceQueryKey, resourceQueryScope } from './resource-query-key.ts'
 export {
-  invalidateAfterAction,
-  isAffectedByAction,
-  type ActionFootprint,
-} from './invalidate-after-action.ts'
+  resourceQueryOptions,
+  type ResourceQueryKey,
+  type ResourceQueryOptions,
+} from './resource-query-options.ts'
+export { useAction } from './use-action.ts'
+export { invalidateAfterAction } from './invalidate-after-action.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { createQueryClient, isAffectedByAction } from './index.ts'
+import { createQueryClient } from './index.ts'
+import { isAffectedByAction } from './invalidate-after-action.ts'
 
 const resolve = (href: string) =>
   new URL(href, 'http://hypermock.test/api').href

@@ -57,7 +57,14 @@ export function isAffectedByAction(
   )
 }
 
-/** Invalidates (and so refetches, when on screen) every cached resource an action affected. */
+/**
+ * Invalidates (and so refetches, when on screen) every cached resource an action affected, as
+ * `useAction` does on success. For an action run some other way, such as `client.follow()`.
+ *
+ * @example
+ * const payment = await client.follow(order, 'pay')
+ * await invalidateAfterAction(queryClient, client, order._links.pay, payment)
+ */
 export function invalidateAfterAction(
   queryClient: QueryClient,
   client: HypermockClient,

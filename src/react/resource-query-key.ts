@@ -3,11 +3,7 @@ export const resourceQueryScope = ['hypermock', 'resource'] as const
 
 /**
  * The TanStack query key of a resource: its absolute URL (the same whichever link led to it) and
- * the credential that read it.
- *
- * @example
- * // every credential's copy of order 1:
- * queryClient.invalidateQueries({ queryKey: [...resourceQueryScope, client.resolve('/api/orders/1')] })
+ * the credential that read it. Users get it from `resourceQueryOptions(client, target).queryKey`.
  */
 export function resourceQueryKey(url: string, token: string | null = null) {
   // The credential is part of the key: a read with one token is never served to another.
