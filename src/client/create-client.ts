@@ -26,24 +26,34 @@ export interface HypermockClient {
   readonly baseUrl: string
   /** The Bearer token it sends, or null: caches key on it so credentials never share data. */
   readonly token: string | null
+  /**
+   * Sends one logical operation, retried per the conventions, and resolves with the final
+   * `Response` whatever its status. Rejects with a `NetworkError` or the caller's abort reason only.
+   */
   request(target: RequestTarget, init?: ClientRequestInit): Promise<Response>
+  /** Like `request()`, then parses a 2xx body as JSON; any other status throws an `HttpError`. */
   send<T = unknown>(target: RequestTarget, init?: ClientRequestInit): Promise<T>
+  /** `send()` with GET. */
   get<T = unknown>(target: RequestTarget, init?: ClientRequestInit): Promise<T>
+  /** `send()` with POST and `json` as the body; one idempotency key covers every retry. */
   post<T = unknown>(
     target: RequestTarget,
     json?: unknown,
     init?: ClientRequestInit,
   ): Promise<T>
+  /** `send()` with PUT and `json` as the body. */
   put<T = unknown>(
     target: RequestTarget,
     json?: unknown,
     init?: ClientRequestInit,
   ): Promise<T>
+  /** `send()` with PATCH and `json` as the body. */
   patch<T = unknown>(
     target: RequestTarget,
     json?: unknown,
     init?: ClientRequestInit,
   ): Promise<T>
+  /** `send()` with DELETE. */
   delete<T = unknown>(
     target: RequestTarget,
     init?: ClientRequestInit,

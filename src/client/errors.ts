@@ -107,7 +107,15 @@ export class NetworkError extends HypermockClientError {
   }
 }
 
-/** An attempt that outlived the per-attempt time-out: the `cause` of a {@link NetworkError}. */
+/**
+ * An attempt that outlived the per-attempt time-out (`timeoutMs`): retried like a network error, and
+ * the `cause` of the {@link NetworkError} when it was the last attempt.
+ *
+ * @example
+ * catch (error) {
+ *   if (isNetworkError(error) && isTimeoutError(error.cause)) console.log('too slow, not down')
+ * }
+ */
 export class TimeoutError extends HypermockClientError {
   override readonly name = 'TimeoutError'
   readonly timeoutMs: number
@@ -161,7 +169,12 @@ function hasName(value: unknown, name: string): boolean {
   )
 }
 
-/** Whether `value` is any {@link HypermockClientError} (a subclass included), from any realm. */
+/**
+ * Whether `value` is any {@link HypermockClientError} (a subclass included), from any realm.
+ *
+ * @example
+ * if (isHypermockClientError(error)) showToUser(error.message) // anything else is a bug: rethrow
+ */
 export function isHypermockClientError(
   value: unknown,
 ): value is HypermockClientError {
@@ -173,22 +186,42 @@ export function isHypermockClientError(
   )
 }
 
-/** Whether `value` is an {@link HttpError}, from this realm or another. */
+/**
+ * Whether `value` is an {@link HttpError}, from this realm or another.
+ *
+ * @example
+ * if (isHttpError(error) && error.status === 409) await reloadOrder()
+ */
 export function isHttpError(value: unknown): value is HttpError {
   return value instanceof HttpError || hasName(value, 'HttpError')
 }
 
-/** Whether `value` is a {@link NetworkError}, from this realm or another. */
+/**
+ * Whether `value` is a {@link NetworkError}, from this realm or another.
+ *
+ * @example
+ * if (isNetworkError(error)) console.log(`no response after ${error.attempts.length} attempts`)
+ */
 export function isNetworkError(value: unknown): value is NetworkError {
   return value instanceof NetworkError || hasName(value, 'NetworkError')
 }
 
-/** Whether `value` is a {@link TimeoutError} (or a DOM `TimeoutError`), from any realm. */
+/**
+ * Whether `value` is a {@link TimeoutError} (or a DOM `TimeoutError`), from any realm.
+ *
+ * @example
+ * if (isNetworkError(error) && isTimeoutError(error.cause)) suggestRetryLater()
+ */
 export function isTimeoutError(value: unknown): value is TimeoutError {
   return value instanceof TimeoutError || hasName(value, 'TimeoutError')
 }
 
-/** Whether `value` is a {@link MissingLinkError}, from this realm or another. */
+/**
+ * Whether `value` is a {@link MissingLinkError}, from this realm or another.
+ *
+ * @example
+ * if (isMissingLinkError(error)) hideControl(error.rel) // the state no longer offers it
+ */
 export function isMissingLinkError(value: unknown): value is MissingLinkError {
   return value instanceof MissingLinkError || hasName(value, 'MissingLinkError')
 }

@@ -13,7 +13,12 @@ export interface Resource {
   readonly [member: string]: unknown
 }
 
-/** Whether `value` looks like a link object (a plain object with a string `href`). */
+/**
+ * Whether `value` looks like a link object (a plain object with a string `href`).
+ *
+ * @example
+ * const actions = Object.entries(order._links ?? {}).filter(([, link]) => isLink(link) && link.method)
+ */
 export function isLink(value: unknown): value is Link {
   return (
     typeof value === 'object' &&
@@ -50,7 +55,12 @@ export function resolveLink(
   )
 }
 
-/** The `self` href of a resource, when it has one. */
+/**
+ * The `self` href of a resource, when it has one.
+ *
+ * @example
+ * selfHref({ id: 1, _links: { self: { href: '/api/orders/1' } } }) // '/api/orders/1'
+ */
 export function selfHref(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const self = (value as Resource)._links?.self

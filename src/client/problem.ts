@@ -40,7 +40,12 @@ export function parseProblem(
   }
 }
 
-/** Whether a response says it carries a problem document (media type compared without parameters). */
+/**
+ * Whether a response says it carries a problem document (media type compared without parameters).
+ *
+ * @example
+ * isProblemResponse(response) // true for `application/problem+json; charset=utf-8`
+ */
 export function isProblemResponse(response: Response): boolean {
   const contentType = response.headers.get('Content-Type') ?? ''
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase()

@@ -3,7 +3,9 @@ import type { HypermockClient } from '../client/index.ts'
 
 const HypermockClientContext = createContext<HypermockClient | null>(null)
 
+/** The props of {@link HypermockClientProvider}. */
 export interface HypermockClientProviderProps {
+  /** The client the hooks below use; a new client (another token) gives its queries new keys. */
   readonly client: HypermockClient
   readonly children?: ReactNode
 }
