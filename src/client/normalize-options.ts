@@ -37,7 +37,11 @@ export interface ClientOptions {
    * @default 1000
    */
   readonly backoffBaseMs?: number
-  /** Jitter added to every backoff wait, uniform in [0, jitterMaxMs) ms. `0` turns it off. @default 1000 */
+  /**
+   * Jitter added to every backoff wait (never to a Retry-After wait), uniform in [0, jitterMaxMs) ms.
+   * `0` turns it off.
+   * @default 1000
+   */
   readonly jitterMaxMs?: number
   /**
    * Caps the exponential part of a backoff wait, in ms (`Infinity`: no cap). Jitter is added after
