@@ -26,7 +26,8 @@ function cli(args: string[], cwd?: string) {
   return { code: result.status, output: result.stdout + result.stderr }
 }
 
-describe('the hypermock-api command line', () => {
+// Each test starts a Node process: give them room on a loaded machine.
+describe('the hypermock-api command line', { timeout: 30_000 }, () => {
   const temp = mkdtempSync(path.join(tmpdir(), 'hypermock-cli-'))
   afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
