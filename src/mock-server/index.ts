@@ -2,7 +2,10 @@ import { createControls, type MockControls } from './controls.ts'
 import { createRuntime } from './create-runtime.ts'
 import type { MockListener } from './events.ts'
 import { createRequestHandler } from './handle-request.ts'
+import { openApiDocument } from './openapi/openapi-response.ts'
+import type { OpenApiDocument } from './openapi/create-openapi-document.ts'
 import { resolveOptions, type MockApiOptions } from './options.ts'
+import { routes } from './routes.ts'
 
 export type { MockApiOptions, MockConfig, RateLimitConfig } from './options.ts'
 export type { MockControls } from './controls.ts'
@@ -20,6 +23,7 @@ export { createSeed } from './store/seed.ts'
 export { InvalidSnapshotError } from './store/snapshot-schema.ts'
 export { problemCatalogue, type ProblemSlug } from './problems/catalogue.ts'
 export { CONTROL_PATH } from './handle-request.ts'
+export type { OpenApiDocument } from './openapi/create-openapi-document.ts'
 
 export interface MockApi extends MockControls {
   /** Answers one request, exactly as the HTTP API would. A network-level fault is `Response.error()`. */
@@ -47,4 +51,17 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     fetch: createRequestHandler(runtime),
     subscribe: (listener) => runtime.events.subscribe(listener),
   }
+}
+
+/**
+ * The OpenAPI 3.1 description of the API a mock with this `basePath` serves, generated from the
+ * same schemas and route table; the same document `GET <basePath>/openapi.json` answers with.
+ *
+ * @example
+ * writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument(), null, 2))
+ */
+export function createOpenApiDocument(
+  options: Pick<MockApiOptions, 'basePath'> = {},
+): OpenApiDocument {
+  return openApiDocument(routes, resolveOptions(options).basePath)
 }

@@ -1,3 +1,4 @@
+import { openApiResponse } from './openapi/openapi-response.ts'
 import { problemDoc, problemIndex } from './problems/problem-docs.ts'
 import {
   getAccount,
@@ -40,6 +41,14 @@ import type { RouteSpec } from './runtime.ts'
 /** Every resource under the base path (contract section 2). HEAD and OPTIONS come with every GET. */
 export const routes: readonly RouteSpec[] = [
   { path: '', public: true, methods: { GET: getRoot } },
+  {
+    path: '/openapi.json',
+    public: true,
+    methods: {
+      // The description is generated from this very table (and cached per base path).
+      GET: (ctx) => openApiResponse(routes, ctx.runtime.basePath),
+    },
+  },
   { path: '/problems', public: true, methods: { GET: problemIndex } },
   { path: '/problems/:slug', public: true, methods: { GET: problemDoc } },
   { path: '/orders', methods: { GET: listOrders, POST: createOrder } },

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { MockApi, MockApiOptions } from '../../src/mock-server/index.ts'
 import { setupMockServer } from '../../src/msw/node.ts'
+import { describedResponseErrors } from './openapi-conformance.ts'
 import { serverTarget } from './server-target.ts'
 
 /**
@@ -61,6 +62,9 @@ export function useContractTarget(
   options: MockApiOptions = {},
 ): ContractTarget {
   let current: ContractTarget | undefined
+  // Disagreements with the OpenAPI description, collected without touching the test's own flow
+  // (a check that threw would turn into a rejected fetch, which some tests expect for other reasons).
+  let drift: string[] = []
   const started = () => {
     if (!current)
       throw new Error(
@@ -73,6 +77,12 @@ export function useContractTarget(
   })
   afterEach(() => {
     current?.api.reset()
+    const found = drift
+    drift = []
+    if (found.length > 0)
+      throw new Error(
+        `${factory.name}: responses disagree with the OpenAPI description:\n${found.join('\n')}`,
+      )
   })
   afterAll(async () => {
     await current?.close()
@@ -83,7 +93,19 @@ export function useContractTarget(
       return started().api
     },
     url: (path) => started().url(path),
-    fetch: (path, init) => started().fetch(path, init),
+    async fetch(path, init) {
+      const target = started()
+      const response = await target.fetch(path, init)
+      drift.push(
+        ...(await describedResponseErrors(
+          target.api.basePath,
+          init?.method ?? 'GET',
+          path,
+          response.clone(),
+        )),
+      )
+      return response
+    },
     close: () => started().close(),
   }
 }

@@ -17,6 +17,11 @@ export function getRoot(ctx: HandlerContext) {
   for (const [rel, title] of Object.entries(collections))
     _links[rel] = { href: `${base}/${rel}`, title }
   _links.problems = { href: `${base}/problems`, title: 'Problem types' }
+  // RFC 8631: where a machine finds the description of this API.
+  _links['service-desc'] = {
+    href: `${base}/openapi.json`,
+    title: 'OpenAPI description',
+  }
   return json(
     {
       name: 'hypermock',

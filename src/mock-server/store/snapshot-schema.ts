@@ -62,6 +62,9 @@ const idempotencyRecord = z.strictObject({
   }),
 })
 
+/** The stored rows; the OpenAPI description derives the representations from these. */
+export const rowSchemas = { customer, order, payment, account, transfer }
+
 export const snapshotSchema = z.strictObject({
   schemaVersion: z.literal(1),
   customers: z.array(customer),

@@ -1,0 +1,110 @@
+import type { CollectionFields, FieldSpec } from '../collections/query.ts'
+import type { JsonSchema } from './component-schemas.ts'
+
+export interface Parameter {
+  name: string
+  in: 'query' | 'header' | 'path'
+  description: string
+  required?: boolean
+  style?: 'form' | 'simple'
+  explode?: boolean
+  schema: JsonSchema
+  example?: unknown
+}
+
+/** Reusable parameters (`components.parameters`). */
+export const sharedParameters = {
+  Page: {
+    name: 'page',
+    in: 'query',
+    description: 'The page to read, from 1.',
+    schema: { type: 'integer', minimum: 1, default: 1 },
+  },
+  PerPage: {
+    name: 'perPage',
+    in: 'query',
+    description: 'Items per page.',
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    description:
+      'One key per logical operation, reused on every retry: a repeat replays the stored response. Required for payments and transfers when the mock runs in strict mode.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+    example: '8e0f7a5c-6b1d-4f1e-9f5a-2f0c3b7d9e11',
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    description:
+      'Acts only if the item still has this ETag (or `*`); otherwise 412.',
+    schema: { type: 'string' },
+    example: '"order-1-v1"',
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    description: 'Answers 304 without a body while the item has this ETag.',
+    schema: { type: 'string' },
+    example: '"order-1-v1"',
+  },
+} satisfies Record<string, Parameter>
+
+function valueSchema(spec: FieldSpec): JsonSchema {
+  const { type } = spec
+  const base: JsonSchema = Array.isArray(type)
+    ? { type: 'string', enum: [...type] }
+    : type === 'timestamp'
+      ? { type: 'string', description: 'a date or date-time' }
+      : { type }
+  return spec.nullable ? { anyOf: [base, { const: 'null' }] } : base
+}
+
+/**
+ * `sort` and the filters of one collection, from the same field table its query parser reads:
+ * `field=a,b` (any of) on every field, `field[gte|gt|lte|lt]=v` on numbers and timestamps.
+ */
+export function collectionParameters(fields: CollectionFields): Parameter[] {
+  const all: [string, FieldSpec][] = [
+    ['id', { type: 'integer' }],
+    ...Object.entries(fields),
+  ]
+  const parameters: Parameter[] = [
+    {
+      name: 'sort',
+      in: 'query',
+      description:
+        'Sort keys in order; a leading `-` sorts descending. Default `id`.',
+      style: 'form',
+      explode: false,
+      schema: {
+        type: 'array',
+        items: {
+          type: 'string',
+          enum: all.flatMap(([name]) => [name, `-${name}`]),
+        },
+      },
+    },
+  ]
+  for (const [name, spec] of all) {
+    parameters.push({
+      name,
+      in: 'query',
+      description: `Only items whose ${name} is one of these values.`,
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: valueSchema(spec) },
+    })
+    if (Array.isArray(spec.type) || spec.type === 'string') continue
+    for (const op of ['gte', 'gt', 'lte', 'lt'] as const) {
+      parameters.push({
+        name: `${name}[${op}]`,
+        in: 'query',
+        description: `Only items whose ${name} is ${{ gte: '≥', gt: '>', lte: '≤', lt: '<' }[op]} this value.`,
+        schema: valueSchema(spec),
+      })
+    }
+  }
+  return parameters
+}

@@ -1,0 +1,167 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import {
+  CONTROL_PATH,
+  createOpenApiDocument,
+  type OpenApiDocument,
+} from '../../src/mock-server/index.ts'
+
+// ajv-formats is CommonJS with a default export that TypeScript sees one level down.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
+
+/** Headers of the transport, not of the API: any response may carry them. */
+const TRANSPORT_HEADERS =
+  /^(content-type|content-length|date|connection|keep-alive|transfer-encoding|access-control-.*)$/
+
+interface HeaderObject {
+  required?: boolean
+  schema: unknown
+}
+
+interface ResponseObject {
+  headers?: Record<string, { $ref: string }>
+  content?: Record<string, { schema: unknown }>
+}
+
+const pointer = (...parts: string[]) =>
+  parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
+
+/** One base path's description, compiled once, and a check of responses against it. */
+class Conformance {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true })
+  private readonly compiled = new Map<string, ValidateFunction>()
+  private readonly doc: OpenApiDocument
+  private readonly templates: { path: string; pattern: RegExp }[]
+
+  constructor(basePath: string) {
+    this.doc = createOpenApiDocument({ basePath })
+    addFormats(this.ajv)
+    this.ajv.addSchema(this.doc, 'openapi')
+    this.templates = Object.keys(this.doc.paths).map((path) => ({
+      path,
+      pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`),
+    }))
+  }
+
+  private validator(ref: string) {
+    let validate = this.compiled.get(ref)
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `openapi#/${ref}` })
+      this.compiled.set(ref, validate)
+    }
+    return validate
+  }
+
+  private errors(ref: string, value: unknown) {
+    const validate = this.validator(ref)
+    return validate(value) ? [] : (validate.errors ?? [])
+  }
+
+  /** Every way `response` disagrees with the description; empty when it agrees. */
+  async check(method: string, path: string, response: Response) {
+    const pathname = new URL(path, 'http://hypermock.invalid').pathname
+    if (pathname === CONTROL_PATH || pathname.startsWith(`${CONTROL_PATH}/`))
+      return []
+    const what = `${method} ${pathname} → ${response.status}`
+    const text = await response.text()
+    const template = this.templates.find((t) => t.pattern.test(pathname))
+    const operation = template
+      ? (this.doc.paths[template.path]?.[method.toLowerCase()] as
+          { responses: Record<string, ResponseObject> } | undefined)
+      : undefined
+    if (!template || !operation) {
+      // No operation: an unknown path (404), a method the resource lacks (405), or a fault that
+      // struck first. Each is still a problem document of a described type.
+      const body = method === 'HEAD' ? null : parse(text)
+      if (body === null) return method === 'HEAD' ? [] : [`${what}: no body`]
+      return this.errors('components/schemas/Problem', body).map(
+        (e) => `${what} (no operation): body${e.instancePath} ${e.message}`,
+      )
+    }
+    const described = operation.responses[String(response.status)]
+    const opRef = pointer('paths', template.path, method.toLowerCase())
+    if (!described)
+      return [
+        `${what}: ${method} ${template.path} does not describe ${response.status} (it describes ${Object.keys(operation.responses).join(', ')})`,
+      ]
+    const problems: string[] = []
+    const headers = described.headers ?? {}
+    const names = new Set(Object.keys(headers).map((n) => n.toLowerCase()))
+    for (const [name, ref] of Object.entries(headers)) {
+      const componentRef = ref.$ref.slice(2)
+      const component = resolve(this.doc, componentRef) as HeaderObject
+      const value = response.headers.get(name)
+      if (value === null) {
+        if (component.required)
+          problems.push(`${what}: the required header ${name} is missing`)
+        continue
+      }
+      for (const e of this.errors(`${componentRef}/schema`, value))
+        problems.push(
+          `${what}: header ${name}: ${JSON.stringify(value)} ${e.message}`,
+        )
+    }
+    for (const [name] of response.headers) {
+      if (!names.has(name) && !TRANSPORT_HEADERS.test(name))
+        problems.push(`${what}: the header ${name} is not described`)
+    }
+    const content = described.content
+    if (!content || method === 'HEAD') {
+      if (text !== '') problems.push(`${what}: a body where none is described`)
+      return problems
+    }
+    const mediaType = (response.headers.get('Content-Type') ?? '')
+      .split(';')[0]!
+      .trim()
+    if (!Object.hasOwn(content, mediaType)) {
+      problems.push(
+        `${what}: Content-Type ${mediaType || '(none)'} is not described (${Object.keys(content).join(', ')})`,
+      )
+      return problems
+    }
+    const body = mediaType.endsWith('json') ? parse(text) : text
+    const schemaRef = `${opRef}/responses/${response.status}/content/${pointer(mediaType)}/schema`
+    for (const e of this.errors(schemaRef, body))
+      problems.push(
+        `${what}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,
+      )
+    return problems
+  }
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+function resolve(doc: unknown, ref: string) {
+  let node = doc
+  for (const part of ref.split('/'))
+    node = (node as Record<string, unknown>)[
+      part.replaceAll('~1', '/').replaceAll('~0', '~')
+    ]
+  return node
+}
+
+const byBasePath = new Map<string, Conformance>()
+
+/**
+ * The ways a response disagrees with the OpenAPI description of the mock that sent it, for that
+ * operation and status: status, headers (required, syntax, none undescribed), media type, body.
+ */
+export function describedResponseErrors(
+  basePath: string,
+  method: string,
+  path: string,
+  response: Response,
+): Promise<string[]> {
+  let conformance = byBasePath.get(basePath)
+  if (!conformance) {
+    conformance = new Conformance(basePath)
+    byBasePath.set(basePath, conformance)
+  }
+  return conformance.check(method.toUpperCase(), path, response)
+}
