@@ -12,6 +12,7 @@ export default tseslint.config(
       'public/mockServiceWorker.js',
       'test-results',
       'playwright-report',
+      'tests/integration/openapi-client/generated',
     ],
   },
   {

@@ -266,8 +266,10 @@ function registerSchemas(basePath: string) {
 
 /** The `components.schemas` of the description for one base path, as JSON Schema 2020-12. */
 export function componentSchemas(basePath: string): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(registerSchemas(basePath), {
+  const registry = registerSchemas(basePath)
+  const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
+    metadata: registry, // the examples and descriptions, besides the ids
     uri: (id) => `#/components/schemas/${id}`,
   })
   // Each entry becomes part of one document: the per-schema `$schema` and `$id` would make

@@ -1,0 +1,398 @@
+import { compileErrors, validate } from '@readme/openapi-parser'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import openapiTS, { astToString } from 'openapi-typescript'
+import ts from 'typescript'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createOpenApiDocument,
+  problemCatalogue,
+  type OpenApiDocument,
+} from '../../src/mock-server/index.ts'
+import { routes } from '../../src/mock-server/routes.ts'
+import {
+  startServer,
+  type RunningServer,
+} from '../../src/server/start-server.ts'
+import { describedResponseErrors } from '../support/openapi-conformance.ts'
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
+
+type Operation = {
+  operationId: string
+  parameters?: { name?: string; $ref?: string }[]
+  responses: Record<string, { headers?: Record<string, unknown> }>
+  security?: unknown[]
+}
+
+const operations = (doc: OpenApiDocument) =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({
+      path,
+      method,
+      op: op as Operation,
+    })),
+  )
+
+describe('the OpenAPI description', () => {
+  it('is a valid OpenAPI 3.1 document, for the default and for another base path', async () => {
+    for (const basePath of ['/api', '/v2/shop']) {
+      const result = await validate(
+        createOpenApiDocument({ basePath }) as never,
+      )
+      expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+      expect(result.warnings).toEqual([])
+    }
+  })
+
+  it('describes every route and method of the route table, HEAD with each GET and OPTIONS everywhere', () => {
+    const doc = createOpenApiDocument()
+    const expected = routes.flatMap((route) => {
+      const path = `/api${route.path}`.replace(/:(\w+)/g, '{$1}')
+      const methods = Object.keys(route.methods).map((m) => m.toLowerCase())
+      if (methods.includes('get')) methods.push('head')
+      return [...methods, 'options'].map((method) => `${method} ${path}`)
+    })
+    const described = operations(doc).map(
+      ({ method, path }) => `${method} ${path}`,
+    )
+    expect(described.sort()).toEqual(expected.sort())
+    expect(new Set(operations(doc).map(({ op }) => op.operationId)).size).toBe(
+      described.length,
+    )
+  })
+
+  it('names the bearer scheme, and leaves only the public routes without it', () => {
+    const doc = createOpenApiDocument()
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    })
+    expect(doc.security).toEqual([{ bearerAuth: [] }])
+    const open = operations(doc)
+      .filter(({ method, op }) => method !== 'options' && op.security)
+      .map(({ path }) => path)
+    expect([...new Set(open)].sort()).toEqual(
+      [
+        '/api',
+        '/api/openapi.json',
+        '/api/problems',
+        '/api/problems/{slug}',
+      ].sort(),
+    )
+  })
+
+  it('lists paging, sort, filters and range filters per collection, and the conditional and idempotency headers', () => {
+    const doc = createOpenApiDocument()
+    const names = (path: string, method: string) =>
+      (doc.paths[path]?.[method] as Operation).parameters!.map(
+        (p) => p.name ?? p.$ref?.split('/').pop(),
+      )
+    expect(names('/api/orders', 'get')).toEqual(
+      expect.arrayContaining([
+        'Page',
+        'PerPage',
+        'sort',
+        'status',
+        'currency',
+        'total[gte]',
+        'createdAt[lt]',
+        'id[gt]',
+      ]),
+    )
+    expect(names('/api/customers', 'get')).toEqual(
+      expect.arrayContaining(['name', 'email']),
+    )
+    expect(names('/api/customers', 'get')).not.toContain('name[gte]')
+    expect(names('/api/orders/{id}', 'get')).toContain('IfNoneMatch')
+    expect(names('/api/orders/{id}', 'put')).toContain('IfMatch')
+    expect(names('/api/orders/{id}/payment', 'post')).toEqual(
+      expect.arrayContaining(['id', 'IfMatch', 'IdempotencyKey']),
+    )
+  })
+
+  it('describes every problem type with its members, and every response header of the conventions', () => {
+    const doc = createOpenApiDocument()
+    const schemas = doc.components.schemas as Record<
+      string,
+      { properties: Record<string, unknown>; required: string[] }
+    >
+    for (const slug of Object.keys(problemCatalogue)) {
+      const name = slug.replace(/(^|-)(\w)/g, (_, _d, c: string) =>
+        c.toUpperCase(),
+      )
+      expect(schemas[`${name}Problem`]?.required).toEqual(
+        expect.arrayContaining([
+          'type',
+          'title',
+          'status',
+          'detail',
+          'instance',
+          'requestId',
+        ]),
+      )
+    }
+    expect(schemas.ValidationFailedProblem?.required).toContain('errors')
+    expect(schemas.InsufficientFundsProblem?.required).toEqual(
+      expect.arrayContaining(['balance', 'requested', 'accountId']),
+    )
+    expect(schemas.StateConflictProblem?.required).toEqual(
+      expect.arrayContaining(['currentStatus', 'allowedActions']),
+    )
+    const used = new Set(
+      operations(doc).flatMap(({ op }) =>
+        Object.values(op.responses).flatMap((r) =>
+          Object.keys(r.headers ?? {}),
+        ),
+      ),
+    )
+    for (const header of [
+      'ETag',
+      'Location',
+      'Link',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Retry-After',
+      'Idempotent-Replayed',
+      'WWW-Authenticate',
+      'Allow',
+      'Cache-Control',
+    ])
+      expect(used).toContain(header)
+    const pay = doc.paths['/api/orders/{id}/payment']!.post as Operation
+    expect(Object.keys(pay.responses)).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '412',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+      '502',
+      '503',
+      '504',
+    ])
+  })
+
+  it('gives the links of each order state, and examples from the seed data', () => {
+    const schemas = createOpenApiDocument().components.schemas as Record<
+      string,
+      {
+        properties: { _links: { required: string[] } }
+        examples?: { id: number }[]
+      }
+    >
+    expect(schemas.PendingOrder?.properties._links.required).toEqual([
+      'self',
+      'customer',
+      'cancel',
+      'pay',
+    ])
+    expect(schemas.CancelledOrder?.properties._links.required).toEqual([
+      'self',
+      'customer',
+    ])
+    expect(schemas.PendingOrder?.examples?.[0]).toMatchObject({
+      id: 1,
+      total: 42.5,
+      note: 'First order',
+    })
+    expect(schemas.Transfer?.examples?.[0]).toMatchObject({
+      id: 1,
+      amount: 2500,
+    })
+  })
+
+  it('has examples that validate against their own schemas', () => {
+    const doc = createOpenApiDocument()
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    addFormats(ajv)
+    ajv.addSchema(doc, 'openapi')
+    const schemas = doc.components.schemas as Record<
+      string,
+      { examples?: unknown[] }
+    >
+    const checked = Object.entries(schemas).flatMap(([name, schema]) =>
+      (schema.examples ?? []).map((example) => {
+        const validate = ajv.compile({
+          $ref: `openapi#/components/schemas/${name}`,
+        })
+        return { name, valid: validate(example), errors: validate.errors }
+      }),
+    )
+    expect(checked.length).toBeGreaterThanOrEqual(12)
+    expect(checked.filter((c) => !c.valid)).toEqual([])
+  })
+})
+
+describe('drift between the mock and its description', () => {
+  const order = {
+    id: 1,
+    status: 'pending',
+    total: 42.5,
+    currency: 'usd',
+    customerId: 1,
+    note: null,
+    version: 1,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    _links: {
+      self: { href: '/api/orders/1' },
+      customer: { href: '/api/customers/1' },
+      cancel: { href: '/api/orders/1/cancel', method: 'POST', title: 'Cancel' },
+      pay: { href: '/api/orders/1/payment', method: 'POST', title: 'Pay' },
+    },
+  }
+  const headers = {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'private, no-cache',
+    Vary: 'Authorization',
+    ETag: '"order-1-v1"',
+  }
+  const errors = (
+    body: unknown,
+    init: { status?: number; headers?: Record<string, string> } = {},
+  ) =>
+    describedResponseErrors(
+      '/api',
+      'GET',
+      '/api/orders/1',
+      new Response(JSON.stringify(body), {
+        status: init.status ?? 200,
+        headers: init.headers ?? headers,
+      }),
+    )
+
+  it('accepts a response that matches', async () => {
+    expect(await errors(order)).toEqual([])
+  })
+
+  it('is caught in the body, the status, and the headers', async () => {
+    expect(await errors({ ...order, colour: 'red' })).toContainEqual(
+      expect.stringContaining('must NOT have additional properties'),
+    )
+    expect(await errors({ ...order, status: 'paid' })).not.toEqual([])
+    expect(await errors(order, { status: 418 })).toEqual([
+      expect.stringContaining('does not describe 418'),
+    ])
+    const { ETag: _etag, ...withoutEtag } = headers
+    expect(await errors(order, { headers: withoutEtag })).toEqual([
+      expect.stringContaining('required header ETag'),
+    ])
+    expect(
+      await errors(order, { headers: { ...headers, ETag: 'W/"x"' } }),
+    ).toEqual([expect.stringContaining('header ETag')])
+    expect(
+      await errors(order, { headers: { ...headers, 'X-Debug': '1' } }),
+    ).toEqual([expect.stringContaining('x-debug is not described')])
+    expect(
+      await errors(order, {
+        headers: { ...headers, 'Content-Type': 'text/plain' },
+      }),
+    ).toEqual([expect.stringContaining('text/plain is not described')])
+  })
+})
+
+describe('the served description', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(() => server.close())
+
+  it('is public, cacheable like the root, linked from the root as service-desc, and the same document', async () => {
+    const root = await fetch(`${server.url}/api`)
+    const { _links } = (await root.json()) as {
+      _links: Record<string, { href: string }>
+    }
+    expect(_links['service-desc']).toEqual({
+      href: '/api/openapi.json',
+      title: 'OpenAPI description',
+    })
+    const response = await fetch(`${server.url}${_links['service-desc']!.href}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('application/json')
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300')
+    expect(await response.json()).toEqual(createOpenApiDocument())
+  })
+
+  it('reflects another base path', async () => {
+    const other = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      basePath: '/v2',
+    })
+    try {
+      const doc = (await (
+        await fetch(`${other.url}/v2/openapi.json`)
+      ).json()) as OpenApiDocument
+      expect(Object.keys(doc.paths).every((p) => p.startsWith('/v2'))).toBe(
+        true,
+      )
+      expect(doc.paths['/v2/orders/{id}']).toBeDefined()
+      expect(JSON.stringify(doc)).not.toContain('/api/')
+      expect(doc).toEqual(createOpenApiDocument({ basePath: '/v2' }))
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('generates types with openapi-typescript that a typed openapi-fetch client pays an order with, without a cast', async () => {
+    const ast = await openapiTS(new URL(`${server.url}/api/openapi.json`))
+    const generated = new URL('./openapi-client/generated/', import.meta.url)
+    await mkdir(generated, { recursive: true })
+    await writeFile(new URL('hypermock-api.ts', generated), astToString(ast))
+
+    const flow = fileURLToPath(
+      new URL('./openapi-client/pay-pending-order.ts', import.meta.url),
+    )
+    const configPath = fileURLToPath(
+      new URL('../../tsconfig.json', import.meta.url),
+    )
+    const config = ts.parseJsonConfigFileContent(
+      ts.readConfigFile(configPath, ts.sys.readFile).config,
+      ts.sys,
+      fileURLToPath(new URL('../../', import.meta.url)),
+    )
+    const program = ts.createProgram([flow], config.options)
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    expect(diagnostics).toEqual([])
+    const casts: string[] = []
+    const visit = (node: ts.Node) => {
+      if (
+        ts.isAsExpression(node) ||
+        ts.isTypeAssertionExpression(node) ||
+        ts.isNonNullExpression(node) ||
+        node.kind === ts.SyntaxKind.AnyKeyword
+      )
+        casts.push(node.getText())
+      ts.forEachChild(node, visit)
+    }
+    visit(program.getSourceFile(flow)!)
+    expect(casts).toEqual([])
+
+    const { payPendingOrder } =
+      await import('./openapi-client/pay-pending-order.ts')
+    const { order, payment, location } = await payPendingOrder(
+      server.url,
+      'customer-1-token',
+    )
+    expect(payment).toMatchObject({
+      status: 'succeeded',
+      orderId: order.id,
+      currency: order.currency,
+    })
+    expect(location).toBe(`/api/payments/${payment.id}`)
+    expect(
+      server.api.state.snapshot().orders.find((o) => o.id === order.id)?.status,
+    ).toBe('paid')
+  }, 60_000)
+})
