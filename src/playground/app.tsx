@@ -8,6 +8,7 @@ import { DataView } from './features/data/data-view.tsx'
 import { GuideView } from './features/guide/guide-view.tsx'
 import { FaultsView } from './features/faults/faults-view.tsx'
 import { JournalView } from './features/journal/journal-view.tsx'
+import { ReferenceView } from './features/reference/reference-view.tsx'
 import { ScenariosView } from './features/scenarios/scenarios-view.tsx'
 import { TimelineView } from './features/timeline/timeline-view.tsx'
 import { useLocation, views, type View } from './navigation/use-location.ts'
@@ -28,6 +29,7 @@ const viewRegistry: Record<
   console: { label: 'Console', Component: ConsoleView },
   data: { label: 'Data', Component: DataView },
   guide: { label: 'Guide', Component: GuideView },
+  reference: { label: 'Reference', Component: ReferenceView },
   timeline: { label: 'Timeline', Component: TimelineView },
   faults: { label: 'Faults', Component: FaultsView },
   scenarios: { label: 'Scenarios', Component: ScenariosView },

@@ -12,6 +12,7 @@ const views = [
   'data',
   'journal',
   'guide',
+  'reference',
 ]
 
 for (const view of views) {

@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { MockApi, MockApiOptions } from '../../src/mock-server/index.ts'
 import { setupMockServer } from '../../src/msw/node.ts'
-import { describedResponseErrors } from './openapi-conformance.ts'
+import {
+  describedResponseErrors,
+  prepareDescribedResponses,
+} from './openapi-conformance.ts'
 import { serverTarget } from './server-target.ts'
 
 /**
@@ -74,6 +77,7 @@ export function useContractTarget(
   }
   beforeAll(async () => {
     current = await factory.start(options)
+    prepareDescribedResponses(current.api.basePath)
   })
   afterEach(() => {
     current?.api.reset()

@@ -43,6 +43,36 @@ class Conformance {
     }))
   }
 
+  /** Compiles every schema up front, so no check pauses a test that watches the clock. */
+  warm() {
+    this.validator('components/schemas/Problem')
+    for (const [path, item] of Object.entries(this.doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const { responses } = operation as {
+          responses: Record<string, ResponseObject>
+        }
+        for (const [status, response] of Object.entries(responses)) {
+          for (const header of Object.values(response.headers ?? {}))
+            this.validator(`${header.$ref.slice(2)}/schema`)
+          for (const mediaType of Object.keys(response.content ?? {}))
+            this.validator(
+              pointer(
+                'paths',
+                path,
+                method,
+                'responses',
+                status,
+                'content',
+                mediaType,
+                'schema',
+              ),
+            )
+        }
+      }
+    }
+    return this
+  }
+
   private validator(ref: string) {
     let validate = this.compiled.get(ref)
     if (!validate) {
@@ -148,6 +178,20 @@ function resolve(doc: unknown, ref: string) {
 
 const byBasePath = new Map<string, Conformance>()
 
+function conformanceFor(basePath: string) {
+  let conformance = byBasePath.get(basePath)
+  if (!conformance) {
+    conformance = new Conformance(basePath).warm()
+    byBasePath.set(basePath, conformance)
+  }
+  return conformance
+}
+
+/** Builds the checks for a base path ahead of the first request (call it from a `beforeAll`). */
+export function prepareDescribedResponses(basePath: string) {
+  conformanceFor(basePath)
+}
+
 /**
  * The ways a response disagrees with the OpenAPI description of the mock that sent it, for that
  * operation and status: status, headers (required, syntax, none undescribed), media type, body.
@@ -158,10 +202,5 @@ export function describedResponseErrors(
   path: string,
   response: Response,
 ): Promise<string[]> {
-  let conformance = byBasePath.get(basePath)
-  if (!conformance) {
-    conformance = new Conformance(basePath)
-    byBasePath.set(basePath, conformance)
-  }
-  return conformance.check(method.toUpperCase(), path, response)
+  return conformanceFor(basePath).check(method.toUpperCase(), path, response)
 }

@@ -10,6 +10,7 @@ export const views = [
   'data',
   'journal',
   'guide',
+  'reference',
 ] as const
 export type View = (typeof views)[number]
 

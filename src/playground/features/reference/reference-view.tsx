@@ -1,0 +1,155 @@
+import { useId, useMemo, useState } from 'react'
+import { isLink } from '../../../client/index.ts'
+import { useResource } from '../../../react/index.ts'
+import { ErrorView } from '../../components/error-view.tsx'
+import { ViewLink } from '../../components/view-link.tsx'
+import { usePlayground } from '../../services/playground-context.tsx'
+import {
+  readOperations,
+  type ReferenceGroup,
+  type ReferenceOperation,
+} from './reference-operations.ts'
+
+const SECONDARY = new Set(['HEAD', 'OPTIONS'])
+
+function matches(operation: ReferenceOperation, filter: string) {
+  const needle = filter.trim().toLowerCase()
+  if (needle === '') return true
+  return [operation.method, operation.path, operation.summary]
+    .join(' ')
+    .toLowerCase()
+    .includes(needle)
+}
+
+function OperationsTable({ group }: { group: ReferenceGroup }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="reference-group">
+      <h3 id={headingId}>{group.tag}</h3>
+      {group.description && <p className="muted">{group.description}</p>}
+      <div className="table-scroll">
+        <table>
+          <caption className="visually-hidden">{group.tag} operations</caption>
+          <thead>
+            <tr>
+              <th scope="col">Operation</th>
+              <th scope="col">Summary</th>
+              <th scope="col">Answers</th>
+              <th scope="col">Console</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.operations.map((op) => (
+              <tr key={`${op.method} ${op.path}`}>
+                <th scope="row">
+                  <code>
+                    {op.method} {op.path}
+                  </code>
+                </th>
+                <td>
+                  {op.summary}
+                  {op.public && <span className="muted"> (public)</span>}
+                </td>
+                <td>{op.statuses.join(', ')}</td>
+                <td>
+                  <ViewLink
+                    view="console"
+                    params={op.console}
+                    aria-label={`Open ${op.method} ${op.path} in the console`}
+                  >
+                    Open in the console
+                  </ViewLink>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * The API's operations, read at run time from the OpenAPI description the mock serves (the root's
+ * `service-desc` link), so the list is the description and nothing else. Each opens in the console.
+ */
+export function ReferenceView() {
+  const { client } = usePlayground()
+  const root = useResource<{ _links?: Record<string, unknown> }>(client.baseUrl)
+  const serviceDesc = root.data?._links?.['service-desc']
+  const description = useResource<unknown>(
+    isLink(serviceDesc) ? serviceDesc : undefined,
+  )
+  const [filter, setFilter] = useState('')
+  const [showAll, setShowAll] = useState(false)
+  const read = useMemo(() => {
+    if (description.data === undefined) return null
+    try {
+      return { groups: readOperations(description.data) }
+    } catch (error) {
+      return { error }
+    }
+  }, [description.data])
+  const error =
+    root.error ??
+    description.error ??
+    (read && 'error' in read ? read.error : null) ??
+    (root.data && !isLink(serviceDesc)
+      ? new Error('The root offers no service-desc link.')
+      : null)
+  const groups = (read && 'groups' in read ? read.groups : [])
+    .map((group) => ({
+      ...group,
+      operations: group.operations.filter(
+        (op) => (showAll || !SECONDARY.has(op.method)) && matches(op, filter),
+      ),
+    }))
+    .filter((group) => group.operations.length > 0)
+  return (
+    <section aria-labelledby="reference-heading">
+      <h2 id="reference-heading">Reference</h2>
+      <p>
+        Every operation of the API, read from the OpenAPI 3.1 description the
+        mock generates from its own schemas and routes and serves at{' '}
+        {isLink(serviceDesc) ? (
+          <a href={serviceDesc.href}>
+            <code>{serviceDesc.href}</code>
+          </a>
+        ) : (
+          <code>openapi.json</code>
+        )}{' '}
+        (the root links to it as <code>service-desc</code>). Open any operation
+        in the console, with a seeded id in its path and an example body.
+      </p>
+      <div className="reference-filters">
+        <label>
+          Filter{' '}
+          <input
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={showAll}
+            onChange={(event) => setShowAll(event.target.checked)}
+          />
+          Show HEAD and OPTIONS
+        </label>
+      </div>
+      {error ? (
+        <div role="alert">
+          <ErrorView error={error} />
+        </div>
+      ) : !read ? (
+        <p role="status">Loading the description…</p>
+      ) : groups.length === 0 ? (
+        <p role="status">No operation matches “{filter}”.</p>
+      ) : (
+        groups.map((group) => <OperationsTable key={group.tag} group={group} />)
+      )}
+    </section>
+  )
+}
