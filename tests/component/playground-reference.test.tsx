@@ -77,7 +77,7 @@ describe('Reference', () => {
     renderAt('?view=reference')
     await user.click(
       await screen.findByRole('link', {
-        name: 'Open POST /api/transfers in the console',
+        name: 'Open in the console: POST /api/transfers',
       }),
     )
     expect(

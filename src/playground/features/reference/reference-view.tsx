@@ -21,12 +21,25 @@ function matches(operation: ReferenceOperation, filter: string) {
     .includes(needle)
 }
 
+/** The description's prose marks code with backticks (CommonMark); show it as code. */
+function Prose({ text }: { text: string }) {
+  return text
+    .split('`')
+    .map((part, index) =>
+      index % 2 === 1 ? <code key={index}>{part}</code> : part,
+    )
+}
+
 function OperationsTable({ group }: { group: ReferenceGroup }) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="reference-group">
       <h3 id={headingId}>{group.tag}</h3>
-      {group.description && <p className="muted">{group.description}</p>}
+      {group.description && (
+        <p className="muted">
+          <Prose text={group.description} />
+        </p>
+      )}
       <div className="table-scroll">
         <table>
           <caption className="visually-hidden">{group.tag} operations</caption>
@@ -47,7 +60,7 @@ function OperationsTable({ group }: { group: ReferenceGroup }) {
                   </code>
                 </th>
                 <td>
-                  {op.summary}
+                  <Prose text={op.summary} />
                   {op.public && <span className="muted"> (public)</span>}
                 </td>
                 <td>{op.statuses.join(', ')}</td>
@@ -55,7 +68,7 @@ function OperationsTable({ group }: { group: ReferenceGroup }) {
                   <ViewLink
                     view="console"
                     params={op.console}
-                    aria-label={`Open ${op.method} ${op.path} in the console`}
+                    aria-label={`Open in the console: ${op.method} ${op.path}`}
                   >
                     Open in the console
                   </ViewLink>
