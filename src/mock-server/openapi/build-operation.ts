@@ -53,7 +53,6 @@ interface SuccessDraft {
 interface ResponseDraft {
   success?: SuccessDraft
   slugs: ProblemSlug[]
-  headers: Record<string, unknown>
 }
 
 export interface BuildContext {
@@ -206,16 +205,16 @@ function responsesOf(ctx: BuildContext) {
   const drafts = new Map<number, ResponseDraft>()
   const at = (status: number) => {
     let draft = drafts.get(status)
-    if (!draft) drafts.set(status, (draft = { slugs: [], headers: {} }))
+    if (!draft) drafts.set(status, (draft = { slugs: [] }))
     return draft
   }
   const [status, success] = successOf(ctx)
   at(status).success = success
-  const success0 = ctx.doc?.success
+  const documented = ctx.doc?.success
   if (
-    success0 &&
-    'etag' in success0 &&
-    success0.etag &&
+    documented &&
+    'etag' in documented &&
+    documented.etag &&
     (ctx.method === 'GET' || ctx.method === 'HEAD')
   )
     at(304).success = {}

@@ -246,12 +246,10 @@ function registerSchemas(basePath: string) {
       summary,
     )
   })
+  const [firstProblem, ...otherProblems] = problems
   add(
     'Problem',
-    z.discriminatedUnion(
-      'type',
-      problems as unknown as [z.ZodObject, ...z.ZodObject[]],
-    ),
+    z.discriminatedUnion('type', [firstProblem!, ...otherProblems]),
   )
   add(
     'OpenApiDocument',
