@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises'
+import { copyFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { defineConfig } from 'tsdown'
 
@@ -32,13 +32,22 @@ export default defineConfig({
   clean: true,
   dts: true,
   tsconfig: 'tsconfig.lib.json',
-  // The worker of the msw this repository builds and tests with; `hypermock-api init` copies the
-  // one matching a consumer's own msw.
   hooks: {
-    'build:done': () =>
-      copyFile(
+    'build:done': async () => {
+      // The worker of the msw this repository builds and tests with; `hypermock-api init` copies
+      // the one matching a consumer's own msw.
+      await copyFile(
         require.resolve('msw/mockServiceWorker.js'),
         'dist/mockServiceWorker.js',
-      ),
+      )
+      // The OpenAPI description for the default base path, generated from the same schemas and
+      // routes the mock runs (a running mock serves its own at <basePath>/openapi.json).
+      const { createOpenApiDocument } =
+        await import('./src/mock-server/index.ts')
+      await writeFile(
+        'dist/openapi.json',
+        `${JSON.stringify(createOpenApiDocument())}\n`,
+      )
+    },
   },
 })

@@ -1,6 +1,8 @@
 import {
   queryOptions,
   type OmitKeyof,
+  type QueryKeyWithDataTag,
+  type UnusedSkipTokenOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query'
 import type { HypermockClient, Link, Resource } from '../client/index.ts'
@@ -41,7 +43,10 @@ export function resourceQueryOptions<T = Resource, TData = T>(
   client: HypermockClient,
   target: Link | string,
   options: ResourceQueryOptions<T, TData> = {},
-) {
+): UnusedSkipTokenOptions<T, Error, TData, ResourceQueryKey> &
+  QueryKeyWithDataTag<ResourceQueryKey, T, Error> {
+  // The return type is spelled out so the published .d.ts names TanStack's own types instead of
+  // inlining copies of them.
   // Read with GET whatever the link's method: an action link is run by useAction, not read here.
   const url = client.resolve(typeof target === 'string' ? target : target.href)
   return queryOptions({

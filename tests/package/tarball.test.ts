@@ -109,12 +109,26 @@ describe('the packed tarball', () => {
           `${entry} ${condition}`,
         ).toBe(true)
     }
+    expect(manifest.exports['./openapi.json']).toBe('./dist/openapi.json')
+    const description = JSON.parse(
+      readFileSync(packed('dist/openapi.json'), 'utf8'),
+    ) as { openapi: string; paths: Record<string, unknown> }
+    expect(description.openapi).toMatch(/^3\.1\./)
+    expect(description.paths).toHaveProperty(['/api/orders/{id}'])
     expect(manifest.exports['./mockServiceWorker.js']).toBe(
       './dist/mockServiceWorker.js',
     )
     expect(readFileSync(packed('dist/mockServiceWorker.js'), 'utf8')).toContain(
       'PACKAGE_VERSION',
     )
+  })
+
+  it('refers to its peers’ types instead of copying them into its own', () => {
+    for (const file of files.filter((name) => name.endsWith('.d.ts'))) {
+      const text = readFileSync(packed(file), 'utf8')
+      expect(text, file).not.toMatch(/#region .*node_modules/)
+      expect(text, file).not.toMatch(/declare class QueryClient\b/)
+    }
   })
 
   it('has a hypermock-api command that Node runs directly', () => {
