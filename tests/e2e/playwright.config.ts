@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { pickBrowser } from './support/pick-browser.ts'
 
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
 const devPort = previewPort + 1
@@ -11,8 +12,14 @@ const server = (command: string, port: number) => ({
   timeout: 60_000,
 })
 
+const browser = await pickBrowser()
+// The config loads in the runner and again in each worker: the runner says it once.
+if (process.env.TEST_WORKER_INDEX === undefined)
+  console.log(`e2e browser: ${browser.source}, ${browser.executablePath}`)
+
 /**
- * End-to-end tests in Debian's Chromium (Playwright's own browser download is not used) with the
+ * End-to-end tests in the Chromium `pickBrowser()` finds (see there: CHROMIUM_PATH, Playwright's
+ * own, the system's, or the one from the npm registry; E2E_BROWSER=sparticuz forces the last) with the
  * real service worker: every spec against the built playground (`vite preview`), and the smoke
  * spec also against `vite` dev, the server `npm run dev` starts.
  */
@@ -29,7 +36,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser.executablePath,
+      headless: true,
       args: [
         '--no-sandbox',
         '--disable-gpu',
