@@ -6,19 +6,22 @@ import {
   savePreferences,
 } from './playground/boot/preferences.ts'
 import { startMock } from './playground/boot/start-mock.ts'
+import { VirtualClock } from './playground/services/virtual-clock.ts'
 import './playground/styles.css'
 
 const root = createRoot(document.getElementById('root')!)
+const preferences = loadPreferences()
 
 // The worker must intercept before the first request the playground sends.
-startMock()
-  .then(({ api, storageNotice }) => {
+startMock(window.localStorage, new VirtualClock(preferences.speed ?? 1))
+  .then(({ api, clock, storageNotice }) => {
     root.render(
       <StrictMode>
         <App
           api={api}
           storageNotice={storageNotice}
-          preferences={loadPreferences()}
+          clock={clock}
+          preferences={preferences}
           onPreferencesChange={savePreferences}
         />
       </StrictMode>,

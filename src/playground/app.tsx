@@ -11,7 +11,9 @@ import { JournalView } from './features/journal/journal-view.tsx'
 import { ReferenceView } from './features/reference/reference-view.tsx'
 import { ScenariosView } from './features/scenarios/scenarios-view.tsx'
 import { TimelineView } from './features/timeline/timeline-view.tsx'
+import { ViewLink } from './components/view-link.tsx'
 import { useLocation, views, type View } from './navigation/use-location.ts'
+import { useMockValue } from './services/use-mock-value.ts'
 import {
   credentials,
   PlaygroundProvider,
@@ -19,6 +21,7 @@ import {
   type Token,
 } from './services/playground-context.tsx'
 import { speeds, type Speed } from './services/speed.ts'
+import type { VirtualClock } from './services/virtual-clock.ts'
 
 /** Each view: its navigation label and its component (features never import each other). */
 const viewRegistry: Record<
@@ -34,6 +37,55 @@ const viewRegistry: Record<
   faults: { label: 'Faults', Component: FaultsView },
   scenarios: { label: 'Scenarios', Component: ScenariosView },
   journal: { label: 'Journal', Component: JournalView },
+}
+
+const readRules = (api: MockApi) => api.faults.list()
+
+/** Fault rules change every answer, so the header says when some are active, on every view. */
+function FaultBadge() {
+  const { api } = usePlayground()
+  const rules = useMockValue(api, ['faults', 'request'], readRules)
+  const count = rules.length
+  return (
+    <div role="status" className="fault-badge-slot">
+      {count > 0 && (
+        <span className="fault-badge">
+          <ViewLink view="faults">
+            {count} fault{count === 1 ? '' : 's'} active
+          </ViewLink>{' '}
+          <button
+            type="button"
+            aria-label={`Clear the ${count} fault rule${count === 1 ? '' : 's'}`}
+            onClick={() => api.faults.clear()}
+          >
+            Clear
+          </button>
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** What this is, where it runs, where to start: the first thing a new visitor reads. */
+function Welcome() {
+  return (
+    <section className="welcome" aria-label="Welcome">
+      <p>
+        <strong>hypermock</strong> is a mock of a whole JSON API (orders,
+        payments, transfers) and a client that retries as the API&apos;s
+        conventions say.
+      </p>
+      <p>
+        The mock runs in this tab, behind a service worker: your browser&apos;s
+        network tab shows every request, and nothing leaves the page.
+      </p>
+      <p>
+        New here? Start with the <ViewLink view="guide">Guide</ViewLink>, run a{' '}
+        <ViewLink view="scenarios">scenario</ViewLink>, or follow the links
+        below from <code>GET /api</code>.
+      </p>
+    </section>
+  )
 }
 
 function CurrentView({ view }: { view: View }) {
@@ -88,7 +140,9 @@ function Shell() {
               ))}
             </select>
           </label>
+          <FaultBadge />
         </header>
+        {view === 'explorer' && <Welcome />}
         {storageNotice && (
           <div role="alert" className="notice">
             {storageNotice}{' '}
@@ -127,6 +181,8 @@ export interface AppProps {
   /** The credential and speed to start with (the page passes the ones saved last time). */
   preferences?: Partial<Preferences>
   onPreferencesChange?: (preferences: Preferences) => void
+  /** The clock the mock runs on; the demo speed is set on it. */
+  clock?: VirtualClock
   fetch?: (request: Request) => Promise<Response>
 }
 
@@ -136,6 +192,7 @@ export function App({
   storageNotice = null,
   preferences = {},
   onPreferencesChange,
+  clock,
   fetch,
 }: AppProps) {
   return (
@@ -149,6 +206,7 @@ export function App({
         initialSpeed: preferences.speed,
       })}
       {...(onPreferencesChange && { onPreferencesChange })}
+      {...(clock && { clock })}
       {...(fetch && { fetch })}
     >
       <Shell />

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
@@ -184,22 +184,102 @@ describe('faults panel', () => {
         .map(({ match, effect, times }) => ({ match, effect, times })),
     ).toEqual([
       {
-        match: {},
+        match: { method: 'GET', path: '/api/orders' },
         effect: { kind: 'status', status: 429, retryAfter: 2 },
         times: 1,
       },
-      { match: {}, effect: { kind: 'status', status: 503 }, times: 2 },
-      { match: {}, effect: { kind: 'network-error' }, times: 1 },
+      {
+        match: { method: 'GET', path: '/api/orders' },
+        effect: { kind: 'status', status: 503 },
+        times: 2,
+      },
+      {
+        match: { method: 'GET', path: '/api/orders' },
+        effect: { kind: 'network-error' },
+        times: 1,
+      },
       {
         match: { method: 'POST', path: '/api/payments*' },
         effect: { kind: 'lose-response' },
         times: 1,
       },
-      { match: {}, effect: { kind: 'delay', ms: 1500 }, times: undefined },
-      { match: {}, effect: { kind: 'hang' }, times: 1 },
+      {
+        match: { method: 'GET', path: '/api/orders/*' },
+        effect: { kind: 'delay', ms: 1500 },
+        times: undefined,
+      },
+      {
+        match: { method: 'GET', path: '/api/orders/*' },
+        effect: { kind: 'hang' },
+        times: 1,
+      },
     ])
     expect(ruleRows()).toHaveLength(6)
     await user.click(screen.getByRole('button', { name: 'Remove all' }))
+    expect(api.faults.list()).toEqual([])
+    expect(
+      screen.getByText('No fault rules: every request reaches the API.'),
+    ).toBeInTheDocument()
+  })
+
+  test('a preset can be re-aimed before it is added; a used-up rule stays listed as retired', async () => {
+    const { api, user } = renderFaults()
+    await user.selectOptions(
+      screen.getByLabelText('Method for Upstream down twice'),
+      'POST',
+    )
+    const path = screen.getByLabelText('Path for Upstream down twice')
+    await user.clear(path)
+    await user.type(path, '/api/payments*')
+    await user.click(
+      screen.getByRole('button', { name: 'Upstream down twice' }),
+    )
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Added rule fault-1: Upstream down twice, aimed at POST /api/payments*.',
+    )
+    expect(ruleRows()[0]).toHaveTextContent('active, fired 0/2')
+
+    const pay = () =>
+      act(() =>
+        api.fetch(
+          new Request('http://localhost/api/payments', {
+            method: 'POST',
+            headers: {
+              Authorization: 'Bearer customer-1-token',
+              'Content-Type': 'application/json',
+              'Idempotency-Key': 'k-1',
+            },
+            body: JSON.stringify({ orderId: 1 }),
+          }),
+        ),
+      )
+    // Reads are not aimed at: they leave the rule untouched.
+    await act(() =>
+      api.fetch(
+        new Request('http://localhost/api/orders', {
+          headers: { Authorization: 'Bearer customer-1-token' },
+        }),
+      ),
+    )
+    expect(api.faults.list()[0]).toMatchObject({ matched: 0, fired: 0 })
+    expect((await pay()).status).toBe(503)
+    expect(ruleRows()[0]).toHaveTextContent('active, fired 1/2')
+    expect((await pay()).status).toBe(503)
+    // The mock retired it; the panel keeps it in view until cleared.
+    expect(api.faults.list()).toEqual([])
+    expect(ruleRows()).toHaveLength(1)
+    expect(ruleRows()[0]).toHaveTextContent('POST /api/payments*')
+    expect(ruleRows()[0]).toHaveTextContent('retired, fired 2/2')
+    await user.click(screen.getByRole('button', { name: 'Clear retired' }))
+    expect(
+      screen.getByText('No fault rules: every request reaches the API.'),
+    ).toBeInTheDocument()
+  })
+
+  test('a rule the user removes is not listed as retired', async () => {
+    const { api, user } = renderFaults()
+    await user.click(screen.getByRole('button', { name: 'Rate limited' }))
+    await user.click(screen.getByRole('button', { name: 'Remove fault-1' }))
     expect(api.faults.list()).toEqual([])
     expect(
       screen.getByText('No fault rules: every request reaches the API.'),

@@ -1,5 +1,6 @@
 import type { MockApi } from '../../mock-server/index.ts'
 import { startMockWorker } from '../../msw/browser.ts'
+import { VirtualClock } from '../services/virtual-clock.ts'
 import {
   clearPersisted,
   loadPersisted,
@@ -9,6 +10,8 @@ import {
 
 export interface BootResult {
   api: MockApi
+  /** The clock the mock runs on, for the client to share. */
+  clock: VirtualClock
   /** A message for the user when saved data had to be discarded. */
   storageNotice: string | null
 }
@@ -30,13 +33,20 @@ function capture(api: MockApi): PersistedPlayground {
  */
 export async function startMock(
   storage: Storage = window.localStorage,
+  clock: VirtualClock = new VirtualClock(),
 ): Promise<BootResult> {
   const loaded = loadPersisted(storage)
   let storageNotice =
     loaded.kind === 'corrupted'
       ? `Saved playground data could not be read (${loaded.reason}); the mock started from its seed data.`
       : null
-  const api = await startMockWorker()
+  const api = await startMockWorker({
+    now: clock.now,
+    sleep: clock.sleep,
+    // The worker does not pass a page's abort on, so a hang fault waits out this limit after the
+    // client gave up; a minute keeps that short without ending a hang the client still waits for.
+    hangLimitMs: 60_000,
+  })
   if (loaded.kind === 'loaded') {
     try {
       api.state.restore(loaded.value.state)
@@ -63,5 +73,5 @@ export async function startMock(
   window.addEventListener('pagehide', () => {
     if (timer !== undefined) saveNow()
   })
-  return { api, storageNotice }
+  return { api, clock, storageNotice }
 }

@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react'
 
 /** The views in navigation order; each one lives in src/playground/features/<view>/. */
 export const views = [
+  'guide',
   'explorer',
   'console',
   'timeline',
@@ -9,7 +10,6 @@ export const views = [
   'scenarios',
   'data',
   'journal',
-  'guide',
   'reference',
 ] as const
 export type View = (typeof views)[number]

@@ -1,5 +1,6 @@
 import {
   createContext,
+  useCallback,
   useEffect,
   useContext,
   useMemo,
@@ -11,7 +12,9 @@ import { createClient, type HypermockClient } from '../../client/index.ts'
 import { createQueryClient } from '../../react/index.ts'
 import type { MockApi } from '../../mock-server/index.ts'
 import { ClientEventsStore } from './client-events-store.ts'
-import { demoTime, type Speed } from './speed.ts'
+import { RetiredRules } from './retired-rules.ts'
+import { clientTimeoutMs, type Speed } from './speed.ts'
+import { VirtualClock } from './virtual-clock.ts'
 
 /** The seeded credentials a user can switch among; `null` sends no Authorization header. */
 export const credentials = [
@@ -36,6 +39,10 @@ export interface Playground {
   setToken(token: Token): void
   speed: Speed
   setSpeed(speed: Speed): void
+  /** The one clock the mock and the client share; the demo speed sets how fast waits pass. */
+  clock: VirtualClock
+  /** Fault rules that fired their `times`, kept in view until cleared. */
+  retiredRules: RetiredRules
   /** Every attempt and wait of the client, for the retry timeline. */
   clientEvents: ClientEventsStore
   storageNotice: string | null
@@ -58,6 +65,8 @@ export interface PlaygroundProviderProps {
   initialSpeed?: Speed
   /** Told when the credential or the speed changes (the page saves them for the next visit). */
   onPreferencesChange?: (preferences: { token: Token; speed: Speed }) => void
+  /** The clock the mock was created on (`now`, `sleep`); one of its own if not given. */
+  clock?: VirtualClock
   /** For component tests: a fetch that reaches the mock without a worker. */
   fetch?: (request: Request) => Promise<Response>
   children: ReactNode
@@ -69,31 +78,45 @@ export function PlaygroundProvider({
   initialToken = 'customer-1-token',
   initialSpeed = 1,
   onPreferencesChange,
+  clock: givenClock,
   fetch,
   children,
 }: PlaygroundProviderProps) {
   const [token, setToken] = useState<Token>(initialToken)
-  const [speed, setSpeed] = useState<Speed>(initialSpeed)
+  const [clock] = useState(() => {
+    const clock = givenClock ?? new VirtualClock()
+    clock.setSpeed(initialSpeed)
+    return clock
+  })
+  const [speed, setSpeedState] = useState<Speed>(initialSpeed)
+  const setSpeed = useCallback(
+    (next: Speed) => {
+      clock.setSpeed(next)
+      setSpeedState(next)
+    },
+    [clock],
+  )
   useEffect(
     () => onPreferencesChange?.({ token, speed }),
     [token, speed, onPreferencesChange],
   )
   const [notice, setNotice] = useState(storageNotice)
   const [clientEvents] = useState(() => new ClientEventsStore())
+  const [retiredRules] = useState(() => new RetiredRules(api))
+  useEffect(() => retiredRules.start(), [retiredRules])
   // One cache for the page; its keys carry the credential, so a switch reads afresh.
   const [queryClient] = useState(createQueryClient)
   const client = useMemo(() => {
-    const time = demoTime(speed)
     return createClient({
       baseUrl: new URL(api.basePath, window.location.origin).href,
       ...(token !== null && { token }),
       ...(fetch && { fetch }),
-      clock: time.now,
-      sleep: time.sleep,
-      timeoutMs: time.timeoutMs,
+      clock: clock.now,
+      sleep: clock.sleep,
+      timeoutMs: clientTimeoutMs(speed),
       onEvent: clientEvents.push,
     })
-  }, [api, token, speed, fetch, clientEvents])
+  }, [api, token, speed, fetch, clientEvents, clock])
   const value = useMemo<Playground>(
     () => ({
       api,
@@ -103,11 +126,24 @@ export function PlaygroundProvider({
       setToken,
       speed,
       setSpeed,
+      clock,
+      retiredRules,
       clientEvents,
       storageNotice: notice,
       dismissStorageNotice: () => setNotice(null),
     }),
-    [api, client, queryClient, token, speed, clientEvents, notice],
+    [
+      api,
+      client,
+      queryClient,
+      token,
+      speed,
+      setSpeed,
+      clock,
+      retiredRules,
+      clientEvents,
+      notice,
+    ],
   )
   return <PlaygroundContext value={value}>{children}</PlaygroundContext>
 }

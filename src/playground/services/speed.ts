@@ -1,25 +1,14 @@
-import { defaultSleep } from '../../client/index.ts'
-
 export const speeds = [1, 4, 16] as const
 export type Speed = (typeof speeds)[number]
 
+/** The client's time-out per attempt, on the playground's clock. */
 export const CLIENT_TIMEOUT_MS = 5000
 
 /**
- * The playground's own demo setting, not part of the conventions: at `speed`× the client's clock,
- * its waits and its 5 s time-out all run that much faster in real time, so the timeline still shows
- * the nominal delays (a 2 s backoff is drawn as 2 s) while a demo takes a quarter of the time.
+ * The client's time-out in real milliseconds at `speed`×. The client times an attempt with a plain
+ * timer; an attempt that lasts is one the mock makes wait (latency, a delay or a hang fault), and
+ * while it waits the playground's clock runs `speed`× (see VirtualClock), so this is 5 s on that clock.
  */
-export function demoTime(
-  speed: Speed,
-  realNow: () => number = () => performance.now(),
-) {
-  const realStart = realNow()
-  const virtualStart = Date.now()
-  return {
-    now: () => virtualStart + (realNow() - realStart) * speed,
-    sleep: (ms: number, signal?: AbortSignal) =>
-      defaultSleep(ms / speed, signal),
-    timeoutMs: CLIENT_TIMEOUT_MS / speed,
-  }
+export function clientTimeoutMs(speed: Speed): number {
+  return CLIENT_TIMEOUT_MS / speed
 }

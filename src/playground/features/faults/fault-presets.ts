@@ -3,29 +3,43 @@ import type { FaultRuleInput } from '../../../mock-server/index.ts'
 export interface FaultPreset {
   readonly label: string
   readonly description: string
-  readonly rule: FaultRuleInput
+  /** Its default aim (method and path pattern), which the user may change before adding it. */
+  readonly rule: FaultRuleInput & {
+    readonly match: { readonly method: string; readonly path: string }
+  }
 }
 
-/** One-click fault rules for the common failure stories. */
+/**
+ * One-click fault rules for the common failure stories. Each aims at one operation, never at
+ * every request: a preset for a list of orders leaves the Explorer's `GET /api` alone.
+ */
 export const faultPresets: readonly FaultPreset[] = [
   {
     label: 'Rate limited',
-    description: 'The next request gets 429 with Retry-After: 2.',
+    description: 'The next matching request gets 429 with Retry-After: 2.',
     rule: {
-      match: {},
+      match: { method: 'GET', path: '/api/orders' },
       effect: { kind: 'status', status: 429, retryAfter: 2 },
       times: 1,
     },
   },
   {
     label: 'Upstream down twice',
-    description: 'The next two requests get 503.',
-    rule: { match: {}, effect: { kind: 'status', status: 503 }, times: 2 },
+    description: 'The next two matching requests get 503.',
+    rule: {
+      match: { method: 'GET', path: '/api/orders' },
+      effect: { kind: 'status', status: 503 },
+      times: 2,
+    },
   },
   {
     label: 'Network error once',
-    description: 'The next request fails without a response.',
-    rule: { match: {}, effect: { kind: 'network-error' }, times: 1 },
+    description: 'The next matching request fails without a response.',
+    rule: {
+      match: { method: 'GET', path: '/api/orders' },
+      effect: { kind: 'network-error' },
+      times: 1,
+    },
   },
   {
     label: 'Lost response after commit',
@@ -39,13 +53,20 @@ export const faultPresets: readonly FaultPreset[] = [
   },
   {
     label: 'Slow',
-    description: 'Every request waits 1500 ms before it is answered.',
-    rule: { match: {}, effect: { kind: 'delay', ms: 1500 } },
+    description: 'Every matching request waits 1500 ms before it is answered.',
+    rule: {
+      match: { method: 'GET', path: '/api/orders/*' },
+      effect: { kind: 'delay', ms: 1500 },
+    },
   },
   {
     label: 'Hang',
     description:
-      'The next request never answers: the client times out and retries.',
-    rule: { match: {}, effect: { kind: 'hang' }, times: 1 },
+      'The next matching request never answers: the client times out and retries.',
+    rule: {
+      match: { method: 'GET', path: '/api/orders/*' },
+      effect: { kind: 'hang' },
+      times: 1,
+    },
   },
 ]

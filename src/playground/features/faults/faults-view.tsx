@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useState, useSyncExternalStore } from 'react'
 import type { FaultRule, MockApi } from '../../../mock-server/index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
@@ -8,7 +8,8 @@ import {
   describeMatch,
 } from './describe-rule.ts'
 import { FaultForm } from './fault-form.tsx'
-import { faultPresets } from './fault-presets.ts'
+import { faultMethods } from './fault-form-model.ts'
+import { faultPresets, type FaultPreset } from './fault-presets.ts'
 import { MockSettingsForm } from './mock-settings-form.tsx'
 
 const readRules = (api: MockApi) => api.faults.list()
@@ -18,10 +19,71 @@ const readConfig = (api: MockApi) => api.config.get()
  * The mock's fault rules (evaluated in order, the first match fires), one-click presets, a form to
  * add or edit a rule of any effect, and the rate-limit and latency settings.
  */
+/** How a rule has fired so far: `1/2` for a rule with `times`, else the count. */
+function firedText(rule: FaultRule): string {
+  return rule.times === undefined
+    ? String(rule.fired)
+    : `${rule.fired}/${rule.times}`
+}
+
+/** One preset: its button, what it does, and where it aims (editable before adding it). */
+function PresetItem({
+  preset,
+  onAdd,
+}: {
+  preset: FaultPreset
+  onAdd(rule: FaultPreset['rule']): void
+}) {
+  const id = useId()
+  const [method, setMethod] = useState(preset.rule.match.method)
+  const [path, setPath] = useState(preset.rule.match.path)
+  return (
+    <li className="fl-preset">
+      <button
+        type="button"
+        aria-describedby={`${id}-what`}
+        onClick={() =>
+          onAdd({ ...preset.rule, match: { method, path: path.trim() } })
+        }
+      >
+        {preset.label}
+      </button>
+      <span id={`${id}-what`} className="fl-hint">
+        {preset.description}
+      </span>
+      <span className="fl-aim">
+        <label>
+          <span className="fl-aim-label">Aimed at</span>{' '}
+          <select
+            aria-label={`Method for ${preset.label}`}
+            value={method}
+            onChange={(event) => setMethod(event.target.value)}
+          >
+            <option value="">any method</option>
+            {faultMethods.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+        </label>{' '}
+        <input
+          aria-label={`Path for ${preset.label}`}
+          value={path}
+          spellCheck={false}
+          onChange={(event) => setPath(event.target.value)}
+        />
+      </span>
+    </li>
+  )
+}
+
 export function FaultsView() {
-  const { api } = usePlayground()
+  const { api, retiredRules } = usePlayground()
   const id = useId()
   const rules = useMockValue(api, ['faults', 'request'], readRules)
+  const retired = useSyncExternalStore(
+    retiredRules.subscribe,
+    retiredRules.getSnapshot,
+  )
   const config = useMockValue(api, ['config'], readConfig)
   const [editing, setEditing] = useState<FaultRule | null>(null)
   const [message, setMessage] = useState('')
@@ -30,11 +92,24 @@ export function FaultsView() {
     ? (rules.find((rule) => rule.id === editing.id) ?? null)
     : null
 
-  function addPreset(label: string) {
-    const preset = faultPresets.find((p) => p.label === label)
-    if (!preset) return
-    const rule = api.faults.add(preset.rule)
-    setMessage(`Added rule ${rule.id}: ${label}.`)
+  function addPreset(label: string, input: FaultPreset['rule']) {
+    const { method, path } = input.match
+    try {
+      const rule = api.faults.add({
+        ...input,
+        match: {
+          ...(method !== '' && { method }),
+          ...(path !== '' && { path }),
+        },
+      })
+      setMessage(
+        `Added rule ${rule.id}: ${label}, aimed at ${describeMatch(rule)}.`,
+      )
+    } catch (error) {
+      setMessage(
+        `${label} was not added: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
   }
 
   return (
@@ -50,23 +125,17 @@ export function FaultsView() {
 
       <section aria-labelledby={`${id}-presets`} className="fl-presets">
         <h3 id={`${id}-presets`}>Presets</h3>
+        <p className="fl-hint">
+          Each preset aims at one operation (a method and a path pattern, where{' '}
+          <code>*</code> matches anything): change the aim before adding it.
+        </p>
         <ul>
           {faultPresets.map((preset) => (
-            <li key={preset.label}>
-              <button
-                type="button"
-                aria-describedby={`${id}-preset-${preset.label.replace(/\W+/g, '-')}`}
-                onClick={() => addPreset(preset.label)}
-              >
-                {preset.label}
-              </button>{' '}
-              <span
-                id={`${id}-preset-${preset.label.replace(/\W+/g, '-')}`}
-                className="fl-hint"
-              >
-                {preset.description}
-              </span>
-            </li>
+            <PresetItem
+              key={preset.label}
+              preset={preset}
+              onAdd={(rule) => addPreset(preset.label, rule)}
+            />
           ))}
         </ul>
       </section>
@@ -80,9 +149,10 @@ export function FaultsView() {
           <h3 id={`${id}-rules`}>Rules</h3>
           <button
             type="button"
-            disabled={rules.length === 0}
+            disabled={rules.length === 0 && retired.length === 0}
             onClick={() => {
               api.faults.clear()
+              retiredRules.clear()
               setEditing(null)
               setMessage('Removed every rule.')
             }}
@@ -90,7 +160,7 @@ export function FaultsView() {
             Remove all
           </button>
         </div>
-        {rules.length === 0 ? (
+        {rules.length === 0 && retired.length === 0 ? (
           <p>No fault rules: every request reaches the API.</p>
         ) : (
           <div
@@ -109,7 +179,7 @@ export function FaultsView() {
                   <th scope="col">Effect</th>
                   <th scope="col">When</th>
                   <th scope="col">Matched</th>
-                  <th scope="col">Fired</th>
+                  <th scope="col">State</th>
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
@@ -127,7 +197,7 @@ export function FaultsView() {
                     <td>{describeEffect(rule.effect)}</td>
                     <td>{describeLimits(rule)}</td>
                     <td>{rule.matched}</td>
-                    <td>{rule.fired}</td>
+                    <td>active, fired {firedText(rule)}</td>
                     <td className="fl-row-actions">
                       <button
                         type="button"
@@ -146,6 +216,30 @@ export function FaultsView() {
                         }}
                       >
                         Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+                {retired.map((rule) => (
+                  <tr key={`retired-${rule.id}`} className="fl-retired">
+                    <td>–</td>
+                    <th scope="row">{rule.id}</th>
+                    <td>
+                      <code>{describeMatch(rule)}</code>
+                    </td>
+                    <td>{describeEffect(rule.effect)}</td>
+                    <td>{describeLimits(rule)}</td>
+                    <td>{rule.matched}</td>
+                    <td>retired, fired {firedText(rule)}</td>
+                    <td className="fl-row-actions">
+                      <button
+                        type="button"
+                        onClick={() => {
+                          retiredRules.clear()
+                          setMessage('Cleared the retired rules.')
+                        }}
+                      >
+                        Clear retired
                       </button>
                     </td>
                   </tr>

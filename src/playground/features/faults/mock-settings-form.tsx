@@ -139,8 +139,9 @@ export function MockSettingsForm({
         {number('limit', 'Requests per window', !draft.rateLimited)}
         {number('windowSeconds', 'Window (seconds)', !draft.rateLimited)}
         <p className="fl-hint">
-          The window runs on the mock&apos;s clock, in real time: the
-          playground&apos;s demo speed does not shorten it.
+          The window runs on the clock the mock and the client share: a
+          Retry-After the client waits out at 16× demo speed has passed in the
+          window too.
         </p>
       </fieldset>
       <fieldset>

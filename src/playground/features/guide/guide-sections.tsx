@@ -438,8 +438,9 @@ export const guideSections: GuideSection[] = [
           attempts, so a retry can never pay twice.
         </p>
         <p>
-          The demo speed in the header makes the client&apos;s waits shorter in
-          real time; the timeline still shows the nominal delays.
+          The demo speed in the header makes every wait shorter in real time,
+          the mock&apos;s and the client&apos;s alike (they share one clock);
+          the timeline still shows the nominal delays.
         </p>
       </>
     ),

@@ -41,7 +41,7 @@ const legend: AttemptClass[] = [
  * axis is the client's clock, so delays are drawn at their nominal length whatever the demo speed.
  */
 export function TimelineView() {
-  const { clientEvents, speed, setSpeed } = usePlayground()
+  const { clientEvents, clock, speed, setSpeed } = usePlayground()
   const id = useId()
   const events = useSyncExternalStore(
     clientEvents.subscribe,
@@ -50,7 +50,7 @@ export function TimelineView() {
   const allRows = useMemo(() => buildTimeline(events).reverse(), [events])
   const rows = allRows.slice(0, MAX_ROWS)
   const running = rows.filter((row) => row.end === null).length
-  const now = useClientNow(clientEvents, speed, running > 0)
+  const now = useClientNow(clientEvents, clock, running > 0)
   // "fit" follows the rows and the window; a zoom step fixes the scale.
   const [zoom, setZoom] = useState<number | 'fit'>('fit')
   const [width, setWidth] = useState(800)
@@ -108,10 +108,12 @@ export function TimelineView() {
             </label>
           ))}
           <p className="tl-note">
-            The playground&apos;s own setting, not part of the API conventions:
-            the client&apos;s clock, waits and 5 s time-out run {speed}× faster
-            in real time. Delays are drawn at their nominal length (a 2 s wait
-            is drawn as 2 s).
+            The playground&apos;s own setting, not part of the API conventions.
+            The mock and the client share one clock; at {speed}× every wait on
+            it (the mock&apos;s latency, delays and hangs, the client&apos;s
+            backoff, Retry-After and 5 s time-out) passes {speed}× faster in
+            real time. Everything is measured on that clock, so a 1.5 s delay is
+            drawn as 1.5 s at every speed.
           </p>
         </fieldset>
         <div className="tl-zoom" role="group" aria-label="Zoom">

@@ -1,42 +1,41 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ClientEventsStore } from '../../services/client-events-store.ts'
+import type { VirtualClock } from '../../services/virtual-clock.ts'
 
 /**
- * An estimate of "now" on the client's clock, refreshed every animation frame while `live`. The
- * client's clock runs `speed`× real time (the demo speed), so now = the last event's time plus the
- * real time since it arrived, times the speed. It is exact again at each new event.
+ * "Now" on the client's clock, refreshed every animation frame while `live`: the last event's time
+ * plus the time since it arrived, measured on the playground's clock (the one the client stamps
+ * its events with, so the two agree at every speed). Anchoring on the last event keeps a row drawn
+ * from events of another source, such as a recording, from stretching to the present.
  */
 export function useClientNow(
   store: ClientEventsStore,
-  speed: number,
+  clock: VirtualClock,
   live: boolean,
 ): number {
-  const anchor = useRef({ time: 0, real: 0 })
+  const anchor = useRef({ time: 0, at: 0 })
   const [now, setNow] = useState(0)
 
   useEffect(() => {
     const mark = () => {
-      const last = store.getSnapshot().at(-1)
-      anchor.current = {
-        time: last?.time ?? Date.now(),
-        real: performance.now(),
-      }
+      const at = clock.now()
+      anchor.current = { time: store.getSnapshot().at(-1)?.time ?? at, at }
     }
     mark()
     return store.subscribe(mark)
-  }, [store])
+  }, [store, clock])
 
   useEffect(() => {
     if (!live) return
     let frame = 0
     const tick = () => {
-      const { time, real } = anchor.current
-      setNow(time + (performance.now() - real) * speed)
+      const { time, at } = anchor.current
+      setNow(time + (clock.now() - at))
       frame = requestAnimationFrame(tick)
     }
     frame = requestAnimationFrame(tick)
     return () => cancelAnimationFrame(frame)
-  }, [live, speed])
+  }, [live, clock])
 
   return now
 }

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { VirtualClock } from './virtual-clock.ts'
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** A clock on fake real time, starting at virtual 1 000 000. */
+function clockAt(speed: number) {
+  return new VirtualClock(speed, () => Date.now(), 1_000_000)
+}
+
+describe('VirtualClock', () => {
+  test('runs at real time while nothing sleeps, whatever the speed', () => {
+    const clock = clockAt(16)
+    vi.advanceTimersByTime(25)
+    expect(clock.now()).toBe(1_000_025)
+  })
+
+  test('a sleep measures its nominal length and passes speed× faster', async () => {
+    const clock = clockAt(16)
+    let woke = false
+    const slept = clock.sleep(1600).then(() => (woke = true))
+    vi.advanceTimersByTime(99)
+    await Promise.resolve()
+    expect(woke).toBe(false)
+    vi.advanceTimersByTime(1)
+    await slept
+    expect(woke).toBe(true)
+    expect(clock.now()).toBe(1_001_600)
+    // Back to real time once nothing sleeps.
+    vi.advanceTimersByTime(10)
+    expect(clock.now()).toBe(1_001_610)
+  })
+
+  test('overlapping sleeps wake in deadline order on one clock', async () => {
+    const clock = clockAt(4)
+    const order: string[] = []
+    const long = clock.sleep(2000).then(() => order.push(`long@${clock.now()}`))
+    const short = clock
+      .sleep(800)
+      .then(() => order.push(`short@${clock.now()}`))
+    await vi.advanceTimersByTimeAsync(500)
+    await Promise.all([long, short])
+    expect(order).toEqual(['short@1000800', 'long@1002000'])
+  })
+
+  test('a speed change mid-sleep keeps the nominal deadline', async () => {
+    const clock = clockAt(1)
+    let woke = false
+    const slept = clock.sleep(2000).then(() => (woke = true))
+    await vi.advanceTimersByTimeAsync(1000) // half of it at 1×
+    clock.setSpeed(4)
+    await vi.advanceTimersByTimeAsync(249)
+    expect(woke).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await slept
+    expect(clock.now()).toBe(1_002_000)
+  })
+
+  test('an aborted sleep rejects with the reason and stops speeding the clock', async () => {
+    const clock = clockAt(16)
+    const controller = new AbortController()
+    const slept = clock.sleep(60_000, controller.signal)
+    vi.advanceTimersByTime(10) // 160 ms virtual while it sleeps
+    controller.abort(new Error('gave up'))
+    await expect(slept).rejects.toThrow('gave up')
+    vi.advanceTimersByTime(10)
+    expect(clock.now()).toBe(1_000_170)
+  })
+
+  test('refuses a speed that is not > 0', () => {
+    expect(() => clockAt(1).setSpeed(0)).toThrow(
+      'The demo speed must be > 0, got 0.',
+    )
+  })
+})

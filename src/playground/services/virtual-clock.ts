@@ -1,0 +1,113 @@
+interface Sleeper {
+  /** When it wakes, on the virtual clock. */
+  readonly deadline: number
+  readonly resolve: () => void
+}
+
+/**
+ * The playground's one clock, shared by the mock (its latency, delay and hang faults, rate-limit
+ * windows, key expiry, journal times) and the reference client (its waits, attempt times and
+ * time-out), so every duration is measured and drawn in the same time.
+ *
+ * The demo speed makes waiting faster, not work: while something sleeps on this clock, virtual time
+ * runs `speed`× real time; while nothing sleeps, it runs at real time. So at 16× a 1.5 s delay fault
+ * or a 2 s backoff passes in a sixteenth of the time yet measures 1.5 s and 2 s, and a 25 ms answer
+ * still measures 25 ms instead of sixteen times that. Both sides wait on the same clock, so a
+ * `Retry-After: 2` waited by the client is 2 s in the mock's rate-limit window too: a set-up that
+ * succeeds at 1× succeeds at every speed.
+ */
+export class VirtualClock {
+  private speed: number
+  private anchorReal: number
+  private anchorVirtual: number
+  private readonly sleepers = new Set<Sleeper>()
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private readonly realNow: () => number
+
+  constructor(
+    speed = 1,
+    realNow: () => number = () => performance.now(),
+    epoch: number = Date.now(),
+  ) {
+    this.speed = speed
+    this.realNow = realNow
+    this.anchorReal = realNow()
+    this.anchorVirtual = epoch
+  }
+
+  /** Milliseconds since the epoch on the virtual clock (a `Date.now` stand-in). */
+  readonly now = (): number =>
+    this.anchorVirtual + (this.realNow() - this.anchorReal) * this.rate()
+
+  getSpeed(): number {
+    return this.speed
+  }
+
+  setSpeed(speed: number): void {
+    if (!(speed > 0))
+      throw new Error(`The demo speed must be > 0, got ${speed}.`)
+    this.rebase()
+    this.speed = speed
+    this.schedule()
+  }
+
+  /** Waits `ms` on the virtual clock; rejects with the signal's reason when it aborts. */
+  readonly sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason as unknown)
+        return
+      }
+      this.rebase()
+      const sleeper: Sleeper = {
+        deadline: this.anchorVirtual + Math.max(0, ms),
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort)
+          resolve()
+        },
+      }
+      const onAbort = () => {
+        this.rebase()
+        this.sleepers.delete(sleeper)
+        this.schedule()
+        reject(signal?.reason as unknown)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.sleepers.add(sleeper)
+      this.schedule()
+    })
+
+  private rate(): number {
+    return this.sleepers.size > 0 ? this.speed : 1
+  }
+
+  /** Makes the current instant the anchor; call before anything changes the rate. */
+  private rebase(): void {
+    const now = this.now()
+    this.anchorReal = this.realNow()
+    this.anchorVirtual = now
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    if (this.sleepers.size === 0) return
+    const next = Math.min(...[...this.sleepers].map((s) => s.deadline))
+    const realMs = Math.max(0, (next - this.now()) / this.speed)
+    this.timer = setTimeout(this.wake, realMs)
+  }
+
+  private readonly wake = () => {
+    if (this.sleepers.size === 0) return
+    this.rebase()
+    const next = Math.min(...[...this.sleepers].map((s) => s.deadline))
+    // A timer rounds to whole milliseconds: the clock never shows a sleeper waking early.
+    if (next > this.anchorVirtual) this.anchorVirtual = next
+    for (const sleeper of this.sleepers) {
+      if (sleeper.deadline > this.anchorVirtual) continue
+      this.sleepers.delete(sleeper)
+      sleeper.resolve()
+    }
+    this.schedule()
+  }
+}
