@@ -12,6 +12,7 @@ import { createClient, type HypermockClient } from '../../client/index.ts'
 import { createQueryClient } from '../../react/index.ts'
 import type { MockApi } from '../../mock-server/index.ts'
 import { ClientEventsStore } from './client-events-store.ts'
+import { ResponseLog } from './response-log.ts'
 import { RetiredRules } from './retired-rules.ts'
 import { clientTimeoutMs, type Speed } from './speed.ts'
 import { VirtualClock } from './virtual-clock.ts'
@@ -43,6 +44,8 @@ export interface Playground {
   clock: VirtualClock
   /** Fault rules that fired their `times`, kept in view until cleared. */
   retiredRules: RetiredRules
+  /** The status and key headers of the last response to each request the client sent. */
+  responses: ResponseLog
   /** Every attempt and wait of the client, for the retry timeline. */
   clientEvents: ClientEventsStore
   storageNotice: string | null
@@ -103,6 +106,7 @@ export function PlaygroundProvider({
   const [notice, setNotice] = useState(storageNotice)
   const [clientEvents] = useState(() => new ClientEventsStore())
   const [retiredRules] = useState(() => new RetiredRules(api))
+  const [responses] = useState(() => new ResponseLog())
   useEffect(() => retiredRules.start(), [retiredRules])
   // One cache for the page; its keys carry the credential, so a switch reads afresh.
   const [queryClient] = useState(createQueryClient)
@@ -110,13 +114,14 @@ export function PlaygroundProvider({
     return createClient({
       baseUrl: new URL(api.basePath, window.location.origin).href,
       ...(token !== null && { token }),
-      ...(fetch && { fetch }),
+      // The page's fetch at call time (msw's worker intercepts it), or the one a test gives.
+      fetch: responses.wrap(fetch ?? ((request) => window.fetch(request))),
       clock: clock.now,
       sleep: clock.sleep,
       timeoutMs: clientTimeoutMs(speed),
       onEvent: clientEvents.push,
     })
-  }, [api, token, speed, fetch, clientEvents, clock])
+  }, [api, token, speed, fetch, clientEvents, clock, responses])
   const value = useMemo<Playground>(
     () => ({
       api,
@@ -128,6 +133,7 @@ export function PlaygroundProvider({
       setSpeed,
       clock,
       retiredRules,
+      responses,
       clientEvents,
       storageNotice: notice,
       dismissStorageNotice: () => setNotice(null),
@@ -141,6 +147,7 @@ export function PlaygroundProvider({
       setSpeed,
       clock,
       retiredRules,
+      responses,
       clientEvents,
       notice,
     ],

@@ -38,6 +38,11 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
   const [presetToken, setPresetToken] = useState(token)
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<SendOutcome | null>(null)
+  const responseRef = useRef<HTMLElement>(null)
+  // Send brings the answer into view: below the form it is off-screen on most windows.
+  useEffect(() => {
+    if (outcome) responseRef.current?.scrollIntoView?.({ block: 'start' })
+  }, [outcome])
   const controller = useRef<AbortController | null>(null)
   const bodyHintId = useId()
   useEffect(() => saveDraft(draft), [draft])
@@ -232,7 +237,7 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
           <a href={share}>Link to this request</a>
         </div>
       </form>
-      <section aria-labelledby="console-response-heading">
+      <section aria-labelledby="console-response-heading" ref={responseRef}>
         <h3 id="console-response-heading">Response</h3>
         <p role="status" className="status-summary">
           {sending

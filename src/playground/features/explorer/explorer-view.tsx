@@ -1,4 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react'
 import {
   isHttpError,
   isLink,
@@ -17,6 +23,7 @@ import { LinksTable } from './links-table.tsx'
 import { MembersTable } from './members-table.tsx'
 import { isOrderState, OrderStateDiagram } from './order-state-diagram.tsx'
 import { PagingNav } from './paging-nav.tsx'
+import { ReadSummary } from './read-summary.tsx'
 import { resourceTitle } from './value-text.ts'
 
 interface Resource {
@@ -184,14 +191,35 @@ function GoToForm({ href }: { href: string }) {
   )
 }
 
+/** "Loading…", and while the client retries, which attempt it is on. */
+function FetchProgress({ href }: { href: string }) {
+  const { client, clientEvents } = usePlayground()
+  const url = client.resolve(href)
+  const last = useSyncExternalStore(clientEvents.subscribe, () =>
+    clientEvents.getSnapshot().findLast((event) => event.url === url),
+  )
+  if (last?.type === 'retry:scheduled')
+    return (
+      <>
+        Loading… attempt {last.attempt + 1} failed; retrying in{' '}
+        {(last.delayMs / 1000).toFixed(1)} s (see the{' '}
+        <ViewLink view="timeline">timeline</ViewLink>).
+      </>
+    )
+  if (last?.type === 'attempt:start' && last.attempt > 0)
+    return <>Loading… attempt {last.attempt + 1}</>
+  return <>Loading…</>
+}
+
 /** Starts at GET /api and walks the links; the location (`href`) lives in the URL. */
 function ResourcePanel({ href }: { href: string }) {
   const query = useResource<Resource>(href)
   return (
     <>
       <div role="status" className="status-summary">
-        {query.isFetching ? 'Loading…' : ''}
+        {query.isFetching ? <FetchProgress href={href} /> : ''}
       </div>
+      <ReadSummary href={href} />
       {query.isError && (
         <div role="alert">
           <ErrorView error={query.error} />

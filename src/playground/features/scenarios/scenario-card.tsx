@@ -1,4 +1,5 @@
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
+import type { TimelineRow } from '../../../client/index.ts'
 import type { FaultRuleInput } from '../../../mock-server/index.ts'
 import { ProblemCard } from '../../components/problem-card.tsx'
 import { reasonPhrase } from '../../components/reason-phrase.ts'
@@ -26,6 +27,46 @@ function statusLine(status: number | null): string {
   return phrase ? `${status} ${phrase}` : String(status)
 }
 
+/** `GET /api/orders/1 → 200 OK after 3 attempts`, each a link to its row on the timeline. */
+function OperationLinks({
+  operations,
+}: {
+  operations: readonly TimelineRow[]
+}) {
+  if (operations.length === 0) return null
+  return (
+    <ol className="sc-operations" aria-label="Requests of this run">
+      {operations.map((row) => {
+        const path = (() => {
+          try {
+            const url = new URL(row.url)
+            return `${url.pathname}${url.search}`
+          } catch {
+            return row.url
+          }
+        })()
+        const count = row.attempts.length
+        return (
+          <li key={row.operationId}>
+            <code>
+              {row.method} {path}
+            </code>{' '}
+            → {row.end === null ? 'running' : statusLine(row.status)} after{' '}
+            {count} attempt{count === 1 ? '' : 's'}:{' '}
+            <ViewLink
+              view="timeline"
+              params={{ op: row.operationId }}
+              aria-label={`${row.method} ${path} on the timeline`}
+            >
+              timeline
+            </ViewLink>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
 interface ScenarioCardProps {
   scenario: Scenario
   run: ScenarioRun | null
@@ -44,8 +85,20 @@ export function ScenarioCard({
 }: ScenarioCardProps) {
   const id = useId()
   const running = run?.status === 'running'
+  const cardRef = useRef<HTMLLIElement>(null)
+  const resultRef = useRef<HTMLDivElement>(null)
+  // A card named by the URL comes into view, and so does its outcome when the run ends: the
+  // reader of a `?scenario=` link sees the result without looking for it.
+  const phase = run?.status ?? 'idle'
+  useEffect(() => {
+    if (!selected) return
+    cardRef.current?.scrollIntoView?.({ block: 'nearest' })
+    if (phase !== 'idle')
+      resultRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [selected, phase])
   return (
     <li
+      ref={cardRef}
       className={`sc-card${selected ? ' sc-selected' : ''}`}
       aria-labelledby={`${id}-title`}
       aria-current={selected ? true : undefined}
@@ -89,8 +142,13 @@ export function ScenarioCard({
           Link to this scenario
         </a>
       </div>
-      <div role="status" className="sc-result">
-        {running && <p>Running… (watch it on the timeline)</p>}
+      <div role="status" className="sc-result" ref={resultRef}>
+        {running && (
+          <p className="sc-progress">
+            <span className="sc-spinner" aria-hidden="true" />
+            Running: {run.progress}
+          </p>
+        )}
         {run?.status === 'failed' && (
           <p className="sc-failed">The run failed: {run.error}</p>
         )}
@@ -117,6 +175,7 @@ export function ScenarioCard({
           {...(run.result.status !== null && { status: run.result.status })}
         />
       )}
+      {run && <OperationLinks operations={run.operations} />}
       {run && !running && (
         <p className="sc-links">
           See it on the <ViewLink view="timeline">timeline</ViewLink> or in the{' '}

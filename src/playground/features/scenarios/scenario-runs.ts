@@ -1,9 +1,19 @@
+import type { TimelineRow } from '../../../client/index.ts'
 import type { ScenarioResult } from './scenarios.ts'
 
+interface RunTrace {
+  /** The operations the run made so far, as the timeline draws them (each one links there). */
+  readonly operations: readonly TimelineRow[]
+}
+
 export type ScenarioRun =
-  | { readonly status: 'running' }
-  | { readonly status: 'done'; readonly result: ScenarioResult }
-  | { readonly status: 'failed'; readonly error: string }
+  | (RunTrace & {
+      readonly status: 'running'
+      /** What the client is doing now: `Attempt 2 of GET /api/orders/1…`. */
+      readonly progress: string
+    })
+  | (RunTrace & { readonly status: 'done'; readonly result: ScenarioResult })
+  | (RunTrace & { readonly status: 'failed'; readonly error: string })
 
 /**
  * The last run of each scenario, kept outside React so that a run finishing while the user looks

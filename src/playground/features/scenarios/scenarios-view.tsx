@@ -6,7 +6,12 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react'
-import type { HypermockClient } from '../../../client/index.ts'
+import {
+  buildTimeline,
+  type ClientEvent,
+  type HypermockClient,
+} from '../../../client/index.ts'
+import { describeProgress } from './run-progress.ts'
 import { useLocation } from '../../navigation/use-location.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { ScenarioCard } from './scenario-card.tsx'
@@ -36,13 +41,30 @@ export function ScenariosView() {
 
   const execute = useCallback(
     async (scenario: Scenario, runClient: HypermockClient) => {
+      // The run's own events: the card shows its progress and links each operation to the timeline.
+      const events: ClientEvent[] = []
+      const stop = runClient.subscribe((event) => {
+        events.push(event)
+        scenarioRuns.set(scenario.id, {
+          status: 'running',
+          progress: describeProgress(event),
+          operations: buildTimeline(events),
+        })
+      })
       try {
         const result = await scenario.run(runClient)
-        scenarioRuns.set(scenario.id, { status: 'done', result })
+        stop()
+        scenarioRuns.set(scenario.id, {
+          status: 'done',
+          result,
+          operations: buildTimeline(events),
+        })
       } catch (error) {
+        stop()
         scenarioRuns.set(scenario.id, {
           status: 'failed',
           error: error instanceof Error ? error.message : String(error),
+          operations: buildTimeline(events),
         })
       }
     },
@@ -60,7 +82,11 @@ export function ScenariosView() {
   const start = useCallback(
     (scenario: Scenario) => {
       prepare(scenario)
-      scenarioRuns.set(scenario.id, { status: 'running' })
+      scenarioRuns.set(scenario.id, {
+        status: 'running',
+        progress: 'Setting up…',
+        operations: [],
+      })
       if (scenario.token === token) void execute(scenario, client)
       else pending.current = scenario
     },

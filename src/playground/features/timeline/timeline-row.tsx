@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, type ReactNode } from 'react'
 import type { TimelineRow as Row } from '../../../client/index.ts'
 import {
   axisTicks,
@@ -18,6 +18,8 @@ import {
 } from './timeline-labels.ts'
 
 interface TimelineRowProps {
+  /** The row a link named (`?op=`): highlighted and scrolled into view. */
+  focused?: boolean
   row: Row
   /** "Now" on the client's clock, for what is still running. */
   now: number
@@ -37,7 +39,17 @@ function outcomeClass(row: Row): string {
  * to scale (decorative: hidden from assistive technology), and the same steps as an ordered list
  * of text, which is what screen readers, tests and narrow windows rely on.
  */
-export function TimelineRowView({ row, now, pxPerSecond }: TimelineRowProps) {
+export function TimelineRowView({
+  row,
+  now,
+  pxPerSecond,
+  focused = false,
+}: TimelineRowProps) {
+  const rowRef = useRef<HTMLLIElement>(null)
+  // The row a link pointed at (`?op=`) comes into view once.
+  useEffect(() => {
+    if (focused) rowRef.current?.scrollIntoView?.({ block: 'center' })
+  }, [focused])
   const segments = layoutRow(row, now, pxPerSecond)
   const duration = rowDurationMs(row, now)
   const width = Math.max(trackWidth(segments), timeToX(duration, pxPerSecond))
@@ -101,7 +113,12 @@ export function TimelineRowView({ row, now, pxPerSecond }: TimelineRowProps) {
   steps.sort((a, b) => a.start - b.start)
 
   return (
-    <li className="tl-row" aria-label={name}>
+    <li
+      ref={rowRef}
+      className={`tl-row${focused ? ' tl-focused' : ''}`}
+      aria-label={name}
+      aria-current={focused ? true : undefined}
+    >
       <div className="tl-row-head">
         <span className="tl-method">{row.method}</span>{' '}
         <code className="tl-path">{path}</code>{' '}

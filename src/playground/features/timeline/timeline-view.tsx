@@ -8,6 +8,7 @@ import {
 } from 'react'
 import { buildTimeline } from '../../../client/index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
+import { useLocation } from '../../navigation/use-location.ts'
 import { speeds, type Speed } from '../../services/speed.ts'
 import { RunBox } from './run-box.tsx'
 import {
@@ -42,6 +43,8 @@ const legend: AttemptClass[] = [
  */
 export function TimelineView() {
   const { clientEvents, clock, speed, setSpeed } = usePlayground()
+  // `?op=<operationId>`: a link from a scenario card or the Explorer to one operation's row.
+  const focusedOp = useLocation().params.get('op')
   const id = useId()
   const events = useSyncExternalStore(
     clientEvents.subscribe,
@@ -184,6 +187,7 @@ export function TimelineView() {
               row={row}
               now={now}
               pxPerSecond={pxPerSecond}
+              focused={row.operationId === focusedOp}
             />
           ))}
         </ol>
