@@ -47,7 +47,7 @@ function FaultBadge() {
   const rules = useMockValue(api, ['faults', 'request'], readRules)
   const count = rules.length
   return (
-    <div role="status" className="fault-badge-slot">
+    <div aria-live="polite" className="fault-badge-slot">
       {count > 0 && (
         <span className="fault-badge">
           <ViewLink view="faults">

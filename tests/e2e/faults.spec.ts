@@ -53,13 +53,17 @@ test('faults panel: presets, a rule from the form, a validation message, edit, r
     'fire 2 times, then retire',
   )
 
-  // Rules count their matches as requests go by; "Rate limited" fires once, then retires.
+  // Rules count their matches as requests go by; "Rate limited" fires once, then retires: it
+  // stays listed, below the active rules, until cleared.
   await page.evaluate(() =>
     fetch('/api/orders', {
       headers: { Authorization: 'Bearer customer-1-token' },
     }),
   )
-  await expect(table.getByRole('row')).toHaveCount(3)
+  await expect(table.getByRole('row')).toHaveCount(4)
+  await expect(table.getByRole('row').last()).toContainText(
+    'retired, fired 1/1',
+  )
   const ordersRule = table.getByRole('row').filter({ hasText: 'fault-3' })
   await expect(ordersRule.getByRole('cell').nth(4)).toHaveText('0')
   await page.evaluate(() =>
@@ -68,7 +72,9 @@ test('faults panel: presets, a rule from the form, a validation message, edit, r
     }),
   )
   await expect(ordersRule.getByRole('cell').nth(4)).toHaveText('1')
-  await expect(ordersRule.getByRole('cell').nth(5)).toHaveText('1')
+  await expect(ordersRule.getByRole('cell').nth(5)).toHaveText(
+    'active, fired 1/2',
+  )
 
   // Edit: the 503 rule becomes a delay; it is replaced and moves to the end.
   await table.getByRole('button', { name: 'Edit fault-3' }).click()
@@ -79,13 +85,15 @@ test('faults panel: presets, a rule from the form, a validation message, edit, r
   await expect(
     page.getByRole('status').filter({ hasText: 'replaced by' }),
   ).toBeVisible()
-  await expect(table.getByRole('row').last()).toContainText(
+  await expect(table.getByRole('row').nth(2)).toContainText(
     'delay 250 ms, then answer',
   )
 
   await table.getByRole('button', { name: 'Remove fault-2' }).click()
-  await expect(table.getByRole('row')).toHaveCount(2)
+  await expect(table.getByRole('row')).toHaveCount(3)
   await expect(table.getByRole('row').nth(1)).toContainText('fault-4')
+  await table.getByRole('button', { name: 'Clear retired' }).click()
+  await expect(table.getByRole('row')).toHaveCount(2)
 
   // Settings: latency and the rate limit go to api.config.update.
   const settings = page.getByRole('form', { name: 'Rate limit and latency' })

@@ -30,11 +30,11 @@ test('D1: the Slow preset at 16× succeeds, and its 1.5 s delay is drawn as 1.5 
   await goToView(page, 'Timeline')
   const row = page.getByRole('listitem', { name: 'GET /api/orders/1' })
   await expect(row.getByText('200 OK, succeeded after 1 attempt')).toBeVisible()
-  // Measured on the shared clock: the 1500 ms delay plus a real round trip of a few ms, not
-  // sixteen times either of them.
+  // Measured on the shared clock: the 1500 ms delay plus the real time around it (tens of ms on a
+  // busy machine), not sixteen times either.
   const attempt = row.getByRole('list', { name: /Attempts and waits/ })
   await expect(attempt.getByRole('listitem')).toHaveText(
-    /^Attempt 1: 200 OK \(1\.5\d? s\)$/,
+    /^Attempt 1: 200 OK \(1\.[56]\d? s\)$/,
   )
   const scale = await page.getByText(/^Scale: 1 s = \d+ px/).textContent()
   const pxPerSecond = Number(/= (\d+) px/.exec(scale!)![1])
@@ -89,7 +89,7 @@ test('D4: a preset aimed at payments leaves the Explorer reads alone, and the he
   await page.getByLabel('Method for Upstream down twice').selectOption('POST')
   await page.getByLabel('Path for Upstream down twice').fill('/api/payments*')
   await page.getByRole('button', { name: 'Upstream down twice' }).click()
-  const badge = page.getByRole('banner').getByRole('status')
+  const badge = page.getByRole('banner').locator('.fault-badge-slot')
   await expect(badge).toHaveText(/1 fault active/)
 
   // GET /api and an order load at once, untouched: the rule has matched nothing.

@@ -20,7 +20,7 @@ test('?scenario=lost-response runs on load: two attempts, one key, replayed, one
   await screenshotWideAndNarrow(page, 'scenarios')
 
   // The timeline: the POST has two attempts, the key shown once, and a replayed mark.
-  await card.getByRole('link', { name: 'timeline' }).click()
+  await card.getByRole('link', { name: 'timeline', exact: true }).click()
   await expect(
     page.getByRole('heading', { name: 'Retry timeline' }),
   ).toBeVisible()

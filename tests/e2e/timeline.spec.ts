@@ -8,8 +8,16 @@ async function goToView(page: Page, label: string) {
     .click()
 }
 
-async function addPreset(page: Page, preset: string) {
+async function addPreset(
+  page: Page,
+  preset: string,
+  aim?: { method: string; path: string },
+) {
   await goToView(page, 'Faults')
+  if (aim) {
+    await page.getByLabel(`Method for ${preset}`).selectOption(aim.method)
+    await page.getByLabel(`Path for ${preset}`).fill(aim.path)
+  }
   await page.getByRole('button', { name: preset }).click()
   await expect(
     page.getByRole('status').filter({ hasText: 'Added rule' }),
@@ -124,7 +132,10 @@ test('a POST run from the timeline shows its idempotency key once', async ({
 }) => {
   await page.goto('/?view=timeline')
   await page.getByRole('radio', { name: '16×' }).check()
-  await addPreset(page, 'Network error once')
+  await addPreset(page, 'Network error once', {
+    method: 'POST',
+    path: '/api/payments',
+  })
   const form = page.getByRole('form', { name: 'Run a request' })
   await form
     .getByRole('button', { name: 'POST /api/payments', exact: true })

@@ -72,6 +72,22 @@ describe('VirtualClock', () => {
     expect(clock.now()).toBe(1_000_170)
   })
 
+  test('a late timer does not stretch the sleep: the clock waits at its deadline', async () => {
+    let real = 0
+    const clock = new VirtualClock(16, () => real, 1_000_000)
+    let woke = false
+    const slept = clock.sleep(1600).then(() => (woke = true))
+    // Real time runs on past the 100 ms the sleep needs before the timer gets to fire.
+    real = 130
+    expect(clock.now()).toBe(1_001_600)
+    await vi.advanceTimersByTimeAsync(100)
+    await slept
+    expect(woke).toBe(true)
+    expect(clock.now()).toBe(1_001_600)
+    real = 140
+    expect(clock.now()).toBe(1_001_610)
+  })
+
   test('refuses a speed that is not > 0', () => {
     expect(() => clockAt(1).setSpeed(0)).toThrow(
       'The demo speed must be > 0, got 0.',

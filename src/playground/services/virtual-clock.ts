@@ -35,9 +35,16 @@ export class VirtualClock {
     this.anchorVirtual = epoch
   }
 
-  /** Milliseconds since the epoch on the virtual clock (a `Date.now` stand-in). */
-  readonly now = (): number =>
-    this.anchorVirtual + (this.realNow() - this.anchorReal) * this.rate()
+  /**
+   * Milliseconds since the epoch on the virtual clock (a `Date.now` stand-in). It never passes the
+   * deadline of a sleeper not yet woken: a timer that fires late (a busy tab) would otherwise add
+   * its lateness times the speed to every measured duration.
+   */
+  readonly now = (): number => {
+    const free =
+      this.anchorVirtual + (this.realNow() - this.anchorReal) * this.rate()
+    return this.sleepers.size === 0 ? free : Math.min(free, this.nextDeadline())
+  }
 
   getSpeed(): number {
     return this.speed
@@ -88,11 +95,18 @@ export class VirtualClock {
     this.anchorVirtual = now
   }
 
+  private nextDeadline(): number {
+    let next = Infinity
+    for (const sleeper of this.sleepers)
+      if (sleeper.deadline < next) next = sleeper.deadline
+    return next
+  }
+
   private schedule(): void {
     clearTimeout(this.timer)
     this.timer = undefined
     if (this.sleepers.size === 0) return
-    const next = Math.min(...[...this.sleepers].map((s) => s.deadline))
+    const next = this.nextDeadline()
     const realMs = Math.max(0, (next - this.now()) / this.speed)
     this.timer = setTimeout(this.wake, realMs)
   }
@@ -100,8 +114,8 @@ export class VirtualClock {
   private readonly wake = () => {
     if (this.sleepers.size === 0) return
     this.rebase()
-    const next = Math.min(...[...this.sleepers].map((s) => s.deadline))
     // A timer rounds to whole milliseconds: the clock never shows a sleeper waking early.
+    const next = this.nextDeadline()
     if (next > this.anchorVirtual) this.anchorVirtual = next
     for (const sleeper of this.sleepers) {
       if (sleeper.deadline > this.anchorVirtual) continue

@@ -1,3 +1,5 @@
+import { ScrollBox } from '../../components/scroll-box.tsx'
+
 function cell(value: unknown) {
   if (value === null || value === undefined) return ''
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
@@ -16,7 +18,7 @@ export function RowTable({
   const names = columns ?? Object.keys(rows[0] ?? {})
   if (rows.length === 0) return <p className="muted">{caption}: no rows.</p>
   return (
-    <div className="table-scroll">
+    <ScrollBox>
       <table className="data-table">
         <caption>{caption}</caption>
         <thead>
@@ -47,6 +49,6 @@ export function RowTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   )
 }

@@ -1,4 +1,5 @@
 import { selfHref } from '../../../client/index.ts'
+import { ScrollBox } from '../../components/scroll-box.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
 import { valueText } from './value-text.ts'
 
@@ -44,7 +45,7 @@ export function CollectionItems({
       ? 'none on this page'
       : `${first}–${first + items.length - 1}`
   return (
-    <div className="table-scroll">
+    <ScrollBox>
       <table>
         <caption>
           Items {range}
@@ -83,6 +84,6 @@ export function CollectionItems({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   )
 }

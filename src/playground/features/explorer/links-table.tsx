@@ -1,4 +1,5 @@
 import { isLink, type Link } from '../../../client/index.ts'
+import { ScrollBox } from '../../components/scroll-box.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
 
 /** Every link the resource offers: relation, href, method. Read links open in the explorer. */
@@ -8,7 +9,7 @@ export function LinksTable({ links }: { links: Record<string, unknown> }) {
   )
   if (rows.length === 0) return <p className="muted">No links.</p>
   return (
-    <div className="table-scroll">
+    <ScrollBox>
       <table>
         <caption>Links</caption>
         <thead>
@@ -40,6 +41,6 @@ export function LinksTable({ links }: { links: Record<string, unknown> }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   )
 }

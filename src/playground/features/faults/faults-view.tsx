@@ -1,4 +1,5 @@
 import { useId, useState, useSyncExternalStore } from 'react'
+import { ScrollBox } from '../../components/scroll-box.tsx'
 import type { FaultRule, MockApi } from '../../../mock-server/index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
@@ -163,12 +164,7 @@ export function FaultsView() {
         {rules.length === 0 && retired.length === 0 ? (
           <p>No fault rules: every request reaches the API.</p>
         ) : (
-          <div
-            className="fl-table-scroll"
-            role="region"
-            aria-label="Fault rules (scrolls sideways)"
-            tabIndex={0}
-          >
+          <ScrollBox label="Fault rules" className="fl-table-scroll">
             <table className="fl-table">
               <caption>Fault rules in evaluation order</caption>
               <thead>
@@ -246,7 +242,7 @@ export function FaultsView() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </section>
 

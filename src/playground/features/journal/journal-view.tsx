@@ -1,4 +1,5 @@
 import { Fragment, useId, useMemo, useState } from 'react'
+import { ScrollBox } from '../../components/scroll-box.tsx'
 import type { JournalEntry, MockApi } from '../../../mock-server/index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
@@ -162,21 +163,16 @@ export function JournalView() {
           : `Showing ${shown.length} of ${entries.length} request${entries.length === 1 ? '' : 's'}, newest first.`}
       </p>
       {shown.length > 0 && (
-        <div
-          className="jr-scroll"
-          role="region"
-          aria-label="Journal entries (scrolls sideways)"
-          tabIndex={0}
-        >
+        <ScrollBox label="Journal entries" className="jr-scroll">
           <table className="jr-table">
             <caption>Requests served by the mock</caption>
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Time (UTC)</th>
+                <th scope="col">Status</th>
                 <th scope="col">Method</th>
                 <th scope="col">Path</th>
-                <th scope="col">Status</th>
+                <th scope="col">Time (UTC)</th>
                 <th scope="col">Duration</th>
                 <th scope="col">Fault</th>
                 <th scope="col">Replayed</th>
@@ -192,18 +188,18 @@ export function JournalView() {
                     <tr className={open ? 'jr-open' : undefined}>
                       <td>{entry.id}</td>
                       <td>
-                        <time dateTime={entry.time}>
-                          {timeOfDay(entry.time)}
-                        </time>
+                        <span className={`jr-status jr-${kind}`}>
+                          {statusLabel(entry.status)}
+                        </span>
                       </td>
                       <td>{entry.method}</td>
                       <td className="jr-path">
                         <code>{entry.path}</code>
                       </td>
                       <td>
-                        <span className={`jr-status jr-${kind}`}>
-                          {statusLabel(entry.status)}
-                        </span>
+                        <time dateTime={entry.time}>
+                          {timeOfDay(entry.time)}
+                        </time>
                       </td>
                       <td>{entry.durationMs} ms</td>
                       <td>{entry.fault ?? '—'}</td>
@@ -237,7 +233,7 @@ export function JournalView() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   )

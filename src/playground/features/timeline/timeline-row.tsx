@@ -17,6 +17,16 @@ import {
   waitReasonText,
 } from './timeline-labels.ts'
 
+/**
+ * What a wait bar of `width` px can hold whole: the reason, else its length (`2 s`), else nothing
+ * (the steps list below the track always has the full text).
+ */
+function waitBarText(reason: string, ms: number, width: number): string {
+  if (width >= reason.length * 7 + 12) return reason
+  const short = formatDuration(ms)
+  return width >= short.length * 7 + 8 ? short : ''
+}
+
 interface TimelineRowProps {
   /** The row a link named (`?op=`): highlighted and scrolled into view. */
   focused?: boolean
@@ -167,7 +177,9 @@ export function TimelineRowView({
                   className="tl-wait-elapsed"
                   style={{ width: segment.elapsedWidth }}
                 />
-                <span className="tl-wait-text">{reason}</span>
+                <span className="tl-wait-text">
+                  {waitBarText(reason, wait.durationMs, segment.width)}
+                </span>
               </span>
             )
           })}
