@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
 test('sends a bad request and shows the problem card with its errors by field', async ({
   page,
@@ -39,10 +39,7 @@ test('sends a bad request and shows the problem card with its errors by field', 
       name: 'content-type application/problem+json',
     }),
   ).toBeVisible()
-  await page.screenshot({
-    path: 'test-results/screenshots/console.png',
-    fullPage: true,
-  })
+  await screenshotWideAndNarrow(page, 'console')
 
   // The type links to its documentation, served by the mock as an HTML page.
   const popup = page.waitForEvent('popup')

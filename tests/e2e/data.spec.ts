@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
 
 async function exportFile(page: Page) {
@@ -86,10 +86,7 @@ test('refuses a corrupted or invalid file with a clear error and changes nothing
   await expect(
     keys.getByRole('row').filter({ hasText: 'e2e-key-1' }),
   ).toContainText('POST /api/payments')
-  await page.screenshot({
-    path: 'test-results/screenshots/data.png',
-    fullPage: true,
-  })
+  await screenshotWideAndNarrow(page, 'data')
 })
 
 test('imports an exported file, resets after a confirmation, and keeps data across reloads', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
 test('walks from the root to a pending order and pays it by its link', async ({
   page,
@@ -67,10 +67,7 @@ test('walks from the root to a pending order and pays it by its link', async ({
       .getByRole('table', { name: 'Links' })
       .getByRole('link', { name: 'payment' }),
   ).toBeVisible()
-  await page.screenshot({
-    path: 'test-results/screenshots/explorer.png',
-    fullPage: true,
-  })
+  await screenshotWideAndNarrow(page, 'explorer')
 
   // Back returns to the collection (refreshed: the order is paid there too); Forward comes back.
   await page.goBack()

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
 test('each convention has a Try it that sends the real request and shows the answer', async ({
   page,
@@ -103,10 +103,7 @@ test('each convention has a Try it that sends the real request and shows the ans
       })
       .getByRole('article', { name: /401 Authentication required/ }),
   ).toBeVisible()
-  await page.screenshot({
-    path: 'test-results/screenshots/guide.png',
-    fullPage: true,
-  })
+  await screenshotWideAndNarrow(page, 'guide')
 })
 
 test('the client retries two 503s and succeeds on the third attempt', async ({

@@ -43,7 +43,10 @@ export class VirtualClock {
   readonly now = (): number => {
     const free =
       this.anchorVirtual + (this.realNow() - this.anchorReal) * this.rate()
-    return this.sleepers.size === 0 ? free : Math.min(free, this.nextDeadline())
+    // Whole milliseconds, like Date.now: journal durations and ISO times stay readable.
+    return Math.floor(
+      this.sleepers.size === 0 ? free : Math.min(free, this.nextDeadline()),
+    )
   }
 
   getSpeed(): number {

@@ -32,19 +32,20 @@ export const test = base.extend<{ pageErrors: string[] }>({
 })
 
 /**
- * Saves `test-results/screenshots/<name>.png`, then checks the view at a narrow window (~400 px:
- * the page wraps, only tables and tracks scroll sideways) and saves `<name>-narrow.png` too.
+ * Saves `test-results/screenshots/<name>.png` at 1280 px, then checks the view at a phone's
+ * 390 px (the page wraps, only tables and tracks scroll sideways) and saves `<name>-narrow.png`.
  */
 export async function screenshotWideAndNarrow(page: Page, name: string) {
+  const wide = page.viewportSize() ?? { width: 1280, height: 720 }
+  await page.setViewportSize({ width: 1280, height: 800 })
   await page.screenshot({
     path: `test-results/screenshots/${name}.png`,
     fullPage: true,
   })
-  const wide = page.viewportSize() ?? { width: 1280, height: 720 }
-  await page.setViewportSize({ width: 400, height: 900 })
+  await page.setViewportSize({ width: 390, height: 844 })
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
-  ).toBeLessThanOrEqual(400)
+  ).toBeLessThanOrEqual(390)
   await page.screenshot({
     path: `test-results/screenshots/${name}-narrow.png`,
     fullPage: true,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { asCurl, asFetch } from '../../components/copy-as.ts'
 import { ResponseView } from '../../components/response-view.tsx'
 import { reasonPhrase } from '../../components/reason-phrase.ts'
 import { sendRequest, type SendOutcome } from '../../components/send-request.ts'
@@ -39,6 +40,19 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<SendOutcome | null>(null)
   const responseRef = useRef<HTMLElement>(null)
+  const [copied, setCopied] = useState('')
+  // The draft as written (the raw form: the client adds its key and credential only when sending).
+  const copy = (as: 'curl' | 'fetch') => {
+    const request = requestOf(draft)
+    const text =
+      as === 'curl'
+        ? asCurl(request, window.location.origin)
+        : asFetch(request, window.location.origin)
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(`Copied as ${as}.`),
+      () => setCopied(`Copying was refused by the browser: ${text}`),
+    )
+  }
   // Send brings the answer into view: below the form it is off-screen on most windows.
   useEffect(() => {
     if (outcome) responseRef.current?.scrollIntoView?.({ block: 'start' })
@@ -235,6 +249,15 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
             </button>
           )}
           <a href={share}>Link to this request</a>
+          <button type="button" onClick={() => copy('curl')}>
+            Copy as curl
+          </button>
+          <button type="button" onClick={() => copy('fetch')}>
+            Copy as fetch
+          </button>
+          <span role="status" className="muted">
+            {copied}
+          </span>
         </div>
       </form>
       <section aria-labelledby="console-response-heading" ref={responseRef}>

@@ -1,3 +1,4 @@
+import { MoneyNote } from '../../components/money-note.tsx'
 import { ScrollBox } from '../../components/scroll-box.tsx'
 
 function cell(value: unknown) {
@@ -41,7 +42,14 @@ export function RowTable({
                       {cell(record[name])}
                     </th>
                   ) : (
-                    <td key={name}>{cell(record[name])}</td>
+                    <td key={name}>
+                      <MoneyNote
+                        member={name}
+                        value={record[name]}
+                        record={record}
+                        text={cell(record[name])}
+                      />
+                    </td>
                   ),
                 )}
               </tr>

@@ -1,3 +1,4 @@
+import { MoneyNote } from '../../components/money-note.tsx'
 import { selfHref } from '../../../client/index.ts'
 import { ScrollBox } from '../../components/scroll-box.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
@@ -77,7 +78,14 @@ export function CollectionItems({
                   )}
                 </th>
                 {columns.map((column) => (
-                  <td key={column}>{valueText(item[column])}</td>
+                  <td key={column}>
+                    <MoneyNote
+                      member={column}
+                      value={item[column]}
+                      record={item}
+                      text={valueText(item[column])}
+                    />
+                  </td>
                 ))}
               </tr>
             )

@@ -1,3 +1,4 @@
+import { MoneyNote } from '../../components/money-note.tsx'
 import { plainMembers, valueText } from './value-text.ts'
 
 /** The resource's own members, as name/value rows (its links and items are shown apart). */
@@ -25,7 +26,12 @@ export function MembersTable({
                 <code>{name}</code>
               </th>
               <td className={value === null ? 'muted' : undefined}>
-                {valueText(value)}
+                <MoneyNote
+                  member={name}
+                  value={value}
+                  record={resource}
+                  text={valueText(value)}
+                />
               </td>
             </tr>
           ))}
