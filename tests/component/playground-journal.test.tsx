@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/mock-server/index.ts'
 import { JournalView } from '../../src/playground/features/journal/journal-view.tsx'
+import { exchangeLog } from '../../src/playground/services/exchange-log.ts'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
 
 const auth = { Authorization: 'Bearer customer-1-token' }
 
 async function renderJournal() {
   const api = createMockApi()
+  exchangeLog.attach(api)
   render(
     <PlaygroundProvider api={api} fetch={(request) => api.fetch(request)}>
       <JournalView />
@@ -109,8 +111,20 @@ describe('journal', () => {
       'Fault',
       'Idempotency-Key',
       'Replayed',
+      'Request headers',
+      'Request body',
+      'Response headers',
+      'Response body',
     ])
     expect(details).toHaveTextContent('k-9')
+    // The credential is shown redacted; the bodies as JSON.
+    expect(details).toHaveTextContent('authorization: Bearer ••••••••')
+    expect(details).not.toHaveTextContent('customer-1-token')
+    expect(details).toHaveTextContent('"amount": 100')
+    expect(details).toHaveTextContent(/location: \/api\/payments\/\d+/)
+    expect(
+      within(details).getByRole('button', { name: 'Copy as curl' }),
+    ).toBeInTheDocument()
     expect(details).toHaveTextContent('201 (2xx success)')
     await user.click(toggle)
     expect(screen.queryByText('k-9')).toBeNull()

@@ -68,6 +68,18 @@ test('journal: live entries newest first, filters, details of an entry, clear', 
   await expect(panel.filter({ hasText: /^[0-9a-f-]{36}$/ })).toBeVisible()
   await expect(panel.filter({ hasText: /^201 \(2xx success\)$/ })).toBeVisible()
   await expect(panel.filter({ hasText: /^no$/ })).toBeVisible()
+  // Headers and bodies as they went over the wire, the credential redacted.
+  const sent = panel.filter({ hasText: /^authorization: / })
+  await expect(sent).toContainText('authorization: Bearer ••••••••')
+  await expect(sent).toContainText(/idempotency-key: [0-9a-f-]{36}/)
+  await expect(table).not.toContainText('customer-1-token')
+  await expect(
+    panel.filter({ hasText: /^location: \/api\/payments\/\d+/m }),
+  ).toBeVisible()
+  await expect(panel.filter({ hasText: /"amount": \d+/ })).toBeVisible()
+  await expect(
+    table.getByRole('button', { name: 'Copy as curl' }),
+  ).toBeVisible()
   await screenshotWideAndNarrow(page, 'journal')
 
   await details.press('Enter')

@@ -1,5 +1,6 @@
 import type { MockApi } from '../../mock-server/index.ts'
 import { startMockWorker } from '../../msw/browser.ts'
+import { exchangeLog } from '../services/exchange-log.ts'
 import { VirtualClock } from '../services/virtual-clock.ts'
 import {
   clearPersisted,
@@ -47,6 +48,7 @@ export async function startMock(
     // client gave up; a minute keeps that short without ending a hang the client still waits for.
     hangLimitMs: 60_000,
   })
+  exchangeLog.attach(api)
   if (loaded.kind === 'loaded') {
     try {
       api.state.restore(loaded.value.state)

@@ -255,7 +255,7 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
           <button type="button" onClick={() => copy('fetch')}>
             Copy as fetch
           </button>
-          <span role="status" className="muted">
+          <span aria-live="polite" className="muted">
             {copied}
           </span>
         </div>

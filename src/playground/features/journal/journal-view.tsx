@@ -1,4 +1,10 @@
 import { Fragment, useId, useMemo, useState } from 'react'
+import { asCurl, asFetch } from '../../components/copy-as.ts'
+import {
+  exchangeLog,
+  redact,
+  type Exchange,
+} from '../../services/exchange-log.ts'
 import { ScrollBox } from '../../components/scroll-box.tsx'
 import type { JournalEntry, MockApi } from '../../../mock-server/index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
@@ -25,7 +31,80 @@ function timeOfDay(iso: string): string {
   return iso.length >= 23 ? iso.slice(11, 23) : iso
 }
 
+function HeaderList({
+  headers,
+}: {
+  headers: readonly (readonly [string, string])[]
+}) {
+  if (headers.length === 0) return <>none</>
+  return (
+    <pre tabIndex={0} className="jr-pre">
+      {headers
+        .map(([name, value]) => `${name}: ${redact(name, value)}`)
+        .join('\n')}
+    </pre>
+  )
+}
+
+function BodyText({ body }: { body: string }) {
+  if (body === '') return <>empty</>
+  let shown = body
+  try {
+    shown = JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    // Not JSON: shown as sent.
+  }
+  return (
+    <pre tabIndex={0} className="jr-pre">
+      {shown}
+    </pre>
+  )
+}
+
+/** The exchange as curl or fetch, with the headers as sent (the copy is for replaying it). */
+function CopyExchange({
+  entry,
+  exchange,
+}: {
+  entry: JournalEntry
+  exchange: Exchange
+}) {
+  const [copied, setCopied] = useState('')
+  const request = {
+    method: entry.method,
+    path: entry.path,
+    headers: exchange.requestHeaders.map(
+      ([name, value]) => [name, value] as [string, string],
+    ),
+    body: exchange.requestBody,
+  }
+  const copy = (as: 'curl' | 'fetch') => {
+    const text =
+      as === 'curl'
+        ? asCurl(request, window.location.origin)
+        : asFetch(request, window.location.origin)
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(`Copied as ${as}.`),
+      () => setCopied(`Copying was refused by the browser: ${text}`),
+    )
+  }
+  return (
+    <p className="button-row">
+      <button type="button" onClick={() => copy('curl')}>
+        Copy as curl
+      </button>
+      <button type="button" onClick={() => copy('fetch')}>
+        Copy as fetch
+      </button>
+      <span aria-live="polite" className="muted">
+        {copied}
+      </span>
+    </p>
+  )
+}
+
 function EntryDetails({ entry }: { entry: JournalEntry }) {
+  const exchange = exchangeLog.get(entry.id)
   const rows: [string, React.ReactNode][] = [
     ['Entry', entry.id],
     ['Time (mock clock, UTC)', <code key="t">{entry.time}</code>],
@@ -52,15 +131,48 @@ function EntryDetails({ entry }: { entry: JournalEntry }) {
         : 'no',
     ],
   ]
+  if (exchange) {
+    rows.push(
+      [
+        'Request headers',
+        <HeaderList key="qh" headers={exchange.requestHeaders} />,
+      ],
+      ['Request body', <BodyText key="qb" body={exchange.requestBody} />],
+      [
+        'Response headers',
+        exchange.responseHeaders === null ? (
+          'no response reached the caller'
+        ) : (
+          <HeaderList key="rh" headers={exchange.responseHeaders} />
+        ),
+      ],
+      [
+        'Response body',
+        exchange.responseBody === null ? (
+          'none'
+        ) : (
+          <BodyText key="rb" body={exchange.responseBody} />
+        ),
+      ],
+    )
+  } else {
+    rows.push([
+      'Headers and bodies',
+      'not captured (the playground records those of requests answered since this page loaded)',
+    ])
+  }
   return (
-    <dl className="jr-details">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="jr-details">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {exchange && <CopyExchange entry={entry} exchange={exchange} />}
+    </>
   )
 }
 
