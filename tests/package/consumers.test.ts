@@ -117,6 +117,8 @@ describe('on Node 20.19 with msw 2', () => {
         PATH: `${path.dirname(node20)}:${process.env.PATH}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: npx runs the bin as a child, and both must stop.
+      detached: true,
     })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
@@ -132,8 +134,9 @@ describe('on Node 20.19 with msw 2', () => {
       expect(response.status).toBe(200)
       expect(await response.json()).toHaveProperty('_links.orders')
     } finally {
-      child.kill('SIGTERM')
-      await once(child, 'exit')
+      const exited = once(child, 'exit')
+      process.kill(-child.pid!, 'SIGTERM')
+      await exited
     }
   })
 
