@@ -51,7 +51,7 @@ for name in "${EXAMPLES[@]}"; do
   if (
     cd "$dest" &&
       npm install --no-audit --no-fund --prefer-offline --loglevel=error &&
-      echo "node $(node --version) (system: $(command -v node))" &&
+      echo "npm scripts run $(npm exec --offline -c 'echo "node $(node --version) from $(command -v node)"')" &&
       SCREENSHOT_DIR="$ROOT/test-results/screenshots" npm test
   ); then
     results[$name]=passed
