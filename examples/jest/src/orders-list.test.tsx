@@ -5,7 +5,7 @@ import { setupMockServer } from 'hypermock-api/msw/node'
 import { OrdersList } from './orders-list.tsx'
 
 const { api, server } = setupMockServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => api.reset()) // seed data, default settings, no faults
 afterAll(() => server.close())
 
