@@ -13,6 +13,10 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'tests/integration/openapi-client/generated',
+      'examples/*/dist*',
+      'examples/*/storybook-static',
+      'examples/*/public',
+      'examples/*/mock-public',
     ],
   },
   {

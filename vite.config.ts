@@ -32,6 +32,7 @@ export default defineConfig(({ command }) => ({
             'src/**/*.test.ts',
             'tests/integration/**/*.test.ts',
             'tests/property/**/*.test.ts',
+            'tests/examples/**/*.test.ts',
           ],
         },
       },

@@ -24,6 +24,14 @@ export { InvalidSnapshotError } from './store/snapshot-schema.ts'
 export { problemCatalogue, type ProblemSlug } from './problems/catalogue.ts'
 export { CONTROL_PATH } from './handle-request.ts'
 export type { OpenApiDocument } from './openapi/create-openapi-document.ts'
+export { applyScenario } from './scenarios/apply-scenario.ts'
+export { scenarios, type ScenarioId } from './scenarios/built-in-scenarios.ts'
+export {
+  InvalidScenarioError,
+  type ResolvedScenario,
+  type Scenario,
+  type ScenarioStep,
+} from './scenarios/scenario-schema.ts'
 
 export interface MockApi extends MockControls {
   /** Answers one request, exactly as the HTTP API would. A network-level fault is `Response.error()`. */

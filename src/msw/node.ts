@@ -1,15 +1,20 @@
 import { createRequire } from 'node:module'
 import { setupServer } from 'msw/node'
 import {
+  applyScenario,
   createMockApi,
   type MockApi,
   type MockApiOptions,
+  type Scenario,
+  type ScenarioId,
 } from '../mock-server/index.ts'
 import { assertMswRuns } from './assert-msw-runs.ts'
 import { createHandlers } from './handlers.ts'
 
 /**
  * A mock instance plus an msw `setupServer` that routes `fetch` in Node to it, for tests.
+ * `scenario` (a built-in id or your own) is applied once, at creation; after `api.reset()`,
+ * `applyScenario(api, scenario)` puts it back.
  *
  * @example
  * const { api, server } = setupMockServer()
@@ -17,12 +22,16 @@ import { createHandlers } from './handlers.ts'
  * afterEach(() => api.reset())
  * afterAll(() => server.close())
  */
-export function setupMockServer(options: MockApiOptions = {}): {
+export function setupMockServer(
+  options: MockApiOptions & { scenario?: ScenarioId | Scenario } = {},
+): {
   api: MockApi
   server: ReturnType<typeof setupServer>
 } {
   assertMswRuns(installedMswVersion(), process.versions.node)
-  const api = createMockApi(options)
+  const { scenario, ...apiOptions } = options
+  const api = createMockApi(apiOptions)
+  if (scenario !== undefined) applyScenario(api, scenario)
   return { api, server: setupServer(...createHandlers(api)) }
 }
 

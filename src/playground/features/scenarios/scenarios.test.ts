@@ -4,7 +4,10 @@ import {
   createClient,
   type ClientEvent,
 } from '../../../client/index.ts'
-import { createMockApi } from '../../../mock-server/index.ts'
+import {
+  createMockApi,
+  scenarios as packageScenarios,
+} from '../../../mock-server/index.ts'
 import type { Token } from '../../services/playground-context.tsx'
 import { findScenario, scenarios } from './scenarios.ts'
 
@@ -48,6 +51,15 @@ const rowsFor = (events: ClientEvent[], method: string, path: string) =>
   )
 
 describe('playground scenarios', () => {
+  test('they are the package scenarios, in its order, with its data', () => {
+    expect(scenarios.map((s) => s.id)).toEqual(
+      packageScenarios.map((s) => s.id),
+    )
+    expect(findScenario('flaky-payments')?.faults).toBe(
+      packageScenarios[1].faults,
+    )
+  })
+
   test('there are at least eight, with unique ids and an explanation each', () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(8)
     expect(new Set(scenarios.map((s) => s.id)).size).toBe(scenarios.length)
@@ -149,6 +161,9 @@ describe('playground scenarios', () => {
       balance: 500,
       requested: 100000,
     })
+    expect(result.summary).toBe(
+      'Refused: balance 500 (5.00 usd), requested 100000 (1000.00 usd), after 1 attempt.',
+    )
     expect(buildTimeline(events)[0]?.attempts).toHaveLength(1)
   })
 

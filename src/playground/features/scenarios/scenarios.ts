@@ -8,10 +8,15 @@ import {
   type RequestTarget,
   type Resource,
 } from '../../../client/index.ts'
-import type { FaultRuleInput, MockApi } from '../../../mock-server/index.ts'
+import {
+  applyScenario,
+  scenarios as packageScenarios,
+  type FaultRuleInput,
+  type MockApi,
+  type ScenarioId,
+  type ScenarioStep,
+} from '../../../mock-server/index.ts'
 import type { Token } from '../../services/playground-context.tsx'
-
-type ConfigPatch = Parameters<MockApi['config']['update']>[0]
 
 /** What a scenario's set-up may change in the playground besides the mock. */
 export interface ScenarioPlayground {
@@ -27,8 +32,11 @@ export interface ScenarioResult {
   readonly problem: Problem | null
 }
 
+type ConfigPatch = Parameters<MockApi['config']['update']>[0]
+
+/** A package scenario (its data: faults, settings, credential, steps) plus how the playground runs it. */
 export interface Scenario {
-  readonly id: string
+  readonly id: ScenarioId
   readonly title: string
   /** What it demonstrates, in a sentence or two. */
   readonly description: string
@@ -36,9 +44,10 @@ export interface Scenario {
   readonly token: Exclude<Token, null>
   readonly faults: readonly FaultRuleInput[]
   readonly config: ConfigPatch
+  readonly steps: readonly ScenarioStep[]
   /** Back to the seed, then this scenario's faults, settings and credential. */
   setup(api: MockApi, playground: ScenarioPlayground): void
-  /** The scenario's requests, through the reference client given (made for `token`). */
+  /** The scenario's steps, through the reference client given (made for `token`). */
   run(client: HypermockClient): Promise<ScenarioResult>
 }
 
@@ -62,6 +71,30 @@ async function call<T = Record<string, unknown>>(
       ? ((await response.json()) as T)
       : null
   return { response, body, problem }
+}
+
+/**
+ * Sends a scenario's steps one after the other: a step names a path, or a link of an earlier
+ * step's answer (an action link brings its own method).
+ */
+async function runSteps(
+  client: HypermockClient,
+  steps: readonly ScenarioStep[],
+): Promise<Answer<Resource>[]> {
+  const answers: Answer<Resource>[] = []
+  const byName = new Map<string, Answer<Resource>>()
+  for (const step of steps) {
+    const target = step.link
+      ? resolveLink(byName.get(step.link.from)?.body, step.link.rel)
+      : (step.path ?? '/')
+    const answer = await call<Resource>(client, target, {
+      ...(step.method !== undefined && { method: step.method }),
+      ...(step.body !== undefined && { json: step.body }),
+    })
+    answers.push(answer)
+    if (step.name !== undefined) byName.set(step.name, answer)
+  }
+  return answers
 }
 
 /** Runs `work` and collects the client's events meanwhile (a scenario's requests run one by one). */
@@ -105,375 +138,207 @@ function attemptsOf(events: readonly ClientEvent[], method?: string) {
   }
 }
 
-function setupWith(scenario: Pick<Scenario, 'token' | 'faults' | 'config'>) {
-  return (api: MockApi, playground: ScenarioPlayground) => {
-    api.reset()
-    for (const rule of scenario.faults) api.faults.add(rule)
-    if (Object.keys(scenario.config).length > 0)
-      api.config.update(scenario.config)
-    playground.setToken(scenario.token)
-  }
-}
-
-type ScenarioSpec = Omit<Scenario, 'setup'>
-
-function scenario(spec: ScenarioSpec): Scenario {
-  return { ...spec, setup: setupWith(spec) }
-}
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** An amount or balance as the API writes it (minor units), then in major units: `500 (5.00 usd)`. */
+function minorUnits(amount: unknown, currency: unknown = 'usd'): string {
+  if (typeof amount !== 'number') return String(amount)
+  const digits = currency === 'jpy' ? 0 : 2
+  return `${amount} (${(amount / 10 ** digits).toFixed(digits)} ${String(currency)})`
+}
 
 async function countPayments(client: HypermockClient): Promise<number> {
   const { body } = await call<{ total: number }>(client, '/api/payments')
   return body?.total ?? Number.NaN
 }
 
+/** The final answer of a run's last step. */
+const last = <T>(answers: readonly T[]): T => answers[answers.length - 1]!
+
+type Runs = {
+  readonly [id in ScenarioId]: (
+    client: HypermockClient,
+    steps: readonly ScenarioStep[],
+  ) => Promise<ScenarioResult>
+}
+
+/** What each scenario reports about its run: the facts its description promises. */
+const runs: Runs = {
+  async 'happy-path'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const order = value[1]?.body
+    const paid = last(value)
+    const payment = paid.body
+    return {
+      status: paid.response.status,
+      summary: `Order ${String(order?.id)} (total ${String(order?.total)} ${String(order?.currency)}) created and paid: payment ${String(payment?.id)} of amount ${minorUnits(payment?.amount, payment?.currency)}.`,
+      facts: [
+        { label: 'Requests', value: '3 (GET /api, POST order, POST pay)' },
+        { label: 'Attempts', value: String(attemptsOf(events).attempts) },
+      ],
+      problem: paid.problem,
+    }
+  },
+  async 'flaky-payments'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const created = last(value)
+    const { attempts, keys, waits } = attemptsOf(events)
+    return {
+      status: created.response.status,
+      summary: `Created payment ${String(created.body?.id)} of amount ${minorUnits(created.body?.amount, created.body?.currency)} after ${plural(attempts, 'attempt')} with one idempotency key.`,
+      facts: [
+        { label: 'Attempts', value: String(attempts) },
+        { label: 'Idempotency keys', value: String(keys.length) },
+        { label: 'Waits', value: waits.join('; ') },
+      ],
+      problem: created.problem,
+    }
+  },
+  async 'rate-limited'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const listed = last(value)
+    const { attempts, waits } = attemptsOf(events)
+    return {
+      status: listed.response.status,
+      summary: `Listed ${String(listed.body?.total)} orders after ${plural(attempts, 'attempt')}; the wait honoured Retry-After.`,
+      facts: [
+        { label: 'Attempts', value: String(attempts) },
+        { label: 'Waits', value: waits.join('; ') },
+      ],
+      problem: listed.problem,
+    }
+  },
+  async 'lost-response'(client, steps) {
+    const before = await countPayments(client)
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const after = await countPayments(client)
+    const created = last(value)
+    const { attempts, keys, replayed } = attemptsOf(events, 'POST')
+    return {
+      status: created.response.status,
+      summary: `Payment ${String(created.body?.id)} of amount ${minorUnits(created.body?.amount, created.body?.currency)} created once: ${plural(attempts, 'attempt')}, ${plural(keys.length, 'key')}, the second answer ${replayed ? 'replayed' : 'not replayed'}; your payments went from ${before} to ${after}.`,
+      facts: [
+        { label: 'Attempts', value: String(attempts) },
+        { label: 'Idempotency keys', value: keys.join(', ') },
+        { label: 'Replayed', value: replayed ? 'yes' : 'no' },
+        { label: 'New payments', value: String(after - before) },
+      ],
+      problem: created.problem,
+    }
+  },
+  async 'hung-request'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const read = last(value)
+    const first = events.find((event) => event.type === 'attempt:end')
+    const { attempts, waits } = attemptsOf(events)
+    return {
+      status: read.response.status,
+      summary: `Order 1 read after ${plural(attempts, 'attempt')}: the first ${first?.type === 'attempt:end' && first.error === 'timeout' ? 'timed out' : 'failed'}.`,
+      facts: [
+        { label: 'Attempts', value: String(attempts) },
+        {
+          label: 'First attempt',
+          value:
+            first?.type === 'attempt:end'
+              ? (first.error ?? String(first.status))
+              : '?',
+        },
+        { label: 'Waits', value: waits.join('; ') },
+      ],
+      problem: read.problem,
+    }
+  },
+  async 'insufficient-funds'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const refused = last(value)
+    const problem = refused.problem
+    const { attempts } = attemptsOf(events)
+    return {
+      status: refused.response.status,
+      summary: `Refused: balance ${minorUnits(problem?.balance)}, requested ${minorUnits(problem?.requested)}, after ${plural(attempts, 'attempt')}.`,
+      facts: [
+        { label: 'Attempts', value: String(attempts) },
+        { label: 'Problem type', value: problem?.type ?? 'none' },
+      ],
+      problem,
+    }
+  },
+  async 'validation-errors'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const rejected = last(value)
+    const errors = Array.isArray(rejected.problem?.errors)
+      ? (rejected.problem.errors as { field?: string }[])
+      : []
+    const { attempts } = attemptsOf(events)
+    return {
+      status: rejected.response.status,
+      summary: `Rejected with ${plural(errors.length, 'field error')} in one response, after ${plural(attempts, 'attempt')}.`,
+      facts: [
+        { label: 'Attempts', value: String(attempts) },
+        {
+          label: 'Fields',
+          value: errors.map((error) => String(error.field)).join(', '),
+        },
+      ],
+      problem: rejected.problem,
+    }
+  },
+  async 'expired-token'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const refused = last(value)
+    const challenge = refused.response.headers.get('WWW-Authenticate') ?? ''
+    const { attempts } = attemptsOf(events)
+    return {
+      status: refused.response.status,
+      summary: `Refused after ${plural(attempts, 'attempt')}: the token expired.`,
+      facts: [
+        { label: 'Attempts', value: String(attempts) },
+        { label: 'WWW-Authenticate', value: challenge },
+      ],
+      problem: refused.problem,
+    }
+  },
+  async 'edit-conflict'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const [read, first, second] = value
+    return {
+      status: second?.response.status ?? null,
+      summary: `The first save answered ${String(first?.response.status)}; the stale save answered ${String(second?.response.status)} (current version ${String(second?.problem?.currentVersion)}).`,
+      facts: [
+        { label: 'Version read', value: String(read?.body?.version) },
+        { label: 'First save', value: String(first?.response.status) },
+        { label: 'Attempts', value: String(attemptsOf(events).attempts) },
+      ],
+      problem: second?.problem ?? null,
+    }
+  },
+  async 'stale-link'(client, steps) {
+    const { value, events } = await watch(client, () => runSteps(client, steps))
+    const [, cancelled, paid] = value
+    return {
+      status: paid?.response.status ?? null,
+      summary: `Cancel answered ${String(cancelled?.response.status)}; the stale pay link answered ${String(paid?.response.status)} (order now ${String(paid?.problem?.currentStatus)}).`,
+      facts: [
+        { label: 'Cancel', value: String(cancelled?.response.status) },
+        { label: 'Attempts', value: String(attemptsOf(events).attempts) },
+      ],
+      problem: paid?.problem ?? null,
+    }
+  },
+}
+
 /**
- * Named set-ups for demos and fixtures: each resets the mock, injects its faults and settings,
- * picks a credential, and runs its requests through the reference client.
+ * The package's scenarios, made runnable here: set-up applies the scenario to the page's mock and
+ * picks its credential; a run sends its steps through the reference client and reports.
  */
-export const scenarios: readonly Scenario[] = [
-  scenario({
-    id: 'happy-path',
-    title: 'Happy path',
-    description:
-      'Start at GET /api, create an order through the link the root names, then pay it by following its own "pay" link. Every request succeeds on its first attempt.',
-    token: 'customer-1-token',
-    faults: [],
-    config: {},
-    async run(client) {
-      const { value, events } = await watch(client, async () => {
-        const root = await call<Resource>(client, '/api')
-        const created = await call<Resource>(
-          client,
-          resolveLink(root.body, 'orders'),
-          {
-            method: 'POST',
-            json: { total: 19.99, currency: 'usd', note: 'Happy path' },
-          },
-        )
-        const paid = await call<Resource>(
-          client,
-          resolveLink(created.body, 'pay'),
-        )
-        return { created, paid }
-      })
-      const { attempts } = attemptsOf(events)
-      const order = value.created.body
-      const payment = value.paid.body
-      return {
-        status: value.paid.response.status,
-        summary: `Order ${String(order?.id)} created and paid: payment ${String(payment?.id)} for ${String(payment?.amount)} ${String(payment?.currency)} (minor units).`,
-        facts: [
-          { label: 'Requests', value: '3 (GET /api, POST order, POST pay)' },
-          { label: 'Attempts', value: String(attempts) },
-        ],
-        problem: value.paid.problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'flaky-payments',
-    title: 'Flaky payments',
-    description:
-      'The payments upstream answers 503 twice. The client backs off 2^0 s and 2^1 s plus jitter, keeps the same Idempotency-Key, and the third attempt creates the payment.',
-    token: 'customer-1-token',
-    faults: [
-      {
-        match: { method: 'POST', path: '/api/payments*' },
-        effect: { kind: 'status', status: 503 },
-        times: 2,
-      },
-    ],
-    config: {},
-    async run(client) {
-      const { value, events } = await watch(client, () =>
-        call(client, '/api/payments', {
-          method: 'POST',
-          json: { amount: 2500, currency: 'usd' },
-        }),
-      )
-      const { attempts, keys, waits } = attemptsOf(events)
-      return {
-        status: value.response.status,
-        summary: `Created payment ${String(value.body?.id)} after ${plural(attempts, 'attempt')} with one idempotency key.`,
-        facts: [
-          { label: 'Attempts', value: String(attempts) },
-          { label: 'Idempotency keys', value: String(keys.length) },
-          { label: 'Waits', value: waits.join('; ') },
-        ],
-        problem: value.problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'rate-limited',
-    title: 'Rate limited',
-    description:
-      "The next read gets 429 rate-limited with Retry-After: 2. The client waits exactly 2 s (the server's wish, no jitter) before it tries again.",
-    token: 'customer-1-token',
-    faults: [
-      {
-        match: { method: 'GET', path: '/api/orders' },
-        effect: { kind: 'status', status: 429, retryAfter: 2 },
-        times: 1,
-      },
-    ],
-    config: { rateLimit: { limit: 100, windowSeconds: 60 } },
-    async run(client) {
-      const { value, events } = await watch(client, () =>
-        call<{ total: number }>(client, '/api/orders'),
-      )
-      const { attempts, waits } = attemptsOf(events)
-      return {
-        status: value.response.status,
-        summary: `Listed ${String(value.body?.total)} orders after ${plural(attempts, 'attempt')}; the wait honoured Retry-After.`,
-        facts: [
-          { label: 'Attempts', value: String(attempts) },
-          { label: 'Waits', value: waits.join('; ') },
-        ],
-        problem: value.problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'lost-response',
-    title: 'Lost response, saved by the idempotency key',
-    description:
-      'The payment is created but its response is lost on the way back. The client retries with the same Idempotency-Key and the server replays the stored 201: two attempts, one key, exactly one new payment.',
-    token: 'customer-1-token',
-    faults: [
-      {
-        match: { method: 'POST', path: '/api/payments*' },
-        effect: { kind: 'lose-response' },
-        times: 1,
-      },
-    ],
-    config: {},
-    async run(client) {
-      const before = await countPayments(client)
-      const { value, events } = await watch(client, () =>
-        call(client, '/api/payments', {
-          method: 'POST',
-          json: { amount: 4200, currency: 'usd' },
-        }),
-      )
-      const after = await countPayments(client)
-      const { attempts, keys, replayed } = attemptsOf(events, 'POST')
-      return {
-        status: value.response.status,
-        summary: `Payment ${String(value.body?.id)} created once: ${plural(attempts, 'attempt')}, ${plural(keys.length, 'key')}, the second answer ${replayed ? 'replayed' : 'not replayed'}; your payments went from ${before} to ${after}.`,
-        facts: [
-          { label: 'Attempts', value: String(attempts) },
-          { label: 'Idempotency keys', value: keys.join(', ') },
-          { label: 'Replayed', value: replayed ? 'yes' : 'no' },
-          { label: 'New payments', value: String(after - before) },
-        ],
-        problem: value.problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'hung-request',
-    title: 'Hung request, time-out and retry',
-    description:
-      'The first read never gets an answer. After 5 s (the per-attempt time-out, shorter at a higher demo speed) the client counts it as a network error and retries with backoff.',
-    token: 'customer-1-token',
-    faults: [
-      {
-        match: { method: 'GET', path: '/api/orders/1' },
-        effect: { kind: 'hang' },
-        times: 1,
-      },
-    ],
-    config: {},
-    async run(client) {
-      const { value, events } = await watch(client, () =>
-        call(client, '/api/orders/1'),
-      )
-      const first = events.find((event) => event.type === 'attempt:end')
-      const { attempts, waits } = attemptsOf(events)
-      return {
-        status: value.response.status,
-        summary: `Order 1 read after ${plural(attempts, 'attempt')}: the first ${first?.type === 'attempt:end' && first.error === 'timeout' ? 'timed out' : 'failed'}.`,
-        facts: [
-          { label: 'Attempts', value: String(attempts) },
-          {
-            label: 'First attempt',
-            value:
-              first?.type === 'attempt:end'
-                ? (first.error ?? String(first.status))
-                : '?',
-          },
-          { label: 'Waits', value: waits.join('; ') },
-        ],
-        problem: value.problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'insufficient-funds',
-    title: 'Insufficient funds',
-    description:
-      'A transfer of 1000.00 usd from account 2, which holds 5.00. The answer is a 422 insufficient-funds problem with the balance and the amount requested; a 4xx is never retried.',
-    token: 'customer-1-token',
-    faults: [],
-    config: {},
-    async run(client) {
-      const { value, events } = await watch(client, () =>
-        call(client, '/api/transfers', {
-          method: 'POST',
-          json: {
-            fromAccountId: 2,
-            toAccountId: 1,
-            amount: 100000,
-            currency: 'usd',
-          },
-        }),
-      )
-      const { attempts } = attemptsOf(events)
-      const problem = value.problem
-      return {
-        status: value.response.status,
-        summary: `Refused: balance ${String(problem?.balance)}, requested ${String(problem?.requested)} (minor units), after ${plural(attempts, 'attempt')}.`,
-        facts: [
-          { label: 'Attempts', value: String(attempts) },
-          { label: 'Problem type', value: problem?.type ?? 'none' },
-        ],
-        problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'validation-errors',
-    title: 'Validation errors',
-    description:
-      'An order with a negative total, an unknown currency and a misspelt member ("ammount"). The 422 validation-failed problem lists every invalid field at once, each with a JSON pointer.',
-    token: 'customer-1-token',
-    faults: [],
-    config: {},
-    async run(client) {
-      const { value, events } = await watch(client, () =>
-        call(client, '/api/orders', {
-          method: 'POST',
-          json: { total: -5, currency: 'xyz', ammount: 3 },
-        }),
-      )
-      const { attempts } = attemptsOf(events)
-      const errors = Array.isArray(value.problem?.errors)
-        ? (value.problem.errors as { field?: string }[])
-        : []
-      return {
-        status: value.response.status,
-        summary: `Rejected with ${plural(errors.length, 'field error')} in one response, after ${plural(attempts, 'attempt')}.`,
-        facts: [
-          { label: 'Attempts', value: String(attempts) },
-          {
-            label: 'Fields',
-            value: errors.map((error) => String(error.field)).join(', '),
-          },
-        ],
-        problem: value.problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'expired-token',
-    title: 'Expired token',
-    description:
-      'The credential is "expired-token". Every request is refused with 401 and WWW-Authenticate: Bearer error="invalid_token"; the client does not retry, the caller must get a new token.',
-    token: 'expired-token',
-    faults: [],
-    config: {},
-    async run(client) {
-      const { value, events } = await watch(client, () =>
-        call(client, '/api/orders'),
-      )
-      const { attempts } = attemptsOf(events)
-      const challenge = value.response.headers.get('WWW-Authenticate') ?? ''
-      return {
-        status: value.response.status,
-        summary: `Refused after ${plural(attempts, 'attempt')}: the token expired.`,
-        facts: [
-          { label: 'Attempts', value: String(attempts) },
-          { label: 'WWW-Authenticate', value: challenge },
-        ],
-        problem: value.problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'edit-conflict',
-    title: 'Edit conflict (version mismatch)',
-    description:
-      'Two editors read order 1 at version n. The first saves (the order moves to version n + 1); the second saves from its stale copy and gets 409 version-mismatch with the current version, instead of silently overwriting.',
-    token: 'customer-1-token',
-    faults: [],
-    config: {},
-    async run(client) {
-      const { value, events } = await watch(client, async () => {
-        const read = await call<{ version: number; currency: string }>(
-          client,
-          '/api/orders/1',
-        )
-        const version = read.body?.version ?? 0
-        const first = await call(client, '/api/orders/1', {
-          method: 'PUT',
-          json: { total: 50, currency: 'usd', note: 'First editor', version },
-        })
-        const second = await call(client, '/api/orders/1', {
-          method: 'PUT',
-          json: { total: 60, currency: 'usd', note: 'Second editor', version },
-        })
-        return { version, first, second }
-      })
-      const { attempts } = attemptsOf(events)
-      return {
-        status: value.second.response.status,
-        summary: `The first save answered ${value.first.response.status}; the stale save answered ${value.second.response.status} (current version ${String(value.second.problem?.currentVersion)}).`,
-        facts: [
-          { label: 'Version read', value: String(value.version) },
-          {
-            label: 'First save',
-            value: String(value.first.response.status),
-          },
-          { label: 'Attempts', value: String(attempts) },
-        ],
-        problem: value.second.problem,
-      }
-    },
-  }),
-  scenario({
-    id: 'stale-link',
-    title: 'Stale link (state conflict)',
-    description:
-      'Order 1 is read while pending, with "cancel" and "pay" links. It is cancelled; then the "pay" link from the old representation is followed: 409 state-conflict, with the current status and the actions it allows.',
-    token: 'customer-1-token',
-    faults: [],
-    config: {},
-    async run(client) {
-      const { value, events } = await watch(client, async () => {
-        const read = await call<Resource>(client, '/api/orders/1')
-        const cancelled = await call(client, resolveLink(read.body, 'cancel'))
-        const paid = await call(client, resolveLink(read.body, 'pay'))
-        return { cancelled, paid }
-      })
-      const { attempts } = attemptsOf(events)
-      return {
-        status: value.paid.response.status,
-        summary: `Cancel answered ${value.cancelled.response.status}; the stale pay link answered ${value.paid.response.status} (order now ${String(value.paid.problem?.currentStatus)}).`,
-        facts: [
-          {
-            label: 'Cancel',
-            value: String(value.cancelled.response.status),
-          },
-          { label: 'Attempts', value: String(attempts) },
-        ],
-        problem: value.paid.problem,
-      }
-    },
-  }),
-]
+export const scenarios: readonly Scenario[] = packageScenarios.map((data) => ({
+  ...data,
+  setup(api, playground) {
+    applyScenario(api, data.id)
+    playground.setToken(data.token)
+  },
+  run: (client) => runs[data.id](client, data.steps),
+}))
 
 export function findScenario(id: string | null): Scenario | undefined {
   return scenarios.find((s) => s.id === id)

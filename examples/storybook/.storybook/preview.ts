@@ -1,0 +1,27 @@
+import type { Preview } from '@storybook/react-vite'
+import { applyScenario, type ScenarioId } from 'hypermock-api'
+import { createHandlers } from 'hypermock-api/msw'
+import { setupWorker } from 'msw/browser'
+import { mswLoader } from 'msw-storybook-addon/csf3'
+import { api } from '../src/mock-api.ts'
+
+const preview: Preview = {
+  loaders: [
+    mswLoader(async () => {
+      // The mock's handlers are the worker's initial handlers, so they survive the addon's
+      // handler reset between stories; a story may still add its own with `msw.use()`.
+      const worker = setupWorker(...createHandlers(api))
+      await worker.start({ onUnhandledFrame: 'bypass', quiet: true })
+      return worker
+    }),
+  ],
+  // Every story starts from a fresh mock: the seed data, then the story's scenario.
+  beforeEach({ args }) {
+    applyScenario(
+      api,
+      (args as { scenario?: ScenarioId }).scenario ?? 'happy-path',
+    )
+  },
+}
+
+export default preview
