@@ -41,6 +41,14 @@ export class MockControlError extends ProblemError {
   }
 }
 
+/** Matches a MockControlError from any copy of the package (realm-safe). */
+export function isMockControlError(error: unknown): error is MockControlError {
+  return (
+    error instanceof MockControlError ||
+    (error instanceof Error && error.name === 'MockControlError')
+  )
+}
+
 /** Throws a 422 `validation-failed` MockControlError for the issues. */
 export function invalidInput(action: string, issues: Issue[]): never {
   throw new MockControlError(

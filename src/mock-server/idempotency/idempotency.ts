@@ -87,8 +87,8 @@ export const idempotency: Stage = async (c, next) => {
     state.replayed = true
     return replay(record.response)
   }
+  // The sweep above already freed every expired key at the front: keys expire in the order made.
   const max = runtime.options.maxIdempotencyKeys
-  if (db.idempotency.size >= max) db.sweepExpired(now, true)
   if (db.idempotency.size >= max) {
     fail('limit-exceeded', {
       detail: `The mock already holds ${max} unexpired idempotency keys, its limit (the maxIdempotencyKeys option). Send this request without a key, wait for keys to expire (POST /__mock/clock moves time), or reset the mock.`,
