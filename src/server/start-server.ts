@@ -95,7 +95,8 @@ export function startServer(
 
   // Plain @hono/node-server: a router or middleware layer in front would halve throughput.
   const fetch = async (request: Request, env: Env) => {
-    const hostHeader = env.incoming.headers.host
+    // Read through the Request: the core reads its headers anyway, so they are built only once.
+    const hostHeader = request.headers.get('Host') ?? undefined
     if (!hostAllowed(hostHeader, hosts)) {
       return refuse(
         403,
