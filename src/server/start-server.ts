@@ -67,10 +67,12 @@ export function startServer(
       : [...allowedHosts, host]
   let inFlight = 0
   let draining = false
-  let failRemaining = () => {}
-  const stopping = new Promise<undefined>((resolve) => {
-    failRemaining = () => resolve(undefined)
-  })
+  // One per request in flight, removed when it settles: racing every request against one shared
+  // never-settling promise would pile a reaction onto it per request, a leak across a long run.
+  const failers = new Set<() => void>()
+  const failRemaining = () => {
+    for (const fail of failers) fail()
+  }
   const drained = new Set<() => void>()
 
   const refuse = (status: 403 | 503, path: string, detail: string) =>
@@ -82,7 +84,17 @@ export function startServer(
 
   /** The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. */
   async function answer(request: Request) {
-    const response = await Promise.race([api.fetch(request), stopping])
+    let fail = () => {}
+    const failed = new Promise<undefined>((resolve) => {
+      fail = () => resolve(undefined)
+    })
+    failers.add(fail)
+    let response: Response | undefined
+    try {
+      response = await Promise.race([api.fetch(request), failed])
+    } finally {
+      failers.delete(fail)
+    }
     return (
       response ??
       refuse(

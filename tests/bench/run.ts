@@ -280,7 +280,10 @@ async function bundleRow() {
 }
 
 const MB = 1024 * 1024
-const SOAK_RSS_GROWTH = 150 * MB
+// RSS includes the room V8 reserves for its heap, which grows with allocation pressure and is not
+// returned at once; the heap in use after a collection is what the mock really holds.
+const SOAK_RSS_GROWTH = 300 * MB
+const SOAK_HEAP_GROWTH = 64 * MB
 
 /** Row 7: the soak, a long mixed run against the standalone server. */
 async function soakRow() {
@@ -289,25 +292,27 @@ async function soakRow() {
   )
   const result = await soak(soakSeconds)
   const growth = result.rssEnd - result.rssStart
+  const heapGrowth = result.heapEnd - result.heapStart
   const errors = result.statuses['500'] ?? 0
   const statuses = Object.entries(result.statuses)
     .map(([code, count]) => `${code}×${count}`)
     .join(' ')
   log(
-    `soak: ${result.requests} requests (${statuses}), ${result.errors} socket errors; ${result.controlCalls} control calls, ${result.controlFailures} answered 5xx; server RSS ${(result.rssStart / MB).toFixed(0)} MB at the start, ${(result.rssEnd / MB).toFixed(0)} MB at the end`,
+    `soak: ${result.requests} requests (${statuses}), ${result.errors} socket errors; ${result.controlCalls} control calls, ${result.controlFailures} answered 5xx; server RSS ${(result.rssStart / MB).toFixed(0)} MB at the start, ${(result.rssEnd / MB).toFixed(0)} MB at the end (heap in use after GC ${(result.heapStart / MB).toFixed(0)} → ${(result.heapEnd / MB).toFixed(0)} MB)`,
   )
   rows.push({
     id: '7',
     measure: `soak: ${soakSeconds} s mixed load, new key per POST, fault churn, control calls`,
-    figure: `RSS ${(result.rssStart / MB).toFixed(0)} → ${(result.rssEnd / MB).toFixed(0)} MB, ${errors} × 500`,
+    figure: `RSS ${(result.rssStart / MB).toFixed(0)} → ${(result.rssEnd / MB).toFixed(0)} MB, heap ${(result.heapStart / MB).toFixed(0)} → ${(result.heapEnd / MB).toFixed(0)} MB, ${errors} × 500`,
     baseline: `${result.requests} requests, ${result.controlCalls} control calls`,
     ratio: '—',
-    target: 'no 500s, growth ≤ 150 MB',
+    target: 'no 500s; growth: RSS ≤ 300 MB, heap ≤ 64 MB',
     result: verdict(
       errors === 0 &&
         result.controlFailures === 0 &&
         result.errors === 0 &&
-        growth <= SOAK_RSS_GROWTH,
+        growth <= SOAK_RSS_GROWTH &&
+        heapGrowth <= SOAK_HEAP_GROWTH,
     ),
   })
 }

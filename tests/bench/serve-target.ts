@@ -15,7 +15,11 @@ if (kind === 'mock') {
   const server = await startServer({ port: 0, config: { rateLimit: false } })
   // The soak asks for this process's resident memory; it has to be measured here, not in the loader.
   process.on('message', (message) => {
-    if (message === 'rss') process.send?.({ rss: process.memoryUsage().rss })
+    if (message !== 'rss') return
+    // After a full collection when allowed: live memory, not garbage V8 has not yet returned.
+    ;(globalThis as { gc?: () => void }).gc?.()
+    const { rss, heapUsed } = process.memoryUsage()
+    process.send?.({ rss, heap: heapUsed })
   })
   process.send?.({ url: server.url })
 } else if (kind === 'bare') {

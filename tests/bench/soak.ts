@@ -17,6 +17,14 @@ export interface SoakResult {
   controlFailures: number
   rssStart: number
   rssEnd: number
+  /** The V8 heap in use after a full collection: what the mock holds, without V8's slack. */
+  heapStart: number
+  heapEnd: number
+}
+
+interface Memory {
+  rss: number
+  heap: number
 }
 
 const CUSTOMER = 'Bearer customer-1-token'
@@ -25,16 +33,17 @@ const ADMIN = 'Bearer admin-token'
 async function startSoakTarget() {
   const child = fork(new URL('./serve-target.ts', import.meta.url), ['mock'], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, '--expose-gc'],
   })
   const [message] = (await once(child, 'message')) as [{ url: string }]
-  const rss = async () => {
+  const memory = async (): Promise<Memory> => {
     child.send('rss')
     for (;;) {
-      const [reply] = (await once(child, 'message')) as [{ rss?: number }]
-      if (reply.rss !== undefined) return reply.rss
+      const [reply] = (await once(child, 'message')) as [Partial<Memory>]
+      if (reply.rss !== undefined) return reply as Memory
     }
   }
-  return { child, url: message.url, rss }
+  return { child, url: message.url, memory }
 }
 
 /** Fault churn and control calls, one every `everyMs`, until `stop` is set. */
@@ -108,38 +117,43 @@ export async function soak(seconds: number): Promise<SoakResult> {
         headers: { ...request.headers, 'Idempotency-Key': key() },
       }),
     })
-    // Warm up, then read the baseline memory the soak's growth is measured from.
-    await autocannon({ url: `${target.url}/api`, duration: 1, connections: 2 })
-    const rssStart = await target.rss()
-    let stopped = false
-    const control = controlLoop(target.url, () => stopped, 50)
-    const load = await autocannon({
-      url: target.url,
-      connections: 8,
-      duration: seconds,
-      requests: [
-        {
-          method: 'GET',
-          path: '/api/orders/1',
-          headers: { Authorization: CUSTOMER },
-        },
-        keyed('/api/orders', '{"total":12.5,"currency":"usd"}', CUSTOMER),
-        {
-          method: 'GET',
-          path: '/api/orders?status=pending&sort=-total,createdAt&perPage=5',
-          headers: { Authorization: ADMIN },
-        },
-        keyed(
-          '/api/transfers',
-          '{"fromAccountId":1,"toAccountId":3,"amount":1,"currency":"usd"}',
-          CUSTOMER,
-        ),
-        { method: 'GET', path: '/api', headers: {} },
-      ],
-    })
-    stopped = true
-    const { calls, failures } = await control
-    const rssEnd = await target.rss()
+    const requests = [
+      {
+        method: 'GET',
+        path: '/api/orders/1',
+        headers: { Authorization: CUSTOMER },
+      },
+      keyed('/api/orders', '{"total":12.5,"currency":"usd"}', CUSTOMER),
+      {
+        method: 'GET',
+        path: '/api/orders?status=pending&sort=-total,createdAt&perPage=5',
+        headers: { Authorization: ADMIN },
+      },
+      keyed(
+        '/api/transfers',
+        '{"fromAccountId":1,"toAccountId":3,"amount":1,"currency":"usd"}',
+        CUSTOMER,
+      ),
+      { method: 'GET', path: '/api', headers: {} },
+    ]
+    const run = async (duration: number) => {
+      let stopped = false
+      const control = controlLoop(target.url, () => stopped, 50)
+      const load = await autocannon({
+        url: target.url,
+        connections: 8,
+        duration,
+        requests,
+      })
+      stopped = true
+      return { load, control: await control }
+    }
+    // The same mix for a while first: JIT code and the allocator's arenas grow once, and the
+    // baseline is read after them, so that what the soak reports is growth that would go on.
+    await run(Math.min(10, Math.ceil(seconds / 6)))
+    const start = await target.memory()
+    const { load, control } = await run(seconds)
+    const end = await target.memory()
     const statuses = Object.fromEntries(
       Object.entries(load.statusCodeStats).map(([code, { count }]) => [
         code,
@@ -151,10 +165,12 @@ export async function soak(seconds: number): Promise<SoakResult> {
       requests: load.requests.total,
       statuses,
       errors: load.errors,
-      controlCalls: calls,
-      controlFailures: failures,
-      rssStart,
-      rssEnd,
+      controlCalls: control.calls,
+      controlFailures: control.failures,
+      rssStart: start.rss,
+      rssEnd: end.rss,
+      heapStart: start.heap,
+      heapEnd: end.heap,
     }
   } finally {
     target.child.kill()
