@@ -51,13 +51,23 @@ function isPresent(input: unknown, path: readonly PropertyKey[]) {
   return value !== undefined
 }
 
-/** Describes what was sent instead, for a member of the wrong type: "got a string". */
-function received(input: unknown, path: readonly PropertyKey[]) {
+/**
+ * What was sent instead, for a member of the wrong type ("a string"), or `null` when its type was
+ * right and only a refinement failed (zod words `1.5` for an integer as a type error too).
+ */
+function received(
+  input: unknown,
+  path: readonly PropertyKey[],
+  expected: string,
+): string | null {
   let value = input
   for (const part of path) value = (value as Record<PropertyKey, unknown>)[part]
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return String(value)
+    return expected === 'number' || expected === 'int' ? null : 'a number'
+  }
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
@@ -84,12 +94,14 @@ export function issueList(
       continue
     }
     // A member of the wrong type is not a missing one: only an absent member "is required".
-    const message =
-      issue.code !== 'invalid_type'
-        ? issue.message
-        : isPresent(input, issue.path)
-          ? `${issue.message} (got ${received(input, issue.path)})`
-          : 'is required'
+    let message = issue.message
+    if (issue.code === 'invalid_type') {
+      if (!isPresent(input, issue.path)) message = 'is required'
+      else {
+        const got = received(input, issue.path, issue.expected)
+        if (got !== null) message = `${issue.message} (got ${got})`
+      }
+    }
     list.push({ path: [...issue.path], message })
   }
   return list
