@@ -30,12 +30,17 @@ const list = (values: string[] | undefined) =>
       .filter((part) => part !== ''),
   )
 
+/** `hypermock-api serve`: starts the standalone server and keeps it running until a signal. */
+export async function runServe(args: string[]): Promise<void> {
+  await startServe(args)
+}
+
 /**
- * `hypermock-api serve`: parses the flags, starts the standalone server, warns when it is reachable
- * from other machines, and closes it cleanly on SIGINT or SIGTERM. Resolves with the running server
- * (`undefined` for `--help`); a problem the user can fix is a `CliError`.
+ * What `runServe` does, with the running server to hand: parses the flags, starts the server, warns
+ * when it is reachable from other machines, and closes it cleanly on SIGINT or SIGTERM. Resolves
+ * with `undefined` for `--help`; a problem the user can fix is a `CliError`.
  */
-export async function runServe(
+export async function startServe(
   args: string[],
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningServer | undefined> {

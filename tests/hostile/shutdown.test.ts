@@ -5,7 +5,7 @@ import { startServer } from '../../src/server/start-server.ts'
 import { expectProblem } from '../support/expect-problem.ts'
 import { CUSTOMER } from './support.ts'
 
-const CLI = new URL('../../src/server/serve.ts', import.meta.url).pathname
+const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname
 
 describe('graceful shutdown (finding 11: SIGTERM gave requests in flight an empty reply)', () => {
   it('lets a request in flight finish, and fails one that would not finish with a 503 problem', async () => {
@@ -40,8 +40,8 @@ describe('graceful shutdown (finding 11: SIGTERM gave requests in flight an empt
     await expect(fetch(`${server.url}/api`)).rejects.toThrow()
   })
 
-  it('npm run serve: SIGTERM lets a request in flight finish, then exits 0', async () => {
-    const child = spawn(process.execPath, [CLI, '--port', '0'], {
+  it('hypermock-api serve: SIGTERM lets a request in flight finish, then exits 0', async () => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runServe, type ServeIo } from '../../src/server/serve.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startServe } from '../../src/server/serve.ts'
 import {
   startServer,
   type RunningServer,
@@ -118,27 +118,31 @@ describe('the standalone server, as a hostile web page meets it (finding 4)', ()
 })
 
 describe('what the user opens', () => {
-  it('--allow-origin and --allowed-hosts open exactly the named origin and host', async () => {
+  /** Starts `hypermock-api serve` in-process with `args`, collecting what it prints. */
+  async function serveWith(args: string[]) {
     const printed: string[] = []
-    const io: ServeIo = {
-      log: (m) => printed.push(m),
-      error: (m) => printed.push(m),
-      exit: (code) => {
-        throw new Error(`exit ${code}: ${printed.join('\n')}`)
-      },
+    const log = vi.spyOn(console, 'log').mockImplementation((m) => {
+      printed.push(String(m))
+    })
+    const error = vi.spyOn(console, 'error').mockImplementation((m) => {
+      printed.push(String(m))
+    })
+    try {
+      const server = await startServe(['--port', '0', ...args], {})
+      return { server: server!, printed: printed.join('\n') }
+    } finally {
+      log.mockRestore()
+      error.mockRestore()
     }
-    const server = await runServe(
-      [
-        '--port',
-        '0',
-        '--allow-origin',
-        'https://app.example',
-        '--allowed-hosts',
-        'mock.internal,.dev.example',
-      ],
-      io,
-      {},
-    )
+  }
+
+  it('--allow-origin and --allowed-hosts open exactly the named origin and host', async () => {
+    const { server, printed } = await serveWith([
+      '--allow-origin',
+      'https://app.example',
+      '--allowed-hosts',
+      'mock.internal,.dev.example',
+    ])
     try {
       const allowed = await fetch(`${server.url}/api`, {
         headers: { Origin: 'https://app.example' },
@@ -162,41 +166,31 @@ describe('what the user opens', () => {
         (await rawGet(`${server.url}/api`, { Host: `evil.example:${port}` }))
           .status,
       ).toBe(403)
-      expect(printed.join('\n')).not.toContain('warning')
+      expect(printed).not.toContain('warning')
     } finally {
       await server.close()
     }
   })
 
   it('warns when --host makes it reachable from other machines', async () => {
-    const errors: string[] = []
-    const io: ServeIo = {
-      log: () => {},
-      error: (m) => errors.push(m),
-      exit: (code) => {
-        throw new Error(`exit ${code}: ${errors.join('\n')}`)
-      },
-    }
-    const server = await runServe(['--port', '0', '--host', '0.0.0.0'], io, {})
+    const { server, printed } = await serveWith(['--host', '0.0.0.0'])
     await server.close()
-    expect(errors.join('\n')).toMatch(
+    expect(printed).toMatch(
       /warning: listening on 0\.0\.0\.0 makes the mock reachable from other machines/,
     )
   })
 
   it('refuses a malformed --allow-origin with the expected shape', async () => {
-    const errors: string[] = []
-    const io: ServeIo = {
-      log: () => {},
-      error: (m) => errors.push(m),
-      exit: (code) => {
-        throw new Error(`exit ${code}`)
-      },
-    }
     await expect(
-      runServe(['--port', '0', '--allow-origin', 'app.example/path'], io, {}),
-    ).rejects.toThrow('exit 1')
-    expect(errors.join('\n')).toContain('--allow-origin takes origins such as')
+      startServe(['--port', '0', '--allow-origin', 'app.example/path'], {}),
+    ).rejects.toThrow(
+      expect.objectContaining({
+        name: 'CliError',
+        message: expect.stringContaining(
+          '--allow-origin takes origins such as',
+        ),
+      }),
+    )
   })
 })
 
