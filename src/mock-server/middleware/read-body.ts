@@ -11,7 +11,16 @@ async function readAtMost(body: ReadableStream<Uint8Array>, max: number) {
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    let chunk: ReadableStreamReadResult<Uint8Array>
+    try {
+      chunk = await reader.read()
+    } catch {
+      fail('invalid-json', {
+        detail:
+          'The request body could not be read to its end: the connection closed first.',
+      })
+    }
+    const { done, value } = chunk
     if (done) break
     size += value.byteLength
     if (size > max) {
