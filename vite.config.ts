@@ -39,6 +39,18 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         test: {
+          // Hostile input: memory and time bounds, so each file gets its own process and room.
+          name: 'hostile',
+          environment: 'node',
+          include: ['tests/hostile/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 60_000,
+          execArgv: ['--expose-gc'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'component',
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'tests/component/**/*.test.{ts,tsx}'],

@@ -25,7 +25,9 @@ const onError: ErrorHandler<Env> = (error, c) => {
   }
   if (error instanceof ProblemError)
     return problemResponse(error.slug, error.init, context)
-  runtime.options.onUnhandledError(error, c.req.raw)
+  // A wait that ended because the caller gave up is no failure of the mock: nobody reads this answer.
+  if (!c.req.raw.signal.aborted)
+    runtime.options.onUnhandledError(error, c.req.raw)
   return problemResponse(
     'internal-error',
     { detail: 'The mock failed unexpectedly while answering this request.' },

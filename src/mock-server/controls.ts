@@ -1,9 +1,24 @@
-import { mergeConfig, type ConfigPatch } from './control/config-patch.ts'
-import type { FaultRule, FaultRuleInput } from './faults/fault-rule.ts'
+import { z } from 'zod'
+import {
+  configPatchSchema,
+  mergeConfig,
+  type ConfigPatch,
+} from './control/config-patch.ts'
+import {
+  invalidInput,
+  MockControlError,
+  parseControlInput,
+} from './control/control-error.ts'
+import {
+  faultRuleInputSchema,
+  type FaultRule,
+  type FaultRuleInput,
+} from './faults/fault-rule.ts'
 import type { JournalEntry } from './journal.ts'
-import { validateConfig, type MockConfig } from './options.ts'
+import { limits } from './limits.ts'
+import type { MockConfig } from './options.ts'
 import type { Runtime } from './runtime.ts'
-import { parseSnapshot } from './store/snapshot-schema.ts'
+import { InvalidSnapshotError, parseSnapshot } from './store/snapshot-schema.ts'
 import type { StateSnapshot } from './store/types.ts'
 
 /**
@@ -19,12 +34,18 @@ export interface MockControls {
   }
   config: {
     get(): MockConfig
-    /** Merges a patch into the live settings (validated first; `rateLimit` merges member-wise). */
+    /**
+     * Merges a patch into the live settings (validated first; `rateLimit` merges member-wise).
+     * Throws a `MockControlError` (422) for an invalid patch, as `PATCH /__mock/config` answers.
+     */
     update(patch: ConfigPatch): MockConfig
   }
   faults: {
     list(): FaultRule[]
-    /** Adds a rule (contract section 9); throws a zod error for an invalid one. */
+    /**
+     * Adds a rule (contract section 9). Throws a `MockControlError`: 422 for an invalid rule, 409
+     * `limit-exceeded` past 1000 rules, as `POST /__mock/faults` answers.
+     */
     add(rule: FaultRuleInput): FaultRule
     remove(id: string): boolean
     clear(): void
@@ -35,28 +56,60 @@ export interface MockControls {
   }
   clock: {
     now(): string
+    /**
+     * Moves the mock clock forward by whole milliseconds. Throws a `MockControlError` (422) for a
+     * negative or fractional step, or one past 9999-12-31T23:59:59.999Z, as `POST /__mock/clock` answers.
+     */
     advance(ms: number): string
   }
   /** Back to the seed data and the initial config; clears faults, journal, keys and rate counters. */
   reset(): void
 }
 
+export const advanceSchema = z.strictObject({
+  advanceMs: z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be whole milliseconds' })
+    .min(0, { error: 'must be ≥ 0' }),
+})
+
 export function createControls(runtime: Runtime): MockControls {
   const { events } = runtime
   return {
     state: {
-      snapshot: () => runtime.db.snapshot(),
+      snapshot() {
+        runtime.db.sweepExpired(runtime.clock.now(), true)
+        return runtime.db.snapshot()
+      },
       restore(snapshot) {
-        runtime.db.load(parseSnapshot(structuredClone(snapshot)))
+        // Validated before it is copied: the schema bounds its depth, so cloning cannot overflow.
+        const parsed = structuredClone(parseSnapshot(snapshot))
+        const now = runtime.clock.now()
+        parsed.idempotencyKeys = parsed.idempotencyKeys.filter(
+          (record) => Date.parse(record.expiresAt) > now,
+        )
+        const max = runtime.options.maxIdempotencyKeys
+        if (parsed.idempotencyKeys.length > max) {
+          throw new InvalidSnapshotError([
+            `idempotencyKeys: holds ${parsed.idempotencyKeys.length} unexpired keys; the limit is ${max} (the maxIdempotencyKeys option)`,
+          ])
+        }
+        runtime.db.load(parsed)
         events.emit({ type: 'state' })
       },
     },
     config: {
       get: () => structuredClone(runtime.config),
-      update(patch) {
-        runtime.config = validateConfig(
-          mergeConfig(runtime.config, patch, runtime.options.config),
+      update(input) {
+        const patch = parseControlInput(
           'update the mock config',
+          configPatchSchema,
+          input ?? {},
+        )
+        runtime.config = mergeConfig(
+          runtime.config,
+          patch,
+          runtime.options.config,
         )
         if (patch.seed !== undefined) runtime.random.reseed(patch.seed)
         events.emit({ type: 'config' })
@@ -65,7 +118,15 @@ export function createControls(runtime: Runtime): MockControls {
     },
     faults: {
       list: () => runtime.faults.list(),
-      add(rule) {
+      add(input) {
+        const action = 'add the fault rule'
+        const rule = parseControlInput(action, faultRuleInputSchema, input)
+        if (runtime.faults.size >= limits.faultRules) {
+          throw new MockControlError(action, 'limit-exceeded', 409, {
+            detail: `The mock already holds ${limits.faultRules} fault rules, its limit. Delete some (DELETE /__mock/faults/{id}, or DELETE /__mock/faults for all) before adding more.`,
+            extensions: { limit: 'faultRules', max: limits.faultRules },
+          })
+        }
         const stored = runtime.faults.add(rule)
         events.emit({ type: 'faults' })
         return stored
@@ -89,8 +150,21 @@ export function createControls(runtime: Runtime): MockControls {
     },
     clock: {
       now: () => runtime.clock.iso(),
-      advance(ms) {
-        runtime.clock.advance(ms)
+      advance(input) {
+        const action = 'advance the mock clock'
+        const { advanceMs } = parseControlInput(action, advanceSchema, {
+          advanceMs: input,
+        })
+        const room = limits.clockMax - runtime.clock.now()
+        if (advanceMs > room) {
+          invalidInput(action, [
+            {
+              path: ['advanceMs'],
+              message: `must be at most ${Math.max(0, room)}: the mock clock cannot pass ${new Date(limits.clockMax).toISOString()}`,
+            },
+          ])
+        }
+        runtime.clock.advance(advanceMs)
         events.emit({ type: 'clock' })
         return runtime.clock.iso()
       },

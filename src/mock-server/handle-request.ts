@@ -3,6 +3,7 @@ import { finalizeResponse } from './edge.ts'
 import type { RequestState } from './pipeline.ts'
 import { problemResponse } from './problems/problem-response.ts'
 import type { Runtime } from './runtime.ts'
+import { refusedOrigin } from './security/origin-policy.ts'
 
 export const CONTROL_PATH = '/__mock'
 
@@ -39,6 +40,8 @@ export function createRequestHandler(runtime: Runtime) {
       body: undefined,
       item: undefined,
       idempotencyKey: null,
+      claim: null,
+      committedIn: null,
       replayed: false,
       networkError: false,
       fault: null,
@@ -63,6 +66,19 @@ export function createRequestHandler(runtime: Runtime) {
     request: Request,
     state: RequestState,
   ): Response | Promise<Response> {
+    // Before anything else, faults included: a page the user did not allow learns nothing.
+    const refused = refusedOrigin(
+      request,
+      options.allowedOrigins,
+      state.url,
+      isControlPath(state.path),
+    )
+    if (refused !== null)
+      return problemResponse(
+        'origin-not-allowed',
+        { detail: refused },
+        context(state),
+      )
     if (isControlPath(state.path))
       return controlApp.fetch(request, { state, runtime })
     if (state.path === basePath || state.path.startsWith(`${basePath}/`)) {
@@ -84,7 +100,8 @@ export function createRequestHandler(runtime: Runtime) {
     try {
       raw = await route(request, state)
     } catch (error) {
-      options.onUnhandledError(error, request)
+      // A wait cut short because the caller left is no failure of the mock: nobody reads this.
+      if (!request.signal.aborted) options.onUnhandledError(error, request)
       raw = internalError(state)
     }
     const response = state.networkError

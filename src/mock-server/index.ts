@@ -21,6 +21,11 @@ export type { MockEvent, MockListener } from './events.ts'
 export { defaultTokens } from './auth/tokens.ts'
 export { createSeed } from './store/seed.ts'
 export { InvalidSnapshotError } from './store/snapshot-schema.ts'
+export {
+  MockControlError,
+  isMockControlError,
+} from './control/control-error.ts'
+export { limits } from './limits.ts'
 export { problemCatalogue, type ProblemSlug } from './problems/catalogue.ts'
 export { CONTROL_PATH } from './handle-request.ts'
 export type { OpenApiDocument } from './openapi/create-openapi-document.ts'

@@ -1,5 +1,9 @@
 import { defaultTokens, type TokenEntry } from './auth/tokens.ts'
+import { configPatchSchema } from './control/config-patch.ts'
+import { limits } from './limits.ts'
 import { createSeed } from './store/seed.ts'
+import { isOrigin } from './security/origin-policy.ts'
+import { issueList } from './validation/validate.ts'
 import type { StateSnapshot } from './store/types.ts'
 
 export interface RateLimitConfig {
@@ -30,8 +34,19 @@ export interface MockApiOptions {
   now?: () => number
   /** Waits for `latencyMs` and delay faults; inject it to run on fake time. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** How long an idempotency key is remembered, in mock time. @default 24 h */
+  /** How long an idempotency key is remembered, in mock time (at most a year). @default 24 h */
   idempotencyTtlMs?: number
+  /**
+   * How many idempotency keys are held at once; expired ones are swept first, and a new key past the
+   * limit is a 409 `limit-exceeded`. @default 10000
+   */
+  maxIdempotencyKeys?: number
+  /**
+   * Origins (`https://app.example`) whose requests the mock answers, besides loopback origins and the
+   * request's own; `'*'` answers every origin. A request with another `Origin` is a 403, and the
+   * control API never answers one. @default [] (loopback and same-origin only)
+   */
+  allowedOrigins?: readonly string[] | '*'
   /** Largest accepted request body. @default 1 MiB */
   maxBodyBytes?: number
   /**
@@ -61,6 +76,8 @@ export interface ResolvedOptions {
   now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   idempotencyTtlMs: number
+  maxIdempotencyKeys: number
+  allowedOrigins: readonly string[] | '*'
   maxBodyBytes: number
   journalLimit: number
   hangLimitMs: number
@@ -89,28 +106,23 @@ function fail(message: string, action = 'create the mock API'): never {
   throw new TypeError(`Failed to ${action}: ${message}`)
 }
 
-/** Checks live settings eagerly; `action` names what failed in the message ("update the config"). */
-export function validateConfig(
-  config: MockConfig,
-  action?: string,
-): MockConfig {
-  const reject = (message: string) => fail(message, action)
-  const { rateLimit, latencyMs, seed } = config
-  if (rateLimit !== false) {
-    if (!Number.isInteger(rateLimit.limit) || rateLimit.limit < 1)
-      reject(`rateLimit.limit must be an integer ≥ 1, got ${rateLimit.limit}.`)
-    if (
-      !Number.isInteger(rateLimit.windowSeconds) ||
-      rateLimit.windowSeconds < 1
-    )
-      reject(
-        `rateLimit.windowSeconds must be an integer ≥ 1, got ${rateLimit.windowSeconds}.`,
+/** Checks the initial settings with the rules `api.config.update` and `PATCH /__mock/config` use. */
+function checkConfig(config: MockConfig): MockConfig {
+  const result = configPatchSchema.safeParse(config)
+  if (result.success) return config
+  const issues = issueList(
+    result.error.issues,
+    Object.keys(configPatchSchema.shape),
+    config,
+  )
+  fail(
+    issues
+      .map(
+        (issue) =>
+          `config.${issue.path.map(String).join('.')} ${issue.message}`,
       )
-  }
-  if (!Number.isFinite(latencyMs) || latencyMs < 0)
-    reject(`latencyMs must be a number ≥ 0, got ${latencyMs}.`)
-  if (!Number.isInteger(seed)) reject(`seed must be an integer, got ${seed}.`)
-  return config
+      .join('; ') + '.',
+  )
 }
 
 /** Normalises options once, at the entry point, into a fully-required shape. */
@@ -125,8 +137,24 @@ export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
     fail(`maxBodyBytes must be an integer ≥ 1, got ${maxBodyBytes}.`)
   const idempotencyTtlMs = options.idempotencyTtlMs ?? 24 * 3_600_000
-  if (!(idempotencyTtlMs > 0))
-    fail(`idempotencyTtlMs must be > 0, got ${idempotencyTtlMs}.`)
+  if (!(idempotencyTtlMs > 0 && idempotencyTtlMs <= 366 * 86_400_000))
+    fail(
+      `idempotencyTtlMs must be > 0 and at most a year (31622400000), got ${idempotencyTtlMs}.`,
+    )
+  const maxIdempotencyKeys =
+    options.maxIdempotencyKeys ?? limits.idempotencyKeys
+  if (!Number.isInteger(maxIdempotencyKeys) || maxIdempotencyKeys < 1)
+    fail(
+      `maxIdempotencyKeys must be an integer ≥ 1, got ${maxIdempotencyKeys}.`,
+    )
+  const allowedOrigins = options.allowedOrigins ?? []
+  if (allowedOrigins !== '*') {
+    for (const origin of allowedOrigins)
+      if (!isOrigin(origin))
+        fail(
+          `allowedOrigins must hold origins such as "https://app.example" (scheme, host, optional port), got "${origin}".`,
+        )
+  }
   const journalLimit = options.journalLimit ?? 500
   if (!Number.isInteger(journalLimit) || journalLimit < 1)
     fail(`journalLimit must be an integer ≥ 1, got ${journalLimit}.`)
@@ -137,10 +165,12 @@ export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
     seed: options.seed ?? createSeed,
     initialState: options.initialState,
     tokens: options.tokens ?? defaultTokens,
-    config: validateConfig({ ...defaultConfig, ...options.config }),
+    config: checkConfig({ ...defaultConfig, ...options.config }),
     now: options.now ?? Date.now,
     sleep: options.sleep ?? abortableSleep,
     idempotencyTtlMs,
+    maxIdempotencyKeys,
+    allowedOrigins,
     maxBodyBytes,
     journalLimit,
     hangLimitMs,

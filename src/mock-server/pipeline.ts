@@ -3,6 +3,7 @@ import type { Principal } from './auth/tokens.ts'
 import type { ProblemSlug } from './problems/catalogue.ts'
 import { ProblemError, type ProblemInit } from './problems/problem-error.ts'
 import type { Handler, Method, RouteSpec, Runtime } from './runtime.ts'
+import type { IdempotencyRecord } from './store/types.ts'
 
 export interface MatchedRoute {
   spec: RouteSpec
@@ -25,6 +26,10 @@ export interface RequestState {
   body: unknown
   item: unknown
   idempotencyKey: string | null
+  /** The key this request claimed, while it runs; the operation runs only while the claim holds. */
+  claim: IdempotencyRecord | null
+  /** The data generation the operation wrote into (`Database.generation`), once it ran. */
+  committedIn: number | null
   replayed: boolean
   /** Set by a fault that must surface as a network error (the adapters drop the connection). */
   networkError: boolean

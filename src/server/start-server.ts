@@ -1,18 +1,32 @@
-import { serve } from '@hono/node-server'
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import {
   createMockApi,
   type MockApi,
   type MockApiOptions,
 } from '../mock-server/index.ts'
-import { isPreflight, preflightResponse, withCors } from './cors.ts'
+import { problemResponse } from '../mock-server/problems/problem-response.ts'
+import {
+  allowOriginFor,
+  isPreflight,
+  preflightResponse,
+  withCors,
+} from './cors.ts'
+import { hostAllowed, isLoopbackHost, type AllowedHosts } from './host-check.ts'
 
 export interface ServerOptions extends MockApiOptions {
   /** @default 8787; 0 picks a free port */
   port?: number
   /** @default '127.0.0.1' */
   host?: string
-  /** Serve this instance instead of a new one. */
+  /**
+   * `Host` names answered besides localhost, `*.localhost` and IP literals (and `host` itself); a
+   * leading dot allows a domain and its subdomains; `'all'` turns the check off. @default []
+   */
+  allowedHosts?: AllowedHosts
+  /** How long `close()` lets requests in flight finish before failing them with a 503. @default 5000 */
+  shutdownGraceMs?: number
+  /** Serve this instance instead of a new one (its own `allowedOrigins` apply to it). */
   api?: MockApi
 }
 
@@ -20,8 +34,14 @@ export interface RunningServer {
   api: MockApi
   /** e.g. `http://127.0.0.1:8787` */
   url: string
+  /**
+   * Stops accepting connections, lets requests in flight finish for `shutdownGraceMs`, answers the
+   * rest with a 503 problem, then closes every connection.
+   */
   close(): Promise<void>
 }
+
+type Env = HttpBindings | Http2Bindings
 
 /**
  * Starts the mock on a real HTTP port, the same core behind it. A network-error fault destroys the
@@ -33,17 +53,90 @@ export function startServer(
   const {
     port = 8787,
     host = '127.0.0.1',
+    allowedHosts = [],
+    shutdownGraceMs = 5_000,
     api: given,
     ...mockOptions
   } = options
   const api = given ?? createMockApi(mockOptions)
+  const allowedOrigins = mockOptions.allowedOrigins ?? []
+  // The name the user bound to is one they chose to be reached by.
+  const hosts: AllowedHosts =
+    allowedHosts === 'all' || isLoopbackHost(host)
+      ? allowedHosts
+      : [...allowedHosts, host]
+  let inFlight = 0
+  let draining = false
+  // One per request in flight, removed when it settles: racing every request against one shared
+  // never-settling promise would pile a reaction onto it per request, a leak across a long run.
+  const failers = new Set<() => void>()
+  const failRemaining = () => {
+    for (const fail of failers) fail()
+  }
+  const drained = new Set<() => void>()
+
+  const refuse = (status: 403 | 503, path: string, detail: string) =>
+    problemResponse(
+      status === 403 ? 'origin-not-allowed' : 'service-unavailable',
+      { detail, ...(status === 503 && { headers: { 'Retry-After': '1' } }) },
+      { basePath: api.basePath, requestPath: path, requestId: 'req-refused' },
+    )
+
+  /** The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. */
+  async function answer(request: Request) {
+    let fail = () => {}
+    const failed = new Promise<undefined>((resolve) => {
+      fail = () => resolve(undefined)
+    })
+    failers.add(fail)
+    let response: Response | undefined
+    try {
+      response = await Promise.race([api.fetch(request), failed])
+    } finally {
+      failers.delete(fail)
+    }
+    return (
+      response ??
+      refuse(
+        503,
+        new URL(request.url).pathname,
+        'The server is shutting down and this request did not finish in time. Send it again once the server is back.',
+      )
+    )
+  }
+
   // Plain @hono/node-server: a router or middleware layer in front would halve throughput.
-  const fetch = async (
-    request: Request,
-    env: { incoming: { socket: { destroy(): void } } },
-  ) => {
-    if (isPreflight(request)) return preflightResponse()
-    const response = await api.fetch(request)
+  const fetch = async (request: Request, env: Env) => {
+    // Read through the Request: the core reads its headers anyway, so they are built only once.
+    const hostHeader = request.headers.get('Host') ?? undefined
+    if (!hostAllowed(hostHeader, hosts)) {
+      return refuse(
+        403,
+        (env.incoming.url ?? '/').split('?')[0]!,
+        `The Host "${hostHeader ?? ''}" is not one this server answers (a guard against DNS rebinding). Start it with --allowed-hosts ${hostHeader ? JSON.stringify(hostHeader.split(':')[0]) : '<name>'} to allow it.`,
+      )
+    }
+    inFlight += 1
+    env.outgoing.once('close', () => {
+      inFlight -= 1
+      if (inFlight === 0) for (const done of drained) done()
+    })
+    if (draining) {
+      // A new request on a kept-alive connection: answered, and told the connection ends here.
+      const response = refuse(
+        503,
+        new URL(request.url).pathname,
+        'The server is shutting down. Send the request again once it is back.',
+      )
+      response.headers.set('Connection', 'close')
+      return response
+    }
+    if (isPreflight(request)) {
+      const allowOrigin = allowOriginFor(request, allowedOrigins)
+      // A preflight from an origin not allowed reaches the core, which answers it 403.
+      if (allowOrigin !== null) return preflightResponse(allowOrigin)
+    }
+    const response = await answer(request)
     // `status` first: reading `type` would make @hono/node-server drop its fast path.
     if (response.status === 0 && response.type === 'error') {
       env.incoming.socket.destroy()
@@ -53,11 +146,17 @@ export function startServer(
     // closing the connection keeps the client from sending its next request after those bytes.
     // (GET and HEAD carry none; asking them would make the adapter build a full Request.)
     const mayHaveBody = request.method !== 'GET' && request.method !== 'HEAD'
-    if (mayHaveBody && request.body !== null && !request.bodyUsed) {
+    if (
+      draining ||
+      (mayHaveBody &&
+        request.body !== null &&
+        (!request.bodyUsed || response.status === 413))
+    ) {
       response.headers.set('Connection', 'close')
     }
-    return withCors(request, response)
+    return withCors(request, response, allowedOrigins)
   }
+
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: host })
     server.once('error', reject)
@@ -66,14 +165,37 @@ export function startServer(
       const address = server.address() as AddressInfo
       const shownHost =
         address.family === 'IPv6' ? `[${address.address}]` : address.address
+      let closing: Promise<void> | undefined
+      const close = async () => {
+        draining = true
+        const stopped = new Promise<void>((done) => server.close(() => done()))
+        if ('closeIdleConnections' in server) server.closeIdleConnections()
+        if (inFlight > 0) {
+          await new Promise<void>((done) => {
+            const timer = setTimeout(done, shutdownGraceMs)
+            drained.add(() => {
+              clearTimeout(timer)
+              done()
+            })
+          })
+        }
+        // Whatever is still running is answered 503 now; then the connections can go.
+        failRemaining()
+        if (inFlight > 0)
+          await new Promise<void>((done) => {
+            const timer = setTimeout(done, 1_000)
+            drained.add(() => {
+              clearTimeout(timer)
+              done()
+            })
+          })
+        if ('closeAllConnections' in server) server.closeAllConnections()
+        await stopped
+      }
       resolve({
         api,
         url: `http://${shownHost}:${address.port}`,
-        close: () =>
-          new Promise((done) => {
-            if ('closeAllConnections' in server) server.closeAllConnections()
-            server.close(() => done())
-          }),
+        close: () => (closing ??= close()),
       })
     })
   })

@@ -14,6 +14,16 @@ declare module 'autocannon' {
     errors: number
     timeouts: number
     non2xx: number
+    statusCodeStats: Record<string, { count: number }>
+  }
+
+  export interface RequestSpec {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+    /** Called before each send; returns the request to send. */
+    setupRequest?: (request: RequestSpec, context: object) => RequestSpec
   }
 
   export interface Options {
@@ -22,6 +32,7 @@ declare module 'autocannon' {
     duration?: number
     pipelining?: number
     headers?: Record<string, string>
+    requests?: RequestSpec[]
   }
 
   export default function autocannon(options: Options): Promise<Result>

@@ -13,11 +13,13 @@ import { setupMockServer } from '../../src/msw/node.ts'
 import { bigState } from './big-state.ts'
 import { gzippedJsBytes } from './bundle-size.ts'
 import { median, merge, percentile, sample, type Samples } from './measure.ts'
+import { soak } from './soak.ts'
 
 /**
  * `npm run bench`: one table of figures measured side by side in one run, each against a baseline
  * doing the same job without hypermock, with the ratio and the target. Progress goes to stderr, the
- * table to stdout. `--dist <dir>` reads the playground build from elsewhere than `dist-playground`.
+ * table to stdout. `--dist <dir>` reads the playground build from elsewhere than `dist-playground`;
+ * `--soak-seconds <n>` changes the soak's length (60 s; 0 skips it).
  */
 const ORIGIN = 'http://hypermock.test'
 const ORDER_1 = `${ORIGIN}/api/orders/1`
@@ -25,6 +27,8 @@ const CUSTOMER = { Authorization: 'Bearer customer-1-token' }
 const ADMIN = { Authorization: 'Bearer admin-token' }
 const distFlag = process.argv.indexOf('--dist')
 const dist = distFlag > 0 ? process.argv[distFlag + 1]! : 'dist-playground'
+const soakFlag = process.argv.indexOf('--soak-seconds')
+const soakSeconds = soakFlag > 0 ? Number(process.argv[soakFlag + 1]) : 60
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`)
 
@@ -275,12 +279,52 @@ async function bundleRow() {
   })
 }
 
+const MB = 1024 * 1024
+// RSS includes the room V8 reserves for its heap, which grows with allocation pressure and is not
+// returned at once; the heap in use after a collection is what the mock really holds.
+const SOAK_RSS_GROWTH = 300 * MB
+const SOAK_HEAP_GROWTH = 64 * MB
+
+/** Row 7: the soak, a long mixed run against the standalone server. */
+async function soakRow() {
+  log(
+    `(7) soak: ${soakSeconds} s of mixed load with unique idempotency keys, fault churn and control calls`,
+  )
+  const result = await soak(soakSeconds)
+  const growth = result.rssEnd - result.rssStart
+  const heapGrowth = result.heapEnd - result.heapStart
+  const errors = result.statuses['500'] ?? 0
+  const statuses = Object.entries(result.statuses)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ')
+  log(
+    `soak: ${result.requests} requests (${statuses}), ${result.errors} socket errors; ${result.controlCalls} control calls, ${result.controlFailures} answered 5xx; server RSS ${(result.rssStart / MB).toFixed(0)} MB at the start, ${(result.rssEnd / MB).toFixed(0)} MB at the end (heap in use after GC ${(result.heapStart / MB).toFixed(0)} → ${(result.heapEnd / MB).toFixed(0)} MB)`,
+  )
+  rows.push({
+    id: '7',
+    measure: `soak: ${soakSeconds} s mixed load, new key per POST, fault churn, control calls`,
+    figure: `RSS ${(result.rssStart / MB).toFixed(0)} → ${(result.rssEnd / MB).toFixed(0)} MB, heap ${(result.heapStart / MB).toFixed(0)} → ${(result.heapEnd / MB).toFixed(0)} MB, ${errors} × 500`,
+    baseline: `${result.requests} requests, ${result.controlCalls} control calls`,
+    ratio: '—',
+    target: 'no 500s; growth: RSS ≤ 300 MB, heap ≤ 64 MB',
+    result: verdict(
+      errors === 0 &&
+        result.controlFailures === 0 &&
+        result.errors === 0 &&
+        growth <= SOAK_RSS_GROWTH &&
+        heapGrowth <= SOAK_HEAP_GROWTH,
+    ),
+  })
+}
+
 const started = performance.now()
 log(
   `${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} at start`,
 )
 // Throughput first: it runs on real sockets, before msw has ever patched this process's network.
 await throughputRow()
+// The soak too: its control loop uses the global fetch, which msw patches later on.
+if (soakSeconds > 0) await soakRow()
 await mswRows()
 await bigCollectionRows()
 await createRow()

@@ -6,13 +6,21 @@ import { startServer } from '../../src/server/start-server.ts'
 /**
  * A server for the throughput row, in its own process so that autocannon does not share its event
  * loop: `mock` is the standalone hypermock server, `bare` a bare @hono/node-server answering the
- * same bytes. Tells its parent the port, then serves until killed.
+ * same bytes. Tells its parent the port (and, asked 'rss', its memory), then serves until killed.
  */
 const kind = process.argv[2]
 const body = process.argv[3] ?? '{}'
 
 if (kind === 'mock') {
   const server = await startServer({ port: 0, config: { rateLimit: false } })
+  // The soak asks for this process's resident memory; it has to be measured here, not in the loader.
+  process.on('message', (message) => {
+    if (message !== 'rss') return
+    // After a full collection when allowed: live memory, not garbage V8 has not yet returned.
+    ;(globalThis as { gc?: () => void }).gc?.()
+    const { rss, heapUsed } = process.memoryUsage()
+    process.send?.({ rss, heap: heapUsed })
+  })
   process.send?.({ url: server.url })
 } else if (kind === 'bare') {
   const app = new Hono()

@@ -37,13 +37,15 @@ describe('the standalone server', () => {
     const response = await fetch(`${server.url}/api/payments`, {
       method: 'OPTIONS',
       headers: {
-        Origin: 'http://app.test',
+        Origin: 'http://localhost:5173',
         'Access-Control-Request-Method': 'POST',
         'Access-Control-Request-Headers': 'authorization,idempotency-key',
       },
     })
     expect(response.status).toBe(204)
-    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(
+      'http://localhost:5173',
+    )
     const allowed = response.headers
       .get('Access-Control-Allow-Headers')!
       .toLowerCase()
@@ -63,7 +65,7 @@ describe('the standalone server', () => {
   it('exposes the API headers a browser app must read', async () => {
     const response = await fetch(`${server.url}/api/orders`, {
       headers: {
-        Origin: 'http://app.test',
+        Origin: 'http://localhost:5173',
         Authorization: 'Bearer customer-1-token',
       },
     })

@@ -1,3 +1,4 @@
+import { limits } from '../limits.ts'
 import { ProblemError } from '../problems/problem-error.ts'
 
 export type FieldType =
@@ -38,12 +39,15 @@ export interface QueryError {
 }
 
 const MAX_PER_PAGE = 100
+const EARLIEST = Date.parse('0000-01-01T00:00:00.000Z')
 const RANGE = /^([A-Za-z]+)\[(gte|gt|lte|lt)\]$/
 
 function describe(type: FieldType) {
-  return Array.isArray(type)
-    ? `one of ${type.join(', ')}`
-    : `a${type === 'integer' ? 'n' : ''} ${type}`
+  if (Array.isArray(type)) return `one of ${type.join(', ')}`
+  if (type === 'timestamp')
+    return 'an ISO-8601 timestamp from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z'
+  if (type === 'integer') return 'an integer'
+  return `a ${type}`
 }
 
 function parseValue(raw: string, spec: FieldSpec): Value | undefined {
@@ -55,17 +59,23 @@ function parseValue(raw: string, spec: FieldSpec): Value | undefined {
       return /^-?\d+$/.test(raw) ? Number(raw) : undefined
     case 'number':
       return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : undefined
-    case 'timestamp':
-      return Number.isNaN(Date.parse(raw))
-        ? undefined
-        : new Date(raw).toISOString()
+    case 'timestamp': {
+      // Stored timestamps have four-digit years and compare as text; a bound outside that range
+      // (`+010000-…`) would compare wrongly, so it is refused rather than silently matching nothing.
+      const time = Date.parse(raw)
+      return time >= EARLIEST && time <= limits.clockMax
+        ? new Date(time).toISOString()
+        : undefined
+    }
     default:
       return raw
   }
 }
 
+/** A page or a size: digits only, and small enough to be exact (no echo of `1e+21` or `null`). */
 function parsePositiveInt(raw: string) {
-  return /^\d+$/.test(raw) ? Number(raw) : Number.NaN
+  const value = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN
+  return Number.isSafeInteger(value) ? value : Number.NaN
 }
 
 /**
@@ -96,7 +106,10 @@ export function parseCollectionQuery(
     if (name === 'page') {
       const page = parsePositiveInt(raw)
       if (!(page >= 1))
-        errors.push({ parameter: name, message: 'must be an integer ≥ 1' })
+        errors.push({
+          parameter: name,
+          message: `must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}`,
+        })
       else query.page = page
     } else if (name === 'perPage') {
       const perPage = parsePositiveInt(raw)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { limits } from '../limits.ts'
 import type { MockConfig } from '../options.ts'
 
 const rateLimit = z.strictObject({
@@ -6,11 +7,17 @@ const rateLimit = z.strictObject({
     .number()
     .int({ error: 'must be a whole number of requests' })
     .min(1, { error: 'must be ≥ 1' })
+    .max(limits.rateLimitRequests, {
+      error: `must be at most ${limits.rateLimitRequests}`,
+    })
     .optional(),
   windowSeconds: z
     .number()
     .int({ error: 'must be whole seconds' })
     .min(1, { error: 'must be ≥ 1' })
+    .max(limits.rateLimitWindowSeconds, {
+      error: `must be at most ${limits.rateLimitWindowSeconds} (one day)`,
+    })
     .optional(),
 })
 
@@ -26,12 +33,16 @@ export const configPatchSchema = z.strictObject({
   latencyMs: z
     .number({ error: 'must be milliseconds' })
     .int({ error: 'must be whole milliseconds' })
-    .min(0)
-    .max(600_000)
+    .min(0, { error: 'must be ≥ 0' })
+    .max(limits.latencyMs, {
+      error: `must be at most ${limits.latencyMs} (10 minutes)`,
+    })
     .optional(),
   seed: z
     .number({ error: 'must be an integer' })
     .int({ error: 'must be an integer' })
+    .min(Number.MIN_SAFE_INTEGER, { error: 'must be a safe integer' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'must be a safe integer' })
     .optional(),
 })
 

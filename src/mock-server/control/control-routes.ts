@@ -1,6 +1,6 @@
-import { z } from 'zod'
-import { createControls } from '../controls.ts'
-import { faultRuleInputSchema } from '../faults/fault-rule.ts'
+import { advanceSchema, createControls } from '../controls.ts'
+import type { FaultRuleInput } from '../faults/fault-rule.ts'
+import { limits } from '../limits.ts'
 import { fail } from '../pipeline.ts'
 import {
   json,
@@ -9,16 +9,10 @@ import {
   type RouteSpec,
 } from '../runtime.ts'
 import { InvalidSnapshotError } from '../store/snapshot-schema.ts'
-import { validate } from '../validation/validate.ts'
-import { configPatchSchema } from './config-patch.ts'
+import type { ConfigPatch } from './config-patch.ts'
+import { parseControlInput } from './control-error.ts'
 
 const noContent = () => new Response(null, { status: 204 })
-const advanceSchema = z.strictObject({
-  advanceMs: z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be whole milliseconds' })
-    .min(0, { error: 'must be ≥ 0' }),
-})
 
 type Controls = ReturnType<typeof createControls>
 
@@ -41,7 +35,8 @@ function restore(controls: Controls, { body }: HandlerContext) {
     if (!(error instanceof InvalidSnapshotError)) throw error
     fail('invalid-json', {
       detail: `The snapshot is malformed; nothing was changed. ${error.issues.slice(0, 5).join('; ')}`,
-      extensions: { errors: error.issues },
+      // The first 50: a hostile snapshot must not make the answer as large as itself.
+      extensions: { errors: error.issues.slice(0, 50) },
     })
   }
   return noContent()
@@ -62,7 +57,7 @@ export const controlRoutes: readonly RouteSpec[] = [
   {
     path: '/state',
     public: true,
-    maxBodyBytes: 64 * 1024 * 1024,
+    maxBodyBytes: limits.snapshotBytes,
     methods: {
       GET: control((c) => json(c.state.snapshot())),
       PUT: control(restore),
@@ -84,7 +79,7 @@ export const controlRoutes: readonly RouteSpec[] = [
     methods: {
       GET: control((c) => json({ rules: c.faults.list() })),
       POST: control((c, { body }) => {
-        const rule = c.faults.add(validate(faultRuleInputSchema, body))
+        const rule = c.faults.add((body ?? {}) as FaultRuleInput)
         return json(rule, {
           status: 201,
           headers: { Location: `/__mock/faults/${rule.id}` },
@@ -118,7 +113,7 @@ export const controlRoutes: readonly RouteSpec[] = [
     methods: {
       GET: control((c) => json(c.config.get())),
       PATCH: control((c, { body }) =>
-        json(c.config.update(validate(configPatchSchema, body))),
+        json(c.config.update((body ?? {}) as ConfigPatch)),
       ),
     },
   },
@@ -128,7 +123,15 @@ export const controlRoutes: readonly RouteSpec[] = [
     methods: {
       GET: control((c) => json({ now: c.clock.now() })),
       POST: control((c, { body }) =>
-        json({ now: c.clock.advance(validate(advanceSchema, body).advanceMs) }),
+        json({
+          now: c.clock.advance(
+            parseControlInput(
+              'advance the mock clock',
+              advanceSchema,
+              body ?? {},
+            ).advanceMs,
+          ),
+        }),
       ),
     },
   },

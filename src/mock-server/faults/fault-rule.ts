@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { limits } from '../limits.ts'
 
 const methods = [
   'GET',
@@ -67,7 +68,9 @@ export const faultRuleInputSchema = z.strictObject({
         .startsWith('/', {
           error: 'must be a path pattern starting with "/" (* is a wildcard)',
         })
-        .max(500)
+        .max(limits.faultPatternLength, {
+          error: `must be at most ${limits.faultPatternLength} characters`,
+        })
         .optional(),
     })
     .default({}),
@@ -99,10 +102,27 @@ export type FaultRule = z.output<typeof faultRuleInputSchema> & {
   fired: number
 }
 
-/** `*` matches any run of characters, `/` included: `/api/payments*` covers the collection and its items. */
-export function pathPattern(pattern: string): RegExp {
-  const escaped = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-  return new RegExp(`^${escaped.join('.*')}$`)
+/**
+ * Whether `path` matches a pattern whose `*` stands for any run of characters, `/` included
+ * (`/api/payments*` covers the collection and its items). No regular expression is built from the
+ * pattern: the literal pieces between stars are found left to right, each at its earliest place,
+ * which is enough for `*`-only patterns and never backtracks, whatever the pattern or the path.
+ */
+export function matchesPathPattern(pattern: string, path: string): boolean {
+  const pieces = pattern.split('*')
+  if (pieces.length === 1) return pattern === path
+  const first = pieces[0]!
+  const last = pieces[pieces.length - 1]!
+  if (first.length + last.length > path.length) return false
+  if (!path.startsWith(first) || !path.endsWith(last)) return false
+  let from = first.length
+  const end = path.length - last.length
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const piece = pieces[i]!
+    if (piece === '') continue
+    const at = path.indexOf(piece, from)
+    if (at === -1 || at + piece.length > end) return false
+    from = at + piece.length
+  }
+  return true
 }

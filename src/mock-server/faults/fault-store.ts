@@ -1,6 +1,6 @@
 import type { RandomSource } from '../random.ts'
 import {
-  pathPattern,
+  matchesPathPattern,
   type FaultRule,
   type FaultRuleInput,
 } from './fault-rule.ts'
@@ -12,7 +12,6 @@ import { faultRuleInputSchema } from './fault-rule.ts'
  */
 export class FaultStore {
   private rules: FaultRule[] = []
-  private patterns = new Map<string, RegExp>()
   private counter = 0
   private readonly random: RandomSource
 
@@ -20,11 +19,15 @@ export class FaultStore {
     this.random = random
   }
 
+  get size() {
+    return this.rules.length
+  }
+
   list(): FaultRule[] {
     return structuredClone(this.rules)
   }
 
-  /** Adds a rule (validated: throws the zod error for the caller to report). */
+  /** Adds a rule (validated: throws the zod error; `api.faults.add` checks it and the limit first). */
   add(input: FaultRuleInput): FaultRule {
     const parsed = faultRuleInputSchema.parse(input)
     const rule: FaultRule = {
@@ -55,12 +58,7 @@ export class FaultStore {
   private matches(rule: FaultRule, method: string, path: string) {
     if (rule.match.method && rule.match.method !== method) return false
     if (rule.match.path === undefined) return true
-    let pattern = this.patterns.get(rule.match.path)
-    if (!pattern) {
-      pattern = pathPattern(rule.match.path)
-      this.patterns.set(rule.match.path, pattern)
-    }
-    return pattern.test(path)
+    return matchesPathPattern(rule.match.path, path)
   }
 
   /** The rule that fires for this request, if any; counts matches and retires spent rules. */

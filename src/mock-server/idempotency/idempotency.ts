@@ -1,3 +1,4 @@
+import { limits } from '../limits.ts'
 import { fail, type Stage } from '../pipeline.ts'
 import { ProblemError } from '../problems/problem-error.ts'
 import type { IdempotencyRecord, StoredResponse } from '../store/types.ts'
@@ -16,6 +17,21 @@ function isStorable(response: Response, error: unknown) {
   if (error instanceof ProblemError) return EXECUTED_PROBLEMS.has(error.slug)
   if (error !== undefined) return false
   return response.status < 400
+}
+
+/** Statuses whose responses carry no body (a stored one may come from a snapshot). */
+const NULL_BODY = new Set([204, 205, 304])
+
+/** The stored answer, byte for byte, marked as a replay. */
+function replay(stored: StoredResponse) {
+  return new Response(NULL_BODY.has(stored.status) ? null : stored.body, {
+    status: stored.status,
+    headers: {
+      ...stored.headers,
+      'Cache-Control': 'no-store',
+      'Idempotent-Replayed': 'true',
+    },
+  })
 }
 
 /** Routes where strict mode requires a key: the ones that move money. */
@@ -49,10 +65,11 @@ export const idempotency: Stage = async (c, next) => {
   const now = runtime.clock.now()
   const scope = `${state.principal.id} POST ${state.path} ${key}`
   const fingerprint = state.body === undefined ? '' : canonicalJson(state.body)
-  const table = runtime.db.idempotency
-  let record = table.get(scope)
-  if (record && Date.parse(record.expiresAt) <= now) {
-    table.delete(scope)
+  const db = runtime.db
+  db.sweepExpired(now)
+  let record = db.idempotency.get(scope)
+  if (record?.state === 'completed' && Date.parse(record.expiresAt) <= now) {
+    db.idempotency.delete(scope)
     record = undefined
   }
   if (record) {
@@ -68,14 +85,14 @@ export const idempotency: Stage = async (c, next) => {
       })
     }
     state.replayed = true
-    const stored = record.response
-    return new Response(stored.body, {
-      status: stored.status,
-      headers: {
-        ...stored.headers,
-        'Cache-Control': 'no-store',
-        'Idempotent-Replayed': 'true',
-      },
+    return replay(record.response)
+  }
+  // The sweep above already freed every expired key at the front: keys expire in the order made.
+  const max = runtime.options.maxIdempotencyKeys
+  if (db.idempotency.size >= max) {
+    fail('limit-exceeded', {
+      detail: `The mock already holds ${max} unexpired idempotency keys, its limit (the maxIdempotencyKeys option). Send this request without a key, wait for keys to expire (POST /__mock/clock moves time), or reset the mock.`,
+      extensions: { limit: 'idempotencyKeys', max },
     })
   }
   const claimed: IdempotencyRecord = {
@@ -86,28 +103,45 @@ export const idempotency: Stage = async (c, next) => {
     principal: state.principal.id,
     fingerprint,
     createdAt: new Date(now).toISOString(),
-    expiresAt: new Date(now + runtime.options.idempotencyTtlMs).toISOString(),
+    // Never past the clock's own range, so that a snapshot holding the key stays restorable.
+    expiresAt: new Date(
+      Math.min(now + runtime.options.idempotencyTtlMs, limits.clockMax),
+    ).toISOString(),
     state: 'in-flight',
     response: null,
   }
-  table.set(scope, claimed)
+  db.idempotency.set(scope, claimed)
+  state.claim = claimed
+  // A restore or reset may replace the tables while this request waits; the claim moves with them,
+  // so the record is looked up in whatever table is current, never in the one captured here.
+  const release = () => {
+    if (runtime.db.idempotency.get(scope) === claimed)
+      runtime.db.idempotency.delete(scope)
+  }
   try {
     await next()
   } catch (error) {
-    table.delete(scope)
+    release()
     throw error
   }
-  if (table.get(scope) !== claimed) return // a reset or restore ran meanwhile: keep nothing
-  if (!isStorable(c.res, c.error)) {
-    table.delete(scope)
-    return
-  }
+  if (!isStorable(c.res, c.error)) return release()
   const body = await c.res.clone().text()
+  // The operation wrote into data that a restore or reset has since replaced: its result is gone
+  // with that data, so the key is free again and a retry executes against the data now current.
+  if (
+    state.committedIn !== runtime.db.generation ||
+    runtime.db.idempotency.get(scope) !== claimed
+  )
+    return release()
   const headers: Record<string, string> = {}
   for (const name of STORED_HEADERS) {
     const value = c.res.headers.get(name)
     if (value !== null) headers[name] = value
   }
   const response: StoredResponse = { status: c.res.status, body, headers }
-  table.set(scope, { ...claimed, state: 'completed', response })
+  runtime.db.idempotency.set(scope, {
+    ...claimed,
+    state: 'completed',
+    response,
+  })
 }

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/tokens.ts'
-import type { Stage } from '../pipeline.ts'
+import { fail, type Stage } from '../pipeline.ts'
 
 const anonymous: Principal = { id: 'anonymous', customers: [], scopes: [] }
 
@@ -29,6 +29,15 @@ export const dispatch: Stage = async (c) => {
   // acts on the current row and concurrent writes serialise as they would one after the other.
   const load = route.spec.load
   const item = load ? load(route.params, principal, runtime) : undefined
+  // A restore meanwhile may have brought this very key back completed: then it has executed once.
+  const claim = state.claim
+  if (claim && runtime.db.idempotency.get(claim.scope) !== claim) {
+    fail('idempotency-key-in-use', {
+      detail: `The state was replaced while this request waited, and it now holds the Idempotency-Key "${claim.key}" itself. Retry after a second to get its stored result.`,
+      headers: { 'Retry-After': '1' },
+    })
+  }
+  state.committedIn = runtime.db.generation
   return route.handler({
     request: c.req.raw,
     url: state.url,

@@ -1,17 +1,60 @@
+import { limits } from '../limits.ts'
 import { fail, type Stage } from '../pipeline.ts'
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
+const QUOTE = 34
+const BACKSLASH = 92
+const OPEN = new Set([91, 123]) // [ {
+const CLOSE = new Set([93, 125]) // ] }
 
-/** 400 for a body that is not UTF-8 JSON, or JSON that is not an object. */
+/**
+ * The deepest nesting of arrays and objects in JSON text, found in one pass before parsing: a body
+ * nested 100,000 levels never reaches the recursive steps (cloning, fingerprints) that would overflow.
+ */
+export function jsonDepth(text: string, stopAbove: number) {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === BACKSLASH) i++
+      else if (code === QUOTE) inString = false
+    } else if (code === QUOTE) inString = true
+    else if (OPEN.has(code)) {
+      depth++
+      if (depth > deepest) {
+        deepest = depth
+        if (deepest > stopAbove) return deepest
+      }
+    } else if (CLOSE.has(code)) depth--
+  }
+  return deepest
+}
+
+/** 400 for a body that is not UTF-8 JSON, nests too deep, or is JSON but not an object. */
 export const parseJson: Stage = async (c, next) => {
   const { state } = c.env
   if (state.bodyBytes === null) return next()
   let value: unknown
+  let text: string
   try {
-    value = JSON.parse(decoder.decode(state.bodyBytes))
+    text = decoder.decode(state.bodyBytes)
+  } catch {
+    fail('invalid-json', {
+      detail: 'The request body is not valid JSON: it is not valid UTF-8.',
+    })
+  }
+  if (jsonDepth(text, limits.jsonDepth) > limits.jsonDepth) {
+    fail('invalid-json', {
+      detail: `The request body nests arrays and objects more than ${limits.jsonDepth} levels deep, the limit.`,
+      extensions: { maxDepth: limits.jsonDepth },
+    })
+  }
+  try {
+    value = JSON.parse(text)
   } catch (error) {
-    const reason =
-      error instanceof SyntaxError ? error.message : 'it is not valid UTF-8'
+    const reason = error instanceof SyntaxError ? error.message : String(error)
     fail('invalid-json', {
       detail: `The request body is not valid JSON: ${reason}.`,
     })

@@ -39,6 +39,12 @@ export const problemCatalogue = {
     summary:
       'The credential is valid but lacks the scope this request needs (a read-only token on a write). `WWW-Authenticate` names the missing scope.',
   },
+  'origin-not-allowed': {
+    status: 403,
+    title: 'Origin not allowed',
+    summary:
+      'The request came from a web page whose origin the mock does not answer. By default only loopback origins (localhost, 127.0.0.1, [::1]) and the mock’s own origin may call it, and the control API never answers a cross-site request. Allow an origin with `--allow-origin` (server) or the `allowedOrigins` option.',
+  },
   'not-found': {
     status: 404,
     title: 'Resource not found',
@@ -68,6 +74,12 @@ export const problemCatalogue = {
     title: 'Idempotency key in use',
     summary:
       'A request with this `Idempotency-Key` is still being processed. Wait `Retry-After` seconds and send the same request again: you will get its stored result.',
+  },
+  'limit-exceeded': {
+    status: 409,
+    title: 'Limit exceeded',
+    summary:
+      'The mock holds as many of something as it allows (fault rules, idempotency keys): `limit` names it and `max` gives its size. Free some (delete rules, wait for keys to expire, or reset) before sending again.',
   },
   'precondition-failed': {
     status: 412,

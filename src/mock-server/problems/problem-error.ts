@@ -14,7 +14,7 @@ export interface ProblemInit {
  * response; anything else thrown becomes a 500 `internal-error` without a stack.
  */
 export class ProblemError extends Error {
-  override readonly name = 'ProblemError'
+  override readonly name: string = 'ProblemError'
   readonly slug: ProblemSlug
   readonly init: ProblemInit
 

@@ -16,8 +16,11 @@ export const rateLimit: Stage = async (c, next) => {
     RateLimit: `"default";r=${decision.remaining};t=${decision.resetSeconds}`,
   }
   if (!decision.allowed) {
+    const who = state.principal
+      ? 'This credential is'
+      : 'Callers without a credential share one quota, and it is'
     fail('rate-limited', {
-      detail: `Over the limit of ${config.limit} requests per ${config.windowSeconds} s. Retry after ${decision.resetSeconds} s.`,
+      detail: `${who} over the limit of ${config.limit} requests per ${config.windowSeconds} s. Retry after ${decision.resetSeconds} s${state.principal ? '' : ', or send a token to use its own quota'}.`,
       headers: { ...headers, 'Retry-After': String(decision.resetSeconds) },
     })
   }

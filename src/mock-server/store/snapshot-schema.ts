@@ -1,19 +1,36 @@
 import { z } from 'zod'
+import { limits } from '../limits.ts'
 import { currencies, type StateSnapshot } from './types.ts'
 
-const id = z.number().int().positive()
+const id = z
+  .number()
+  .int()
+  .positive()
+  .max(limits.maxId, { error: `must be at most ${limits.maxId}` })
 const timestamp = z.iso.datetime()
 const currency = z.enum(currencies)
 const money = z.number().int().nonnegative()
+const text = z.string().max(limits.snapshotString, {
+  error: `must be at most ${limits.snapshotString} characters`,
+})
+const rows = <T extends z.ZodType>(row: T) =>
+  z.array(row).max(limits.snapshotRows, {
+    error: `must hold at most ${limits.snapshotRows} rows`,
+  })
+// Replayed as response headers: only the ones the mock stores, with values a header can carry.
+const headerValue = text.regex(/^[\t\x20-\x7e]*$/, {
+  error: 'must be printable ASCII (a header value)',
+})
+const NULL_BODY = new Set([204, 205, 304])
 
-const customer = z.strictObject({ id, name: z.string(), email: z.string() })
+const customer = z.strictObject({ id, name: text, email: text })
 const order = z.strictObject({
   id,
   status: z.enum(['pending', 'paid', 'cancelled']),
   total: z.number().positive(),
   currency,
   customerId: id,
-  note: z.string().nullable(),
+  note: text.nullable(),
   version: id,
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -45,21 +62,36 @@ const transfer = z.strictObject({
   createdAt: timestamp,
   failure: z.strictObject({ balance: money, requested: id }).nullable(),
 })
+const storedBody = z.string().max(limits.snapshotStoredBody, {
+  error: `must be at most ${limits.snapshotStoredBody} characters`,
+})
 const idempotencyRecord = z.strictObject({
-  scope: z.string(),
-  key: z.string(),
-  method: z.string(),
-  path: z.string(),
-  principal: z.string(),
-  fingerprint: z.string(),
+  scope: text,
+  key: text,
+  method: z.literal('POST'),
+  path: text,
+  principal: text,
+  fingerprint: storedBody,
   createdAt: timestamp,
   expiresAt: timestamp,
   state: z.literal('completed'),
-  response: z.strictObject({
-    status: z.number().int(),
-    body: z.string(),
-    headers: z.record(z.string(), z.string()),
-  }),
+  response: z
+    .strictObject({
+      status: z
+        .number()
+        .int()
+        .min(200, { error: 'must be a final status from 200 to 599' })
+        .max(599, { error: 'must be a final status from 200 to 599' }),
+      body: storedBody,
+      headers: z.strictObject({
+        Location: headerValue.optional(),
+        ETag: headerValue.optional(),
+        'Content-Type': headerValue.optional(),
+      }),
+    })
+    .refine((r) => !NULL_BODY.has(r.status) || r.body === '', {
+      error: 'a 204, 205 or 304 response has an empty body',
+    }),
 })
 
 /** The stored rows; the OpenAPI description derives the representations from these. */
@@ -67,12 +99,12 @@ export const rowSchemas = { customer, order, payment, account, transfer }
 
 export const snapshotSchema = z.strictObject({
   schemaVersion: z.literal(1),
-  customers: z.array(customer),
-  orders: z.array(order),
-  payments: z.array(payment),
-  accounts: z.array(account),
-  transfers: z.array(transfer),
-  idempotencyKeys: z.array(idempotencyRecord),
+  customers: rows(customer),
+  orders: rows(order),
+  payments: rows(payment),
+  accounts: rows(account),
+  transfers: rows(transfer),
+  idempotencyKeys: rows(idempotencyRecord),
 })
 
 export class InvalidSnapshotError extends Error {

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { fail } from '../pipeline.ts'
+import type { ProblemInit } from '../problems/problem-error.ts'
 
 export interface FieldError {
   field: string
@@ -39,41 +40,122 @@ function pointerOf(path: readonly PropertyKey[]) {
   return `#/${path.map((part) => String(part).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`
 }
 
+/** Whether the member an issue points at was sent at all: zod's issues do not carry the input. */
+function isPresent(input: unknown, path: readonly PropertyKey[]) {
+  let value = input
+  for (const part of path) {
+    if (value === null || typeof value !== 'object') return false
+    if (!Object.hasOwn(value, part)) return false
+    value = (value as Record<PropertyKey, unknown>)[part]
+  }
+  return value !== undefined
+}
+
+/**
+ * What was sent instead, for a member of the wrong type ("a string"), or `null` when its type was
+ * right and only a refinement failed (zod words `1.5` for an integer as a type error too).
+ */
+function received(
+  input: unknown,
+  path: readonly PropertyKey[],
+  expected: string,
+): string | null {
+  let value = input
+  for (const part of path) value = (value as Record<PropertyKey, unknown>)[part]
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return String(value)
+    return expected === 'number' || expected === 'int' ? null : 'a number'
+  }
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** One invalid input: where (`['effect', 'ms']`) and what is wrong with it. */
+export interface Issue {
+  path: PropertyKey[]
+  message: string
+}
+
+/** zod's issues in the mock's words: unknown members get a "did you mean", wrong types say so. */
+export function issueList(
+  issues: readonly z.core.$ZodIssue[],
+  known: readonly string[],
+  input: unknown,
+): Issue[] {
+  const list: Issue[] = []
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        list.push({
+          path: [...issue.path, key],
+          message: unknownMember(key, known),
+        })
+      continue
+    }
+    // A member of the wrong type is not a missing one: only an absent member "is required".
+    let message = issue.message
+    if (issue.code === 'invalid_type') {
+      if (!isPresent(input, issue.path)) message = 'is required'
+      else {
+        const got = received(input, issue.path, issue.expected)
+        if (got !== null) message = `${issue.message} (got ${got})`
+      }
+    }
+    list.push({ path: [...issue.path], message })
+  }
+  return list
+}
+
+export function toFieldError({ path, message }: Issue): FieldError {
+  return {
+    field: path.map(String).join('.'),
+    message,
+    pointer: pointerOf(path),
+  }
+}
+
 export function fieldErrors(
   issues: readonly z.core.$ZodIssue[],
   known: readonly string[],
+  input: unknown,
 ): FieldError[] {
-  const errors: FieldError[] = []
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        errors.push({
-          field: key,
-          message: unknownMember(key, known),
-          pointer: pointerOf([...issue.path, key]),
-        })
-      }
-      continue
-    }
-    const field = issue.path.map(String).join('.')
-    const message =
-      issue.code === 'invalid_type' && issue.input === undefined
-        ? 'is required'
-        : issue.message
-    errors.push({ field, message, pointer: pointerOf(issue.path) })
+  return issueList(issues, known, input).map(toFieldError)
+}
+
+/** The 422 `validation-failed` problem for these field errors. */
+export function validationProblem(
+  errors: FieldError[],
+  hadBody: boolean,
+): ProblemInit {
+  const fields = [...new Set(errors.map((e) => e.field || '(body)'))]
+  return {
+    detail: `${hadBody ? '' : 'The request has no body. '}${fields.length} field${fields.length === 1 ? ' is' : 's are'} invalid: ${fields.join(', ')}.`,
+    extensions: { errors },
   }
-  return errors
 }
 
 export function validationFailed(
   errors: FieldError[],
   hadBody: boolean,
 ): never {
-  const fields = [...new Set(errors.map((e) => e.field))]
-  fail('validation-failed', {
-    detail: `${hadBody ? '' : 'The request has no body. '}${fields.length} field${fields.length === 1 ? ' is' : 's are'} invalid: ${fields.join(', ')}.`,
-    extensions: { errors },
-  })
+  fail('validation-failed', validationProblem(errors, hadBody))
+}
+
+/** Parses against a strict schema; `null` and the field errors when it fails. */
+export function check<S extends z.ZodObject>(
+  schema: S,
+  body: unknown,
+): { data: z.infer<S> } | { errors: FieldError[] } {
+  const result = schema.safeParse(body ?? {})
+  if (result.success) return { data: result.data }
+  return {
+    errors: fieldErrors(
+      result.error.issues,
+      Object.keys(schema.shape),
+      body ?? {},
+    ),
+  }
 }
 
 /** Parses a body against a strict schema; every invalid field is reported in one 422. */
@@ -81,10 +163,7 @@ export function validate<S extends z.ZodObject>(
   schema: S,
   body: unknown,
 ): z.infer<S> {
-  const result = schema.safeParse(body ?? {})
-  if (result.success) return result.data
-  validationFailed(
-    fieldErrors(result.error.issues, Object.keys(schema.shape)),
-    body !== undefined,
-  )
+  const result = check(schema, body)
+  if ('data' in result) return result.data
+  validationFailed(result.errors, body !== undefined)
 }

@@ -1,0 +1,32 @@
+/**
+ * Every bound on what a caller can make one mock instance hold or compute. Each is enforced with a
+ * 4xx problem that names it, and listed in the README's "Security model"; change them here only.
+ */
+export const limits = {
+  /** Fault rules held at once (`POST /__mock/faults` past it: 409 `limit-exceeded`). */
+  faultRules: 1_000,
+  /** Characters in a fault rule's path pattern. */
+  faultPatternLength: 500,
+  /** Nesting of objects and arrays in any JSON body, snapshots included. */
+  jsonDepth: 32,
+  /** Bytes in a `PUT /__mock/state` body (other bodies: the `maxBodyBytes` option, 1 MiB). */
+  snapshotBytes: 32 * 1024 * 1024,
+  /** Rows in each table of a snapshot. */
+  snapshotRows: 200_000,
+  /** Characters in any string of a snapshot, idempotency fingerprints and stored bodies aside. */
+  snapshotString: 1_000,
+  /** Characters in a stored idempotency response body or fingerprint in a snapshot. */
+  snapshotStoredBody: 64 * 1024,
+  /** The largest id a row may have; the next insert past it is refused, never wrapped or reused. */
+  maxId: 2_147_483_647,
+  /** The latest time the mock clock can show: ISO-8601 timestamps have four-digit years. */
+  clockMax: Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+  /** A rate-limit window, in seconds (one day). */
+  rateLimitWindowSeconds: 86_400,
+  /** Requests per rate-limit window. */
+  rateLimitRequests: 1_000_000,
+  /** `latencyMs`, and a `delay` fault's `ms` (ten minutes). */
+  latencyMs: 600_000,
+  /** Stored idempotency keys, unless the `maxIdempotencyKeys` option says otherwise. */
+  idempotencyKeys: 10_000,
+} as const
