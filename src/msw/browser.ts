@@ -4,7 +4,14 @@ import {
   type MockApi,
   type MockApiOptions,
 } from '../mock-server/index.ts'
+import {
+  connectSharedMock,
+  type SharedModeOptions,
+} from '../shared-mock/connect-shared-mock.ts'
+import type { SharedMockApi } from '../shared-mock/remote-mock-api.ts'
 import { createHandlers } from './handlers.ts'
+
+export type { SharedModeOptions, SharedMockApi }
 
 // Requests the mock does not own (the app's own files, other hosts) go to the network untouched.
 // msw 3 reads `onUnhandledFrame`, msw 2 `onUnhandledRequest`; each ignores the other's name.
@@ -13,6 +20,16 @@ const startOptions = {
   onUnhandledRequest: 'bypass',
   quiet: true,
 } as const
+
+export interface StartMockWorkerOptions extends MockApiOptions {
+  /**
+   * One mock for every tab of the origin (run by a SharedWorker) instead of one per page: a write in
+   * one tab is seen by all, an Idempotency-Key executes once whichever tab sends it. `{ database }`
+   * also keeps it in IndexedDB across visits. Options must then be plain data (no `now`, `seed`…).
+   * @default false
+   */
+  shared?: boolean | SharedModeOptions
+}
 
 /**
  * Starts msw's service worker in the page with a mock instance behind it. Resolves once the worker
@@ -23,11 +40,22 @@ const startOptions = {
  * @example
  * const api = await startMockWorker()
  * createRoot(document.getElementById('root')!).render(<App />)
+ * // or one mock for every tab of the origin, kept across visits:
+ * await startMockWorker({ shared: { database: 'my-app-mock' } })
  */
 export async function startMockWorker(
-  options: MockApiOptions = {},
+  options: StartMockWorkerOptions & { shared: true | SharedModeOptions },
+): Promise<SharedMockApi>
+export async function startMockWorker(
+  options?: StartMockWorkerOptions,
+): Promise<MockApi>
+export async function startMockWorker(
+  options: StartMockWorkerOptions = {},
 ): Promise<MockApi> {
-  const api = createMockApi(options)
+  const { shared = false, ...mockOptions } = options
+  const api = shared
+    ? await connectSharedMock(mockOptions, shared === true ? {} : shared)
+    : createMockApi(mockOptions)
   const worker = setupWorker(...createHandlers(api))
   await worker.start(startOptions)
   return api

@@ -4,9 +4,13 @@ import type {
   StateSnapshot,
 } from '../../mock-server/index.ts'
 
+/**
+ * Where earlier versions of the playground saved the mock. It lives in IndexedDB now (see
+ * start-mock.ts); a save found here is migrated once, then removed.
+ */
 export const STORAGE_KEY = 'hypermock:playground:v1'
 
-/** What the playground keeps across reloads: the mock's data, its fault rules and settings. */
+/** The playground's mock as a whole: its data, fault rules and settings (also the export format). */
 export interface PersistedPlayground {
   version: 1
   state: StateSnapshot
@@ -58,18 +62,6 @@ export function loadPersisted(storage: Pick<Storage, 'getItem'>): LoadResult {
     }
   }
   return { kind: 'loaded', value: value as unknown as PersistedPlayground }
-}
-
-export function savePersisted(
-  storage: Pick<Storage, 'setItem'>,
-  value: PersistedPlayground,
-): string | null {
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify(value))
-    return null
-  } catch (error) {
-    return `Could not save the playground to browser storage: ${String(error)}`
-  }
 }
 
 export function clearPersisted(storage: Pick<Storage, 'removeItem'>) {

@@ -9,8 +9,9 @@ import {
 } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { createClient, type HypermockClient } from '../../client/index.ts'
-import { createQueryClient } from '../../react/index.ts'
+import { createQueryClient, resourceQueryScope } from '../../react/index.ts'
 import type { MockApi } from '../../mock-server/index.ts'
+import { isSharedMockApi } from '../../shared-mock/remote-mock-api.ts'
 import { ClientEventsStore } from './client-events-store.ts'
 import { ResponseLog } from './response-log.ts'
 import { RetiredRules } from './retired-rules.ts'
@@ -30,7 +31,7 @@ export const credentials = [
 export type Token = (typeof credentials)[number]['token']
 
 export interface Playground {
-  /** The mock instance behind the service worker (same page): its state, faults, journal, clock. */
+  /** The mock behind the service worker (shared by the tabs of the origin): state, faults, journal, clock. */
   api: MockApi
   /** The reference client for the chosen credential and speed; every request goes through the worker. */
   client: HypermockClient
@@ -110,6 +111,24 @@ export function PlaygroundProvider({
   useEffect(() => retiredRules.start(), [retiredRules])
   // One cache for the page; its keys carry the credential, so a switch reads afresh.
   const [queryClient] = useState(createQueryClient)
+  useEffect(() => {
+    if (!isSharedMockApi(api)) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const stopNotices = api.shared.onNotice(setNotice)
+    // Another tab changed the data: what this tab shows over HTTP (the Explorer) is read afresh,
+    // once per burst. The views reading the mock itself follow its events already.
+    const stopRemote = api.shared.onRemoteChange(() => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: resourceQueryScope })
+      }, 50)
+    })
+    return () => {
+      clearTimeout(timer)
+      stopNotices()
+      stopRemote()
+    }
+  }, [api, queryClient])
   const client = useMemo(() => {
     return createClient({
       baseUrl: new URL(api.basePath, window.location.origin).href,

@@ -1,0 +1,85 @@
+import type { Database } from '../mock-server/store/database.ts'
+import type { IdempotencyRecord } from '../mock-server/store/types.ts'
+import { tableNames, type StoreChanges, type StoreName } from './mock-store.ts'
+
+type Rows = ReadonlyMap<number | string, unknown>
+
+interface Saved {
+  /** The live map last saved, to notice when a restore or reset replaced it whole. */
+  source: Rows | null
+  rows: Map<number | string, unknown>
+}
+
+function completedKeys(db: Database): Map<string, IdempotencyRecord> {
+  const keys = new Map<string, IdempotencyRecord>()
+  // In-flight keys belong to requests still running; only finished ones are state.
+  for (const [scope, record] of db.idempotency)
+    if (record.state === 'completed') keys.set(scope, record)
+  return keys
+}
+
+/**
+ * Finds what changed in the mock's data since the last save, by reference: the core never mutates
+ * a row in place (an update stores a new object), and a restore or reset builds new tables. So a
+ * save compares pointers, about 1 ms for 100,000 orders, instead of serialising the whole state.
+ */
+export class ChangeTracker {
+  private saved = new Map<StoreName, Saved>()
+
+  /** Marks the current data as saved (after loading it from the store). */
+  markSaved(db: Database) {
+    const next = this.diff(db)
+    next.commit()
+  }
+
+  /** The changes to write, and `commit` to call once they are stored. */
+  diff(db: Database): {
+    stores: StoreChanges['stores']
+    commit(): void
+  } {
+    const stores: StoreChanges['stores'] = {}
+    const commits: (() => void)[] = []
+    const live: [StoreName, Rows, Rows][] = [
+      ...tableNames.map((name): [StoreName, Rows, Rows] => [
+        name,
+        db[name].rows,
+        db[name].rows,
+      ]),
+      ['idempotencyKeys', db.idempotency, completedKeys(db)],
+    ]
+    for (const [name, source, rows] of live) {
+      const saved = this.saved.get(name)
+      if (!saved || saved.source !== source) {
+        const copy = new Map(rows)
+        stores[name] = { replace: true, put: [...copy.values()], remove: [] }
+        commits.push(() => this.saved.set(name, { source, rows: copy }))
+        continue
+      }
+      const put: [number | string, unknown][] = []
+      const remove: (number | string)[] = []
+      let added = 0
+      for (const [key, row] of rows) {
+        const before = saved.rows.get(key)
+        if (before === row) continue
+        if (before === undefined) added += 1
+        put.push([key, row])
+      }
+      // Some saved key is gone only when fewer of them remain than were saved.
+      if (rows.size - added < saved.rows.size) {
+        for (const key of saved.rows.keys())
+          if (!rows.has(key)) remove.push(key)
+      }
+      if (put.length === 0 && remove.length === 0) continue
+      stores[name] = {
+        replace: false,
+        put: put.map(([, row]) => row),
+        remove,
+      }
+      commits.push(() => {
+        for (const [key, row] of put) saved.rows.set(key, row)
+        for (const key of remove) saved.rows.delete(key)
+      })
+    }
+    return { stores, commit: () => commits.forEach((commit) => commit()) }
+  }
+}

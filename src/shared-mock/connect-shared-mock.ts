@@ -1,0 +1,82 @@
+import type { MockApiOptions } from '../mock-server/index.ts'
+import { createMockHub } from './mock-hub.ts'
+import { openMockStore, type MockStore } from './mock-store.ts'
+import type { HubHello, SharedCoreOptions } from './protocol.ts'
+import { connectToHub, type SharedMockApi } from './remote-mock-api.ts'
+
+export interface SharedModeOptions {
+  /**
+   * Keeps the shared mock in this IndexedDB database across visits (a write is stored before its
+   * answer is returned). `false` keeps it in memory: it lasts while one of the origin's tabs is open.
+   * @default false
+   */
+  database?: string | false
+}
+
+const FUNCTION_OPTIONS = ['now', 'sleep', 'seed', 'onUnhandledError'] as const
+
+function sharedOptions(options: MockApiOptions): SharedCoreOptions {
+  const given = FUNCTION_OPTIONS.filter((name) => options[name] !== undefined)
+  if (given.length > 0) {
+    throw new Error(
+      `Failed to start the shared mock: ${given.map((n) => `"${n}"`).join(', ')} cannot reach the SharedWorker that runs it (only plain data can). Pass "initialState" instead of "seed", or start without "shared".`,
+    )
+  }
+  return options as SharedCoreOptions
+}
+
+/** Where SharedWorker is missing, this tab runs its own hub; one tab at a time may keep the database. */
+function startInPage(hello: HubHello): Promise<SharedMockApi> {
+  const openStore = async (name: string): Promise<MockStore> => {
+    const held = await new Promise<boolean>((resolve) => {
+      if (!navigator.locks) return resolve(true)
+      void navigator.locks.request(
+        `hypermock:${name}`,
+        { ifAvailable: true },
+        (lock) => {
+          resolve(lock !== null)
+          // Held until the tab closes: another tab writing the same rows would undo this one's.
+          return lock ? new Promise<void>(() => {}) : undefined
+        },
+      )
+    })
+    if (!held)
+      throw new Error(
+        'this browser has no SharedWorker, and another tab already keeps the saved mock',
+      )
+    return openMockStore(name)
+  }
+  const { port1, port2 } = new MessageChannel()
+  createMockHub({ openStore }).connect(port1)
+  return connectToHub(port2, hello)
+}
+
+/**
+ * Connects this tab to the one mock its origin's tabs share, run by a SharedWorker: every tab sees
+ * the same data, idempotency keys and faults, as with a real server.
+ */
+export function connectSharedMock(
+  options: MockApiOptions = {},
+  mode: SharedModeOptions = {},
+): Promise<SharedMockApi> {
+  const hello: HubHello = {
+    kind: 'hello',
+    options: sharedOptions(options),
+    database: mode.database ?? false,
+  }
+  if (typeof SharedWorker === 'undefined') return startInPage(hello)
+  const worker = new SharedWorker(
+    new URL('./shared-mock-worker.ts', import.meta.url),
+    { type: 'module', name: 'hypermock' },
+  )
+  return new Promise((resolve, reject) => {
+    worker.addEventListener('error', () =>
+      reject(
+        new Error(
+          'Failed to start the shared mock: its SharedWorker script did not load. Serve the app through a bundler that emits workers (Vite, webpack 5), or start without "shared".',
+        ),
+      ),
+    )
+    connectToHub(worker.port, hello).then(resolve, reject)
+  })
+}

@@ -1,0 +1,353 @@
+import type {
+  FaultRule,
+  MockApi,
+  MockEvent,
+  MockListener,
+} from '../mock-server/index.ts'
+import { mergeConfig } from '../mock-server/control/config-patch.ts'
+import { faultRuleInputSchema } from '../mock-server/faults/fault-rule.ts'
+import { resolveOptions, validateConfig } from '../mock-server/options.ts'
+import { parseSnapshot } from '../mock-server/store/snapshot-schema.ts'
+import {
+  deserializeResponse,
+  serializeRequest,
+  type HubEvent,
+  type HubHello,
+  type HubMessage,
+  type LegacySave,
+  type Mirror,
+  type Operation,
+  type PortLike,
+  type SerializedRequest,
+  type TabMessage,
+} from './protocol.ts'
+
+/** What a tab can do with the shared mock beyond `MockApi`. */
+export interface SharedMockHandle {
+  /** A notice for the page when stored data had to be discarded at start, else null. */
+  readonly startupNotice: string | null
+  /** Told when another tab changed the data, so views that read over HTTP can fetch again. */
+  onRemoteChange(listener: () => void): () => void
+  /** Told of save failures (quota, private mode) and recoveries, as sentences for the page. */
+  onNotice(listener: (message: string) => void): () => void
+  /** Hands the old `localStorage` save over; false when the shared mock already held data. */
+  migrate(legacy: LegacySave): Promise<boolean>
+  /** Resolves once every change this tab made so far is applied and stored. */
+  settled(): Promise<void>
+}
+
+/** A `MockApi` whose mock runs elsewhere (a SharedWorker), shared with the origin's other tabs. */
+export interface SharedMockApi extends MockApi {
+  readonly shared: SharedMockHandle
+}
+
+export function isSharedMockApi(api: MockApi): api is SharedMockApi {
+  return 'shared' in api
+}
+
+const UNSAFE_OPERATIONS = new Set<Operation['name']>([
+  'faults.add',
+  'faults.remove',
+  'faults.clear',
+  'config.update',
+  'state.restore',
+  'journal.clear',
+  'clock.advance',
+  'reset',
+  'migrate',
+])
+
+/**
+ * Connects a tab to the shared mock through `port`. Reads stay synchronous: the tab keeps a copy of
+ * what the views show (state, rules, settings, journal), updated by the hub's events. A change made
+ * here is checked and applied to that copy at once, as the in-page mock would, then sent on; the
+ * hub applies the changes of every tab in the order they arrive, and its events correct the copy.
+ */
+export function connectToHub(
+  port: PortLike,
+  hello: HubHello,
+): Promise<SharedMockApi> {
+  const defaults = resolveOptions(hello.options)
+  const listeners = new Set<MockListener>()
+  const remoteListeners = new Set<() => void>()
+  const noticeListeners = new Set<(message: string) => void>()
+  const waiting = new Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void }
+  >()
+  const inFlight = new Set<Promise<unknown>>()
+  let nextId = 1
+  let ownWrites = 0
+  let mirror: Mirror
+  let stateVersion = 0
+  let pulledVersion = 0
+  let pulling = false
+  let startupNotice: string | null = null
+  let welcomed: (api: SharedMockApi) => void
+
+  const emit = (event: MockEvent) => {
+    for (const listener of listeners) listener(event)
+  }
+  const notice = (message: string) => {
+    for (const listener of noticeListeners) listener(message)
+  }
+  const remoteChange = () => {
+    for (const listener of remoteListeners) listener()
+  }
+
+  function send(
+    message:
+      | { kind: 'op'; op: Operation }
+      | { kind: 'fetch'; request: SerializedRequest },
+    transfer: Transferable[] = [],
+    write = false,
+  ): Promise<unknown> {
+    const id = nextId++
+    if (write) ownWrites += 1
+    const answer = new Promise<unknown>((resolve, reject) =>
+      waiting.set(id, { resolve, reject }),
+    ).finally(() => {
+      if (write) ownWrites -= 1
+      inFlight.delete(answer)
+    })
+    inFlight.add(answer)
+    port.postMessage({ ...message, id }, transfer)
+    return answer
+  }
+
+  function operate(op: Operation) {
+    const write = UNSAFE_OPERATIONS.has(op.name)
+    return send({ kind: 'op', op }, [], write)
+  }
+
+  /** Sends a change already applied here; should the hub refuse it, take the hub's copy again. */
+  function forward(op: Operation) {
+    operate(op).catch((error: Error) => {
+      notice(`Another tab's change conflicted with this one: ${error.message}`)
+      void resync()
+    })
+  }
+
+  // The hub answers on the same port as it sends events, so a copy covers every event before it.
+  async function resync() {
+    mirror = (await operate({ name: 'pull' })) as Mirror
+    pulledVersion = stateVersion
+    emit({ type: 'reset' })
+  }
+
+  function pullState() {
+    if (pulling) return
+    pulling = true
+    operate({ name: 'pull-state' })
+      .then((state) => {
+        mirror.state = state as Mirror['state']
+        pulledVersion = stateVersion
+        emit({ type: 'state' })
+      })
+      .catch((error: Error) =>
+        notice(`Could not read the mock's data: ${error.message}`),
+      )
+      .finally(() => {
+        pulling = false
+      })
+  }
+
+  function onEvent(event: HubEvent) {
+    switch (event.type) {
+      case 'request':
+        mirror.journal.push(event.entry)
+        if (mirror.journal.length > defaults.journalLimit * 1.5)
+          mirror.journal = mirror.journal.slice(-defaults.journalLimit)
+        mirror.faults = event.faults
+        return emit({ type: 'request', entry: event.entry })
+      case 'state':
+        stateVersion += 1
+        if (ownWrites === 0) remoteChange()
+        return emit({ type: 'state' })
+      case 'faults':
+        mirror.faults = event.faults
+        mirror.nextFault = event.nextFault
+        return emit({ type: 'faults' })
+      case 'config':
+        mirror.config = event.config
+        return emit({ type: 'config' })
+      case 'clock':
+        mirror.clockOffsetMs = event.clockOffsetMs
+        return emit({ type: 'clock' })
+      case 'journal':
+        mirror.journal = event.journal
+        return emit({ type: 'journal' })
+      case 'reset':
+        mirror = event.mirror
+        stateVersion += 1
+        pulledVersion = stateVersion
+        if (ownWrites === 0) remoteChange()
+        return emit({ type: 'reset' })
+    }
+  }
+
+  const api: SharedMockApi = {
+    basePath: defaults.basePath,
+    async fetch(request) {
+      const serialized = await serializeRequest(request)
+      const write = !['GET', 'HEAD', 'OPTIONS'].includes(request.method)
+      const answer = await send(
+        { kind: 'fetch', request: serialized },
+        serialized.body ? [serialized.body] : [],
+        write,
+      )
+      return deserializeResponse(
+        answer as Parameters<typeof deserializeResponse>[0],
+      )
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    state: {
+      snapshot() {
+        // The latest copy this tab holds; when it is behind, a fresh one is on its way (event 'state').
+        if (pulledVersion !== stateVersion) pullState()
+        return structuredClone(mirror.state)
+      },
+      restore(snapshot) {
+        const parsed = parseSnapshot(structuredClone(snapshot))
+        mirror.state = parsed
+        emit({ type: 'state' })
+        forward({ name: 'state.restore', snapshot: parsed })
+      },
+    },
+    config: {
+      get: () => structuredClone(mirror.config),
+      update(patch) {
+        mirror.config = validateConfig(
+          mergeConfig(mirror.config, patch, defaults.config),
+          'update the mock config',
+        )
+        emit({ type: 'config' })
+        forward({ name: 'config.update', patch })
+        return structuredClone(mirror.config)
+      },
+    },
+    faults: {
+      list: () => structuredClone(mirror.faults),
+      add(input) {
+        const parsed = faultRuleInputSchema.parse(input)
+        // The id the hub will give it, unless another tab adds a rule in the same instant.
+        const rule: FaultRule = {
+          id: `fault-${mirror.nextFault++}`,
+          ...parsed,
+          matched: 0,
+          fired: 0,
+        }
+        mirror.faults.push(rule)
+        emit({ type: 'faults' })
+        forward({ name: 'faults.add', input })
+        return structuredClone(rule)
+      },
+      remove(id) {
+        const before = mirror.faults.length
+        mirror.faults = mirror.faults.filter((rule) => rule.id !== id)
+        const removed = mirror.faults.length < before
+        if (removed) emit({ type: 'faults' })
+        forward({ name: 'faults.remove', id })
+        return removed
+      },
+      clear() {
+        mirror.faults = []
+        emit({ type: 'faults' })
+        forward({ name: 'faults.clear' })
+      },
+    },
+    journal: {
+      list: () => mirror.journal.slice(-defaults.journalLimit),
+      clear() {
+        mirror.journal = []
+        emit({ type: 'journal' })
+        forward({ name: 'journal.clear' })
+      },
+    },
+    clock: {
+      now: () => new Date(Date.now() + mirror.clockOffsetMs).toISOString(),
+      advance(ms) {
+        if (!Number.isFinite(ms) || ms < 0) {
+          throw new RangeError(
+            `Failed to advance the mock clock: advanceMs must be a finite number ≥ 0, got ${ms}.`,
+          )
+        }
+        mirror.clockOffsetMs += ms
+        emit({ type: 'clock' })
+        forward({ name: 'clock.advance', ms })
+        return api.clock.now()
+      },
+    },
+    reset() {
+      mirror = {
+        state: defaults.seed(),
+        faults: [],
+        config: structuredClone(defaults.config),
+        journal: [],
+        clockOffsetMs: 0,
+        nextFault: 1,
+      }
+      stateVersion += 1
+      pulledVersion = stateVersion
+      emit({ type: 'reset' })
+      forward({ name: 'reset' })
+    },
+    shared: {
+      get startupNotice() {
+        return startupNotice
+      },
+      onRemoteChange(listener) {
+        remoteListeners.add(listener)
+        return () => remoteListeners.delete(listener)
+      },
+      onNotice(listener) {
+        noticeListeners.add(listener)
+        return () => noticeListeners.delete(listener)
+      },
+      async migrate(legacy) {
+        const migrated = (await operate({ name: 'migrate', legacy })) as boolean
+        if (migrated) await resync()
+        return migrated
+      },
+      async settled() {
+        await Promise.allSettled([...inFlight])
+      },
+    },
+  }
+
+  port.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data as HubMessage
+    switch (message.kind) {
+      case 'welcome':
+        mirror = message.mirror
+        startupNotice = message.notice
+        welcomed(api)
+        return
+      case 'reply': {
+        const entry = waiting.get(message.id)
+        waiting.delete(message.id)
+        if (message.ok) entry?.resolve(message.value)
+        else entry?.reject(new Error(message.error))
+        return
+      }
+      case 'response': {
+        const entry = waiting.get(message.id)
+        waiting.delete(message.id)
+        entry?.resolve(message.response)
+        return
+      }
+      case 'event':
+        return onEvent(message.event)
+      case 'notice':
+        return notice(message.message)
+    }
+  })
+  port.start?.()
+  return new Promise((resolve) => {
+    welcomed = resolve
+    port.postMessage(hello satisfies TabMessage)
+  })
+}
