@@ -14,20 +14,33 @@ export const tableNames = [
 ] as const
 export type TableName = (typeof tableNames)[number]
 
-/** Rows by id, idempotency records by scope; one object store each, so a write touches its rows only. */
+/** One object store per table, and one for idempotency records, so a write touches its chunks only. */
 export type StoreName = TableName | 'idempotencyKeys'
 export const storeNames: readonly StoreName[] = [
   ...tableNames,
   'idempotencyKeys',
 ]
 
-/** What one save changes: per store, its rows to put and keys to delete (or the whole store anew). */
+/**
+ * Rows are stored in chunks: ids 0–499 in chunk 0, and so on (idempotency records by a hash of their
+ * scope). One IndexedDB record per row made a 100,000-order import 100,000 requests; per chunk it is
+ * 200, and a request that pays an order rewrites two chunks.
+ */
+export const CHUNK_ROWS = 500
+const KEY_BUCKETS = 64
+
+export function chunkOf(key: number | string): number {
+  if (typeof key === 'number') return Math.floor(key / CHUNK_ROWS)
+  let hash = 0
+  for (let i = 0; i < key.length; i++)
+    hash = (Math.imul(hash, 31) + key.charCodeAt(i)) | 0
+  return Math.abs(hash) % KEY_BUCKETS
+}
+
+/** What one save changes: per store, the chunks to write (an empty one is deleted), or all anew. */
 export interface StoreChanges {
   stores: Partial<
-    Record<
-      StoreName,
-      { replace: boolean; put: unknown[]; remove: (number | string)[] }
-    >
+    Record<StoreName, { replace: boolean; chunks: [number, unknown[]][] }>
   >
   settings: StoredSettings
 }
@@ -60,12 +73,12 @@ export interface MockStore {
 }
 
 interface MockDb extends DBSchema {
-  customers: { key: number; value: unknown }
-  orders: { key: number; value: unknown }
-  payments: { key: number; value: unknown }
-  accounts: { key: number; value: unknown }
-  transfers: { key: number; value: unknown }
-  idempotencyKeys: { key: string; value: unknown }
+  customers: { key: number; value: unknown[] }
+  orders: { key: number; value: unknown[] }
+  payments: { key: number; value: unknown[] }
+  accounts: { key: number; value: unknown[] }
+  transfers: { key: number; value: unknown[] }
+  idempotencyKeys: { key: number; value: unknown[] }
   meta: { key: string; value: unknown }
 }
 
@@ -82,9 +95,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export async function openMockStore(name: string): Promise<MockStore> {
   const db: IDBPDatabase<MockDb> = await openDB<MockDb>(name, 1, {
     upgrade(database) {
-      for (const table of tableNames)
-        database.createObjectStore(table, { keyPath: 'id' })
-      database.createObjectStore('idempotencyKeys', { keyPath: 'scope' })
+      for (const store of storeNames) database.createObjectStore(store)
       database.createObjectStore('meta')
     },
   })
@@ -98,7 +109,14 @@ export async function openMockStore(name: string): Promise<MockStore> {
         ...storeNames.map((store) => tx.objectStore(store).getAll()),
       ])
       await tx.done
-      const byStore = new Map(storeNames.map((store, i) => [store, rows[i]!]))
+      if (rows.some((chunks) => !chunks.every(Array.isArray)))
+        return {
+          kind: 'corrupted',
+          reason: 'a stored chunk of rows is not a list',
+        }
+      const byStore = new Map(
+        storeNames.map((store, i) => [store, rows[i]!.flat()]),
+      )
       if (settings === undefined) {
         if ([...byStore.values()].every((list) => list.length === 0))
           return { kind: 'empty' }
@@ -141,9 +159,10 @@ export async function openMockStore(name: string): Promise<MockStore> {
           const change = changes.stores[name]!
           const store = tx.objectStore(name)
           if (change.replace) pending.push(store.clear())
-          for (const row of change.put) pending.push(store.put(row))
-          for (const key of change.remove)
-            pending.push(store.delete(key as never))
+          for (const [chunk, rows] of change.chunks)
+            pending.push(
+              rows.length > 0 ? store.put(rows, chunk) : store.delete(chunk),
+            )
         }
         pending.push(tx.objectStore('meta').put(changes.settings, SETTINGS_KEY))
       } catch (error) {
