@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { openMockStore } from './mock-store.ts'
+import {
+  asCustomer1,
+  closeTabs,
+  DATABASE,
+  freshIndexedDb,
+  openTab,
+  startHub,
+} from './test-harness.ts'
+
+beforeEach(freshIndexedDb)
+afterEach(closeTabs)
+
+async function storedOrder(id: number) {
+  const store = await openMockStore(DATABASE)
+  const loaded = await store.load()
+  store.close()
+  if (loaded.kind !== 'loaded') throw new Error(`store is ${loaded.kind}`)
+  return loaded.value.state.orders.find((order) => order.id === id)
+}
+
+it('stores a write before answering it, and the next hub starts from it', async () => {
+  const tab = await openTab(startHub())
+  const paid = await tab.fetch(
+    asCustomer1('/api/orders/1/payment', { method: 'POST' }),
+  )
+  expect(paid.status).toBe(201)
+  expect((await storedOrder(1))?.status).toBe('paid')
+
+  const later = await openTab(startHub())
+  expect(later.shared.startupNotice).toBeNull()
+  const order = await later.fetch(asCustomer1('/api/orders/1'))
+  expect(await order.json()).toMatchObject({ id: 1, status: 'paid' })
+})
+
+it('lets two tabs share one mock: a key sent from both executes once', async () => {
+  const hub = startHub()
+  const [a, b] = [await openTab(hub), await openTab(hub)]
+  const pay = () =>
+    asCustomer1('/api/orders/1/payment', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'k-1' },
+    })
+  const first = await a.fetch(pay())
+  const second = await b.fetch(pay())
+  expect(second.headers.get('Idempotent-Replayed')).toBe('true')
+  expect(await second.text()).toBe(await first.text())
+  expect(hub.api!.state.snapshot().payments).toHaveLength(2)
+})
+
+it('discards corrupted stored data with a notice and starts from the seed', async () => {
+  const store = await openMockStore(DATABASE)
+  await store.write({
+    stores: {
+      orders: { replace: true, chunks: [[0, [{ id: 1, total: -5 }]]] },
+    },
+    settings: {
+      version: 1,
+      faults: [],
+      config: {
+        rateLimit: false,
+        requireIdempotencyKey: false,
+        latencyMs: 0,
+        seed: 1,
+      },
+    },
+  })
+  store.close()
+
+  const tab = await openTab(startHub())
+  expect(tab.shared.startupNotice).toMatch(
+    /^Saved mock data was invalid \(Failed to restore the mock state: .*\); it was discarded/,
+  )
+  expect(tab.state.snapshot().orders).toHaveLength(30)
+  // What is stored now is the seed, whole: the next start reads it without a notice.
+  expect((await storedOrder(1))?.status).toBe('pending')
+  expect((await openTab(startHub())).shared.startupNotice).toBeNull()
+})
+
+it('discards settings of the wrong shape with a notice', async () => {
+  const raw = await openMockStore(DATABASE)
+  raw.close()
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.open(DATABASE)
+    request.onerror = () => reject(request.error)
+    request.onsuccess = () => {
+      const db = request.result
+      const tx = db.transaction('meta', 'readwrite')
+      tx.objectStore('meta').put('not settings', 'settings')
+      tx.oncomplete = () => {
+        db.close()
+        resolve()
+      }
+    }
+  })
+  const tab = await openTab(startHub())
+  expect(tab.shared.startupNotice).toContain(
+    'the stored settings do not have the expected shape',
+  )
+})
+
+it('reports a failed save in the page and keeps working in memory', async () => {
+  const tab = await openTab(startHub())
+  const notices: string[] = []
+  tab.shared.onNotice((message) => notices.push(message))
+  const put = IDBObjectStore.prototype.put
+  IDBObjectStore.prototype.put = function quotaExceeded() {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+  }
+  try {
+    const paid = await tab.fetch(
+      asCustomer1('/api/orders/1/payment', { method: 'POST' }),
+    )
+    expect(paid.status).toBe(201)
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^Could not save the mock to browser storage \(QuotaExceededError: The quota has been exceeded\.\)\. It keeps working in memory/,
+      ),
+    ])
+    const order = await tab.fetch(asCustomer1('/api/orders/1'))
+    expect(await order.json()).toMatchObject({ status: 'paid' })
+    expect((await storedOrder(1))?.status).toBe('pending')
+  } finally {
+    IDBObjectStore.prototype.put = put
+  }
+
+  // Space again: the next save stores what the failed one could not, too.
+  await tab.fetch(asCustomer1('/api/orders/4/cancel', { method: 'POST' }))
+  expect(notices[1]).toMatch(/^Saving to browser storage works again/)
+  expect((await storedOrder(1))?.status).toBe('paid')
+  expect((await storedOrder(4))?.status).toBe('cancelled')
+})
