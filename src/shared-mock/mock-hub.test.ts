@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { openMockStore } from './mock-store.ts'
 import {
   asCustomer1,
@@ -130,4 +130,39 @@ it('reports a failed save in the page and keeps working in memory', async () => 
   expect(notices[1]).toMatch(/^Saving to browser storage works again/)
   expect((await storedOrder(1))?.status).toBe('paid')
   expect((await storedOrder(4))?.status).toBe('cancelled')
+})
+
+it("keeps each tab's copy in step with the others' changes", async () => {
+  const hub = startHub()
+  const [a, b] = [await openTab(hub), await openTab(hub)]
+  const remote = { a: 0, b: 0 }
+  a.shared.onRemoteChange(() => (remote.a += 1))
+  b.shared.onRemoteChange(() => (remote.b += 1))
+  const stateEvents: string[] = []
+  b.subscribe((event) => stateEvents.push(event.type))
+
+  const rule = a.faults.add({
+    match: { path: '/api/none' },
+    effect: { kind: 'hang' },
+  })
+  await a.shared.settled()
+  expect(hub.api!.faults.list().map((r) => r.id)).toEqual([rule.id])
+  expect(b.faults.list().map((r) => r.id)).toEqual([rule.id])
+
+  const cancelled = await a.fetch(
+    asCustomer1('/api/orders/4/cancel', { method: 'POST' }),
+  )
+  expect(cancelled.status).toBe(200)
+  expect(remote).toEqual({ a: 0, b: 1 })
+  // B's copy of the data was behind: reading it fetches the hub's, and a 'state' event follows.
+  expect(b.state.snapshot().orders[3]!.status).toBe('pending')
+  await vi.waitFor(() =>
+    expect(b.state.snapshot().orders[3]!.status).toBe('cancelled'),
+  )
+  expect(stateEvents.filter((type) => type === 'state')).toHaveLength(2)
+  expect(b.journal.list().at(-1)).toMatchObject({
+    method: 'POST',
+    path: '/api/orders/4/cancel',
+    status: 200,
+  })
 })

@@ -34,8 +34,13 @@ export interface MockHub {
   flush(): Promise<void>
 }
 
+/** `QuotaExceededError: …` names what the browser refused; a plain Error's message says enough. */
 const errorText = (error: unknown) =>
-  error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  error instanceof Error
+    ? error.name === 'Error'
+      ? error.message
+      : `${error.name}: ${error.message}`
+    : String(error)
 
 const faultNumber = (rule: FaultRule) => Number(rule.id.replace(/^\D+/, ''))
 

@@ -234,3 +234,27 @@ test('closing the first tab loses nothing, and the others keep working', async (
   expect(await orderStatus(second, 1)).toBe('paid')
   expect(errors).toEqual([])
 })
+
+test('without SharedWorker, the first tab keeps the database and a second one says it runs alone', async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(() => {
+    // As on Chrome for Android, where SharedWorker does not exist.
+    delete (window as { SharedWorker?: unknown }).SharedWorker
+  })
+  await page.goto('/?view=console')
+  await started(page)
+  expect((await call(page, 'POST', '/api/orders/1/payment')).status).toBe(201)
+
+  const { tab: second, errors } = await openTab(context, '/?view=console')
+  await expect(second.getByRole('alert')).toContainText(
+    'this browser has no SharedWorker, and another tab already keeps the saved mock',
+  )
+  expect(await orderStatus(second, 1)).toBe('pending')
+
+  await page.reload()
+  await started(page)
+  expect(await orderStatus(page, 1)).toBe('paid')
+  expect(errors).toEqual([])
+})
