@@ -1,6 +1,7 @@
 import type { MockApiOptions } from '../mock-server/index.ts'
 import { createMockHub } from './mock-hub.ts'
-import { openMockStore, type MockStore } from './mock-store.ts'
+import { leadThroughLocks } from './lead-through-locks.ts'
+import { openMockStore } from './mock-store.ts'
 import type { HubHello, SharedCoreOptions } from './protocol.ts'
 import { connectToHub, type SharedMockApi } from './remote-mock-api.ts'
 
@@ -25,35 +26,17 @@ function sharedOptions(options: MockApiOptions): SharedCoreOptions {
   return options as SharedCoreOptions
 }
 
-/** Where SharedWorker is missing, this tab runs its own hub; one tab at a time may keep the database. */
+/** Without SharedWorker nor Web Locks (browsers before 2022), the tab runs a hub of its own. */
 function startInPage(hello: HubHello): Promise<SharedMockApi> {
-  const openStore = async (name: string): Promise<MockStore> => {
-    const held = await new Promise<boolean>((resolve) => {
-      if (!navigator.locks) return resolve(true)
-      void navigator.locks.request(
-        `hypermock:${name}`,
-        { ifAvailable: true },
-        (lock) => {
-          resolve(lock !== null)
-          // Held until the tab closes: another tab writing the same rows would undo this one's.
-          return lock ? new Promise<void>(() => {}) : undefined
-        },
-      )
-    })
-    if (!held)
-      throw new Error(
-        'this browser has no SharedWorker, and another tab already keeps the saved mock',
-      )
-    return openMockStore(name)
-  }
   const { port1, port2 } = new MessageChannel()
-  createMockHub({ openStore }).connect(port1)
+  createMockHub({ openStore: openMockStore }).connect(port1)
   return connectToHub(port2, hello)
 }
 
 /**
- * Connects this tab to the one mock its origin's tabs share, run by a SharedWorker: every tab sees
- * the same data, idempotency keys and faults, as with a real server.
+ * Connects this tab to the one mock its origin's tabs share, run by a SharedWorker (or, where there
+ * is none, by one leading tab): every tab sees the same data, idempotency keys and faults, as with a
+ * real server.
  */
 export function connectSharedMock(
   options: MockApiOptions = {},
@@ -64,7 +47,10 @@ export function connectSharedMock(
     options: sharedOptions(options),
     database: mode.database ?? false,
   }
-  if (typeof SharedWorker === 'undefined') return startInPage(hello)
+  if (typeof SharedWorker === 'undefined')
+    return 'locks' in navigator && typeof BroadcastChannel === 'function'
+      ? leadThroughLocks(hello)
+      : startInPage(hello)
   const worker = new SharedWorker(
     new URL('./shared-mock-worker.ts', import.meta.url),
     { type: 'module', name: 'hypermock' },

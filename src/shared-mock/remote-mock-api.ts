@@ -19,6 +19,7 @@ import {
   type Operation,
   type PortLike,
   type SerializedRequest,
+  type SerializedResponse,
   type TabMessage,
 } from './protocol.ts'
 
@@ -63,18 +64,47 @@ const UNSAFE_OPERATIONS = new Set<Operation['name']>([
  * here is checked and applied to that copy at once, as the in-page mock would, then sent on; the
  * hub applies the changes of every tab in the order they arrive, and its events correct the copy.
  */
-export function connectToHub(
+export async function connectToHub(
   port: PortLike,
   hello: HubHello,
 ): Promise<SharedMockApi> {
+  const remote = createRemoteMockApi(hello)
+  await remote.attach(port)
+  return remote.api
+}
+
+const LOST: SerializedResponse = {
+  error: true,
+  status: 0,
+  statusText: '',
+  headers: [],
+  body: null,
+}
+
+/**
+ * The tab's side, before it reaches a hub: `attach` connects it (again, when the tab running the
+ * hub closed and another took over; what was in flight then ends as a network error).
+ */
+export function createRemoteMockApi(hello: HubHello): {
+  api: SharedMockApi
+  attach(port: PortLike): Promise<void>
+} {
   const defaults = resolveOptions(hello.options)
   const listeners = new Set<MockListener>()
   const remoteListeners = new Set<() => void>()
   const noticeListeners = new Set<(message: string) => void>()
   const waiting = new Map<
     number,
-    { resolve(value: unknown): void; reject(error: Error): void }
+    {
+      kind: 'fetch' | 'op'
+      /** Sent again to a new hub: a read, or a write with an idempotency key (it runs once). */
+      again: TabMessage | null
+      resolve(value: unknown): void
+      reject(error: Error): void
+    }
   >()
+  let port: PortLike | undefined
+  let welcomes = 0
   const inFlight = new Set<Promise<unknown>>()
   let nextId = 1
   let ownWrites = 0
@@ -83,7 +113,6 @@ export function connectToHub(
   let pulledVersion = 0
   let pulling = false
   let startupNotice: string | null = null
-  let welcomed: (api: SharedMockApi) => void
 
   const emit = (event: MockEvent) => {
     for (const listener of listeners) listener(event)
@@ -104,14 +133,22 @@ export function connectToHub(
   ): Promise<unknown> {
     const id = nextId++
     if (write) ownWrites += 1
+    const again =
+      message.kind === 'fetch' &&
+      (!write ||
+        message.request.headers.some(
+          ([name]) => name.toLowerCase() === 'idempotency-key',
+        ))
+        ? { ...message, id }
+        : null
     const answer = new Promise<unknown>((resolve, reject) =>
-      waiting.set(id, { resolve, reject }),
+      waiting.set(id, { kind: message.kind, again, resolve, reject }),
     ).finally(() => {
       if (write) ownWrites -= 1
       inFlight.delete(answer)
     })
     inFlight.add(answer)
-    port.postMessage({ ...message, id }, transfer)
+    port!.postMessage({ ...message, id }, transfer)
     return answer
   }
 
@@ -123,7 +160,9 @@ export function connectToHub(
   /** Sends a change already applied here; should the hub refuse it, take the hub's copy again. */
   function forward(op: Operation) {
     operate(op).catch((error: Error) => {
-      notice(`Another tab's change conflicted with this one: ${error.message}`)
+      notice(
+        `A change made in this tab may not have been applied (${error.message}); the views show the mock as it is now.`,
+      )
       void resync()
     })
   }
@@ -318,14 +357,20 @@ export function connectToHub(
     },
   }
 
-  port.addEventListener('message', (event: MessageEvent) => {
-    const message = event.data as HubMessage
+  function receive(message: HubMessage, welcomed: () => void) {
     switch (message.kind) {
       case 'welcome':
         mirror = message.mirror
-        startupNotice = message.notice
-        welcomed(api)
-        return
+        stateVersion += 1
+        pulledVersion = stateVersion
+        welcomes += 1
+        if (welcomes === 1) startupNotice = message.notice
+        else {
+          // Another tab took over the mock: what this tab shows is read afresh.
+          emit({ type: 'reset' })
+          remoteChange()
+        }
+        return welcomed()
       case 'reply': {
         const entry = waiting.get(message.id)
         waiting.delete(message.id)
@@ -344,10 +389,32 @@ export function connectToHub(
       case 'notice':
         return notice(message.message)
     }
-  })
-  port.start?.()
-  return new Promise((resolve) => {
-    welcomed = resolve
-    port.postMessage(hello satisfies TabMessage)
-  })
+  }
+
+  function attach(next: PortLike): Promise<void> {
+    const resend: TabMessage[] = []
+    for (const [id, entry] of waiting) {
+      if (entry.again) {
+        resend.push(entry.again)
+        continue
+      }
+      waiting.delete(id)
+      if (entry.kind === 'fetch') entry.resolve(LOST)
+      else
+        entry.reject(
+          new Error('the tab running the shared mock closed before answering'),
+        )
+    }
+    port = next
+    return new Promise((welcomed) => {
+      next.addEventListener('message', (event: MessageEvent) => {
+        if (port === next) receive(event.data as HubMessage, welcomed)
+      })
+      next.start?.()
+      next.postMessage(hello satisfies TabMessage)
+      for (const message of resend) next.postMessage(message)
+    })
+  }
+
+  return { api, attach }
 }

@@ -235,7 +235,7 @@ test('closing the first tab loses nothing, and the others keep working', async (
   expect(errors).toEqual([])
 })
 
-test('without SharedWorker, the first tab keeps the database and a second one says it runs alone', async ({
+test('without SharedWorker one tab leads, and closing it hands the mock on with nothing lost', async ({
   page,
   context,
 }) => {
@@ -245,16 +245,29 @@ test('without SharedWorker, the first tab keeps the database and a second one sa
   })
   await page.goto('/?view=console')
   await started(page)
-  expect((await call(page, 'POST', '/api/orders/1/payment')).status).toBe(201)
+  const { tab: second, errors } = await openTab(context, '/?view=data')
 
-  const { tab: second, errors } = await openTab(context, '/?view=console')
-  await expect(second.getByRole('alert')).toContainText(
-    'this browser has no SharedWorker, and another tab already keeps the saved mock',
-  )
-  expect(await orderStatus(second, 1)).toBe('pending')
-
-  await page.reload()
-  await started(page)
+  expect((await call(second, 'POST', '/api/orders/1/payment')).status).toBe(201)
   expect(await orderStatus(page, 1)).toBe('paid')
+  expect((await call(page, 'POST', '/api/orders/4/cancel')).status).toBe(200)
+  await expect(orderRow(second, 4)).toContainText('cancelled')
+
+  await page.close()
+  expect(await orderStatus(second, 1)).toBe('paid')
+  const created = await call(second, 'POST', '/api/orders', {
+    body: { total: 3.5, currency: 'eur' },
+  })
+  expect(created.status).toBe(201)
+  await expect(
+    second.getByRole('table', { name: 'Orders (31 rows)' }),
+  ).toBeVisible()
+
+  const { tab: third } = await openTab(context, '/?view=data')
+  await expect(
+    third.getByRole('table', { name: 'Orders (31 rows)' }),
+  ).toBeVisible()
+  await expect(orderRow(third, 4)).toContainText('cancelled')
+  expect((await call(third, 'POST', '/api/orders/5/cancel')).status).toBe(200)
+  await expect(orderRow(second, 5)).toContainText('cancelled')
   expect(errors).toEqual([])
 })

@@ -1,0 +1,97 @@
+import { createMockHub } from './mock-hub.ts'
+import { openMockStore } from './mock-store.ts'
+import type { HubHello, PortLike } from './protocol.ts'
+import { createRemoteMockApi, type SharedMockApi } from './remote-mock-api.ts'
+
+/** What travels on the BroadcastChannel: announcements, and hub traffic addressed to one tab. */
+type ChannelMessage =
+  | { kind: 'who-leads' }
+  | { kind: 'leader'; id: string }
+  | { kind: 'to-hub'; leader: string; from: string; data: unknown }
+  | { kind: 'to-tab'; to: string; data: unknown }
+
+/** A MessagePort look-alike over the channel; `dispatch` delivers what arrived for it. */
+function channelPort(send: (data: unknown) => void) {
+  const listeners: ((event: MessageEvent) => void)[] = []
+  const port: PortLike & { dispatch(data: unknown): void } = {
+    // The channel clones everything: nothing to transfer.
+    postMessage: (data) => send(data),
+    addEventListener: (_type, listener) => void listeners.push(listener),
+    dispatch(data) {
+      for (const listener of listeners)
+        listener(new MessageEvent('message', { data }))
+    },
+  }
+  return port
+}
+
+/**
+ * Where SharedWorker is missing (Chrome on Android): one tab leads, holding a Web Lock, and runs the
+ * hub; the others reach it over a BroadcastChannel. When the leading tab closes, the browser hands
+ * the lock to the next tab waiting for it, which starts a hub from the stored data and announces
+ * itself; the others connect to it, and what they had in flight ends as a network error (the
+ * client's retry with its idempotency key then runs it once).
+ */
+export function leadThroughLocks(hello: HubHello): Promise<SharedMockApi> {
+  const scope = `hypermock:${hello.database || 'memory'}`
+  const me = crypto.randomUUID()
+  const channel = new BroadcastChannel(scope)
+  const remote = createRemoteMockApi(hello)
+  let leader: string | null = null
+  let leading = false
+  const followers = new Map<string, ReturnType<typeof channelPort>>()
+  let toLeader: ReturnType<typeof channelPort> | null = null
+  const post = (message: ChannelMessage) => channel.postMessage(message)
+
+  let connected: (api: SharedMockApi) => void
+  const ready = new Promise<SharedMockApi>((resolve) => (connected = resolve))
+  const attached = (attaching: Promise<void>) =>
+    attaching.then(() => connected(remote.api))
+
+  function follow(id: string) {
+    if (leading || id === leader) return
+    leader = id
+    toLeader = channelPort((data) =>
+      post({ kind: 'to-hub', leader: id, from: me, data }),
+    )
+    void attached(remote.attach(toLeader))
+  }
+
+  function lead() {
+    leading = true
+    leader = me
+    const hub = createMockHub({ openStore: openMockStore })
+    const { port1, port2 } = new MessageChannel()
+    hub.connect(port1)
+    void attached(remote.attach(port2))
+    channel.addEventListener('message', (event: MessageEvent) => {
+      const message = event.data as ChannelMessage
+      if (message.kind !== 'to-hub' || message.leader !== me) return
+      let port = followers.get(message.from)
+      if (!port) {
+        const to = message.from
+        port = channelPort((data) => post({ kind: 'to-tab', to, data }))
+        followers.set(to, port)
+        hub.connect(port)
+      }
+      port.dispatch(message.data)
+    })
+    post({ kind: 'leader', id: me })
+  }
+
+  channel.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data as ChannelMessage
+    if (message.kind === 'who-leads' && leading)
+      post({ kind: 'leader', id: me })
+    if (message.kind === 'leader') follow(message.id)
+    if (message.kind === 'to-tab' && message.to === me && !leading)
+      toLeader?.dispatch(message.data)
+  })
+  void navigator.locks.request(`${scope}:leader`, () => {
+    lead()
+    // Held while the tab lives; the browser releases it when the tab closes.
+    return new Promise<void>(() => {})
+  })
+  post({ kind: 'who-leads' })
+  return ready
+}
