@@ -131,6 +131,13 @@ describe('the packed tarball', () => {
     }
   })
 
+  it("ships the shared mock's SharedWorker beside the browser entry that starts it", () => {
+    expect(files).toContain('dist/shared-mock-worker.js')
+    expect(readFileSync(packed('dist/msw-browser.js'), 'utf8')).toContain(
+      'new URL("./shared-mock-worker.js", import.meta.url)',
+    )
+  })
+
   it('has a hypermock-api command that Node runs directly', () => {
     const bin = manifest.bin['hypermock-api']!
     const script = readFileSync(packed(bin), 'utf8')
@@ -142,6 +149,7 @@ describe('the packed tarball', () => {
     expect(Object.keys(manifest.dependencies).sort()).toEqual([
       '@hono/node-server',
       'hono',
+      'idb',
       'zod',
     ])
     expect(manifest.peerDependencies.msw).toBe('^2.12.0 || ^3.0.0')
