@@ -5,7 +5,7 @@ import { createRequestHandler } from '../mock-server/handle-request.ts'
 import { resolveOptions } from '../mock-server/options.ts'
 import type { Runtime } from '../mock-server/runtime.ts'
 import { ChangeTracker } from './change-tracker.ts'
-import type { MockStore } from './mock-store.ts'
+import type { MockStore, StoreLoad } from './mock-store.ts'
 import {
   deserializeRequest,
   serializeResponse,
@@ -72,13 +72,15 @@ export function createMockHub({
     for (const port of ports) post(port, message)
   }
 
+  const clockOffsetMs = () => runtime!.clock.now() - runtime!.options.now()
+
   function mirror(): Mirror {
     return {
       state: api!.state.snapshot(),
       faults: api!.faults.list(),
       config: api!.config.get(),
       journal: api!.journal.list(),
-      clockOffsetMs: runtime!.clock.now() - runtime!.options.now(),
+      clockOffsetMs: clockOffsetMs(),
       nextFault,
     }
   }
@@ -104,7 +106,7 @@ export function createMockHub({
       case 'config':
         return { type: 'config', config: api!.config.get() }
       case 'clock':
-        return { type: 'clock', clockOffsetMs: mirror().clockOffsetMs }
+        return { type: 'clock', clockOffsetMs: clockOffsetMs() }
       case 'journal':
         return { type: 'journal', journal: api!.journal.list() }
       case 'reset':
@@ -171,7 +173,12 @@ export function createMockHub({
         startupNotice = `Browser storage is unavailable (${errorText(error)}); the mock works in memory and starts from its seed data on every visit.`
       }
     }
-    const loaded = store ? await store.load() : { kind: 'empty' as const }
+    const loaded: StoreLoad = store
+      ? await store.load().catch((error: unknown) => ({
+          kind: 'corrupted' as const,
+          reason: `the browser could not read it: ${errorText(error)}`,
+        }))
+      : { kind: 'empty' }
     if (loaded.kind === 'empty') startedEmpty = true
     if (loaded.kind === 'corrupted')
       startupNotice = `Saved mock data could not be read (${loaded.reason}); it was discarded and the mock started from its seed data.`
