@@ -3,7 +3,11 @@ import { createMockHub } from './mock-hub.ts'
 import { leadThroughLocks } from './lead-through-locks.ts'
 import { openMockStore } from './mock-store.ts'
 import type { HubHello, SharedCoreOptions } from './protocol.ts'
-import { connectToHub, type SharedMockApi } from './remote-mock-api.ts'
+import {
+  connectToHub,
+  type SharedMockApi,
+  type SharedModeClock,
+} from './remote-mock-api.ts'
 
 export interface SharedModeOptions {
   /**
@@ -12,6 +16,11 @@ export interface SharedModeOptions {
    * @default false
    */
   database?: string | false
+  /**
+   * The virtual clock this tab runs on (a demo speed): while answering the tab, the shared mock
+   * follows its time and waits on it. Real time when not given.
+   */
+  clock?: SharedModeClock
 }
 
 const FUNCTION_OPTIONS = ['now', 'sleep', 'seed', 'onUnhandledError'] as const
@@ -27,10 +36,13 @@ function sharedOptions(options: MockApiOptions): SharedCoreOptions {
 }
 
 /** Without SharedWorker nor Web Locks (browsers before 2022), the tab runs a hub of its own. */
-function startInPage(hello: HubHello): Promise<SharedMockApi> {
+function startInPage(
+  hello: HubHello,
+  clock?: SharedModeClock,
+): Promise<SharedMockApi> {
   const { port1, port2 } = new MessageChannel()
   createMockHub({ openStore: openMockStore }).connect(port1)
-  return connectToHub(port2, hello)
+  return connectToHub(port2, hello, clock)
 }
 
 /**
@@ -49,8 +61,8 @@ export function connectSharedMock(
   }
   if (typeof SharedWorker === 'undefined')
     return 'locks' in navigator && typeof BroadcastChannel === 'function'
-      ? leadThroughLocks(hello)
-      : startInPage(hello)
+      ? leadThroughLocks(hello, mode.clock)
+      : startInPage(hello, mode.clock)
   const worker = new SharedWorker(
     new URL('./shared-mock-worker.ts', import.meta.url),
     { type: 'module', name: 'hypermock' },
@@ -63,6 +75,6 @@ export function connectSharedMock(
         ),
       ),
     )
-    connectToHub(worker.port, hello).then(resolve, reject)
+    connectToHub(worker.port, hello, mode.clock).then(resolve, reject)
   })
 }

@@ -1,7 +1,11 @@
 import { createMockHub } from './mock-hub.ts'
 import { openMockStore } from './mock-store.ts'
 import type { HubHello, PortLike } from './protocol.ts'
-import { createRemoteMockApi, type SharedMockApi } from './remote-mock-api.ts'
+import {
+  createRemoteMockApi,
+  type SharedMockApi,
+  type SharedModeClock,
+} from './remote-mock-api.ts'
 
 /** What travels on the BroadcastChannel: announcements, and hub traffic addressed to one tab. */
 type ChannelMessage =
@@ -32,11 +36,14 @@ function channelPort(send: (data: unknown) => void) {
  * itself; the others connect to it, and what they had in flight ends as a network error (the
  * client's retry with its idempotency key then runs it once).
  */
-export function leadThroughLocks(hello: HubHello): Promise<SharedMockApi> {
+export function leadThroughLocks(
+  hello: HubHello,
+  clock?: SharedModeClock,
+): Promise<SharedMockApi> {
   const scope = `hypermock:${hello.database || 'memory'}`
   const me = crypto.randomUUID()
   const channel = new BroadcastChannel(scope)
-  const remote = createRemoteMockApi(hello)
+  const remote = createRemoteMockApi(hello, clock)
   let leader: string | null = null
   let leading = false
   const followers = new Map<string, ReturnType<typeof channelPort>>()

@@ -5,6 +5,7 @@ import { createRequestHandler } from '../mock-server/handle-request.ts'
 import { resolveOptions } from '../mock-server/options.ts'
 import type { Runtime } from '../mock-server/runtime.ts'
 import { ChangeTracker } from './change-tracker.ts'
+import { HubClock } from './hub-clock.ts'
 import type { MockStore, StoreLoad } from './mock-store.ts'
 import {
   deserializeRequest,
@@ -65,6 +66,7 @@ export function createMockHub({
   let saving: Promise<void> = Promise.resolve()
   let saveFailed = false
   const tracker = new ChangeTracker()
+  const clock = new HubClock()
 
   const post = (port: PortLike, message: HubMessage) =>
     port.postMessage(message)
@@ -158,7 +160,11 @@ export function createMockHub({
   }
 
   async function start(hello: HubHello) {
-    const resolved = resolveOptions(hello.options)
+    const resolved = resolveOptions({
+      ...hello.options,
+      now: clock.now,
+      sleep: clock.sleep,
+    })
     runtime = createRuntime(resolved)
     api = {
       ...createControls(runtime),
@@ -250,7 +256,22 @@ export function createMockHub({
     }
   }
 
+  const sleeping = new Map<number, () => void>()
+  let nextSleep = 1
+  function askToSleep(port: PortLike, ms: number) {
+    const id = nextSleep++
+    return new Promise<void>((resolve) => {
+      sleeping.set(id, resolve)
+      post(port, { kind: 'sleep', id, ms })
+    })
+  }
+
   async function handle(port: PortLike, message: TabMessage) {
+    if (message.kind === 'woke') {
+      sleeping.get(message.id)?.()
+      sleeping.delete(message.id)
+      return
+    }
     if (message.kind === 'hello') {
       ready ??= start(message)
       await ready
@@ -262,6 +283,10 @@ export function createMockHub({
     }
     await ready
     if (message.kind === 'fetch') {
+      clock.follow(
+        message.now ?? null,
+        message.now === undefined ? null : (ms) => askToSleep(port, ms),
+      )
       const response = await api!.fetch(deserializeRequest(message.request))
       const serialized = await serializeResponse(response)
       await flush()

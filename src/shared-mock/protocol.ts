@@ -77,7 +77,15 @@ export interface HubHello {
 
 export type TabMessage =
   | HubHello
-  | { kind: 'fetch'; id: number; request: SerializedRequest }
+  | {
+      kind: 'fetch'
+      id: number
+      request: SerializedRequest
+      /** The sender's virtual time, when it runs on a clock of its own (see HubClock). */
+      now?: number
+    }
+  /** A wait the hub asked for has ended on the tab's clock. */
+  | { kind: 'woke'; id: number }
   | { kind: 'op'; id: number; op: Operation }
 
 /** A change every tab hears about, with what it needs to update its mirror. */
@@ -96,6 +104,8 @@ export type HubMessage =
   | { kind: 'reply'; id: number; ok: false; error: string }
   | { kind: 'response'; id: number; response: SerializedResponse }
   | { kind: 'event'; event: HubEvent }
+  /** Waits `ms` on the tab's clock (a delay fault of its request), then answers `woke`. */
+  | { kind: 'sleep'; id: number; ms: number }
   /** A save that failed (quota, private mode): the mock goes on in memory. */
   | { kind: 'notice'; message: string }
 

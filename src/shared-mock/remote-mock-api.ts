@@ -23,6 +23,12 @@ import {
   type TabMessage,
 } from './protocol.ts'
 
+/** A virtual clock the tab runs on; the shared mock follows it while answering the tab. */
+export interface SharedModeClock {
+  now(): number
+  sleep(ms: number): Promise<void>
+}
+
 /** What a tab can do with the shared mock beyond `MockApi`. */
 export interface SharedMockHandle {
   /** A notice for the page when stored data had to be discarded at start, else null. */
@@ -67,8 +73,9 @@ const UNSAFE_OPERATIONS = new Set<Operation['name']>([
 export async function connectToHub(
   port: PortLike,
   hello: HubHello,
+  tabClock?: SharedModeClock,
 ): Promise<SharedMockApi> {
-  const remote = createRemoteMockApi(hello)
+  const remote = createRemoteMockApi(hello, tabClock)
   await remote.attach(port)
   return remote.api
 }
@@ -85,7 +92,10 @@ const LOST: SerializedResponse = {
  * The tab's side, before it reaches a hub: `attach` connects it (again, when the tab running the
  * hub closed and another took over; what was in flight then ends as a network error).
  */
-export function createRemoteMockApi(hello: HubHello): {
+export function createRemoteMockApi(
+  hello: HubHello,
+  tabClock?: SharedModeClock,
+): {
   api: SharedMockApi
   attach(port: PortLike): Promise<void>
 } {
@@ -127,7 +137,7 @@ export function createRemoteMockApi(hello: HubHello): {
   function send(
     message:
       | { kind: 'op'; op: Operation }
-      | { kind: 'fetch'; request: SerializedRequest },
+      | { kind: 'fetch'; request: SerializedRequest; now?: number },
     transfer: Transferable[] = [],
     write = false,
   ): Promise<unknown> {
@@ -231,7 +241,11 @@ export function createRemoteMockApi(hello: HubHello): {
       const serialized = await serializeRequest(request)
       const write = !['GET', 'HEAD', 'OPTIONS'].includes(request.method)
       const answer = await send(
-        { kind: 'fetch', request: serialized },
+        {
+          kind: 'fetch',
+          request: serialized,
+          ...(tabClock && { now: tabClock.now() }),
+        },
         serialized.body ? [serialized.body] : [],
         write,
       )
@@ -388,6 +402,19 @@ export function createRemoteMockApi(hello: HubHello): {
         return onEvent(message.event)
       case 'notice':
         return notice(message.message)
+      case 'sleep': {
+        const from = port
+        const wait = tabClock
+          ? tabClock.sleep(message.ms)
+          : new Promise<void>((resolve) => setTimeout(resolve, message.ms))
+        void wait.then(() =>
+          from?.postMessage({
+            kind: 'woke',
+            id: message.id,
+          } satisfies TabMessage),
+        )
+        return
+      }
     }
   }
 

@@ -24,7 +24,11 @@ export async function startMock(
   clock: VirtualClock = new VirtualClock(),
 ): Promise<BootResult> {
   const api = await startMockWorker({
-    shared: { database: PLAYGROUND_DATABASE },
+    shared: {
+      database: PLAYGROUND_DATABASE,
+      // The mock answers on this tab's clock: its delays pass at the demo speed too.
+      clock: { now: clock.now, sleep: (ms) => clock.sleep(ms) },
+    },
     // The worker does not pass a page's abort on, so a hang fault waits out this limit after the
     // client gave up; a minute keeps that short without ending a hang the client still waits for.
     hangLimitMs: 60_000,
