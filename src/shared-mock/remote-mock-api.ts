@@ -4,10 +4,8 @@ import type {
   MockEvent,
   MockListener,
 } from '../mock-server/index.ts'
-import { mergeConfig } from '../mock-server/control/config-patch.ts'
-import { faultRuleInputSchema } from '../mock-server/faults/fault-rule.ts'
-import { resolveOptions, validateConfig } from '../mock-server/options.ts'
-import { parseSnapshot } from '../mock-server/store/snapshot-schema.ts'
+import { createMockApi } from '../mock-server/index.ts'
+import { resolveOptions } from '../mock-server/options.ts'
 import {
   deserializeResponse,
   serializeRequest,
@@ -100,6 +98,11 @@ export function createRemoteMockApi(
   attach(port: PortLike): Promise<void>
 } {
   const defaults = resolveOptions(hello.options)
+  // Checks each change here exactly as the hub's mock will (same errors), before the copy takes it.
+  const scratch = createMockApi({
+    ...hello.options,
+    onUnhandledError: () => {},
+  })
   const listeners = new Set<MockListener>()
   const remoteListeners = new Set<() => void>()
   const noticeListeners = new Set<(message: string) => void>()
@@ -264,7 +267,9 @@ export function createRemoteMockApi(
         return structuredClone(mirror.state)
       },
       restore(snapshot) {
-        const parsed = parseSnapshot(structuredClone(snapshot))
+        scratch.state.restore(snapshot)
+        const parsed = scratch.state.snapshot()
+        scratch.reset()
         mirror.state = parsed
         emit({ type: 'state' })
         forward({ name: 'state.restore', snapshot: parsed })
@@ -273,10 +278,8 @@ export function createRemoteMockApi(
     config: {
       get: () => structuredClone(mirror.config),
       update(patch) {
-        mirror.config = validateConfig(
-          mergeConfig(mirror.config, patch, defaults.config),
-          'update the mock config',
-        )
+        scratch.config.update(mirror.config)
+        mirror.config = scratch.config.update(patch)
         emit({ type: 'config' })
         forward({ name: 'config.update', patch })
         return structuredClone(mirror.config)
@@ -285,13 +288,12 @@ export function createRemoteMockApi(
     faults: {
       list: () => structuredClone(mirror.faults),
       add(input) {
-        const parsed = faultRuleInputSchema.parse(input)
+        const checked = scratch.faults.add(input)
+        scratch.faults.clear()
         // The id the hub will give it, unless another tab adds a rule in the same instant.
         const rule: FaultRule = {
+          ...checked,
           id: `fault-${mirror.nextFault++}`,
-          ...parsed,
-          matched: 0,
-          fired: 0,
         }
         mirror.faults.push(rule)
         emit({ type: 'faults' })
@@ -323,11 +325,7 @@ export function createRemoteMockApi(
     clock: {
       now: () => new Date(Date.now() + mirror.clockOffsetMs).toISOString(),
       advance(ms) {
-        if (!Number.isFinite(ms) || ms < 0) {
-          throw new RangeError(
-            `Failed to advance the mock clock: advanceMs must be a finite number ≥ 0, got ${ms}.`,
-          )
-        }
+        scratch.clock.advance(ms)
         mirror.clockOffsetMs += ms
         emit({ type: 'clock' })
         forward({ name: 'clock.advance', ms })
