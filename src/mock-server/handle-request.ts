@@ -1,9 +1,24 @@
-import { createApiApp, createControlApp } from './app.ts'
-import { finalizeResponse } from './edge.ts'
-import type { RequestState } from './pipeline.ts'
+import { Hono, type ErrorHandler } from 'hono'
+import { controlRoutes } from './control/control-routes.ts'
+import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
+import type { Env, RequestState } from './request-state.ts'
+import { routes } from './routes.ts'
 import type { Runtime } from './runtime.ts'
 import { refusedOrigin } from './security/origin-policy.ts'
+import { authenticate } from './stages/authenticate.ts'
+import { authorize } from './stages/authorize.ts'
+import { checkItem } from './stages/check-item.ts'
+import { dispatch } from './stages/dispatch.ts'
+import { faults } from './stages/faults.ts'
+import { finalizeResponse } from './stages/finalize-response.ts'
+import { idempotency } from './stages/idempotency.ts'
+import { latency } from './stages/latency.ts'
+import { mediaType } from './stages/media-type.ts'
+import { parseJson } from './stages/parse-json.ts'
+import { rateLimit } from './stages/rate-limit.ts'
+import { readBody } from './stages/read-body.ts'
+import { routeMatch } from './stages/route-match.ts'
 
 export const CONTROL_PATH = '/__mock'
 
@@ -12,128 +27,178 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const isControlPath = (path: string) =>
   path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)
 
+const problemContext = (runtime: Runtime, state: RequestState) => ({
+  basePath: runtime.basePath,
+  requestPath: state.path,
+  requestId: state.requestId,
+})
+
+/** The one 500: anything unexpected ends here, and its stack never reaches the caller. */
+function internalError(
+  runtime: Runtime,
+  state: RequestState,
+  request: Request,
+  error: unknown,
+) {
+  // A wait cut short because the caller left is no failure of the mock: nobody reads this answer.
+  if (!request.signal.aborted) runtime.options.onUnhandledError(error, request)
+  return problemResponse(
+    'internal-error',
+    { detail: 'The mock failed unexpectedly while answering this request.' },
+    problemContext(runtime, state),
+  )
+}
+
+/** A thrown `ProblemError` is the answer; anything else is the one 500. */
+const onError: ErrorHandler<Env> = (error, c) => {
+  const { state, runtime } = c.env
+  if (error instanceof ProblemError)
+    return problemResponse(
+      error.slug,
+      error.init,
+      problemContext(runtime, state),
+    )
+  return internalError(runtime, state, c.req.raw, error)
+}
+
 /**
- * The edge of one mock instance: routes a request to the API or the control API, turns anything
- * unexpected into a 500 problem, applies the caching rules, and journals the API's requests.
+ * The API's stages, in the order of contract section 5. A stage answers by throwing a
+ * `ProblemError` (or returning a response); otherwise it calls `next()`.
+ */
+function createApiApp(basePath: string) {
+  const app = new Hono<Env>()
+  app.use(faults) // injected network and gateway faults (lose-response acts after the operation)
+  app.use(routeMatch(basePath, routes)) // 404 unknown path, 405 wrong method, 204 OPTIONS
+  app.use(authenticate) // 401
+  app.use(rateLimit) // 429
+  app.use(authorize) // 403
+  app.use(readBody) // 413
+  app.use(mediaType) // 415
+  app.use(parseJson) // 400
+  app.use(checkItem) // 404 unknown or hidden item
+  app.use(idempotency) // 400/409/422 key checks; stores the result
+  app.use(latency) // simulated processing time, with the key in flight
+  app.all('*', dispatch) // loads the item, then the handler: 412 → 422 → 409 → the operation
+  app.onError(onError)
+  return app
+}
+
+/** The control API under `/__mock`: public, never rate limited, immune to faults. */
+function createControlApp() {
+  const app = new Hono<Env>()
+  app.use(routeMatch(CONTROL_PATH, controlRoutes)) // 404, 405, 204 OPTIONS
+  app.use(readBody) // 413
+  app.use(mediaType) // 415
+  app.use(parseJson) // 400
+  app.all('*', dispatch) // the control operation
+  app.onError(onError)
+  return app
+}
+
+function newState(runtime: Runtime, request: Request): RequestState {
+  let url: URL
+  try {
+    url = new URL(request.url)
+  } catch {
+    // A Request always has an absolute URL; this only guards against a foreign object.
+    url = new URL('http://hypermock.invalid/')
+  }
+  return {
+    requestId: runtime.nextRequestId(),
+    startedAt: 0,
+    url,
+    path: url.pathname,
+    route: null,
+    principal: null,
+    bodyBytes: null,
+    body: undefined,
+    idempotencyKey: null,
+    claim: null,
+    committedIn: null,
+    replayed: false,
+    networkError: false,
+    fault: null,
+  }
+}
+
+/**
+ * A request's whole path through one mock instance, top to bottom: the origin check, then the API's
+ * or the control API's stages, then the caching rules, then the journal. Nothing escapes: whatever
+ * throws, even a failing clock or listener, ends as the one 500 problem.
  */
 export function createRequestHandler(runtime: Runtime) {
   const { basePath, events, options } = runtime
   const apiApp = createApiApp(basePath)
   const controlApp = createControlApp()
 
-  function newState(request: Request): RequestState {
-    let url: URL
-    try {
-      url = new URL(request.url)
-    } catch {
-      // A Request always has an absolute URL; this only guards against a foreign object.
-      url = new URL('http://hypermock.invalid/')
-    }
-    return {
-      requestId: runtime.nextRequestId(),
-      startedAt: 0,
-      url,
-      path: url.pathname,
-      route: null,
-      principal: null,
-      bodyBytes: null,
-      body: undefined,
-      item: undefined,
-      idempotencyKey: null,
-      claim: null,
-      committedIn: null,
-      replayed: false,
-      networkError: false,
-      fault: null,
-    }
-  }
-
-  const context = (state: RequestState) => ({
-    basePath,
-    requestPath: state.path,
-    requestId: state.requestId,
-  })
-
-  function internalError(state: RequestState) {
-    return problemResponse(
-      'internal-error',
-      { detail: 'The mock failed unexpectedly while answering this request.' },
-      context(state),
-    )
-  }
-
-  function route(
-    request: Request,
-    state: RequestState,
-  ): Response | Promise<Response> {
+  function route(request: Request, state: RequestState) {
+    const control = isControlPath(state.path)
     // Before anything else, faults included: a page the user did not allow learns nothing.
     const refused = refusedOrigin(
       request,
       options.allowedOrigins,
       state.url,
-      isControlPath(state.path),
+      control,
     )
     if (refused !== null)
       return problemResponse(
         'origin-not-allowed',
         { detail: refused },
-        context(state),
+        problemContext(runtime, state),
       )
-    if (isControlPath(state.path))
-      return controlApp.fetch(request, { state, runtime })
-    if (state.path === basePath || state.path.startsWith(`${basePath}/`)) {
+    if (control) return controlApp.fetch(request, { state, runtime })
+    if (state.path === basePath || state.path.startsWith(`${basePath}/`))
       return apiApp.fetch(request, { state, runtime })
-    }
     return problemResponse(
       'not-found',
       {
         detail: `${state.path} is outside the API; it lives under ${basePath} (and the control API under ${CONTROL_PATH}).`,
       },
-      context(state),
+      problemContext(runtime, state),
     )
   }
 
-  async function serve(request: Request, state: RequestState) {
-    state.startedAt = options.now()
-    const time = runtime.clock.iso()
-    let raw: Response
-    try {
-      raw = await route(request, state)
-    } catch (error) {
-      // A wait cut short because the caller left is no failure of the mock: nobody reads this.
-      if (!request.signal.aborted) options.onUnhandledError(error, request)
-      raw = internalError(state)
-    }
-    const response = state.networkError
-      ? Response.error()
-      : finalizeResponse(request, state, raw)
-    if (!isControlPath(state.path)) {
-      const entry = runtime.journal.record({
-        time,
-        method: request.method.toUpperCase(),
-        path: state.path,
-        status: response.status,
-        durationMs: Math.max(0, options.now() - state.startedAt),
-        fault: state.fault,
-        // The parsed key; for a request stopped before parsing (a fault), the header as sent.
-        idempotencyKey:
-          state.idempotencyKey ?? request.headers.get('Idempotency-Key'),
-        replayed: state.replayed,
-      })
-      events.emit({ type: 'request', entry })
-      if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
-    }
-    return response
+  function journal(
+    request: Request,
+    state: RequestState,
+    time: string,
+    response: Response,
+  ) {
+    if (isControlPath(state.path)) return
+    const entry = runtime.journal.record({
+      time,
+      method: request.method.toUpperCase(),
+      path: state.path,
+      status: response.status,
+      durationMs: Math.max(0, options.now() - state.startedAt),
+      fault: state.fault,
+      // The parsed key; for a request stopped before parsing (a fault), the header as sent.
+      idempotencyKey:
+        state.idempotencyKey ?? request.headers.get('Idempotency-Key'),
+      replayed: state.replayed,
+    })
+    events.emit({ type: 'request', entry })
+    if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
   }
 
-  return async function fetch(request: Request): Promise<Response> {
-    // Nothing escapes: even a failing clock or listener ends as a 500 problem, never a stack.
-    const state = newState(request)
+  return async function handleRequest(request: Request): Promise<Response> {
+    const state = newState(runtime, request)
     try {
-      return await serve(request, state)
+      state.startedAt = options.now()
+      const time = runtime.clock.iso()
+      let raw: Response
+      try {
+        raw = await route(request, state) // origin, then the API's or the control API's stages
+      } catch (error) {
+        raw = internalError(runtime, state, request, error)
+      }
+      const response = state.networkError
+        ? Response.error() // a fault that drops the connection
+        : finalizeResponse(request, state, raw) // caching headers, 304, HEAD
+      journal(request, state, time, response) // the API's requests only
+      return response
     } catch (error) {
-      options.onUnhandledError(error, request)
-      return internalError(state)
+      return internalError(runtime, state, request, error)
     }
   }
 }

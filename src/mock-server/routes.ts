@@ -36,7 +36,7 @@ import {
   listTransfers,
   loadTransfer,
 } from './resources/transfers.ts'
-import type { RouteSpec } from './runtime.ts'
+import type { RouteSpec } from './route-spec.ts'
 
 /** Every resource under the base path (contract section 2). HEAD and OPTIONS come with every GET. */
 export const routes: readonly RouteSpec[] = [

@@ -1,4 +1,3 @@
-import type { Principal } from './auth/tokens.ts'
 import type { MockClock } from './clock.ts'
 import type { MockConfig, ResolvedOptions } from './options.ts'
 import type { MockEvents } from './events.ts'
@@ -23,51 +22,4 @@ export interface Runtime {
   nextRequestId(): string
   /** Back to the seed data and initial config; clears faults, journal, keys and rate counters. */
   reset(): void
-}
-
-/** What a resource handler sees of one request, after the pipeline's checks have passed. */
-export interface HandlerContext {
-  request: Request
-  url: URL
-  /** The request path, used as the problem `instance` by default. */
-  path: string
-  params: Record<string, string>
-  /** The caller; an anonymous principal that sees nothing on public routes. */
-  principal: Principal
-  /** The parsed JSON body; `undefined` when the request had none. */
-  body: unknown
-  /** What the route's `load` found (the order, the account...). */
-  item: unknown
-  requestId: string
-  runtime: Runtime
-}
-
-export type Handler = (ctx: HandlerContext) => Response | Promise<Response>
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-export interface RouteSpec {
-  /** Path below the base, Hono pattern syntax: `/orders/:id`. */
-  path: string
-  methods: Partial<Record<Method, Handler>>
-  /** Public routes need no credential (root, problem docs). */
-  public?: boolean
-  /** Overrides the body size limit (the control API takes whole snapshots). */
-  maxBodyBytes?: number
-  /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */
-  load?: (
-    params: Record<string, string>,
-    principal: Principal,
-    runtime: Runtime,
-  ) => unknown
-}
-
-export function json(
-  body: unknown,
-  init: { status?: number; headers?: Record<string, string> } = {},
-) {
-  return new Response(JSON.stringify(body), {
-    status: init.status ?? 200,
-    headers: { 'Content-Type': 'application/json', ...init.headers },
-  })
 }

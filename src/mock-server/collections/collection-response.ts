@@ -1,4 +1,4 @@
-import { json } from '../runtime.ts'
+import { json } from '../http-response.ts'
 import type { CollectionQuery } from './query.ts'
 
 function pageHref(url: URL, page: number) {

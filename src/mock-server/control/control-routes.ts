@@ -1,13 +1,9 @@
 import { advanceSchema, createControls } from '../controls.ts'
 import type { FaultRuleInput } from '../faults/fault-rule.ts'
 import { limits } from '../limits.ts'
-import { fail } from '../pipeline.ts'
-import {
-  json,
-  type Handler,
-  type HandlerContext,
-  type RouteSpec,
-} from '../runtime.ts'
+import { fail } from '../problems/problem-error.ts'
+import { json } from '../http-response.ts'
+import type { Handler, HandlerContext, RouteSpec } from '../route-spec.ts'
 import { InvalidSnapshotError } from '../store/snapshot-schema.ts'
 import type { ConfigPatch } from './config-patch.ts'
 import { parseControlInput } from './control-error.ts'

@@ -1,4 +1,4 @@
-import { fail } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
 
 const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/
 
@@ -39,4 +39,10 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
+}
+
+/** Routes where strict mode requires a key: the ones that move money. */
+export function requiresKey(basePath: string, path: string) {
+  const rest = path.startsWith(basePath) ? path.slice(basePath.length) : ''
+  return /^\/(payments|transfers)$|^\/orders\/[^/]+\/payment$/.test(rest)
 }

@@ -1,11 +1,11 @@
-import { requiresKey } from '../idempotency/idempotency.ts'
+import { requiresKey } from '../idempotency/idempotency-key.ts'
 import {
   problemCatalogue,
   problemSlugs,
   type ProblemSlug,
 } from '../problems/catalogue.ts'
 import { PROBLEM_CONTENT_TYPE } from '../problems/problem-response.ts'
-import type { Method, RouteSpec } from '../runtime.ts'
+import type { Method, RouteSpec } from '../route-spec.ts'
 import {
   collectionSchemaName,
   problemSchemaName,

@@ -1,5 +1,5 @@
 import { defaultTokens } from '../auth/tokens.ts'
-import type { Method, RouteSpec } from '../runtime.ts'
+import type { Method, RouteSpec } from '../route-spec.ts'
 import { createSeed } from '../store/seed.ts'
 import { buildOperation, type DocMethod } from './build-operation.ts'
 import { componentSchemas } from './component-schemas.ts'

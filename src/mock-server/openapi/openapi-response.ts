@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../runtime.ts'
+import type { RouteSpec } from '../route-spec.ts'
 import {
   buildOpenApiDocument,
   type OpenApiDocument,

@@ -5,7 +5,7 @@ import { customerFields } from '../resources/customers.ts'
 import { orderFields } from '../resources/orders.ts'
 import { paymentFields } from '../resources/payments.ts'
 import { transferFields } from '../resources/transfers.ts'
-import type { Method } from '../runtime.ts'
+import type { Method } from '../route-spec.ts'
 
 /** What an operation answers when it succeeds. */
 export type Success =

@@ -1,5 +1,5 @@
 import { notFound } from '../resources/common.ts'
-import type { HandlerContext } from '../runtime.ts'
+import type { HandlerContext } from '../route-spec.ts'
 import { isProblemSlug, problemCatalogue, problemSlugs } from './catalogue.ts'
 
 function escape(text: string) {

@@ -10,8 +10,8 @@ export interface ProblemInit {
 }
 
 /**
- * Thrown anywhere in the pipeline to answer with a problem document. The edge turns it into a
- * response; anything else thrown becomes a 500 `internal-error` without a stack.
+ * Thrown anywhere on a request's path to answer with a problem document. `handle-request.ts` turns
+ * it into a response; anything else thrown becomes a 500 `internal-error` without a stack.
  */
 export class ProblemError extends Error {
   override readonly name: string = 'ProblemError'
@@ -23,4 +23,9 @@ export class ProblemError extends Error {
     this.slug = slug
     this.init = init
   }
+}
+
+/** Answers the request with a problem document, from any stage or handler. */
+export function fail(slug: ProblemSlug, init: ProblemInit): never {
+  throw new ProblemError(slug, init)
 }

@@ -5,13 +5,10 @@ import {
 } from '../collections/query.ts'
 import { collectionResponse } from '../collections/collection-response.ts'
 import { selectPage } from '../collections/select-page.ts'
-import { fail } from '../pipeline.ts'
-import {
-  json,
-  type Handler,
-  type HandlerContext,
-  type Runtime,
-} from '../runtime.ts'
+import { fail } from '../problems/problem-error.ts'
+import { json } from '../http-response.ts'
+import type { Handler, HandlerContext } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
 
 /** Path ids are positive integers; anything else names nothing, so it is a 404 like any unknown id. */
 export function parseId(raw: string | undefined, kind: string): number {

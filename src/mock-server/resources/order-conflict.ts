@@ -1,5 +1,5 @@
 import { orderActions } from '../hypermedia/present.ts'
-import { fail } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
 import type { Order } from '../store/types.ts'
 
 /** 409 for an action the order's state does not offer (a stale link was followed). */

@@ -1,8 +1,8 @@
 import { isAdmin } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentOrder } from '../hypermedia/present.ts'
-import { fail } from '../pipeline.ts'
-import type { HandlerContext } from '../runtime.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { HandlerContext } from '../route-spec.ts'
 import { currencies, type Order } from '../store/types.ts'
 import {
   validate,

@@ -1,6 +1,6 @@
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentPayment } from '../hypermedia/present.ts'
-import type { HandlerContext } from '../runtime.ts'
+import type { HandlerContext } from '../route-spec.ts'
 import { currencies, type Payment } from '../store/types.ts'
 import { paymentCreate, toMinorUnits } from '../validation/schemas.ts'
 import {

@@ -1,4 +1,5 @@
-import { json, type HandlerContext } from '../runtime.ts'
+import { json } from '../http-response.ts'
+import type { HandlerContext } from '../route-spec.ts'
 
 const collections = {
   orders: 'Orders',

@@ -1,8 +1,9 @@
 import type { Principal } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentTransfer } from '../hypermedia/present.ts'
-import { fail } from '../pipeline.ts'
-import type { HandlerContext, Runtime } from '../runtime.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { HandlerContext } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
 import { currencies, type Transfer } from '../store/types.ts'
 import { transferCreate } from '../validation/schemas.ts'
 import {

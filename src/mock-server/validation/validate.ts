@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { fail } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
 import type { ProblemInit } from '../problems/problem-error.ts'
 
 export interface FieldError {

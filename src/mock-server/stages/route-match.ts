@@ -1,6 +1,7 @@
 import { PatternRouter } from 'hono/router/pattern-router'
-import { fail, type Stage } from '../pipeline.ts'
-import type { Method, RouteSpec } from '../runtime.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { Stage } from '../request-state.ts'
+import type { Method, RouteSpec } from '../route-spec.ts'
 
 function allowedMethods(spec: RouteSpec) {
   const methods = Object.keys(spec.methods) as Method[]

@@ -1,8 +1,13 @@
 import { limits } from '../limits.ts'
-import { fail, type Stage } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { Stage } from '../request-state.ts'
 import { ProblemError } from '../problems/problem-error.ts'
 import type { IdempotencyRecord, StoredResponse } from '../store/types.ts'
-import { canonicalJson, parseIdempotencyKey } from './idempotency-key.ts'
+import {
+  canonicalJson,
+  parseIdempotencyKey,
+  requiresKey,
+} from '../idempotency/idempotency-key.ts'
 
 /** Problems raised once the operation has begun executing: their answer is the operation's result. */
 const EXECUTED_PROBLEMS = new Set(['state-conflict', 'insufficient-funds'])
@@ -32,12 +37,6 @@ function replay(stored: StoredResponse) {
       'Idempotent-Replayed': 'true',
     },
   })
-}
-
-/** Routes where strict mode requires a key: the ones that move money. */
-export function requiresKey(basePath: string, path: string) {
-  const rest = path.startsWith(basePath) ? path.slice(basePath.length) : ''
-  return /^\/(payments|transfers)$|^\/orders\/[^/]+\/payment$/.test(rest)
 }
 
 /**

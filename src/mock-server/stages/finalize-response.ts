@@ -1,4 +1,4 @@
-import type { RequestState } from './pipeline.ts'
+import type { RequestState } from '../request-state.ts'
 
 function etagMatches(header: string, etag: string) {
   const weak = (tag: string) => tag.trim().replace(/^W\//, '')

@@ -1,4 +1,5 @@
-import { fail, type Stage } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { Stage } from '../request-state.ts'
 import type { ProblemSlug } from '../problems/catalogue.ts'
 import type { Runtime } from '../runtime.ts'
 

@@ -1,5 +1,6 @@
 import { limits } from '../limits.ts'
-import { fail, type Stage } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { Stage } from '../request-state.ts'
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 const QUOTE = 34

@@ -1,8 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import type { Principal } from './auth/tokens.ts'
-import type { ProblemSlug } from './problems/catalogue.ts'
-import { ProblemError, type ProblemInit } from './problems/problem-error.ts'
-import type { Handler, Method, RouteSpec, Runtime } from './runtime.ts'
+import type { Handler, Method, RouteSpec } from './route-spec.ts'
+import type { Runtime } from './runtime.ts'
 import type { IdempotencyRecord } from './store/types.ts'
 
 export interface MatchedRoute {
@@ -13,7 +12,7 @@ export interface MatchedRoute {
   handler: Handler
 }
 
-/** Per-request state the pipeline stages fill in, in the order of contract section 5. */
+/** Per-request state the stages fill in, in the order of contract section 5. */
 export interface RequestState {
   requestId: string
   startedAt: number
@@ -24,7 +23,6 @@ export interface RequestState {
   principal: Principal | null
   bodyBytes: Uint8Array | null
   body: unknown
-  item: unknown
   idempotencyKey: string | null
   /** The key this request claimed, while it runs; the operation runs only while the claim holds. */
   claim: IdempotencyRecord | null
@@ -37,9 +35,6 @@ export interface RequestState {
 }
 
 export type Env = { Bindings: { state: RequestState; runtime: Runtime } }
-export type Stage = MiddlewareHandler<Env>
-export type Ctx = Context<Env>
 
-export function fail(slug: ProblemSlug, init: ProblemInit): never {
-  throw new ProblemError(slug, init)
-}
+/** One step of the path in `handle-request.ts`: it answers (throws a problem), or calls `next()`. */
+export type Stage = MiddlewareHandler<Env>

@@ -1,4 +1,5 @@
-import { fail, type Stage } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { Stage } from '../request-state.ts'
 
 /** Only `application/json` (parameters such as `charset` allowed): the one type the API accepts. */
 export function isJsonMediaType(contentType: string | undefined) {

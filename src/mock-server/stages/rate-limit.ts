@@ -1,4 +1,5 @@
-import { fail, type Stage } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { Stage } from '../request-state.ts'
 
 /**
  * 429 once a principal (anonymous callers share one bucket) is over its quota. It runs after 401,

@@ -1,4 +1,5 @@
-import { fail, type Stage } from '../pipeline.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { Stage } from '../request-state.ts'
 
 /** 403 when a valid credential lacks the scope: every write needs `write`, every read `read`. */
 export const authorize: Stage = async (c, next) => {
