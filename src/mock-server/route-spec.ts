@@ -28,6 +28,12 @@ export interface RouteSpec {
   methods: Partial<Record<Method, Handler>>
   /** Public routes need no credential (root, problem docs). */
   public?: boolean
+  /**
+   * How a successful read may be cached (`stages/finalize-response.ts` applies it): `private` for a
+   * caller's data, the default; `public` for the root, the description and problem docs; `no-store`
+   * for live state (the control API).
+   */
+  cache?: 'private' | 'public' | 'no-store'
   /** Overrides the body size limit (the control API takes whole snapshots). */
   maxBodyBytes?: number
   /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */

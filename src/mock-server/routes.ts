@@ -40,17 +40,28 @@ import type { RouteSpec } from './route-spec.ts'
 
 /** Every resource under the base path (contract section 2). HEAD and OPTIONS come with every GET. */
 export const routes: readonly RouteSpec[] = [
-  { path: '', public: true, methods: { GET: getRoot } },
+  { path: '', public: true, cache: 'public', methods: { GET: getRoot } },
   {
     path: '/openapi.json',
     public: true,
+    cache: 'public',
     methods: {
       // The description is generated from this very table (and cached per base path).
       GET: (ctx) => openApiResponse(routes, ctx.runtime.basePath),
     },
   },
-  { path: '/problems', public: true, methods: { GET: problemIndex } },
-  { path: '/problems/:slug', public: true, methods: { GET: problemDoc } },
+  {
+    path: '/problems',
+    public: true,
+    cache: 'public',
+    methods: { GET: problemIndex },
+  },
+  {
+    path: '/problems/:slug',
+    public: true,
+    cache: 'public',
+    methods: { GET: problemDoc },
+  },
   { path: '/orders', methods: { GET: listOrders, POST: createOrder } },
   {
     path: '/orders/:id',

@@ -1,4 +1,4 @@
-import { json } from '../http-response.ts'
+import { HttpResponse } from '../http-response.ts'
 import type { CollectionQuery } from './query.ts'
 
 function pageHref(url: URL, page: number) {
@@ -26,8 +26,8 @@ export function collectionResponse(
   const linkHeader = Object.entries(links)
     .map(([rel, link]) => `<${link.href}>; rel="${rel}"`)
     .join(', ')
-  return json(
+  return HttpResponse.json(
     { items, page: query.page, perPage: query.perPage, total, _links: links },
-    { headers: { Link: linkHeader, 'Cache-Control': 'private, no-cache' } },
+    { headers: { Link: linkHeader } },
   )
 }

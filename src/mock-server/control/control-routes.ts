@@ -2,13 +2,13 @@ import { advanceSchema, createControls } from '../controls.ts'
 import type { FaultRuleInput } from '../faults/fault-rule.ts'
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
-import { json } from '../http-response.ts'
+import { HttpResponse } from '../http-response.ts'
 import type { Handler, HandlerContext, RouteSpec } from '../route-spec.ts'
 import { InvalidSnapshotError } from '../store/snapshot-schema.ts'
 import type { ConfigPatch } from './config-patch.ts'
 import { parseControlInput } from './control-error.ts'
 
-const noContent = () => new Response(null, { status: 204 })
+const noContent = () => HttpResponse.empty()
 
 type Controls = ReturnType<typeof createControls>
 
@@ -53,15 +53,17 @@ export const controlRoutes: readonly RouteSpec[] = [
   {
     path: '/state',
     public: true,
+    cache: 'no-store',
     maxBodyBytes: limits.snapshotBytes,
     methods: {
-      GET: control((c) => json(c.state.snapshot())),
+      GET: control((c) => HttpResponse.json(c.state.snapshot())),
       PUT: control(restore),
     },
   },
   {
     path: '/reset',
     public: true,
+    cache: 'no-store',
     methods: {
       POST: control((c) => {
         c.reset()
@@ -72,11 +74,12 @@ export const controlRoutes: readonly RouteSpec[] = [
   {
     path: '/faults',
     public: true,
+    cache: 'no-store',
     methods: {
-      GET: control((c) => json({ rules: c.faults.list() })),
+      GET: control((c) => HttpResponse.json({ rules: c.faults.list() })),
       POST: control((c, { body }) => {
         const rule = c.faults.add((body ?? {}) as FaultRuleInput)
-        return json(rule, {
+        return HttpResponse.json(rule, {
           status: 201,
           headers: { Location: `/__mock/faults/${rule.id}` },
         })
@@ -90,13 +93,15 @@ export const controlRoutes: readonly RouteSpec[] = [
   {
     path: '/faults/:id',
     public: true,
+    cache: 'no-store',
     methods: { DELETE: control(removeFault) },
   },
   {
     path: '/journal',
     public: true,
+    cache: 'no-store',
     methods: {
-      GET: control((c) => json({ entries: c.journal.list() })),
+      GET: control((c) => HttpResponse.json({ entries: c.journal.list() })),
       DELETE: control((c) => {
         c.journal.clear()
         return noContent()
@@ -106,20 +111,22 @@ export const controlRoutes: readonly RouteSpec[] = [
   {
     path: '/config',
     public: true,
+    cache: 'no-store',
     methods: {
-      GET: control((c) => json(c.config.get())),
+      GET: control((c) => HttpResponse.json(c.config.get())),
       PATCH: control((c, { body }) =>
-        json(c.config.update((body ?? {}) as ConfigPatch)),
+        HttpResponse.json(c.config.update((body ?? {}) as ConfigPatch)),
       ),
     },
   },
   {
     path: '/clock',
     public: true,
+    cache: 'no-store',
     methods: {
-      GET: control((c) => json({ now: c.clock.now() })),
+      GET: control((c) => HttpResponse.json({ now: c.clock.now() })),
       POST: control((c, { body }) =>
-        json({
+        HttpResponse.json({
           now: c.clock.advance(
             parseControlInput(
               'advance the mock clock',

@@ -1,3 +1,4 @@
+import { HttpResponse } from '../http-response.ts'
 import type { RouteSpec } from '../route-spec.ts'
 import {
   buildOpenApiDocument,
@@ -29,10 +30,7 @@ export function openApiResponse(
   routes: readonly RouteSpec[],
   basePath: string,
 ) {
-  return new Response(openApiJson(routes, basePath), {
-    headers: {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'public, max-age=300',
-    },
+  return HttpResponse.text(openApiJson(routes, basePath), {
+    headers: { 'Content-Type': 'application/json' },
   })
 }

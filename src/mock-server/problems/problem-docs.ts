@@ -1,3 +1,4 @@
+import { HttpResponse } from '../http-response.ts'
 import { notFound } from '../resources/common.ts'
 import type { HandlerContext } from '../route-spec.ts'
 import { isProblemSlug, problemCatalogue, problemSlugs } from './catalogue.ts'
@@ -17,12 +18,7 @@ function page(title: string, body: string) {
 <title>${escape(title)} · hypermock</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#1f2328}code{background:#f1f3f5;padding:0 .25em;border-radius:3px}</style>
 </head><body>${body}</body></html>`
-  return new Response(html, {
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'public, max-age=300',
-    },
-  })
+  return HttpResponse.html(html)
 }
 
 export function problemIndex(ctx: HandlerContext) {

@@ -1,3 +1,4 @@
+import { HttpResponse } from '../http-response.ts'
 import { problemCatalogue, type ProblemSlug } from './catalogue.ts'
 import type { ProblemInit } from './problem-error.ts'
 
@@ -33,8 +34,10 @@ export function problemResponse(
   context: ProblemContext,
 ) {
   const body = problemBody(slug, init, context)
-  return new Response(JSON.stringify(body), {
+  return HttpResponse.json(body, {
     status: body.status,
+    // `no-store` here as well as in `finalizeResponse`: the standalone server's own refusals
+    // (shutdown, a foreign host) are problems that never pass through a request's path.
     headers: {
       'Content-Type': PROBLEM_CONTENT_TYPE,
       'Cache-Control': 'no-store',

@@ -6,7 +6,7 @@ import {
 import { collectionResponse } from '../collections/collection-response.ts'
 import { selectPage } from '../collections/select-page.ts'
 import { fail } from '../problems/problem-error.ts'
-import { json } from '../http-response.ts'
+import { HttpResponse } from '../http-response.ts'
 import type { Handler, HandlerContext } from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
 
@@ -63,8 +63,6 @@ export function checkIfMatch(ctx: HandlerContext, etag: string) {
 export interface ItemResponseInit {
   status?: number
   location?: string
-  /** The answer to a write (PUT, an action): `no-store`, like every non-read (contract section 7). */
-  write?: boolean
 }
 
 export function itemResponse(
@@ -74,11 +72,7 @@ export function itemResponse(
 ) {
   const headers: Record<string, string> = { ETag: etag }
   if (init.location) headers.Location = init.location
-  headers['Cache-Control'] =
-    init.write || init.status === 201 || init.location
-      ? 'no-store'
-      : 'private, no-cache'
-  return json(body, { status: init.status ?? 200, headers })
+  return HttpResponse.json(body, { status: init.status ?? 200, headers })
 }
 
 export interface CollectionSpec<T> {

@@ -1,3 +1,4 @@
+import { HttpResponse } from '../http-response.ts'
 import { isAdmin } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentOrder } from '../hypermedia/present.ts'
@@ -153,7 +154,7 @@ export const replaceOrder = withItem<Order>((ctx, order) => {
     version: order.version + 1,
     updatedAt: ctx.runtime.clock.iso(),
   })
-  return orderResponse(updated, ctx.runtime.basePath, { write: true })
+  return orderResponse(updated, ctx.runtime.basePath)
 })
 
 /** Paid orders are financial records: deleting one is a state conflict. */
@@ -161,10 +162,7 @@ export const deleteOrder = withItem<Order>((ctx, order) => {
   checkIfMatch(ctx, orderEtag(order))
   if (order.status === 'paid') stateConflict(order, 'deleted', ctx.path)
   ctx.runtime.db.orders.delete(order.id)
-  return new Response(null, {
-    status: 204,
-    headers: { 'Cache-Control': 'no-store' },
-  })
+  return HttpResponse.empty()
 })
 
 export const cancelOrder = withItem<Order>((ctx, order) => {
@@ -177,7 +175,7 @@ export const cancelOrder = withItem<Order>((ctx, order) => {
     version: order.version + 1,
     updatedAt: ctx.runtime.clock.iso(),
   })
-  return orderResponse(updated, ctx.runtime.basePath, { write: true })
+  return orderResponse(updated, ctx.runtime.basePath)
 })
 
 export const payOrder = withItem<Order>((ctx, order) => {

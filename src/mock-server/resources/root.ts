@@ -1,4 +1,4 @@
-import { json } from '../http-response.ts'
+import { HttpResponse } from '../http-response.ts'
 import type { HandlerContext } from '../route-spec.ts'
 
 const collections = {
@@ -23,13 +23,10 @@ export function getRoot(ctx: HandlerContext) {
     href: `${base}/openapi.json`,
     title: 'OpenAPI description',
   }
-  return json(
-    {
-      name: 'hypermock',
-      description:
-        'A mock resource-oriented JSON API. Follow the links; send Authorization: Bearer <token>.',
-      _links,
-    },
-    { headers: { 'Cache-Control': 'public, max-age=300' } },
-  )
+  return HttpResponse.json({
+    name: 'hypermock',
+    description:
+      'A mock resource-oriented JSON API. Follow the links; send Authorization: Bearer <token>.',
+    _links,
+  })
 }

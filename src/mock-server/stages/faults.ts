@@ -1,3 +1,4 @@
+import { HttpResponse } from '../http-response.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { ProblemSlug } from '../problems/catalogue.ts'
@@ -54,7 +55,7 @@ export const faults: Stage = async (c, next) => {
       })
     case 'network-error':
       state.networkError = true
-      return new Response(null)
+      return HttpResponse.empty({ status: 200 })
     case 'hang':
       // Never answers: it ends only when the caller gives up, and holds no timer meanwhile.
       await untilAbandoned(
@@ -63,7 +64,7 @@ export const faults: Stage = async (c, next) => {
         runtime.options.sleep,
       )
       state.networkError = true
-      return new Response(null)
+      return HttpResponse.empty({ status: 200 })
     case 'delay':
       await runtime.options.sleep(effect.ms, c.req.raw.signal)
       return next()

@@ -1,3 +1,4 @@
+import { HttpResponse } from '../http-response.ts'
 import type { RequestState } from '../request-state.ts'
 
 function etagMatches(header: string, etag: string) {
@@ -7,9 +8,25 @@ function etagMatches(header: string, etag: string) {
     .some((tag) => tag.trim() === '*' || weak(tag) === weak(etag))
 }
 
+const CACHE_CONTROL = {
+  private: 'private, no-cache',
+  public: 'public, max-age=300',
+  'no-store': 'no-store',
+} as const
+
 /**
- * The last word on every answer (contract section 7): errors and writes are `no-store` unless a stage
- * said otherwise, reads of a caller's data vary by credential, and a fresh `If-None-Match` gets 304.
+ * The one place `Cache-Control` is decided (contract section 7): a successful read as its route
+ * declares, everything else (errors, writes, OPTIONS, replays) `no-store`.
+ */
+function cacheControl(read: boolean, state: RequestState, status: number) {
+  const route = state.route
+  if (!read || !route || status < 200 || status >= 300) return 'no-store'
+  return CACHE_CONTROL[route.spec.cache ?? 'private']
+}
+
+/**
+ * The last word on every answer: its caching, `Vary` for reads of a caller's data, 304 for a fresh
+ * `If-None-Match`, and no body for HEAD.
  */
 export function finalizeResponse(
   request: Request,
@@ -17,8 +34,8 @@ export function finalizeResponse(
   response: Response,
 ): Response {
   const headers = response.headers
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
   const read = request.method === 'GET' || request.method === 'HEAD'
+  headers.set('Cache-Control', cacheControl(read, state, response.status))
   if (
     read &&
     state.principal &&
@@ -42,10 +59,10 @@ export function finalizeResponse(
       const value = headers.get(name)
       if (value !== null) kept.set(name, value)
     }
-    return new Response(null, { status: 304, headers: kept })
+    return HttpResponse.empty({ status: 304, headers: kept })
   }
   if (request.method === 'HEAD' && response.body !== null) {
-    return new Response(null, { status: response.status, headers })
+    return HttpResponse.empty({ status: response.status, headers })
   }
   return response
 }

@@ -1,3 +1,4 @@
+import { HttpResponse } from '../http-response.ts'
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
@@ -29,14 +30,13 @@ const NULL_BODY = new Set([204, 205, 304])
 
 /** The stored answer, byte for byte, marked as a replay. */
 function replay(stored: StoredResponse) {
-  return new Response(NULL_BODY.has(stored.status) ? null : stored.body, {
+  const init = {
     status: stored.status,
-    headers: {
-      ...stored.headers,
-      'Cache-Control': 'no-store',
-      'Idempotent-Replayed': 'true',
-    },
-  })
+    headers: { ...stored.headers, 'Idempotent-Replayed': 'true' },
+  }
+  return NULL_BODY.has(stored.status)
+    ? HttpResponse.empty(init)
+    : HttpResponse.text(stored.body, init)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { HttpResponse } from '../http-response.ts'
 import { PatternRouter } from 'hono/router/pattern-router'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
@@ -37,10 +38,7 @@ export function routeMatch(
     const allow = allowedMethods(spec).join(', ')
     const raw = c.req.method.toUpperCase()
     if (raw === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: { Allow: allow, 'Cache-Control': 'no-store' },
-      })
+      return HttpResponse.empty({ headers: { Allow: allow } })
     }
     const method = (raw === 'HEAD' ? 'GET' : raw) as Method
     const handler = Object.hasOwn(spec.methods, method)
