@@ -91,7 +91,10 @@ export function createControls(runtime: Runtime): MockControls {
         const max = runtime.options.maxIdempotencyKeys
         if (parsed.idempotencyKeys.length > max) {
           throw new InvalidSnapshotError([
-            `idempotencyKeys: holds ${parsed.idempotencyKeys.length} unexpired keys; the limit is ${max} (the maxIdempotencyKeys option)`,
+            {
+              path: ['idempotencyKeys'],
+              message: `holds ${parsed.idempotencyKeys.length} unexpired keys; the limit is ${max} (the maxIdempotencyKeys option)`,
+            },
           ])
         }
         runtime.db.load(parsed)

@@ -52,7 +52,7 @@ describe('errors say what is wrong (finding 11)', () => {
     )
     expect(problem.errors).toEqual([
       expect.objectContaining({
-        parameter: 'page',
+        field: 'page',
         message: `must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}`,
       }),
     ])

@@ -182,7 +182,7 @@ describe('snapshots (findings 8 and 10: colliding ids, trusted stored responses)
     const problem = await expectProblem(
       await json('PUT', '/__mock/state', withOrderId(Number.MAX_SAFE_INTEGER)),
       400,
-      'invalid-json',
+      'invalid-snapshot',
     )
     expect(JSON.stringify(problem.errors)).toContain('2147483647')
   })
@@ -232,7 +232,7 @@ describe('snapshots (findings 8 and 10: colliding ids, trusted stored responses)
       await expectProblem(
         await json('PUT', '/__mock/state', storedKey(response)),
         400,
-        'invalid-json',
+        'invalid-snapshot',
       )
       expect(api.state.snapshot()).toEqual(before)
     },

@@ -271,8 +271,8 @@ it('names every bad query parameter in one invalid-query problem', async () => {
       generated += 1
       const answer = await expectWellFormed(request, await api.fetch(request))
       expect(answer.status).toBe(400)
-      const errors = (answer.body as { errors: { parameter: string }[] }).errors
-      expect(errors.map((e) => e.parameter).sort()).toEqual(
+      const errors = (answer.body as { errors: { field: string }[] }).errors
+      expect(errors.map((e) => e.field).sort()).toEqual(
         pairs.map(([name]) => name).sort(),
       )
     }),

@@ -1,3 +1,4 @@
+import type { FieldError } from '../validation/validate.ts'
 import { limits } from '../limits.ts'
 import { ProblemError } from '../problems/problem-error.ts'
 
@@ -31,11 +32,6 @@ export interface CollectionQuery {
   perPage: number
   sort: SortKey[]
   filters: Filter[]
-}
-
-export interface QueryError {
-  parameter: string
-  message: string
 }
 
 const MAX_PER_PAGE = 100
@@ -86,7 +82,7 @@ export function parseCollectionQuery(
   params: URLSearchParams,
   fields: CollectionFields,
 ): CollectionQuery {
-  const errors: QueryError[] = []
+  const errors: FieldError[] = []
   const query: CollectionQuery = {
     page: 1,
     perPage: 20,
@@ -97,7 +93,7 @@ export function parseCollectionQuery(
   for (const [name, raw] of params) {
     if (seen.has(name)) {
       errors.push({
-        parameter: name,
+        field: name,
         message: 'is given more than once; list several values with commas',
       })
       continue
@@ -107,7 +103,7 @@ export function parseCollectionQuery(
       const page = parsePositiveInt(raw)
       if (!(page >= 1))
         errors.push({
-          parameter: name,
+          field: name,
           message: `must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}`,
         })
       else query.page = page
@@ -115,7 +111,7 @@ export function parseCollectionQuery(
       const perPage = parsePositiveInt(raw)
       if (!(perPage >= 1 && perPage <= MAX_PER_PAGE)) {
         errors.push({
-          parameter: name,
+          field: name,
           message: `must be an integer from 1 to ${MAX_PER_PAGE}`,
         })
       } else query.perPage = perPage
@@ -126,7 +122,7 @@ export function parseCollectionQuery(
         const field = descending ? part.slice(1) : part
         if (field !== 'id' && !Object.hasOwn(fields, field)) {
           errors.push({
-            parameter: name,
+            field: name,
             message: `cannot sort by "${field}"; sortable fields: id, ${Object.keys(fields).join(', ')}`,
           })
         } else keys.push({ field, descending })
@@ -144,14 +140,14 @@ export function parseCollectionQuery(
             : undefined
       if (!spec) {
         errors.push({
-          parameter: name,
+          field: name,
           message: `is not a known parameter; use page, perPage, sort, or a filter on id, ${Object.keys(fields).join(', ')}`,
         })
         continue
       }
       if (op !== 'eq' && (Array.isArray(spec.type) || spec.type === 'string')) {
         errors.push({
-          parameter: name,
+          field: name,
           message: `range filters apply to numbers and timestamps, not to ${field}`,
         })
         continue
@@ -160,7 +156,7 @@ export function parseCollectionQuery(
       const values = parts.map((part) => parseValue(part, spec))
       if (values.some((value) => value === undefined)) {
         errors.push({
-          parameter: name,
+          field: name,
           message: `must be ${describe(spec.type)}${op === 'eq' ? ' (commas separate alternatives)' : ''}`,
         })
       } else query.filters.push({ field, op, values: values as Value[] })
@@ -168,7 +164,7 @@ export function parseCollectionQuery(
   }
   if (errors.length > 0) {
     throw new ProblemError('invalid-query', {
-      detail: `${errors.length} query parameter${errors.length === 1 ? ' is' : 's are'} invalid: ${errors.map((e) => e.parameter).join(', ')}.`,
+      detail: `${errors.length} query parameter${errors.length === 1 ? ' is' : 's are'} invalid: ${errors.map((e) => e.field).join(', ')}.`,
       extensions: { errors },
     })
   }

@@ -29,10 +29,10 @@ function restore(controls: Controls, { body }: HandlerContext) {
     controls.state.restore(body)
   } catch (error) {
     if (!(error instanceof InvalidSnapshotError)) throw error
-    fail('invalid-json', {
-      detail: `The snapshot is malformed; nothing was changed. ${error.issues.slice(0, 5).join('; ')}`,
+    fail('invalid-snapshot', {
+      detail: `The snapshot is invalid; nothing was changed. ${error.issues.slice(0, 5).join('; ')}.`,
       // The first 50: a hostile snapshot must not make the answer as large as itself.
-      extensions: { errors: error.issues.slice(0, 50) },
+      extensions: { errors: error.errors.slice(0, 50) },
     })
   }
   return noContent()

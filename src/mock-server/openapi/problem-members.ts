@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { QueryError } from '../collections/query.ts'
 import type { ProblemSlug } from '../problems/catalogue.ts'
 import type { FieldError } from '../validation/validate.ts'
 
@@ -7,16 +6,15 @@ const count = z.number().int().nonnegative()
 const id = z.number().int().positive()
 
 // `satisfies` ties each schema to the type the code builds, so a renamed member fails to compile.
-export const fieldError = z.strictObject({
+// One item shape for every `errors` array; body members add their JSON pointer.
+export const queryError = z.strictObject({
   field: z.string(),
   message: z.string(),
-  pointer: z.string().regex(/^#/),
 }) satisfies z.ZodType<FieldError>
 
-export const queryError = z.strictObject({
-  parameter: z.string(),
-  message: z.string(),
-}) satisfies z.ZodType<QueryError>
+export const fieldError = queryError.extend({
+  pointer: z.string().regex(/^#/),
+}) satisfies z.ZodType<FieldError>
 
 /**
  * The extension members each problem type carries besides the RFC 9457 ones (contract section 6).
@@ -25,6 +23,7 @@ export const queryError = z.strictObject({
 export const problemMembers: Partial<Record<ProblemSlug, z.ZodRawShape>> = {
   'validation-failed': { errors: z.array(fieldError).min(1) },
   'invalid-query': { errors: z.array(queryError).min(1) },
+  'invalid-snapshot': { errors: z.array(fieldError).min(1) },
   'insufficient-funds': { balance: count, requested: id, accountId: id },
   'state-conflict': {
     currentStatus: z.enum(['pending', 'paid', 'cancelled']),

@@ -13,7 +13,13 @@ export const problemCatalogue = {
     status: 400,
     title: 'Invalid query parameters',
     summary:
-      'One or more query parameters are unknown or malformed. `errors` lists every bad parameter at once, each with `parameter` and `message`.',
+      'One or more query parameters are unknown or malformed. `errors` lists every bad parameter at once, each with `field` (the parameter name) and `message`.',
+  },
+  'invalid-snapshot': {
+    status: 400,
+    title: 'Invalid state snapshot',
+    summary:
+      'The snapshot sent to `PUT /__mock/state` is JSON, but not a state the mock can hold: a member has the wrong shape, an id appears twice, or a row names one that does not exist. `errors` lists each, with `field`, `message` and `pointer`. Nothing was changed.',
   },
   'invalid-idempotency-key': {
     status: 400,

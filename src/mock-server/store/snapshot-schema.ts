@@ -1,5 +1,10 @@
 import { z } from 'zod'
 import { limits } from '../limits.ts'
+import {
+  toFieldError,
+  type FieldError,
+  type Issue,
+} from '../validation/validate.ts'
 import { currencies, type StateSnapshot } from './types.ts'
 
 const id = z
@@ -107,25 +112,39 @@ export const snapshotSchema = z.strictObject({
   idempotencyKeys: rows(idempotencyRecord),
 })
 
+/**
+ * A snapshot that is JSON but no state the mock can hold. `errors` lists each problem in the shape
+ * of every `errors` array (`field`, `message`, `pointer`); `issues` says the same in one line each.
+ */
 export class InvalidSnapshotError extends Error {
   override readonly name = 'InvalidSnapshotError'
+  readonly errors: FieldError[]
   readonly issues: string[]
 
-  constructor(issues: string[]) {
-    super(
-      `Failed to restore the mock state: the snapshot is invalid (${issues.slice(0, 3).join('; ')}).`,
+  constructor(issues: Issue[]) {
+    const errors = issues.map(toFieldError)
+    const lines = errors.map(
+      (error) => `${error.field || '(root)'}: ${error.message}`,
     )
-    this.issues = issues
+    super(
+      `Failed to restore the mock state: the snapshot is invalid (${lines.slice(0, 3).join('; ')}).`,
+    )
+    this.errors = errors
+    this.issues = lines
   }
 }
 
 function duplicateIds(name: string, rows: { id: number }[]) {
   const seen = new Set<number>()
-  const issues: string[] = []
-  for (const row of rows) {
-    if (seen.has(row.id)) issues.push(`${name}: id ${row.id} appears twice`)
+  const issues: Issue[] = []
+  rows.forEach((row, index) => {
+    if (seen.has(row.id))
+      issues.push({
+        path: [name, index, 'id'],
+        message: `${row.id} appears twice`,
+      })
     seen.add(row.id)
-  }
+  })
   return issues
 }
 
@@ -134,9 +153,7 @@ export function parseSnapshot(input: unknown): StateSnapshot {
   const parsed = snapshotSchema.safeParse(input)
   if (!parsed.success) {
     throw new InvalidSnapshotError(
-      parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-      ),
+      parsed.error.issues.map(({ path, message }) => ({ path, message })),
     )
   }
   const s = parsed.data
@@ -151,24 +168,37 @@ export function parseSnapshot(input: unknown): StateSnapshot {
     ...duplicateIds('accounts', s.accounts),
     ...duplicateIds('transfers', s.transfers),
   ]
-  for (const o of s.orders) {
+  const unknown = (
+    table: string,
+    index: number,
+    member: string,
+    what: string,
+    id: number,
+  ) =>
+    issues.push({
+      path: [table, index, member],
+      message: `names unknown ${what} ${id}`,
+    })
+  s.orders.forEach((o, i) => {
     if (!customerIds.has(o.customerId))
-      issues.push(`orders: ${o.id} names unknown customer ${o.customerId}`)
+      unknown('orders', i, 'customerId', 'customer', o.customerId)
     if (o.paymentId !== null && !paymentIds.has(o.paymentId))
-      issues.push(`orders: ${o.id} names unknown payment ${o.paymentId}`)
-  }
-  for (const p of s.payments) {
+      unknown('orders', i, 'paymentId', 'payment', o.paymentId)
+  })
+  s.payments.forEach((p, i) => {
     if (p.orderId !== null && !orderIds.has(p.orderId))
-      issues.push(`payments: ${p.id} names unknown order ${p.orderId}`)
-  }
-  for (const a of s.accounts) {
+      unknown('payments', i, 'orderId', 'order', p.orderId)
+  })
+  s.accounts.forEach((a, i) => {
     if (!customerIds.has(a.customerId))
-      issues.push(`accounts: ${a.id} names unknown customer ${a.customerId}`)
-  }
-  for (const t of s.transfers) {
-    if (!accountIds.has(t.fromAccountId) || !accountIds.has(t.toAccountId))
-      issues.push(`transfers: ${t.id} names an unknown account`)
-  }
+      unknown('accounts', i, 'customerId', 'customer', a.customerId)
+  })
+  s.transfers.forEach((t, i) => {
+    if (!accountIds.has(t.fromAccountId))
+      unknown('transfers', i, 'fromAccountId', 'account', t.fromAccountId)
+    if (!accountIds.has(t.toAccountId))
+      unknown('transfers', i, 'toAccountId', 'account', t.toAccountId)
+  })
   if (issues.length > 0) throw new InvalidSnapshotError(issues)
   return s as StateSnapshot
 }

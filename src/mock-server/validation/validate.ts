@@ -2,10 +2,14 @@ import type { z } from 'zod'
 import { fail } from '../problems/problem-error.ts'
 import type { ProblemInit } from '../problems/problem-error.ts'
 
+/**
+ * The one item shape of every `errors` array: the `field` (a body member's dotted path, or a query
+ * parameter's name) and a `message`, plus a JSON `pointer` for body members.
+ */
 export interface FieldError {
   field: string
   message: string
-  pointer: string
+  pointer?: string
 }
 
 function distance(a: string, b: string) {

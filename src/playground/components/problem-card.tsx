@@ -11,7 +11,6 @@ const STANDARD = new Set(['type', 'title', 'status', 'detail', 'instance'])
 
 interface FieldError {
   field?: unknown
-  parameter?: unknown
   message?: unknown
   pointer?: unknown
 }
@@ -37,9 +36,9 @@ function isRecordArray(value: unknown): value is FieldError[] {
 }
 
 function ErrorsTable({ errors }: { errors: FieldError[] }) {
-  // invalid-query names a `parameter`; validation-failed a `field` and a JSON `pointer`.
-  const byParameter = errors.some((e) => e.parameter !== undefined)
+  // Every item has a `field`; body members add a JSON `pointer`, query parameters have none.
   const hasPointer = errors.some((e) => e.pointer !== undefined)
+  const byParameter = !hasPointer
   return (
     <div className="table-scroll">
       <table>
@@ -57,7 +56,7 @@ function ErrorsTable({ errors }: { errors: FieldError[] }) {
           {errors.map((error, index) => (
             <tr key={index}>
               <th scope="row">
-                <code>{text(error.parameter ?? error.field)}</code>
+                <code>{text(error.field)}</code>
               </th>
               <td>{text(error.message)}</td>
               {hasPointer && (

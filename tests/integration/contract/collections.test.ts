@@ -218,8 +218,8 @@ describe.each(contractTargets)('collections over $name', (factory) => {
       request(customer),
     )
     const problem = await expectProblem(response, 400, 'invalid-query')
-    const errors = problem.errors as { parameter: string; message: string }[]
-    expect(errors.map((e) => e.parameter).sort()).toEqual(
+    const errors = problem.errors as { field: string; message: string }[]
+    expect(errors.map((e) => e.field).sort()).toEqual(
       ['colour', 'page', 'perPage', 'sort', 'status', 'total[gte]'].sort(),
     )
     for (const error of errors)

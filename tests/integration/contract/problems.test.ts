@@ -62,7 +62,7 @@ const cases: ProblemCase[] = [
     send: (t) => t.fetch('/api/orders?colour=red', request(customer)),
     check: (problem) =>
       expect(problem.errors).toEqual([
-        { parameter: 'colour', message: expect.any(String) },
+        { field: 'colour', message: expect.any(String) },
       ]),
   },
   {
@@ -326,6 +326,7 @@ describe.each(contractTargets)('problem documents over $name', (factory) => {
     const expected: Record<string, number> = {
       'invalid-json': 400,
       'invalid-query': 400,
+      'invalid-snapshot': 400,
       'invalid-idempotency-key': 400,
       'idempotency-key-missing': 400,
       unauthenticated: 401,

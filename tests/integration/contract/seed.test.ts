@@ -189,9 +189,22 @@ describe.each(contractTargets)('seed data over $name', (factory) => {
     async (_kind, snapshot) => {
       await mutate()
       const before = target.api.state.snapshot()
-      expect(() => target.api.state.restore(snapshot)).toThrow(
-        InvalidSnapshotError,
-      )
+      let thrown: unknown
+      try {
+        target.api.state.restore(snapshot)
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toBeInstanceOf(InvalidSnapshotError)
+      // The same item shape as every `errors` array of the API.
+      const errors = (thrown as InvalidSnapshotError).errors
+      expect(errors.length).toBeGreaterThan(0)
+      for (const error of errors)
+        expect(error).toEqual({
+          field: expect.any(String),
+          message: expect.stringMatching(/.+/),
+          pointer: expect.stringMatching(/^#/),
+        })
       expect(target.api.state.snapshot()).toEqual(before)
       const order = await target.fetch('/api/orders/1', request(customer))
       expect(await readJson<Order>(order)).toMatchObject({ status: 'paid' })

@@ -37,17 +37,41 @@ describe.each(contractTargets)('the control API over $name', (factory) => {
     expect(account.balance).toBe(7)
   })
 
-  it('refuses a malformed snapshot with a 400 problem and changes nothing', async () => {
+  it('refuses a malformed snapshot with a 400 invalid-snapshot problem and changes nothing', async () => {
     const before = await (await control('/state')).json()
     const broken = { ...createSeed(), orders: [{ id: 'one' }] }
     const problem = await expectProblem(
       await control('/state', json('PUT', broken)),
       400,
-      'invalid-json',
+      'invalid-snapshot',
     )
     expect(problem.errors).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^orders\.0\.id/)]),
+      expect.arrayContaining([
+        {
+          field: 'orders.0.id',
+          message: expect.stringMatching(/.+/),
+          pointer: '#/orders/0/id',
+        },
+      ]),
     )
+    const seed = createSeed()
+    const dangling = {
+      ...seed,
+      orders: [
+        { ...seed.orders[0]!, customerId: 999 },
+        ...seed.orders.slice(1),
+      ],
+    }
+    const reference = await expectProblem(
+      await control('/state', json('PUT', dangling)),
+      400,
+      'invalid-snapshot',
+    )
+    expect(reference.errors).toContainEqual({
+      field: 'orders.0.customerId',
+      message: 'names unknown customer 999',
+      pointer: '#/orders/0/customerId',
+    })
     expect(await (await control('/state')).json()).toEqual(before)
     await expectProblem(
       await control('/state', {
