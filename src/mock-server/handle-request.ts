@@ -1,4 +1,5 @@
 import { Hono, type ErrorHandler } from 'hono'
+import { CONTROL_PATH, isControlPath } from './control/control-path.ts'
 import { controlRoutes } from './control/control-routes.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
@@ -20,12 +21,7 @@ import { rateLimit } from './stages/rate-limit.ts'
 import { readBody } from './stages/read-body.ts'
 import { routeMatch } from './stages/route-match.ts'
 
-export const CONTROL_PATH = '/__mock'
-
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-const isControlPath = (path: string) =>
-  path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)
 
 const problemContext = (runtime: Runtime, state: RequestState) => ({
   basePath: runtime.basePath,

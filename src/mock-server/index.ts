@@ -27,7 +27,7 @@ export {
 } from './control/control-error.ts'
 export { limits } from './limits.ts'
 export { problemCatalogue, type ProblemSlug } from './problems/catalogue.ts'
-export { CONTROL_PATH } from './handle-request.ts'
+export { CONTROL_PATH } from './control/control-path.ts'
 export type { OpenApiDocument } from './openapi/create-openapi-document.ts'
 export { applyScenario } from './scenarios/apply-scenario.ts'
 export { scenarios, type ScenarioId } from './scenarios/built-in-scenarios.ts'

@@ -1,4 +1,5 @@
 import { defaultTokens, type TokenEntry } from './auth/tokens.ts'
+import { CONTROL_PATH, isControlPath } from './control/control-path.ts'
 import { configPatchSchema } from './control/config-patch.ts'
 import { limits } from './limits.ts'
 import { createSeed } from './store/seed.ts'
@@ -125,14 +126,36 @@ function checkConfig(config: MockConfig): MockConfig {
   )
 }
 
+/**
+ * A path of its own for the API, such as `/api` or `/v2/api`; one trailing slash is dropped. `/` is
+ * refused: the API answers only below its base (`/` would make every path of the origin the API's),
+ * and nothing may sit under the control API, which answers first.
+ */
+function checkBasePath(raw: string) {
+  const shown = JSON.stringify(raw)
+  if (typeof raw !== 'string' || !raw.startsWith('/'))
+    fail(
+      `basePath must be a path starting with "/", such as "/api"; got ${shown}.`,
+    )
+  const basePath = raw.endsWith('/') ? raw.slice(0, -1) : raw
+  if (basePath === '')
+    fail(
+      `basePath must name a path below the root, such as "/api"; got ${shown}, and the API does not take over the whole origin.`,
+    )
+  if (!/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath))
+    fail(
+      `basePath must be path segments without empty ones, spaces, "?" or "#", such as "/api" or "/v2/api"; got ${shown}.`,
+    )
+  if (isControlPath(basePath))
+    fail(
+      `basePath must lie outside the control API at ${CONTROL_PATH}, which answers those paths first; got ${shown}.`,
+    )
+  return basePath
+}
+
 /** Normalises options once, at the entry point, into a fully-required shape. */
 export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
-  const basePath = (options.basePath ?? '/api').replace(/\/+$/, '')
-  if (!basePath.startsWith('/') || basePath === '/__mock') {
-    fail(
-      `basePath must start with "/" and differ from "/__mock", got "${options.basePath}".`,
-    )
-  }
+  const basePath = checkBasePath(options.basePath ?? '/api')
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
     fail(`maxBodyBytes must be an integer ≥ 1, got ${maxBodyBytes}.`)

@@ -1,4 +1,5 @@
 import { advanceSchema, createControls } from '../controls.ts'
+import { CONTROL_PATH } from './control-path.ts'
 import type { FaultRuleInput } from '../faults/fault-rule.ts'
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
@@ -21,8 +22,7 @@ const control =
 function restore(controls: Controls, { body }: HandlerContext) {
   if (body === undefined) {
     fail('invalid-json', {
-      detail:
-        'PUT /__mock/state needs a snapshot as its JSON body (GET /__mock/state gives one).',
+      detail: `PUT ${CONTROL_PATH}/state needs a snapshot as its JSON body (GET ${CONTROL_PATH}/state gives one).`,
     })
   }
   try {
@@ -81,7 +81,7 @@ export const controlRoutes: readonly RouteSpec[] = [
         const rule = c.faults.add((body ?? {}) as FaultRuleInput)
         return HttpResponse.json(rule, {
           status: 201,
-          headers: { Location: `/__mock/faults/${rule.id}` },
+          headers: { Location: `${CONTROL_PATH}/faults/${rule.id}` },
         })
       }),
       DELETE: control((c) => {
