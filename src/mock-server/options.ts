@@ -2,6 +2,7 @@ import { defaultTokens, type TokenEntry } from './auth/tokens.ts'
 import { CONTROL_PATH, isControlPath } from './control/control-path.ts'
 import { configPatchSchema } from './control/config-patch.ts'
 import { limits } from './limits.ts'
+import { defaultRateLimit } from './rate-limit/rate-limiter.ts'
 import { createSeed } from './store/seed.ts'
 import { isOrigin } from './security/origin-policy.ts'
 import { issueList } from './validation/validate.ts'
@@ -62,7 +63,7 @@ export interface MockApiOptions {
 }
 
 export const defaultConfig: MockConfig = {
-  rateLimit: { limit: 100, windowSeconds: 60 },
+  rateLimit: { ...defaultRateLimit },
   requireIdempotencyKey: false,
   latencyMs: 0,
   seed: 1,

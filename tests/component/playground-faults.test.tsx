@@ -1,7 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import {
+  createMockApi,
+  faultKinds,
+  faultMethods,
+  faultStatuses,
+  type MockApi,
+} from '../../src/mock-server/index.ts'
 import { FaultsView } from '../../src/playground/features/faults/faults-view.tsx'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
 
@@ -20,6 +26,19 @@ const rulesTable = () =>
 const ruleRows = () => within(rulesTable()).getAllByRole('row').slice(1)
 
 describe('faults panel', () => {
+  test("offers exactly the core's fault kinds, statuses and methods", () => {
+    renderFaults()
+    const form = addForm()
+    const values = (label: string) =>
+      within(within(form).getByLabelText(label))
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value)
+        .filter((value) => value !== '')
+    expect(values('Effect')).toEqual([...faultKinds])
+    expect(values('Status')).toEqual(faultStatuses.map(String))
+    expect(values('Method')).toEqual([...faultMethods])
+  })
+
   test('adds a rule of each effect from the form', async () => {
     const { api, user } = renderFaults()
     const form = addForm()

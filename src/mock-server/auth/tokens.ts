@@ -1,3 +1,6 @@
+/** The `realm` of every `WWW-Authenticate` challenge (RFC 6750). */
+export const AUTH_REALM = 'hypermock'
+
 export type Scope = 'read' | 'write'
 
 export interface Principal {

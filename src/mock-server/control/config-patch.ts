@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { limits } from '../limits.ts'
 import type { MockConfig } from '../options.ts'
+import { defaultRateLimit } from '../rate-limit/rate-limiter.ts'
 
 const rateLimit = z.strictObject({
   limit: z
@@ -61,8 +62,7 @@ export function mergeConfig(
   if (patch.seed !== undefined) next.seed = patch.seed
   if (patch.rateLimit === false) next.rateLimit = false
   else if (patch.rateLimit) {
-    const base = current.rateLimit ||
-      fallback.rateLimit || { limit: 100, windowSeconds: 60 }
+    const base = current.rateLimit || fallback.rateLimit || defaultRateLimit
     next.rateLimit = {
       limit: patch.rateLimit.limit ?? base.limit,
       windowSeconds: patch.rateLimit.windowSeconds ?? base.windowSeconds,

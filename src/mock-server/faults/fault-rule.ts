@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { limits } from '../limits.ts'
 
-const methods = [
+/** The methods a rule may match. */
+export const faultMethods = [
   'GET',
   'HEAD',
   'POST',
@@ -11,23 +12,27 @@ const methods = [
   'OPTIONS',
 ] as const
 
+/** The statuses a `status` fault may answer with: the gateway's and the rate limiter's. */
+export const faultStatuses = [429, 500, 502, 503, 504] as const
+
+/** Every kind of effect, in the order a form offers them. */
+export const faultKinds = [
+  'status',
+  'network-error',
+  'delay',
+  'hang',
+  'lose-response',
+] as const
+const methods = faultMethods
+
 export const faultEffectSchema = z.discriminatedUnion(
   'kind',
   [
     z.strictObject({
       kind: z.literal('status'),
-      status: z.union(
-        [
-          z.literal(429),
-          z.literal(500),
-          z.literal(502),
-          z.literal(503),
-          z.literal(504),
-        ],
-        {
-          error: 'must be one of 429, 500, 502, 503, 504',
-        },
-      ),
+      status: z.literal(faultStatuses, {
+        error: `must be one of ${faultStatuses.join(', ')}`,
+      }),
       retryAfter: z
         .number()
         .int({ error: 'must be whole seconds' })
@@ -48,8 +53,7 @@ export const faultEffectSchema = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('lose-response') }),
   ],
   {
-    error:
-      'must have a kind of status, network-error, delay, hang or lose-response',
+    error: `must have a kind of ${faultKinds.slice(0, -1).join(', ')} or ${faultKinds.at(-1)}`,
   },
 )
 

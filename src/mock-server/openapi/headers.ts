@@ -1,3 +1,4 @@
+import { AUTH_REALM } from '../auth/tokens.ts'
 import { z } from 'zod'
 import { escapeRegExp as escape, type JsonSchema } from './component-schemas.ts'
 
@@ -53,7 +54,7 @@ export function responseHeaders(basePath: string) {
     ),
     'WWW-Authenticate': header(
       'What was wrong with the credential (RFC 6750).',
-      z.string().regex(/^Bearer realm="hypermock"/),
+      z.string().startsWith(`Bearer realm="${AUTH_REALM}"`),
     ),
     Allow: header(
       'The methods the resource supports.',

@@ -1,6 +1,12 @@
 import type { MockClock } from '../clock.ts'
 import type { RateLimitConfig } from '../options.ts'
 
+/** The quota a new mock starts with, and what turning the limit back on restores. */
+export const defaultRateLimit: Readonly<RateLimitConfig> = Object.freeze({
+  limit: 100,
+  windowSeconds: 60,
+})
+
 interface Window {
   startedAt: number
   used: number

@@ -1,3 +1,4 @@
+import { defaultRateLimit } from '../rate-limit/rate-limiter.ts'
 import type { Scenario } from './scenario-schema.ts'
 
 // Amounts follow the API's units: an order `total` is a decimal in major units; a payment or
@@ -67,7 +68,7 @@ export const scenarios = [
         times: 1,
       },
     ],
-    config: { rateLimit: { limit: 100, windowSeconds: 60 } },
+    config: { rateLimit: { ...defaultRateLimit } },
     steps: [{ title: 'List your orders', path: '/api/orders' }],
   },
   {

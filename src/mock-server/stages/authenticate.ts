@@ -1,7 +1,8 @@
+import { AUTH_REALM } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 
-const REALM = 'realm="hypermock"'
+const REALM = `realm="${AUTH_REALM}"`
 
 function invalidToken(description: string): never {
   fail('unauthenticated', {

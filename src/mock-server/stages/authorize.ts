@@ -1,3 +1,4 @@
+import { AUTH_REALM } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 
@@ -11,7 +12,7 @@ export const authorize: Stage = async (c, next) => {
     fail('forbidden', {
       detail: `This token lacks the "${needed}" scope needed to ${state.route.method} ${state.path}.`,
       headers: {
-        'WWW-Authenticate': `Bearer realm="hypermock", error="insufficient_scope", error_description="The ${needed} scope is required", scope="${needed}"`,
+        'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="insufficient_scope", error_description="The ${needed} scope is required", scope="${needed}"`,
       },
     })
   }

@@ -1,10 +1,11 @@
+import type { faultStatuses } from '../faults/fault-rule.ts'
 import { HttpResponse } from '../http-response.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { ProblemSlug } from '../problems/catalogue.ts'
 import type { Runtime } from '../runtime.ts'
 
-const statusSlug: Record<number, ProblemSlug> = {
+const statusSlug: Record<(typeof faultStatuses)[number], ProblemSlug> = {
   429: 'rate-limited',
   500: 'internal-error',
   502: 'bad-gateway',
@@ -47,7 +48,7 @@ export const faults: Stage = async (c, next) => {
   state.fault = `${rule.id} ${effect.kind}`
   switch (effect.kind) {
     case 'status':
-      return fail(statusSlug[effect.status]!, {
+      return fail(statusSlug[effect.status], {
         detail: `Injected fault ${rule.id}: the gateway answered ${effect.status}.`,
         ...(effect.retryAfter !== undefined && {
           headers: { 'Retry-After': String(effect.retryAfter) },

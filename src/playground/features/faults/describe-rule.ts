@@ -1,12 +1,8 @@
-import type { FaultEffect, FaultRule } from '../../../mock-server/index.ts'
-
-const statusNames: Record<number, string> = {
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-}
+import {
+  statusPhrases,
+  type FaultEffect,
+  type FaultRule,
+} from '../../../mock-server/index.ts'
 
 /** `POST /api/payments*`, `any method, any path`. */
 export function describeMatch(rule: Pick<FaultRule, 'match'>): string {
@@ -18,7 +14,7 @@ export function describeMatch(rule: Pick<FaultRule, 'match'>): string {
 export function describeEffect(effect: FaultEffect): string {
   switch (effect.kind) {
     case 'status':
-      return `${effect.status} ${statusNames[effect.status] ?? ''}${effect.retryAfter === undefined ? '' : `, Retry-After ${effect.retryAfter} s`}`
+      return `${effect.status} ${statusPhrases[effect.status] ?? ''}${effect.retryAfter === undefined ? '' : `, Retry-After ${effect.retryAfter} s`}`
     case 'network-error':
       return 'network error'
     case 'delay':

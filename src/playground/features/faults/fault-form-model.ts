@@ -1,30 +1,26 @@
-import type {
-  FaultEffect,
-  FaultRule,
-  FaultRuleInput,
+import {
+  faultKinds,
+  type FaultEffect,
+  type FaultRule,
+  type FaultRuleInput,
+  type faultStatuses,
 } from '../../../mock-server/index.ts'
+
+export { faultMethods, faultStatuses } from '../../../mock-server/index.ts'
 
 export type EffectKind = FaultEffect['kind']
 
-export const effectKinds: { kind: EffectKind; label: string }[] = [
-  { kind: 'status', label: 'HTTP error status' },
-  { kind: 'network-error', label: 'Network error' },
-  { kind: 'delay', label: 'Delay, then answer' },
-  { kind: 'hang', label: 'Hang (never answer)' },
-  { kind: 'lose-response', label: 'Lose the response after the operation' },
-]
+const effectLabels: Record<EffectKind, string> = {
+  status: 'HTTP error status',
+  'network-error': 'Network error',
+  delay: 'Delay, then answer',
+  hang: 'Hang (never answer)',
+  'lose-response': 'Lose the response after the operation',
+}
 
-export const faultStatuses = [429, 500, 502, 503, 504] as const
-
-export const faultMethods = [
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'DELETE',
-  'PATCH',
-  'OPTIONS',
-] as const
+/** The core's fault kinds, in its order, each with the form's label. */
+export const effectKinds: { kind: EffectKind; label: string }[] =
+  faultKinds.map((kind) => ({ kind, label: effectLabels[kind] }))
 
 /** The form's raw text, one member per field; numbers stay strings until submitted. */
 export interface FaultFormValues {

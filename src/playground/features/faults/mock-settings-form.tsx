@@ -1,5 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
-import type { MockApi, MockConfig } from '../../../mock-server/index.ts'
+import {
+  defaultRateLimit,
+  type MockApi,
+  type MockConfig,
+} from '../../../mock-server/index.ts'
 
 interface Draft {
   rateLimited: boolean
@@ -14,7 +18,7 @@ type DraftErrors = Partial<
 >
 
 function toDraft(config: MockConfig): Draft {
-  const rateLimit = config.rateLimit || { limit: 100, windowSeconds: 60 }
+  const rateLimit = config.rateLimit || defaultRateLimit
   return {
     rateLimited: config.rateLimit !== false,
     limit: String(rateLimit.limit),

@@ -1,8 +1,10 @@
-import type {
-  RequestOutcome,
-  TimelineAttempt,
-  TimelineRow,
-  TimelineWait,
+import {
+  defaultRetryPolicy,
+  isRetriableStatus,
+  type RequestOutcome,
+  type TimelineAttempt,
+  type TimelineRow,
+  type TimelineWait,
 } from '../../../client/index.ts'
 import { reasonPhrase } from '../../components/reason-phrase.ts'
 
@@ -19,7 +21,7 @@ export type AttemptClass =
 export function attemptClass(attempt: TimelineAttempt): AttemptClass {
   if (attempt.end === null) return 'pending'
   if (attempt.status === null) return 'no-response'
-  if (attempt.status === 429 || attempt.status >= 500) return 'retriable'
+  if (isRetriableStatus(attempt.status)) return 'retriable'
   if (attempt.status >= 400) return 'client-error'
   return 'success'
 }
@@ -68,7 +70,7 @@ export function formatDuration(ms: number): string {
   return `${formatSeconds(Math.round(ms))} s`
 }
 
-const BACKOFF_UNIT_MS = 1000
+const BACKOFF_UNIT_MS = defaultRetryPolicy.backoffBaseMs
 
 /**
  * Why the client waited: `Retry-After 2 s` (the server's exact wish, no jitter) or

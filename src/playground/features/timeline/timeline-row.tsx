@@ -1,5 +1,8 @@
 import { Fragment, useEffect, useRef, type ReactNode } from 'react'
-import type { TimelineRow as Row } from '../../../client/index.ts'
+import {
+  isRetriableStatus,
+  type TimelineRow as Row,
+} from '../../../client/index.ts'
 import {
   axisTicks,
   layoutRow,
@@ -39,7 +42,7 @@ interface TimelineRowProps {
 function outcomeClass(row: Row): string {
   if (row.outcome === null) return 'pending'
   if (row.status === null) return 'no-response'
-  if (row.status === 429 || row.status >= 500) return 'retriable'
+  if (isRetriableStatus(row.status)) return 'retriable'
   if (row.status >= 400) return 'client-error'
   return 'success'
 }
