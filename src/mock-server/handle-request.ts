@@ -74,7 +74,7 @@ function createApiApp(basePath: string) {
   app.use(checkItem) // 404 unknown or hidden item
   app.use(idempotency) // 400/409/422 key checks; stores the result
   app.use(latency) // simulated processing time, with the key in flight
-  app.all('*', dispatch) // loads the item, then the handler: 412 → 422 → 409 → the operation
+  app.all('*', dispatch) // the handler, with its item loaded: 412 → 422 → 409 → the operation
   app.onError(onError)
   return app
 }

@@ -12,8 +12,6 @@ export interface HandlerContext {
   principal: Principal
   /** The parsed JSON body; `undefined` when the request had none. */
   body: unknown
-  /** What the route's `load` found (the order, the account...). */
-  item: unknown
   requestId: string
   runtime: Runtime
 }

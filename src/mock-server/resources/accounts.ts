@@ -1,3 +1,4 @@
+import type { RouteSpec } from '../route-spec.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import {
   etagFor,
@@ -8,8 +9,10 @@ import { currencies, type Account } from '../store/types.ts'
 import {
   itemResponse,
   listHandler,
+  nestedListHandler,
+  itemRoute,
   visible,
-  withItem,
+  type ItemHandler,
   itemLoader,
 } from './common.ts'
 import { transferFields, visibleTransfer } from './transfers.ts'
@@ -33,22 +36,28 @@ export const listAccounts = listHandler({
   present: presentAccount,
 })
 
-export const getAccount = withItem<Account>((ctx, account) =>
+export const getAccount: ItemHandler<Account> = (ctx, account) =>
   itemResponse(
     presentAccount(account, ctx.runtime.basePath),
     etagFor('account', account.id, account.version),
-  ),
-)
+  )
 
 /** Transfers in and out of one account, with the same query rules as `/transfers`. */
-export const listAccountTransfers = listHandler({
+export const listAccountTransfers = nestedListHandler({
   fields: transferFields,
   rows: (ctx) => ctx.runtime.db.transfers.rows.values(),
-  where: (ctx) => {
-    const account = ctx.item as Account
+  where: (ctx, account: Account) => {
     return (t) =>
       (t.fromAccountId === account.id || t.toAccountId === account.id) &&
       visibleTransfer(ctx, t)
   },
   present: presentTransfer,
 })
+
+export const accountRoutes: readonly RouteSpec[] = [
+  { path: '/accounts', methods: { GET: listAccounts } },
+  itemRoute('/accounts/:id', loadAccount, { GET: getAccount }),
+  itemRoute('/accounts/:id/transfers', loadAccount, {
+    GET: listAccountTransfers,
+  }),
+]

@@ -1,3 +1,4 @@
+import type { RouteSpec } from '../route-spec.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import {
   etagFor,
@@ -10,8 +11,10 @@ import { accountFields } from './accounts.ts'
 import {
   itemResponse,
   listHandler,
+  nestedListHandler,
+  itemRoute,
   visible,
-  withItem,
+  type ItemHandler,
   itemLoader,
 } from './common.ts'
 import { orderFields } from './orders.ts'
@@ -34,29 +37,33 @@ export const listCustomers = listHandler({
   present: presentCustomer,
 })
 
-export const getCustomer = withItem<Customer>((ctx, customer) =>
+export const getCustomer: ItemHandler<Customer> = (ctx, customer) =>
   itemResponse(
     presentCustomer(customer, ctx.runtime.basePath),
     etagFor('customer', customer.id),
-  ),
-)
+  )
 
-export const listCustomerOrders = listHandler({
+export const listCustomerOrders = nestedListHandler({
   fields: orderFields,
   rows: (ctx) => ctx.runtime.db.orders.rows.values(),
-  where: (ctx) => {
-    const customerId = (ctx.item as Customer).id
-    return (o) => o.customerId === customerId
-  },
+  where: (_ctx, customer: Customer) => (o) => o.customerId === customer.id,
   present: presentOrder,
 })
 
-export const listCustomerAccounts = listHandler({
+export const listCustomerAccounts = nestedListHandler({
   fields: accountFields,
   rows: (ctx) => ctx.runtime.db.accounts.rows.values(),
-  where: (ctx) => {
-    const customerId = (ctx.item as Customer).id
-    return (a) => a.customerId === customerId
-  },
+  where: (_ctx, customer: Customer) => (a) => a.customerId === customer.id,
   present: presentAccount,
 })
+
+export const customerRoutes: readonly RouteSpec[] = [
+  { path: '/customers', methods: { GET: listCustomers } },
+  itemRoute('/customers/:id', loadCustomer, { GET: getCustomer }),
+  itemRoute('/customers/:id/orders', loadCustomer, {
+    GET: listCustomerOrders,
+  }),
+  itemRoute('/customers/:id/accounts', loadCustomer, {
+    GET: listCustomerAccounts,
+  }),
+]

@@ -3,7 +3,7 @@ import { isAdmin } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentOrder } from '../hypermedia/present.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { HandlerContext } from '../route-spec.ts'
+import type { HandlerContext, RouteSpec } from '../route-spec.ts'
 import { currencies, type Order } from '../store/types.ts'
 import {
   validate,
@@ -24,8 +24,9 @@ import {
   itemResponse,
   type ItemResponseInit,
   listHandler,
+  itemRoute,
   visible,
-  withItem,
+  type ItemHandler,
   itemLoader,
 } from './common.ts'
 
@@ -130,11 +131,10 @@ export function createOrder(ctx: HandlerContext) {
   })
 }
 
-export const getOrder = withItem<Order>((ctx, order) =>
-  orderResponse(order, ctx.runtime.basePath),
-)
+export const getOrder: ItemHandler<Order> = (ctx, order) =>
+  orderResponse(order, ctx.runtime.basePath)
 
-export const replaceOrder = withItem<Order>((ctx, order) => {
+export const replaceOrder: ItemHandler<Order> = (ctx, order) => {
   checkIfMatch(ctx, orderEtag(order))
   const input = validate(orderReplace, ctx.body)
   const errors = currencyErrors(input.total, input.currency)
@@ -155,17 +155,17 @@ export const replaceOrder = withItem<Order>((ctx, order) => {
     updatedAt: ctx.runtime.clock.iso(),
   })
   return orderResponse(updated, ctx.runtime.basePath)
-})
+}
 
 /** Paid orders are financial records: deleting one is a state conflict. */
-export const deleteOrder = withItem<Order>((ctx, order) => {
+export const deleteOrder: ItemHandler<Order> = (ctx, order) => {
   checkIfMatch(ctx, orderEtag(order))
   if (order.status === 'paid') stateConflict(order, 'deleted', ctx.path)
   ctx.runtime.db.orders.delete(order.id)
   return HttpResponse.empty()
-})
+}
 
-export const cancelOrder = withItem<Order>((ctx, order) => {
+export const cancelOrder: ItemHandler<Order> = (ctx, order) => {
   checkIfMatch(ctx, orderEtag(order))
   validate(emptyAction, ctx.body)
   if (order.status !== 'pending') stateConflict(order, 'cancelled', ctx.path)
@@ -176,9 +176,9 @@ export const cancelOrder = withItem<Order>((ctx, order) => {
     updatedAt: ctx.runtime.clock.iso(),
   })
   return orderResponse(updated, ctx.runtime.basePath)
-})
+}
 
-export const payOrder = withItem<Order>((ctx, order) => {
+export const payOrder: ItemHandler<Order> = (ctx, order) => {
   checkIfMatch(ctx, orderEtag(order))
   validate(emptyAction, ctx.body)
   if (order.status !== 'pending') stateConflict(order, 'paid', ctx.path)
@@ -204,4 +204,15 @@ export const payOrder = withItem<Order>((ctx, order) => {
     status: 201,
     location: `${basePath}/payments/${payment.id}`,
   })
-})
+}
+
+export const orderRoutes: readonly RouteSpec[] = [
+  { path: '/orders', methods: { GET: listOrders, POST: createOrder } },
+  itemRoute('/orders/:id', loadOrder, {
+    GET: getOrder,
+    PUT: replaceOrder,
+    DELETE: deleteOrder,
+  }),
+  itemRoute('/orders/:id/cancel', loadOrder, { POST: cancelOrder }),
+  itemRoute('/orders/:id/payment', loadOrder, { POST: payOrder }),
+]

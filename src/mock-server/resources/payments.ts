@@ -1,6 +1,6 @@
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentPayment } from '../hypermedia/present.ts'
-import type { HandlerContext } from '../route-spec.ts'
+import type { HandlerContext, RouteSpec } from '../route-spec.ts'
 import { currencies, type Payment } from '../store/types.ts'
 import { paymentCreate, toMinorUnits } from '../validation/schemas.ts'
 import {
@@ -11,8 +11,9 @@ import {
 import {
   itemResponse,
   listHandler,
+  itemRoute,
   visible,
-  withItem,
+  type ItemHandler,
   itemLoader,
 } from './common.ts'
 import { stateConflict } from './order-conflict.ts'
@@ -50,9 +51,8 @@ export const listPayments = listHandler({
   present: presentPayment,
 })
 
-export const getPayment = withItem<Payment>((ctx, payment) =>
-  paymentResponse(payment, ctx.runtime.basePath),
-)
+export const getPayment: ItemHandler<Payment> = (ctx, payment) =>
+  paymentResponse(payment, ctx.runtime.basePath)
 
 /**
  * A payment, optionally for an order: the amount and currency must match the order's total, and the
@@ -121,3 +121,8 @@ export function createPayment(ctx: HandlerContext) {
     location: `${basePath}/payments/${payment.id}`,
   })
 }
+
+export const paymentRoutes: readonly RouteSpec[] = [
+  { path: '/payments', methods: { GET: listPayments, POST: createPayment } },
+  itemRoute('/payments/:id', loadPayment, { GET: getPayment }),
+]

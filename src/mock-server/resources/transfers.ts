@@ -2,7 +2,7 @@ import type { Principal } from '../auth/tokens.ts'
 import type { CollectionFields } from '../collections/query.ts'
 import { etagFor, presentTransfer } from '../hypermedia/present.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { HandlerContext } from '../route-spec.ts'
+import type { HandlerContext, RouteSpec } from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
 import { currencies, type Transfer } from '../store/types.ts'
 import { transferCreate } from '../validation/schemas.ts'
@@ -14,8 +14,9 @@ import {
 import {
   itemResponse,
   listHandler,
+  itemRoute,
   visible,
-  withItem,
+  type ItemHandler,
   itemLoader,
 } from './common.ts'
 
@@ -69,14 +70,14 @@ export const listTransfers = listHandler({
   present: presentTransfer,
 })
 
-export const getTransfer = withItem<Transfer>((ctx, transfer) => {
+export const getTransfer: ItemHandler<Transfer> = (ctx, transfer) => {
   if (transfer.status === 'failed')
     insufficientFunds(transfer, ctx.runtime.basePath)
   return itemResponse(
     presentTransfer(transfer, ctx.runtime.basePath),
     etagFor('transfer', transfer.id),
   )
-})
+}
 
 /**
  * Moves money between two accounts of one currency. Both balances change in one synchronous step, so
@@ -154,3 +155,8 @@ export function createTransfer(ctx: HandlerContext) {
     },
   )
 }
+
+export const transferRoutes: readonly RouteSpec[] = [
+  { path: '/transfers', methods: { GET: listTransfers, POST: createTransfer } },
+  itemRoute('/transfers/:id', loadTransfer, { GET: getTransfer }),
+]

@@ -2,7 +2,8 @@ import type { Stage } from '../request-state.ts'
 
 /**
  * 404 for an unknown or hidden item, before any key is claimed or body validated. Only the answer
- * counts here: the item itself is loaded by `dispatch`, after the stages that may wait.
+ * counts here: the handler gets the item from its route (`itemRoute`), loaded after the stages
+ * that may wait.
  */
 export const checkItem: Stage = async (c, next) => {
   const { state, runtime } = c.env

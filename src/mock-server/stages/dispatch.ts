@@ -9,11 +9,6 @@ export const dispatch: Stage = async (c) => {
   const { state, runtime } = c.env
   const route = state.route!
   const principal = state.principal ?? anonymous
-  // The item is loaded here, not in `checkItem`: the stages between (idempotency, latency) may have
-  // awaited while another request changed or deleted it. From here to the handler's write nothing
-  // awaits, so the handler acts on the current row and concurrent writes serialise.
-  const load = route.spec.load
-  const item = load ? load(route.params, principal, runtime) : undefined
   // A restore meanwhile may have brought this very key back completed: then it has executed once.
   const claim = state.claim
   if (claim && runtime.db.idempotency.get(claim.scope) !== claim) {
@@ -30,7 +25,6 @@ export const dispatch: Stage = async (c) => {
     params: route.params,
     principal,
     body: state.body,
-    item,
     requestId: state.requestId,
     runtime,
   })
