@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import type { MockApi } from '../mock-server/index.ts'
+import { CONTROL_PATH, type MockApi } from '../mock-server/index.ts'
 
 /**
  * msw request handlers that hand every API request to one mock instance. The core decides
@@ -17,6 +17,6 @@ export function createHandlers(api: MockApi) {
   return [
     http.all(`*${api.basePath}`, answer),
     http.all(`*${api.basePath}/*`, answer),
-    http.all('*/__mock/*', answer),
+    http.all(`*${CONTROL_PATH}/*`, answer),
   ]
 }
