@@ -1,5 +1,9 @@
 import { parseProblem } from '../../../client/index.ts'
-import { createMockApi, type MockApi } from '../../../mock-server/index.ts'
+import {
+  CONTROL_PATH,
+  createMockApi,
+  type MockApi,
+} from '../../../mock-server/index.ts'
 import type { PersistedPlayground } from '../../boot/persisted-state.ts'
 
 export type FileCheck =
@@ -91,7 +95,7 @@ export async function checkPlaygroundFile(
     scratch,
     'the state',
     'PUT',
-    '/__mock/state',
+    `${CONTROL_PATH}/state`,
     value.state,
   )
   if (stateProblem) return fail(stateProblem)
@@ -99,7 +103,7 @@ export async function checkPlaygroundFile(
     scratch,
     'the config',
     'PATCH',
-    '/__mock/config',
+    `${CONTROL_PATH}/config`,
     value.config,
   )
   if (configProblem) return fail(configProblem)
@@ -108,7 +112,7 @@ export async function checkPlaygroundFile(
       scratch,
       `fault rule ${index + 1}`,
       'POST',
-      '/__mock/faults',
+      `${CONTROL_PATH}/faults`,
       rule,
     )
     if (ruleProblem) return fail(ruleProblem)
