@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { asCurl, asFetch } from '../../components/copy-as.ts'
+import { CopyAsButtons } from '../../components/copy-as-buttons.tsx'
 import { ResponseView } from '../../components/response-view.tsx'
 import { reasonPhrase } from '../../components/reason-phrase.ts'
 import { sendRequest, type SendOutcome } from '../../components/send-request.ts'
@@ -40,19 +40,6 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<SendOutcome | null>(null)
   const responseRef = useRef<HTMLElement>(null)
-  const [copied, setCopied] = useState('')
-  // The draft as written (the raw form: the client adds its key and credential only when sending).
-  const copy = (as: 'curl' | 'fetch') => {
-    const request = requestOf(draft)
-    const text =
-      as === 'curl'
-        ? asCurl(request, window.location.origin)
-        : asFetch(request, window.location.origin)
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(`Copied as ${as}.`),
-      () => setCopied(`Copying was refused by the browser: ${text}`),
-    )
-  }
   // Send brings the answer into view: below the form it is off-screen on most windows.
   useEffect(() => {
     if (outcome) responseRef.current?.scrollIntoView?.({ block: 'start' })
@@ -249,15 +236,8 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
             </button>
           )}
           <a href={share}>Link to this request</a>
-          <button type="button" onClick={() => copy('curl')}>
-            Copy as curl
-          </button>
-          <button type="button" onClick={() => copy('fetch')}>
-            Copy as fetch
-          </button>
-          <span aria-live="polite" className="muted">
-            {copied}
-          </span>
+          {/* The draft as written: the client adds its key and credential only when sending. */}
+          <CopyAsButtons request={() => requestOf(draft)} />
         </div>
       </form>
       <section aria-labelledby="console-response-heading" ref={responseRef}>

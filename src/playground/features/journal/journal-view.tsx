@@ -1,5 +1,5 @@
 import { Fragment, useId, useMemo, useState } from 'react'
-import { asCurl, asFetch } from '../../components/copy-as.ts'
+import { CopyAsButtons } from '../../components/copy-as-buttons.tsx'
 import {
   exchangeLog,
   redact,
@@ -69,7 +69,6 @@ function CopyExchange({
   entry: JournalEntry
   exchange: Exchange
 }) {
-  const [copied, setCopied] = useState('')
   const request = {
     method: entry.method,
     path: entry.path,
@@ -78,27 +77,9 @@ function CopyExchange({
     ),
     body: exchange.requestBody,
   }
-  const copy = (as: 'curl' | 'fetch') => {
-    const text =
-      as === 'curl'
-        ? asCurl(request, window.location.origin)
-        : asFetch(request, window.location.origin)
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(`Copied as ${as}.`),
-      () => setCopied(`Copying was refused by the browser: ${text}`),
-    )
-  }
   return (
     <p className="button-row">
-      <button type="button" onClick={() => copy('curl')}>
-        Copy as curl
-      </button>
-      <button type="button" onClick={() => copy('fetch')}>
-        Copy as fetch
-      </button>
-      <span aria-live="polite" className="muted">
-        {copied}
-      </span>
+      <CopyAsButtons request={() => request} />
     </p>
   )
 }
