@@ -163,12 +163,21 @@ describe('on Node 20.19 with msw 2', () => {
         react: '^19.0.0',
         '@types/react': '^19.0.0',
         '@tanstack/react-query': '^5.0.0',
+        // The oldest Node that msw 3 supports, run by path (npm scripts would use it too).
+        [nodePackage]: '22.12.0',
       })
     })
 
     it('answers GET /api/orders/1 directly, through setupServer, and to the client', () => {
       const result = runJson(process.execPath, dir24, 'run-core.mjs')
       expect(result.node).toBe(process.versions.node)
+      expectWorking(result)
+    })
+
+    it('answers the same on Node 22.12, the oldest msw 3 runs on', () => {
+      const node22 = path.join(dir24, 'node_modules', nodePackage, 'bin/node')
+      const result = runJson(node22, dir24, 'run-core.mjs')
+      expect(result.node).toBe('22.12.0')
       expectWorking(result)
     })
 
