@@ -28,6 +28,33 @@ function firedText(rule: FaultRule): string {
 }
 
 /** One preset: its button, what it does, and where it aims (editable before adding it). */
+/** The cells a rule's row shows whether it is active or retired (fired its `times`). */
+function RuleCells({
+  rule,
+  order,
+  state,
+}: {
+  rule: FaultRule
+  order: string
+  state: 'active' | 'retired'
+}) {
+  return (
+    <>
+      <td>{order}</td>
+      <th scope="row">{rule.id}</th>
+      <td>
+        <code>{describeMatch(rule)}</code>
+      </td>
+      <td>{describeEffect(rule.effect)}</td>
+      <td>{describeLimits(rule)}</td>
+      <td>{rule.matched}</td>
+      <td>
+        {state}, fired {firedText(rule)}
+      </td>
+    </>
+  )
+}
+
 function PresetItem({
   preset,
   onAdd,
@@ -185,15 +212,11 @@ export function FaultsView() {
                     key={rule.id}
                     aria-current={editedRule?.id === rule.id ? true : undefined}
                   >
-                    <td>{index + 1}</td>
-                    <th scope="row">{rule.id}</th>
-                    <td>
-                      <code>{describeMatch(rule)}</code>
-                    </td>
-                    <td>{describeEffect(rule.effect)}</td>
-                    <td>{describeLimits(rule)}</td>
-                    <td>{rule.matched}</td>
-                    <td>active, fired {firedText(rule)}</td>
+                    <RuleCells
+                      rule={rule}
+                      order={String(index + 1)}
+                      state="active"
+                    />
                     <td className="fl-row-actions">
                       <button
                         type="button"
@@ -218,15 +241,7 @@ export function FaultsView() {
                 ))}
                 {retired.map((rule) => (
                   <tr key={`retired-${rule.id}`} className="fl-retired">
-                    <td>–</td>
-                    <th scope="row">{rule.id}</th>
-                    <td>
-                      <code>{describeMatch(rule)}</code>
-                    </td>
-                    <td>{describeEffect(rule.effect)}</td>
-                    <td>{describeLimits(rule)}</td>
-                    <td>{rule.matched}</td>
-                    <td>retired, fired {firedText(rule)}</td>
+                    <RuleCells rule={rule} order="–" state="retired" />
                     <td className="fl-row-actions">
                       <button
                         type="button"
