@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import type { CheckOptions } from '../../src/check/index.ts'
+import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { startServer, type RunningServer } from '../../src/server/index.ts'
+
+export const TOKEN = 'customer-1-token'
+export const READONLY_TOKEN = 'readonly-token'
+
+/**
+ * The standalone server with a processing time of 20 ms: long enough for a repeat of an
+ * Idempotency-Key to arrive while the first request still runs, as on any real backend's write.
+ */
+export function startHypermock(
+  wrap?: (request: Request, api: MockApi) => Promise<Response>,
+): Promise<RunningServer> {
+  const api = createMockApi({ config: { latencyMs: 20 } })
+  return startServer({
+    port: 0,
+    api: wrap ? { ...api, fetch: (request) => wrap(request, api) } : api,
+  })
+}
+
+/** Everything the checker can test: both credentials, writes, no rate-limit probe unless asked. */
+export const fullOptions = (
+  server: RunningServer,
+  extra: Partial<CheckOptions> = {},
+): CheckOptions => ({
+  baseUrl: `${server.url}/api`,
+  token: TOKEN,
+  tokenReadonly: READONLY_TOKEN,
+  allowWrites: true,
+  ...extra,
+})
+
+const run = promisify(execFile)
+
+/** Runs a report's curl line in a real shell, with the credentials in the environment as documented. */
+export async function runCurl(
+  line: string,
+): Promise<{ status: number; headers: string; body: string }> {
+  const { stdout } = await run(
+    'bash',
+    ['-c', line.replace(/^curl /, 'curl -sS ')],
+    {
+      env: { ...process.env, TOKEN, TOKEN_READONLY: READONLY_TOKEN },
+    },
+  )
+  const [head = '', ...rest] = stdout.split(/\r\n\r\n/)
+  const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(head)?.[1])
+  return { status, headers: head.toLowerCase(), body: rest.join('\r\n\r\n') }
+}
