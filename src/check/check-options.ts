@@ -101,11 +101,11 @@ export function normalizeCheckOptions(
     baseUrl = new URL(options.baseUrl)
     if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:')
       problems.push(
-        `baseUrl must be an http: or https: URL, got "${options.baseUrl}"`,
+        `the base URL must be an http: or https: URL, got "${options.baseUrl}"`,
       )
   } catch {
     problems.push(
-      `baseUrl must be an absolute URL such as http://127.0.0.1:8787/api, got "${options.baseUrl}"`,
+      `the base URL must be an absolute URL such as http://127.0.0.1:8787/api, got "${options.baseUrl}"`,
     )
   }
   const unknown = (options.rules ?? []).filter((id) => !ruleIds.includes(id))

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { CheckArgumentError } from './check-argument-error.ts'
-import type { CheckOptions } from './check-options.ts'
+import { normalizeCheckOptions, type CheckOptions } from './check-options.ts'
 import type { CheckEvent, RuleId } from './check-types.ts'
 import { ansi, formatConsoleReport, plain } from './format-console-report.ts'
 import { formatJunitReport } from './format-junit-report.ts'
@@ -121,7 +121,6 @@ export async function runCheck(
       values['request-timeout'],
       problems,
     )
-    if (problems.length > 0) throw new CheckArgumentError(problems)
     const token = values.token ?? env.HYPERMOCK_CHECK_TOKEN
     const options: CheckOptions = {
       baseUrl: positionals[0] ?? '',
@@ -140,6 +139,14 @@ export async function runCheck(
       ...(probeRateLimit !== undefined && { probeRateLimit }),
       ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
     }
+    // Every mistake at once: the command line's own and those runChecks would find.
+    try {
+      normalizeCheckOptions(options)
+    } catch (error) {
+      if (!(error instanceof CheckArgumentError)) throw error
+      problems.push(...error.problems)
+    }
+    if (problems.length > 0) throw new CheckArgumentError(problems)
     const report = await runChecks(options)
     const colour = env.FORCE_COLOR
       ? env.FORCE_COLOR !== '0'
