@@ -56,7 +56,8 @@ export async function discover(
   const notFollowed: Discovery['notFollowed'] = []
   let root: Exchange | null = null
   try {
-    root = await probe.send({ url: base })
+    // With paths given, the base URL may be a web page rather than the API: a success is not judged.
+    root = await probe.send({ url: base, record: options.paths.length === 0 })
   } catch (error) {
     if (options.paths.length === 0 && options.openapi === null)
       throw new NothingToCheckError(

@@ -84,7 +84,13 @@ export function formatConsoleReport(
     '',
     `${verdict}  ${pass} passed, ${fail} failed, ${skip} skipped in ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' (strict)' : ''}`,
   )
-  if (report.rules.some((r) => r.status === 'fail'))
+  if (
+    report.rules.some(
+      (r) =>
+        r.status === 'fail' &&
+        r.evidence.some((e) => e.curl.includes('$TOKEN')),
+    )
+  )
     out.push(
       paint(
         'dim',

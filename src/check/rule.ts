@@ -53,12 +53,13 @@ export const fail = (
   }),
 })
 
-/** A short description of a response for "what came back". */
+/** A short, one-line description of a response for "what came back". */
 export function describeResponse(exchange: Exchange): string {
   const type = exchange.headers.get('content-type') ?? 'no Content-Type'
-  const body =
-    exchange.text === ''
-      ? 'no body'
-      : (exchange.evidence.response?.body?.slice(0, 200) ?? '')
+  const text =
+    exchange.json !== undefined
+      ? JSON.stringify(exchange.json)
+      : (exchange.evidence.response?.body ?? '')
+  const body = text === '' ? 'no body' : text.replace(/\s+/g, ' ').slice(0, 200)
   return `${exchange.status} (${type}): ${body}`
 }

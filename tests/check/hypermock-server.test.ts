@@ -10,19 +10,21 @@ import {
   type CheckReport,
 } from '../../src/check/index.ts'
 import type { RunningServer } from '../../src/server/index.ts'
-import {
-  fullOptions,
-  READONLY_TOKEN,
-  startHypermock,
-  TOKEN,
-} from './support.ts'
+import { READONLY_TOKEN, startHypermock, TOKEN } from './support.ts'
 
 let server: RunningServer
 let report: CheckReport
 
 beforeAll(async () => {
   server = await startHypermock()
-  report = await runChecks(fullOptions(server, { probeRateLimit: 150 }))
+  const baseUrl = `${server.url}/api`
+  report = await runChecks({
+    baseUrl,
+    token: 'customer-1-token',
+    tokenReadonly: 'readonly-token',
+    allowWrites: true,
+    probeRateLimit: 150,
+  })
 })
 afterAll(() => server.close())
 

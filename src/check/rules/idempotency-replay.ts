@@ -1,5 +1,5 @@
 import { writableCollection } from '../discovery.ts'
-import { fail, pass, skip, type Rule } from '../rule.ts'
+import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
 import {
   countOf,
   createRecord,
@@ -37,7 +37,7 @@ export const idempotencyReplay: Rule = {
     if (second.status !== first.status || second.text !== first.text)
       return fail(
         expected,
-        `first ${first.status}: ${first.text.slice(0, 160)} / second ${second.status}: ${second.text.slice(0, 160)}`,
+        `first ${describeResponse(first)} / second ${describeResponse(second)}`,
       )
     const [countBefore, countAfter] = [countOf(before), countOf(after)]
     if (

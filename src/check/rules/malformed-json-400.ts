@@ -7,7 +7,7 @@ export const malformedJson400: Rule = {
   id: 'malformed-json-400',
   level: 'must',
   source: 'Conventions §7 Status codes (400)',
-  title: 'A body that is not JSON gets a 400 problem',
+  title: 'A body that is not JSON gets a 400 (problem-details judges its body)',
   async run(context) {
     const collection =
       writableCollection(context.discovery) ?? readCollection(context.discovery)

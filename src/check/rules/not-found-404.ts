@@ -5,7 +5,7 @@ export const notFound404: Rule = {
   id: 'not-found-404',
   level: 'must',
   source: 'Conventions §7 Status codes (404)',
-  title: 'An unknown item gets a 404 problem',
+  title: 'An unknown item gets a 404 (problem-details judges its body)',
   async run({ discovery, probe }) {
     const collection = readCollection(discovery)
     const sample = collection.items[0]
