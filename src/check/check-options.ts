@@ -1,8 +1,9 @@
 import type { CheckEvent, RuleId } from './check-types.ts'
 import { CheckArgumentError } from './check-argument-error.ts'
+import { defaultSleep, type Sleep } from './default-sleep.ts'
 import { ruleIds } from './rule-ids.ts'
 
-export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
+export type { Sleep } from './default-sleep.ts'
 
 export interface CheckOptions {
   /** The API's entry point, e.g. `http://127.0.0.1:8787/api`. */
@@ -64,20 +65,6 @@ export interface NormalizedCheckOptions {
   sleep: Sleep
   fetch: typeof fetch
 }
-
-export const defaultSleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
 
 function positive(
   name: string,

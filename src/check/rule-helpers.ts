@@ -16,10 +16,6 @@ export const WRITES_NOT_ALLOWED = skip(
   'writes not allowed: rerun with --allow-writes (each record created is deleted afterwards)',
 )
 
-export const pathOf = (url: URL | string) =>
-  (typeof url === 'string' ? new URL(url).pathname : url.pathname) +
-  (typeof url === 'string' ? new URL(url).search : url.search)
-
 /** The first few discovered items, across collections. */
 export const sampleItems = (
   discovery: Discovery,

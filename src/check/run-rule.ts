@@ -4,7 +4,7 @@ import { createProbe, type Exchange } from './create-probe.ts'
 import type { Discovery } from './discovery.ts'
 import { isProbeError } from './probe-error.ts'
 import type { Rule, RuleOutcome } from './rule.ts'
-import { createdUrl } from './run-checks.ts'
+import { createdUrl } from './clean-up.ts'
 
 /**
  * One rule within its request budget and time-out. A request that ends without a response fails the
