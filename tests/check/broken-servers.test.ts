@@ -10,7 +10,12 @@ import {
   staleLinkSucceeds,
   type BrokenServer,
 } from './fixtures/broken-servers.ts'
-import { fullOptions, runCurl, startHypermock } from './support.ts'
+import {
+  fullOptions,
+  reportSchemaErrors,
+  runCurl,
+  startHypermock,
+} from './support.ts'
 
 let server: RunningServer | undefined
 afterEach(() => server?.close())
@@ -30,6 +35,7 @@ async function failsExactly(broken: BrokenServer, id: RuleId) {
     report.rules.filter((r) => r.status === 'skip').map((r) => r.id),
   ).toEqual(['rate-limit-429'])
   expect(report.exitCode).toBe(1)
+  expect(reportSchemaErrors(report)).toEqual([])
   const rule = report.rules.find((r) => r.id === id)
   expect(rule?.expected).toBeTruthy()
   expect(rule?.actual).toBeTruthy()

@@ -1,19 +1,23 @@
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
-import { readFileSync } from 'node:fs'
 import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   formatJunitReport,
   ruleIds,
   runChecks,
+  type CheckEvent,
   type CheckReport,
 } from '../../src/check/index.ts'
 import type { RunningServer } from '../../src/server/index.ts'
-import { READONLY_TOKEN, startHypermock, TOKEN } from './support.ts'
+import {
+  READONLY_TOKEN,
+  reportSchemaErrors,
+  startHypermock,
+  TOKEN,
+} from './support.ts'
 
 let server: RunningServer
 let report: CheckReport
+const events: CheckEvent[] = []
 
 beforeAll(async () => {
   server = await startHypermock()
@@ -24,6 +28,7 @@ beforeAll(async () => {
     tokenReadonly: 'readonly-token',
     allowWrites: true,
     probeRateLimit: 150,
+    onEvent: (event) => events.push(event),
   })
 })
 afterAll(() => server.close())
@@ -52,16 +57,38 @@ it('deletes what it created wherever the API allows it', () => {
 })
 
 it('writes a JSON report that validates against its published JSON Schema', () => {
-  const schema = JSON.parse(
-    readFileSync('src/check/check-report.schema.json', 'utf8'),
-  ) as object
-  const ajv = new Ajv2020({ allErrors: true, strict: true })
-  addFormats.default(ajv)
-  const validate = ajv.compile(schema)
-  const roundTripped = JSON.parse(JSON.stringify(report)) as unknown
-  expect(validate(roundTripped) ? [] : validate.errors).toEqual([])
+  expect(reportSchemaErrors(report)).toEqual([])
   // The schema is strict enough to catch a wrong report.
-  expect(validate({ ...report, rules: [{ id: 'no-such-rule' }] })).toBe(false)
+  expect(
+    reportSchemaErrors({ ...report, rules: [{ id: 'no-such-rule' }] }),
+  ).not.toEqual([])
+  const { expected: _, ...failWithoutExpected } = {
+    ...report.rules[0]!,
+    status: 'fail',
+    expected: '',
+  }
+  expect(
+    reportSchemaErrors({ ...report, rules: [failWithoutExpected] }),
+  ).not.toEqual([])
+})
+
+it('tells its progress: a start and an end for every rule, and every request', () => {
+  expect(events[0]).toEqual({
+    type: 'discovery:start',
+    url: `${server.url}/api`,
+  })
+  const starts = events.flatMap((e) => (e.type === 'rule:start' ? [e.id] : []))
+  const ends = events.flatMap((e) =>
+    e.type === 'rule:end' ? [e.result.id] : [],
+  )
+  expect(ends).toEqual(starts)
+  expect([...starts].sort()).toEqual([...ruleIds].sort())
+  const ruleRequests = events.filter(
+    (e) => e.type === 'request:end' && e.ruleId !== null,
+  )
+  expect(ruleRequests).toHaveLength(
+    report.rules.reduce((sum, rule) => sum + rule.requests, 0),
+  )
 })
 
 it('writes JUnit XML that parses, one test case per rule', () => {

@@ -10,6 +10,7 @@ import {
   runChecks,
   type CheckReport,
 } from '../../src/check/index.ts'
+import { reportSchemaErrors } from './support.ts'
 
 const bin = fileURLToPath(
   new URL('../../node_modules/json-server/lib/bin.js', import.meta.url),
@@ -70,6 +71,7 @@ afterAll(() => {
 it('names what json-server lacks and exits with 1, without crashing', () => {
   expect(report.error).toBeNull()
   expect(report.exitCode).toBe(1)
+  expect(reportSchemaErrors(report)).toEqual([])
   const failed = report.rules
     .filter((r) => r.status === 'fail')
     .map((r) => r.id)

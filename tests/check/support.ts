@@ -1,6 +1,9 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
-import type { CheckOptions } from '../../src/check/index.ts'
+import type { CheckOptions, CheckReport } from '../../src/check/index.ts'
 import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
 import { startServer, type RunningServer } from '../../src/server/index.ts'
 
@@ -49,4 +52,22 @@ export async function runCurl(
   const [head = '', ...rest] = stdout.split(/\r\n\r\n/)
   const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(head)?.[1])
   return { status, headers: head.toLowerCase(), body: rest.join('\r\n\r\n') }
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: true })
+addFormats.default(ajv)
+const validateReport = ajv.compile(
+  JSON.parse(
+    readFileSync(
+      new URL('../../src/check/check-report.schema.json', import.meta.url),
+      'utf8',
+    ),
+  ) as object,
+)
+
+/** The schema's complaints about a report as its JSON text, `[]` when it conforms. */
+export function reportSchemaErrors(report: CheckReport | unknown) {
+  return validateReport(JSON.parse(JSON.stringify(report)))
+    ? []
+    : validateReport.errors
 }
