@@ -144,7 +144,12 @@ export async function discover(
   }
   if (collections.length === 0)
     throw new NothingToCheckError(
-      `Found no collection to check at ${base.href}: give the root _links, --openapi, or --paths /your/collection.`,
+      `Found no collection to check at ${base.href}.${notFollowed
+        .slice(0, 3)
+        .map((n) => ` ${n.href} ${n.reason}.`)
+        .join(
+          '',
+        )} Give the root _links, --openapi, or --paths /your/collection.`,
     )
   return { root, openapi, openapiUrl, collections, describedPaths, notFollowed }
 }

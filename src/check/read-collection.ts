@@ -30,7 +30,12 @@ export async function readCollection(
   candidate: { name: string; url: URL },
 ): Promise<DiscoveredCollection | null> {
   const read = await probe.send({ url: candidate.url })
-  const list = read.status < 300 ? itemsOf(read.json) : null
+  if (read.status === 401 || read.status === 403)
+    throw new Error(
+      `answered ${read.status}: give a credential that may read it (--token)`,
+    )
+  if (read.status >= 300) throw new Error(`answered ${read.status}`)
+  const list = itemsOf(read.json)
   if (!list) return null
   const items: DiscoveredItem[] = []
   for (const entry of list.slice(0, ITEMS_PER_COLLECTION)) {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -97,6 +97,35 @@ describe('hypermock-api check', { timeout: 30_000 }, () => {
     )
     expect(lenient.code).toBe(0)
     expect((await check([...args, '--strict'])).code).toBe(1)
+  })
+
+  it('reads an OpenAPI description from a file', async () => {
+    const file = path.join(temp, 'openapi.json')
+    writeFileSync(
+      file,
+      await (await fetch(`${good.url}/api/openapi.json`)).text(),
+    )
+    const dir = path.join(temp, 'with-file')
+    const { code } = await check([
+      `${good.url}/api`,
+      '--token',
+      TOKEN,
+      '--openapi',
+      file,
+      '--rules',
+      'paths-are-nouns',
+      '--report',
+      'json',
+      '--report-dir',
+      dir,
+    ])
+    expect(code).toBe(0)
+    const report = JSON.parse(
+      readFileSync(path.join(dir, 'report.json'), 'utf8'),
+    ) as CheckReport
+    expect(report.discovery.openapi).toBe('given')
+    // The description's paths are judged too, templates and all.
+    expect(report.rules[0]?.reason).toMatch(/^\d+ paths read$/)
   })
 
   it('exits with 2 when it cannot test: bad arguments, an unreachable server', async () => {

@@ -48,7 +48,7 @@ it('ends with exit code 2 and says what to give when it finds nothing to check',
   const report = await runChecks({ baseUrl: `${server.url}/api`, token: TOKEN })
   expect(report.exitCode).toBe(2)
   expect(report.error).toMatch(
-    /Found no collection to check .* give the root _links, --openapi, or --paths/,
+    /Found no collection to check .* Give the root _links, --openapi, or --paths/,
   )
   expect(report.rules).toEqual([])
 })
