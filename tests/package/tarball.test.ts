@@ -83,7 +83,8 @@ describe('the packed tarball', () => {
       false,
     )
     expect(files.length).toBeLessThanOrEqual(40)
-    expect(statSync(tarballPath).size).toBeLessThan(150 * 1024)
+    // The checker (hypermock-api/check and its report schema) is some 30 KiB of it, compressed.
+    expect(statSync(tarballPath).size).toBeLessThan(185 * 1024)
   })
 
   it('gives every code entry types and JavaScript that exist', () => {
