@@ -22,7 +22,7 @@ afterEach(() => server?.close())
 
 async function check(broken: BrokenServer) {
   server = await startHypermock(broken)
-  return runChecks(fullOptions(server))
+  return runChecks(fullOptions(`${server.url}/api`))
 }
 
 /** The one rule that fails, and its evidence; every other rule passes (rate limits are not probed). */

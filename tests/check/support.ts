@@ -24,17 +24,32 @@ export function startHypermock(
   })
 }
 
-/** Everything the checker can test: both credentials, writes, no rate-limit probe unless asked. */
+/**
+ * Everything the checker can test on a server that follows the contract's credentials: both
+ * tokens, writes, no rate-limit probe unless asked. Any server's base URL will do.
+ */
 export const fullOptions = (
-  server: RunningServer,
+  baseUrl: string,
   extra: Partial<CheckOptions> = {},
 ): CheckOptions => ({
-  baseUrl: `${server.url}/api`,
+  baseUrl,
   token: TOKEN,
   tokenReadonly: READONLY_TOKEN,
   allowWrites: true,
   ...extra,
 })
+
+/** The rules that did not pass, with why: `[]` for a server that follows every convention. */
+export const notPassed = (report: CheckReport) =>
+  report.rules
+    .filter((rule) => rule.status !== 'pass')
+    .map(({ id, status, reason, expected, actual }) => ({
+      id,
+      status,
+      reason,
+      expected,
+      actual,
+    }))
 
 const run = promisify(execFile)
 
