@@ -7,7 +7,7 @@ import { readCappedBody } from './read-capped-body.ts'
 
 const EVIDENCE_BODY_CHARS = 4_096
 /** Parsed bodies up to this size stay in the run's journal for the journal rules. */
-const JOURNAL_JSON_CHARS = 65_536
+const JOURNAL_JSON_CHARS = 16_384
 
 /** What one probe keeps between its requests. */
 export interface ProbeState {

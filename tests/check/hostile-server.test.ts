@@ -73,6 +73,14 @@ beforeAll(async () => {
     if (path === '/loop') return json(res, {}, 302, { Location: '/loop' })
     if (path === '/hang-items') return json(res, oneItem('/hang'))
     if (path === '/hang') return // never answers
+    if (path === '/html-items') return json(res, oneItem('/html'))
+    if (path === '/html') {
+      res.writeHead(200, {
+        'Content-Type': 'text/html',
+        'Cache-Control': 'no-store',
+      })
+      return res.end('<html><body>{"id": 1</body></html>')
+    }
     if (path === '/limited-items')
       return limitedReads++ === 0
         ? json(res, { status: 429 }, 429, { 'Retry-After': '3' })
@@ -142,6 +150,20 @@ it('stops reading a 100 MB body at the cap, and the rest is never sent', async (
   // The connection closed once the cap was reached; socket buffers hold a few megabytes at most.
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(bigBytesSent).toBeLessThan(HUNDRED_MB / 4)
+})
+
+it('a body that is not JSON ends as verdicts that say what came back', async () => {
+  const report = await runChecks(
+    options({
+      paths: ['/html-items'],
+      rules: ['links-self', 'json-media-type'],
+    }),
+  )
+  const [self, media] = report.rules
+  expect(self?.status).toBe('fail')
+  expect(self?.actual).toBe('another representation: id undefined instead of 1')
+  expect(media?.status).toBe('fail')
+  expect(media?.actual).toMatch(/GET \/html → text\/html/)
 })
 
 it('a redirect loop ends as a verdict after the redirect limit', async () => {
