@@ -58,6 +58,7 @@ export async function runChecks(input: CheckOptions): Promise<CheckReport> {
       scopedProbe(options, journal, DISCOVERY_BUDGET),
     )
   } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason
     if (!(error instanceof NothingToCheckError) && !isProbeError(error))
       throw error
     report.error = error.message

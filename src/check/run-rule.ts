@@ -52,10 +52,13 @@ export async function runRule(
         signal.addEventListener(
           'abort',
           () =>
+            // The caller's own abort ends the run with its reason; the rule's time-out is a verdict.
             reject(
-              new Error(
-                `the rule did not finish within ${options.ruleTimeoutMs} ms`,
-              ),
+              timeout.aborted
+                ? new Error(
+                    `the rule did not finish within ${options.ruleTimeoutMs} ms`,
+                  )
+                : signal.reason,
             ),
           {
             once: true,
@@ -64,6 +67,8 @@ export async function runRule(
       ),
     ])
   } catch (error) {
+    // The caller cancelled the run: no verdict, the run ends.
+    if (options.signal?.aborted) throw options.signal.reason
     const message = (error as Error).message
     if (
       isProbeError(error) &&

@@ -130,6 +130,26 @@ it('a hanging server ends as a verdict that gives the reason, not as a hang', as
   )
 })
 
+it('a caller’s abort ends the run at once, even while a request hangs', async () => {
+  const controller = new AbortController()
+  const run = runChecks(
+    options({
+      paths: ['/hang-items'],
+      rules: ['links-self'],
+      requestTimeoutMs: 60_000,
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'rule:start')
+          setTimeout(
+            () => controller.abort(new Error('stopped by the caller')),
+            50,
+          )
+      },
+    }),
+  )
+  await expect(run).rejects.toThrow('stopped by the caller')
+})
+
 it('a hanging root ends the run with exit code 2 and the reason', async () => {
   const report = await runChecks(options({ baseUrl: `${api.url}/hang` }))
   expect(report.exitCode).toBe(2)
