@@ -1,5 +1,5 @@
 import type { Exchange } from '../create-probe.ts'
-import { writableCollection } from '../discovery.ts'
+import { writableCollection, type DiscoveredCollection } from '../discovery.ts'
 import { actionLinks } from '../hal-links.ts'
 import {
   describeResponse,
@@ -7,6 +7,7 @@ import {
   pass,
   skip,
   type Rule,
+  type RuleContext,
   type RuleOutcome,
 } from '../rule.ts'
 import { createRecord, isOutcome, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
@@ -29,7 +30,7 @@ export const linksFollowState: Rule = {
   title:
     'Every action link offered works now; after an action the links change; a used link sent again gets a 409',
   async run(context) {
-    const { options, discovery, probe } = context
+    const { options, discovery } = context
     if (
       !discovery.collections.some((c) =>
         c.items.some((i) => i.actions.length > 0),
@@ -47,7 +48,11 @@ export const linksFollowState: Rule = {
     const probeRecord = await createRecord(context, collection)
     if (isOutcome(probeRecord)) return probeRecord
     const rels = [
-      ...new Set(actionLinks(await readBack(probeRecord)).map((l) => l.rel)),
+      ...new Set(
+        actionLinks(await readBack(context, collection, probeRecord)).map(
+          (l) => l.rel,
+        ),
+      ),
     ].slice(0, MAX_ACTIONS)
     if (rels.length === 0)
       return skip(
@@ -63,21 +68,23 @@ export const linksFollowState: Rule = {
       if (outcome) return outcome
     }
     return pass(`followed ${rels.join(', ')}`)
-
-    async function readBack(created: Exchange) {
-      if (actionLinks(created.json).length > 0) return created.json
-      const url = context.created(
-        created,
-        collection as NonNullable<typeof collection>,
-      )
-      return url ? (await probe.send({ url })).json : undefined
-    }
   },
 }
 
+/** A new record's representation: the create's answer, or a read of it when that has no links. */
+async function readBack(
+  context: RuleContext,
+  collection: DiscoveredCollection,
+  created: Exchange,
+) {
+  if (actionLinks(created.json).length > 0) return created.json
+  const url = context.created(created, collection)
+  return url ? (await context.probe.send({ url })).json : undefined
+}
+
 async function followOnce(
-  context: Parameters<Rule['run']>[0],
-  collection: NonNullable<ReturnType<typeof writableCollection>>,
+  context: RuleContext,
+  collection: DiscoveredCollection,
   rel: string,
   reuse: Exchange | null,
 ): Promise<RuleOutcome | null> {
