@@ -93,6 +93,36 @@ export default tseslint.config(
     },
   },
   {
+    // The checker tests any server over HTTP: it knows neither the mock nor the client.
+    files: ['src/check/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'msw', 'msw/*'],
+              message: 'The checker speaks HTTP through fetch only.',
+            },
+            {
+              group: [
+                '**/mock-server/**',
+                '**/client/**',
+                '**/react/**',
+                '**/playground/**',
+                '**/msw/**',
+                '**/server/**',
+                '**/shared-mock/**',
+              ],
+              message:
+                'The checker tests over HTTP only: it imports neither the engine nor the client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playground features stand alone: shared pieces live in components/ and services/.
     files: ['src/playground/features/**/*.{ts,tsx}'],
     rules: {

@@ -19,6 +19,7 @@ export default defineConfig({
     client: 'src/client/index.ts',
     react: 'src/react/index.ts',
     server: 'src/server/index.ts',
+    check: 'src/check/index.ts',
     'tldts-lite': 'src/msw/tldts-lite.ts',
     cli: 'src/server/cli.ts',
     // Not an export: `startMockWorker({ shared })` starts it by its URL beside msw-browser.js.
@@ -54,6 +55,11 @@ export default defineConfig({
       await copyFile(
         require.resolve('msw/mockServiceWorker.js'),
         'dist/mockServiceWorker.js',
+      )
+      // The published JSON Schema of `hypermock-api check --report json`.
+      await copyFile(
+        'src/check/check-report.schema.json',
+        'dist/check-report.schema.json',
       )
       // The OpenAPI description for the default base path, generated from the same schemas and
       // routes the mock runs (a running mock serves its own at <basePath>/openapi.json).

@@ -33,6 +33,7 @@ export default defineConfig(({ command }) => ({
             'tests/integration/**/*.test.ts',
             'tests/property/**/*.test.ts',
             'tests/examples/**/*.test.ts',
+            'tests/check/**/*.test.ts',
           ],
         },
       },

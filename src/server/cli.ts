@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { checkUsage, runCheck } from '../check/run-check-command.ts'
 import { CliError } from './cli-error.ts'
 import { initUsage, runInit } from './init.ts'
 import { runServe, serveUsage } from './serve.ts'
@@ -8,16 +9,20 @@ const usage = `Usage: hypermock-api <command> [options]
 Commands:
   serve   start the mock API on a real HTTP port (http://127.0.0.1:8787)
   init    copy msw's service worker into your app's public folder
+  check   test any server against the conventions (problem documents, idempotency, links...)
 
 Run "hypermock-api <command> --help" for a command's options.
 
 ${serveUsage}
 
-${initUsage}`
+${initUsage}
+
+${checkUsage}`
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   serve: runServe,
   init: runInit,
+  check: runCheck,
 }
 
 const [command, ...args] = process.argv.slice(2)
@@ -28,7 +33,7 @@ try {
     const run = commands[command]
     if (!run)
       throw new CliError(
-        `Unknown command "${command}". Use "serve" or "init"; "hypermock-api --help" lists both.`,
+        `Unknown command "${command}". Use "serve" or "init" or "check"; "hypermock-api --help" lists them.`,
       )
     await run(args)
   }

@@ -83,7 +83,8 @@ describe('the packed tarball', () => {
       false,
     )
     expect(files.length).toBeLessThanOrEqual(40)
-    expect(statSync(tarballPath).size).toBeLessThan(150 * 1024)
+    // The checker (hypermock-api/check and its report schema) is some 30 KiB of it, compressed.
+    expect(statSync(tarballPath).size).toBeLessThan(185 * 1024)
   })
 
   it('gives every code entry types and JavaScript that exist', () => {
@@ -92,6 +93,7 @@ describe('the packed tarball', () => {
     )
     expect(codeEntries.map(([entry]) => entry).sort()).toEqual([
       '.',
+      './check',
       './client',
       './msw',
       './msw/browser',
@@ -115,6 +117,14 @@ describe('the packed tarball', () => {
     ) as { openapi: string; paths: Record<string, unknown> }
     expect(description.openapi).toMatch(/^3\.1\./)
     expect(description.paths).toHaveProperty(['/api/orders/{id}'])
+    expect(manifest.exports['./check-report.schema.json']).toBe(
+      './dist/check-report.schema.json',
+    )
+    const reportSchema = JSON.parse(
+      readFileSync(packed('dist/check-report.schema.json'), 'utf8'),
+    ) as { $schema: string; $defs: Record<string, unknown> }
+    expect(reportSchema.$schema).toMatch(/2020-12/)
+    expect(reportSchema.$defs).toHaveProperty('rule')
     expect(manifest.exports['./mockServiceWorker.js']).toBe(
       './dist/mockServiceWorker.js',
     )

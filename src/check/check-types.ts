@@ -1,0 +1,116 @@
+/** What a rule requires of the server: `must` rules decide the exit code, `should` rules only with `strict`. */
+export type RuleLevel = 'must' | 'should'
+
+export type RuleStatus = 'pass' | 'fail' | 'skip'
+
+export type RuleId =
+  | 'problem-details'
+  | 'validation-all-fields'
+  | 'malformed-json-400'
+  | 'not-found-404'
+  | 'method-not-allowed-405'
+  | 'unauthenticated-401'
+  | 'forbidden-403'
+  | 'idempotency-replay'
+  | 'idempotency-key-reuse'
+  | 'idempotency-in-flight'
+  | 'links-self'
+  | 'links-follow-state'
+  | 'paths-are-nouns'
+  | 'query-parameters'
+  | 'cacheability'
+  | 'conditional-requests'
+  | 'rate-limit-429'
+  | 'retry-after-format'
+  | 'json-media-type'
+
+/** A request as sent, with every credential replaced by `$TOKEN` or `$TOKEN_READONLY`. */
+export interface RecordedRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/** A response as received: the body is cut to a few kilobytes, credentials masked. */
+export interface RecordedResponse {
+  status: number
+  headers: Record<string, string>
+  body?: string
+  bodyTruncated?: boolean
+  durationMs: number
+}
+
+/** One step of a rule: what was sent, what came back (or why nothing did), and how to send it again. */
+export interface Evidence {
+  request: RecordedRequest
+  response: RecordedResponse | null
+  /** Why no usable response came back: a time-out, a body over the cap, a redirect loop... */
+  error?: string
+  /** A runnable `curl` line; the credential is `$TOKEN` (export it first). */
+  curl: string
+}
+
+export interface RuleResult {
+  id: RuleId
+  level: RuleLevel
+  /** The section of the conventions or the RFC the rule comes from. */
+  source: string
+  title: string
+  status: RuleStatus
+  /** Why a rule was skipped, or a note on a pass; `null` when there is nothing to add. */
+  reason: string | null
+  expected?: string
+  actual?: string
+  /** The steps in the order they were sent: a failure's reproduction, or what a pass rests on. */
+  evidence: Evidence[]
+  requests: number
+  durationMs: number
+}
+
+export interface CleanupResult {
+  url: string
+  /** The DELETE's status, or `null` when it could not be sent. */
+  status: number | null
+  deleted: boolean
+}
+
+export interface DiscoverySummary {
+  collections: string[]
+  items: string[]
+  actions: { rel: string; method: string; href: string }[]
+  openapi: string | null
+  /** Links seen and not followed, with why (another origin, not JSON...). */
+  notFollowed: { href: string; reason: string }[]
+}
+
+export interface CheckReport {
+  /** Bumped when the report's shape changes incompatibly; the JSON Schema names it. */
+  reportVersion: 1
+  baseUrl: string
+  startedAt: string
+  durationMs: number
+  strict: boolean
+  allowWrites: boolean
+  /** 0: every must rule passed (every rule with `strict`); 1: a rule failed; 2: could not test. */
+  exitCode: 0 | 1 | 2
+  /** Why the server could not be tested at all (exit code 2), else `null`. */
+  error: string | null
+  summary: { pass: number; fail: number; skip: number }
+  discovery: DiscoverySummary
+  rules: RuleResult[]
+  cleanup: CleanupResult[]
+}
+
+/** Progress while a run goes on, for a progress line or a test's log. */
+export type CheckEvent =
+  | { type: 'discovery:start'; url: string }
+  | { type: 'rule:start'; id: RuleId; index: number; total: number }
+  | { type: 'rule:end'; result: RuleResult; index: number; total: number }
+  | {
+      type: 'request:end'
+      ruleId: RuleId | null
+      method: string
+      url: string
+      status: number | null
+    }

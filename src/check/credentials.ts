@@ -1,0 +1,34 @@
+import type { NormalizedCheckOptions } from './check-options.ts'
+import type { Credential } from './probe-types.ts'
+
+/** A credential no server issued: what `unauthenticated-401` sends as the wrong one. */
+const WRONG_TOKEN = 'hypermock-check-invalid-token'
+
+/**
+ * The credentials as sent and as shown: every report, curl line and recorded body names them
+ * `$TOKEN` and `$TOKEN_READONLY`, never by value.
+ */
+export function createCredentials(options: NormalizedCheckOptions) {
+  const secrets: [string, string][] = []
+  if (options.token) secrets.push([options.token, '$TOKEN'])
+  if (options.tokenReadonly)
+    secrets.push([options.tokenReadonly, '$TOKEN_READONLY'])
+  const mask = (text: string) =>
+    secrets.reduce((out, [secret, name]) => out.replaceAll(secret, name), text)
+  /** `[sent, shown]`, or `null` for none. */
+  const credentialFor = (auth: Credential): readonly [string, string] | null =>
+    auth === 'token'
+      ? options.token
+        ? [options.token, '$TOKEN']
+        : null
+      : auth === 'readonly'
+        ? options.tokenReadonly
+          ? [options.tokenReadonly, '$TOKEN_READONLY']
+          : null
+        : auth === 'wrong'
+          ? [WRONG_TOKEN, WRONG_TOKEN]
+          : null
+  return { mask, credentialFor }
+}
+
+export type Credentials = ReturnType<typeof createCredentials>

@@ -1,0 +1,155 @@
+import type { NormalizedCheckOptions } from './check-options.ts'
+import type { Exchange, Probe } from './create-probe.ts'
+import type { DiscoveredCollection, Discovery } from './discovery.ts'
+import { halLinks } from './hal-links.ts'
+import {
+  fullPaths,
+  isObject,
+  type OpenApiDocument,
+} from './openapi-document.ts'
+import { readCollection } from './read-collection.ts'
+
+/** Relations on a root that are not collections. */
+const NOT_COLLECTIONS = new Set([
+  'self',
+  'service-desc',
+  'service-doc',
+  'describedby',
+  'profile',
+  'help',
+  'up',
+  'problems',
+  'curies',
+  'docs',
+])
+const MAX_COLLECTIONS = 12
+
+/** Thrown when there is nothing to test: the run ends with exit code 2 and this message. */
+export class NothingToCheckError extends Error {
+  override name = 'NothingToCheckError'
+}
+
+/**
+ * Starts from the given paths, else from the root's `_links` (and its `service-desc`), else from the
+ * OpenAPI description; reads each collection and a few of its items. Links to another origin are
+ * listed as not followed.
+ */
+export async function discover(
+  options: NormalizedCheckOptions,
+  probe: Probe,
+): Promise<Discovery> {
+  const base = options.baseUrl
+  const notFollowed: Discovery['notFollowed'] = []
+  let root: Exchange | null = null
+  try {
+    // With paths given, the base URL may be a web page rather than the API: a success is not judged.
+    root = await probe.send({ url: base, record: options.paths.length === 0 })
+  } catch (error) {
+    if (options.paths.length === 0 && options.openapi === null)
+      throw new NothingToCheckError(
+        `Could not read the root ${base.href}: ${(error as Error).message}.`,
+      )
+  }
+  if (
+    root &&
+    root.status >= 500 &&
+    options.paths.length === 0 &&
+    options.openapi === null
+  )
+    throw new NothingToCheckError(
+      `The root ${base.href} answered ${root.status}; is the server up?`,
+    )
+  const rootLinks = root ? halLinks(root.json) : []
+
+  let openapi: OpenApiDocument | null = null
+  let openapiUrl: string | null = null
+  const source =
+    options.openapi ??
+    rootLinks.find((l) => l.rel === 'service-desc')?.href ??
+    null
+  if (isObject(source)) openapi = source as OpenApiDocument
+  else if (typeof source === 'string') {
+    const url = new URL(source, base)
+    openapiUrl = url.href
+    try {
+      const read = await probe.send({
+        url,
+        auth: url.origin === base.origin ? 'token' : 'none',
+      })
+      if (isObject(read.json) && isObject(read.json.paths))
+        openapi = read.json as OpenApiDocument
+      else
+        notFollowed.push({
+          href: url.href,
+          reason: 'not a JSON OpenAPI description',
+        })
+    } catch (error) {
+      notFollowed.push({ href: url.href, reason: (error as Error).message })
+    }
+  }
+  const describedPaths = openapi
+    ? fullPaths(openapi, base)
+        .filter(({ template }) => isObject(openapi?.paths?.[template]?.get))
+        .map(({ full }) => full)
+    : []
+
+  let candidates: { name: string; url: URL }[]
+  if (options.paths.length > 0)
+    candidates = options.paths.map((path) => ({
+      name: path,
+      url: new URL(path, base),
+    }))
+  else if (rootLinks.some((l) => !NOT_COLLECTIONS.has(l.rel)))
+    candidates = rootLinks
+      .filter(
+        (l) =>
+          !NOT_COLLECTIONS.has(l.rel) &&
+          (l.method === undefined || l.method === 'GET'),
+      )
+      .map((l) => ({ name: l.rel, url: new URL(l.href, base) }))
+  else
+    candidates = describedPaths
+      .filter(
+        (path) =>
+          !path.includes('{') &&
+          path !== base.pathname &&
+          !/openapi|problems/i.test(path),
+      )
+      .map((path) => ({ name: path, url: new URL(path, base) }))
+
+  const collections: DiscoveredCollection[] = []
+  for (const candidate of candidates.slice(0, MAX_COLLECTIONS)) {
+    if (candidate.url.origin !== base.origin) {
+      notFollowed.push({
+        href: candidate.url.href,
+        reason: 'another origin: the credential is not sent there',
+      })
+      continue
+    }
+    const collection = await readCollection(
+      options,
+      probe,
+      openapi,
+      candidate,
+    ).catch((error: Error) => {
+      notFollowed.push({ href: candidate.url.href, reason: error.message })
+      return null
+    })
+    if (collection) collections.push(collection)
+    else if (!notFollowed.some((n) => n.href === candidate.url.href))
+      notFollowed.push({
+        href: candidate.url.href,
+        reason: 'not a collection (no list of items)',
+      })
+  }
+  if (collections.length === 0)
+    throw new NothingToCheckError(
+      `Found no collection to check at ${base.href}.${notFollowed
+        .slice(0, 3)
+        .map((n) => ` ${n.href} ${n.reason}.`)
+        .join(
+          '',
+        )} Give the root _links, --openapi, or --paths /your/collection.`,
+    )
+  return { root, openapi, openapiUrl, collections, describedPaths, notFollowed }
+}

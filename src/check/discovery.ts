@@ -1,0 +1,55 @@
+import type { Exchange } from './create-probe.ts'
+import type { Link } from './hal-links.ts'
+import type { JsonSchema, OpenApiDocument } from './openapi-document.ts'
+
+export interface DiscoveredItem {
+  url: URL
+  body: Record<string, unknown>
+  actions: Link[]
+}
+
+export interface DiscoveredCollection {
+  name: string
+  url: URL
+  read: Exchange
+  items: DiscoveredItem[]
+  /** From the envelope's `total` or `X-Total-Count`; `null` when the server does not say. */
+  total: number | null
+  /** Whether a POST creates here: from the description or `Allow`; `null` when nothing says. */
+  canCreate: boolean | null
+  canDelete: boolean | null
+  createSchema: JsonSchema | null
+  createBody: Record<string, unknown> | null
+  /** Query parameters the description declares for the read. */
+  queryParameters: string[]
+}
+
+/** What the checker found to test: collections, a few items each, their action links. */
+export interface Discovery {
+  root: Exchange | null
+  openapi: OpenApiDocument | null
+  openapiUrl: string | null
+  collections: DiscoveredCollection[]
+  /** Full paths the description declares a GET for. */
+  describedPaths: string[]
+  notFollowed: { href: string; reason: string }[]
+}
+
+/** The collection rules write to: one that creates, preferably one whose items can be deleted. */
+export function writableCollection(
+  discovery: Discovery,
+  withActions = false,
+): DiscoveredCollection | null {
+  const usable = discovery.collections.filter(
+    (c) =>
+      c.canCreate !== false &&
+      c.createBody !== null &&
+      (!withActions || c.items.some((i) => i.actions.length > 0)),
+  )
+  return (
+    usable.find((c) => c.canDelete === true && c.canCreate === true) ??
+    usable.find((c) => c.canCreate === true) ??
+    usable[0] ??
+    null
+  )
+}

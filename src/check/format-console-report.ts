@@ -1,0 +1,101 @@
+import type { CheckReport, RuleResult, RuleStatus } from './check-types.ts'
+
+export type Paint = (
+  style: 'green' | 'red' | 'yellow' | 'dim' | 'bold',
+  text: string,
+) => string
+
+const CODES = {
+  green: [32, 39],
+  red: [31, 39],
+  yellow: [33, 39],
+  dim: [2, 22],
+  bold: [1, 22],
+} as const
+/** ANSI colour; pass `plain` where the output is not a terminal or NO_COLOR is set. */
+export const ansi: Paint = (style, text) =>
+  `\u001b[${CODES[style][0]}m${text}\u001b[${CODES[style][1]}m`
+export const plain: Paint = (_style, text) => text
+
+const MARK: Record<RuleStatus, string> = { pass: '✓', fail: '✗', skip: '-' }
+
+function line(result: RuleResult, paint: Paint): string[] {
+  const colour =
+    result.status === 'pass'
+      ? 'green'
+      : result.status === 'fail'
+        ? 'red'
+        : 'yellow'
+  const head = `  ${paint(colour, `${MARK[result.status]} ${result.status.padEnd(4)}`)} ${result.id} ${paint('dim', `(${result.level})`)}`
+  if (result.status === 'pass')
+    return [result.reason ? `${head} ${paint('dim', result.reason)}` : head]
+  if (result.status === 'skip')
+    return [`${head} ${paint('yellow', result.reason ?? '')}`]
+  const out = [
+    head,
+    `      expected: ${result.expected ?? ''}`,
+    `      got:      ${result.actual ?? ''}`,
+  ]
+  result.evidence.forEach((step, index) => {
+    const got = step.response
+      ? `→ ${step.response.status}`
+      : `→ ${step.error ?? 'no response'}`
+    const label = result.evidence.length > 1 ? `step ${index + 1}: ` : ''
+    out.push(
+      paint('dim', `      ${label}${step.curl}`),
+      paint('dim', `        ${got}`),
+    )
+  })
+  return out
+}
+
+/** Results grouped by source, each failure with what was expected, what came back and a curl per step. */
+export function formatConsoleReport(
+  report: CheckReport,
+  paint: Paint = plain,
+): string {
+  const out = [paint('bold', `hypermock-api check ${report.baseUrl}`)]
+  if (report.error !== null)
+    return [...out, paint('red', `Could not check: ${report.error}`)].join('\n')
+  const bySource = new Map<string, RuleResult[]>()
+  for (const rule of report.rules)
+    bySource.set(rule.source, [...(bySource.get(rule.source) ?? []), rule])
+  for (const [source, results] of bySource)
+    out.push(
+      '',
+      paint('bold', source),
+      ...results.flatMap((r) => line(r, paint)),
+    )
+  if (report.cleanup.some((c) => !c.deleted))
+    out.push(
+      '',
+      paint(
+        'yellow',
+        `Not deleted (the API refused or failed): ${report.cleanup
+          .filter((c) => !c.deleted)
+          .map((c) => `${c.url} (${c.status ?? 'no answer'})`)
+          .join(', ')}`,
+      ),
+    )
+  const { pass, fail, skip } = report.summary
+  const verdict =
+    report.exitCode === 0 ? paint('green', 'OK') : paint('red', 'FAILED')
+  out.push(
+    '',
+    `${verdict}  ${pass} passed, ${fail} failed, ${skip} skipped in ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' (strict)' : ''}`,
+  )
+  if (
+    report.rules.some(
+      (r) =>
+        r.status === 'fail' &&
+        r.evidence.some((e) => e.curl.includes('$TOKEN')),
+    )
+  )
+    out.push(
+      paint(
+        'dim',
+        'The curl lines read the credential from $TOKEN (and $TOKEN_READONLY): export them first.',
+      ),
+    )
+  return out.join('\n')
+}

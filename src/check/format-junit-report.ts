@@ -1,0 +1,61 @@
+import type { CheckReport, RuleResult } from './check-types.ts'
+
+// XML 1.0 forbids most control characters even escaped; a hostile body must not break the file.
+const escape = (text: string) =>
+  text
+    .replace(
+      /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu,
+      '\uFFFD',
+    )
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3)
+
+function testcase(rule: RuleResult, source: string): string {
+  const open = `    <testcase classname="${escape(source)}" name="${escape(`${rule.id} (${rule.level})`)}" time="${seconds(rule.durationMs)}">`
+  if (rule.status === 'pass') return `${open}</testcase>`
+  if (rule.status === 'skip')
+    return `${open}\n      <skipped message="${escape(rule.reason ?? '')}"/>\n    </testcase>`
+  const steps = rule.evidence.map(
+    (e, i) =>
+      `step ${i + 1}: ${e.curl}\n  → ${e.response?.status ?? e.error ?? 'no response'}`,
+  )
+  const body = [
+    `expected: ${rule.expected ?? ''}`,
+    `got: ${rule.actual ?? ''}`,
+    ...steps,
+  ].join('\n')
+  return `${open}\n      <failure message="${escape(rule.actual ?? '')}" type="${rule.level}">${escape(body)}</failure>\n    </testcase>`
+}
+
+/** JUnit XML for CI: one suite per source, one test case per rule, skips as `<skipped>`. */
+export function formatJunitReport(report: CheckReport): string {
+  const suites = new Map<string, RuleResult[]>()
+  for (const rule of report.rules)
+    suites.set(rule.source, [...(suites.get(rule.source) ?? []), rule])
+  const { pass, fail, skip } = report.summary
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="hypermock-api check" tests="${pass + fail + skip}" failures="${fail}" errors="${report.error ? 1 : 0}" skipped="${skip}" time="${seconds(report.durationMs)}">`,
+  ]
+  if (report.error !== null)
+    out.push(
+      `  <testsuite name="discovery" tests="1" failures="0" errors="1" skipped="0">`,
+      `    <testcase classname="discovery" name="${escape(report.baseUrl)}"><error message="${escape(report.error)}"/></testcase>`,
+      '  </testsuite>',
+    )
+  for (const [source, rules] of suites) {
+    const count = (status: string) =>
+      rules.filter((r) => r.status === status).length
+    out.push(
+      `  <testsuite name="${escape(source)}" tests="${rules.length}" failures="${count('fail')}" errors="0" skipped="${count('skip')}" time="${seconds(rules.reduce((t, r) => t + r.durationMs, 0))}">`,
+      ...rules.map((rule) => testcase(rule, source)),
+      '  </testsuite>',
+    )
+  }
+  out.push('</testsuites>', '')
+  return out.join('\n')
+}

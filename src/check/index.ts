@@ -1,0 +1,22 @@
+export { runChecks } from './run-checks.ts'
+export { exitCodeFor } from './exit-code.ts'
+export { CheckArgumentError } from './check-argument-error.ts'
+export { ruleIds } from './rule-ids.ts'
+export { ruleCatalogue } from './rule-catalogue.ts'
+export { formatConsoleReport } from './format-console-report.ts'
+export { formatJunitReport } from './format-junit-report.ts'
+export { curlLine } from './curl-line.ts'
+export type { CheckOptions, Sleep } from './check-options.ts'
+export type {
+  CheckEvent,
+  CheckReport,
+  CleanupResult,
+  DiscoverySummary,
+  Evidence,
+  RecordedRequest,
+  RecordedResponse,
+  RuleId,
+  RuleLevel,
+  RuleResult,
+  RuleStatus,
+} from './check-types.ts'

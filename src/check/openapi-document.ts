@@ -1,0 +1,119 @@
+/** The parts of an OpenAPI 3 description the checker reads; everything else is ignored. */
+export type JsonSchema = Record<string, unknown>
+
+export interface OpenApiOperation {
+  parameters?: unknown[]
+  requestBody?: unknown
+}
+
+export interface OpenApiDocument {
+  servers?: { url?: string }[]
+  paths?: Record<string, Record<string, unknown>>
+  components?: Record<string, unknown>
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Follows local `$ref`s (`#/components/...`), at most 20 deep so a cycle cannot hang the run. */
+export function resolveRef(
+  doc: OpenApiDocument,
+  value: unknown,
+  depth = 0,
+): unknown {
+  if (!isObject(value) || typeof value.$ref !== 'string' || depth > 20)
+    return value
+  const target = value.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>(
+      (node, part) => (isObject(node) ? node[part] : undefined),
+      doc,
+    )
+  return resolveRef(doc, target, depth + 1)
+}
+
+function serverPath(doc: OpenApiDocument, base: URL): string {
+  const server = doc.servers?.[0]?.url
+  if (!server) return ''
+  try {
+    return new URL(server, base).pathname.replace(/\/+$/, '')
+  } catch {
+    return ''
+  }
+}
+
+/** The description's path templates as full paths on the server, e.g. `/api/orders/{id}`. */
+export function fullPaths(
+  doc: OpenApiDocument,
+  base: URL,
+): { template: string; full: string }[] {
+  const prefix = serverPath(doc, base)
+  return Object.keys(doc.paths ?? {}).map((template) => ({
+    template,
+    full: template.startsWith(prefix) ? template : `${prefix}${template}`,
+  }))
+}
+
+const templateMatches = (full: string, pathname: string) =>
+  new RegExp(
+    `^${full
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  ).test(pathname)
+
+/** The operation for a method on a concrete path, `null` when the description has none. */
+export function findOperation(
+  doc: OpenApiDocument,
+  base: URL,
+  method: string,
+  pathname: string,
+): OpenApiOperation | null {
+  for (const { template, full } of fullPaths(doc, base)) {
+    if (!templateMatches(full, pathname)) continue
+    const operation = doc.paths?.[template]?.[method.toLowerCase()]
+    if (isObject(operation)) return operation
+  }
+  return null
+}
+
+/** The JSON request body's schema and first example of an operation. */
+export function requestBodyOf(
+  doc: OpenApiDocument,
+  operation: OpenApiOperation,
+) {
+  const body = resolveRef(doc, operation.requestBody)
+  const content = isObject(body) && isObject(body.content) ? body.content : {}
+  const media = Object.entries(content).find(([type]) =>
+    /json/i.test(type),
+  )?.[1]
+  if (!isObject(media)) return null
+  const schema = resolveRef(doc, media.schema)
+  const examples = isObject(media.examples) ? Object.values(media.examples) : []
+  const example =
+    media.example ??
+    (isObject(examples[0]) ? examples[0].value : undefined) ??
+    (isObject(schema) && Array.isArray(schema.examples)
+      ? schema.examples[0]
+      : undefined) ??
+    (isObject(schema) ? schema.example : undefined)
+  return { schema: isObject(schema) ? schema : null, example }
+}
+
+/** Names of the query parameters an operation declares. */
+export function queryParameterNames(
+  doc: OpenApiDocument,
+  operation: OpenApiOperation,
+): string[] {
+  return (operation.parameters ?? [])
+    .map((parameter) => resolveRef(doc, parameter))
+    .filter(
+      (p): p is Record<string, unknown> =>
+        isObject(p) && p.in === 'query' && typeof p.name === 'string',
+    )
+    .map((p) => p.name as string)
+}
+
+export { isObject }

@@ -1,0 +1,37 @@
+import { writableCollection } from '../discovery.ts'
+import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+
+export const forbidden403: Rule = {
+  id: 'forbidden-403',
+  level: 'must',
+  source: 'Conventions §5; RFC 9110 §15.5.4',
+  title: 'An action the second credential may not do gets a 403',
+  async run(context) {
+    const { options, discovery, probe } = context
+    if (!options.tokenReadonly)
+      return skip('no second token given (--token-readonly)')
+    const collection = writableCollection(discovery)
+    if (!collection) return skip('found no collection that accepts a POST')
+    // Without --allow-writes the body is empty: a server that wrongly lets the write through still creates nothing.
+    const json = options.allowWrites ? collection.createBody : {}
+    const response = await probe.send({
+      method: 'POST',
+      url: collection.url,
+      json,
+      auth: 'readonly',
+    })
+    if (response.status === 403) return pass()
+    if (response.status < 300) context.created(response, collection)
+    if (
+      !options.allowWrites &&
+      (response.status === 400 || response.status === 422)
+    )
+      return skip(
+        'the server judged the empty body before the permission; --allow-writes sends a valid one',
+      )
+    return fail(
+      `403 for POST ${collection.url.pathname} with the read-only credential`,
+      describeResponse(response),
+    )
+  },
+}

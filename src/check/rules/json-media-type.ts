@@ -1,0 +1,32 @@
+import { fail, pass, skip, type Rule } from '../rule.ts'
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
+
+export const jsonMediaType: Rule = {
+  id: 'json-media-type',
+  level: 'must',
+  source: 'Conventions §2 (representations are JSON), §4 rule 3; RFC 8259',
+  title: 'Success bodies are application/json (or +json)',
+  phase: 'journal',
+  async run({ journal }) {
+    const bodies = journal.filter(
+      (e) =>
+        e.status >= 200 &&
+        e.status < 300 &&
+        e.method !== 'HEAD' &&
+        e.evidence.response?.body !== undefined,
+    )
+    if (bodies.length === 0)
+      return skip('no success response with a body was seen')
+    const bad = bodies.filter(
+      (e) => !JSON_TYPE.test(e.headers.get('content-type') ?? ''),
+    )
+    const first = bad[0]
+    if (!first) return pass(`${bodies.length} success bodies checked`)
+    return fail(
+      'Content-Type: application/json or a +json type',
+      `${bad.length} of ${bodies.length}; ${first.method} ${first.url.pathname} → ${first.headers.get('content-type') ?? 'no Content-Type'}`,
+      bad.slice(0, 3),
+    )
+  },
+}

@@ -1,0 +1,131 @@
+import type { Exchange } from '../create-probe.ts'
+import { writableCollection, type DiscoveredCollection } from '../discovery.ts'
+import { actionLinks } from '../hal-links.ts'
+import {
+  describeResponse,
+  fail,
+  pass,
+  skip,
+  type Rule,
+  type RuleContext,
+  type RuleOutcome,
+} from '../rule.ts'
+import { createRecord, isOutcome, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
+
+const MAX_ACTIONS = 3
+const signature = (body: unknown) =>
+  actionLinks(body)
+    .map((l) => `${l.rel} ${l.method ?? ''} ${l.href}`)
+    .sort()
+    .join('\n')
+
+/**
+ * For each action a fresh record offers: create one, follow the action (it must work now), read the
+ * record again (its links must have changed), and send the used link again (a stale link is a 409).
+ */
+export const linksFollowState: Rule = {
+  id: 'links-follow-state',
+  level: 'must',
+  source: 'Conventions §2–3 (action links), §7 (409)',
+  title:
+    'Every action link offered works now; after an action the links change; a used link sent again gets a 409',
+  async run(context) {
+    const { options, discovery } = context
+    if (
+      !discovery.collections.some((c) =>
+        c.items.some((i) => i.actions.length > 0),
+      )
+    )
+      return skip(
+        'found no action links (links with a method) on the items read',
+      )
+    if (!options.allowWrites) return WRITES_NOT_ALLOWED
+    const collection = writableCollection(discovery, true)
+    if (!collection)
+      return skip(
+        'found no collection with action links that accepts a POST with a known body',
+      )
+    const probeRecord = await createRecord(context, collection)
+    if (isOutcome(probeRecord)) return probeRecord
+    const rels = [
+      ...new Set(
+        actionLinks(await readBack(context, collection, probeRecord)).map(
+          (l) => l.rel,
+        ),
+      ),
+    ].slice(0, MAX_ACTIONS)
+    if (rels.length === 0)
+      return skip(
+        `a new record in ${collection.url.pathname} offers no action links`,
+      )
+    for (const [index, rel] of rels.entries()) {
+      const outcome = await followOnce(
+        context,
+        collection,
+        rel,
+        index === 0 ? probeRecord : null,
+      )
+      if (outcome) return outcome
+    }
+    return pass(`followed ${rels.join(', ')}`)
+  },
+}
+
+/** A new record's representation: the create's answer, or a read of it when that has no links. */
+async function readBack(
+  context: RuleContext,
+  collection: DiscoveredCollection,
+  created: Exchange,
+) {
+  if (actionLinks(created.json).length > 0) return created.json
+  const url = context.created(created, collection)
+  return url ? (await context.probe.send({ url })).json : undefined
+}
+
+async function followOnce(
+  context: RuleContext,
+  collection: DiscoveredCollection,
+  rel: string,
+  reuse: Exchange | null,
+): Promise<RuleOutcome | null> {
+  const { probe } = context
+  const created = reuse ?? (await createRecord(context, collection))
+  if (isOutcome(created)) return created
+  const url = context.created(created, collection)
+  if (!url)
+    return skip('a created record names no URL (no Location, self link or id)')
+  const before = await probe.send({ url })
+  const link = actionLinks(before.json).find((l) => l.rel === rel)
+  if (!link) return null
+  const target = new URL(link.href, url)
+  const steps: Exchange[] = [created, before]
+  const acted = await probe.send({ method: link.method ?? 'POST', url: target })
+  steps.push(acted)
+  if (acted.status >= 300)
+    return fail(
+      `2xx for the offered "${rel}" link`,
+      describeResponse(acted),
+      steps,
+    )
+  const after = await probe.send({ url })
+  steps.push(after)
+  if (signature(after.json) === signature(before.json))
+    return fail(
+      `other action links after "${rel}"`,
+      `the same links as before: ${signature(after.json).replaceAll('\n', ', ')}`,
+      steps,
+    )
+  const stillOffered = actionLinks(after.json).some(
+    (l) => l.rel === rel && new URL(l.href, url).href === target.href,
+  )
+  if (stillOffered) return null
+  const again = await probe.send({ method: link.method ?? 'POST', url: target })
+  steps.push(again)
+  if (again.status !== 409)
+    return fail(
+      `409 for the used "${rel}" link sent again`,
+      describeResponse(again),
+      steps,
+    )
+  return null
+}

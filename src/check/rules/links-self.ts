@@ -1,0 +1,47 @@
+import { halLinks } from '../hal-links.ts'
+import { isObject } from '../openapi-document.ts'
+import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { sampleItems } from '../rule-helpers.ts'
+
+export const linksSelf: Rule = {
+  id: 'links-self',
+  level: 'must',
+  source: 'Conventions §2 Link object (self)',
+  title: "Every item's self link reads the item back",
+  async run({ options, discovery, probe }) {
+    const items = sampleItems(discovery, 10)
+    if (items.length === 0) return skip('found no items to read')
+    const withoutSelf = items.filter(
+      (item) => !halLinks(item.body).some((l) => l.rel === 'self'),
+    )
+    if (withoutSelf.length > 0)
+      return fail(
+        'a _links.self on every item',
+        `${withoutSelf.length} of ${items.length} items have none, e.g. ${JSON.stringify(withoutSelf[0]?.body).slice(0, 160)}`,
+        [],
+      )
+    for (const item of items) {
+      if (item.url.origin !== options.baseUrl.origin) continue
+      const read = await probe.send({ url: item.url })
+      const expected = `200 with the item for GET ${item.url.pathname}`
+      // The conventions let an item answer with a problem document about itself (§4: GET /transfers/{id}
+      // of a failed transfer): that still reads the item back.
+      const aboutItself =
+        read.status >= 400 &&
+        read.status < 500 &&
+        isObject(read.json) &&
+        read.json.instance === item.url.pathname
+      if (aboutItself) continue
+      if (read.status !== 200)
+        return fail(expected, describeResponse(read), [read])
+      const id = item.body.id
+      if (id !== undefined && (!isObject(read.json) || read.json.id !== id))
+        return fail(
+          expected,
+          `another representation: id ${JSON.stringify(isObject(read.json) ? read.json.id : undefined)} instead of ${JSON.stringify(id)}`,
+          [read],
+        )
+    }
+    return pass(`${items.length} items read back`)
+  },
+}

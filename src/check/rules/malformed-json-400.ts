@@ -1,0 +1,31 @@
+import { writableCollection } from '../discovery.ts'
+import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { readCollection } from '../rule-helpers.ts'
+
+/** A body that cannot parse creates nothing, so this runs without --allow-writes too. */
+export const malformedJson400: Rule = {
+  id: 'malformed-json-400',
+  level: 'must',
+  source: 'Conventions §7 Status codes (400)',
+  title: 'A body that is not JSON gets a 400 (problem-details judges its body)',
+  async run(context) {
+    const collection =
+      writableCollection(context.discovery) ?? readCollection(context.discovery)
+    const response = await context.probe.send({
+      method: 'POST',
+      url: collection.url,
+      body: '{"hypermock-check": ',
+    })
+    if (response.status === 401 || response.status === 403)
+      return skip(
+        `POST ${collection.url.pathname} wants a credential with write access first (${response.status}); give --token`,
+      )
+    if (response.status === 405)
+      return skip(
+        `no collection found that accepts POST (${collection.url.pathname} answered 405)`,
+      )
+    if (response.status === 400) return pass()
+    if (response.status < 300) context.created(response, collection)
+    return fail('400 for a body that is not JSON', describeResponse(response))
+  },
+}

@@ -1,0 +1,31 @@
+import { describeResponse, fail, pass, type Rule } from '../rule.ts'
+import { readCollection } from '../rule-helpers.ts'
+
+export const methodNotAllowed405: Rule = {
+  id: 'method-not-allowed-405',
+  level: 'must',
+  source: 'Conventions §4 rule 5; RFC 9110 §15.5.6 (Allow)',
+  title: 'An unsupported method gets a 405 with Allow',
+  async run({ discovery, probe }) {
+    const { url } = readCollection(discovery)
+    // The server's own Allow names what it supports; one of the others is safe to send.
+    const options = await probe
+      .send({ method: 'OPTIONS', url })
+      .catch(() => null)
+    const allow =
+      options?.headers
+        .get('allow')
+        ?.toUpperCase()
+        .split(/\s*,\s*/) ?? []
+    const method =
+      ['PATCH', 'PUT', 'DELETE'].find((m) => !allow.includes(m)) ?? 'PATCH'
+    const response = await probe.send({ method, url })
+    const expected = `405 with an Allow header for ${method} ${url.pathname}`
+    if (response.status !== 405)
+      return fail(expected, describeResponse(response))
+    const allowed = response.headers.get('allow')
+    if (allowed === null || allowed.trim() === '')
+      return fail(expected, '405 without an Allow header')
+    return pass()
+  },
+}

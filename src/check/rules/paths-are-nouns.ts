@@ -1,0 +1,75 @@
+import { fail, pass, type Rule } from '../rule.ts'
+
+/** Verbs seen in RPC-style paths; the method, not the path, should say what happens. */
+const VERBS = new Set([
+  'get',
+  'set',
+  'create',
+  'add',
+  'insert',
+  'update',
+  'edit',
+  'modify',
+  'change',
+  'delete',
+  'remove',
+  'destroy',
+  'fetch',
+  'retrieve',
+  'list',
+  'find',
+  'save',
+  'make',
+  'do',
+  'execute',
+  'run',
+  'process',
+  'send',
+  'submit',
+  'post',
+  'put',
+  'patch',
+  'load',
+  'read',
+  'write',
+])
+
+const words = (segment: string) =>
+  segment
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s\-_.]+/)
+    .filter(Boolean)
+
+/** Whether a path segment starts with a verb; ids and templates are not words. */
+const isVerb = (segment: string) =>
+  !/^\{.*\}$/.test(segment) &&
+  !/^[\d-]+$/.test(segment) &&
+  VERBS.has(words(segment)[0] ?? '')
+
+/**
+ * Collections, items and the description's readable paths. Action links are exempt: the
+ * conventions' own POST /orders/{id}/cancel names a controller resource.
+ */
+export const pathsAreNouns: Rule = {
+  id: 'paths-are-nouns',
+  level: 'should',
+  source: 'Conventions §1 general rule 1',
+  title: 'No verbs in the discovered paths',
+  async run({ discovery }) {
+    const paths = new Set([
+      ...discovery.collections.flatMap((c) => [
+        c.url.pathname,
+        ...c.items.map((i) => i.url.pathname),
+      ]),
+      ...discovery.describedPaths,
+    ])
+    const verbal = [...paths].filter((path) => path.split('/').some(isVerb))
+    if (verbal.length === 0) return pass(`${paths.size} paths read`)
+    return fail(
+      'paths that name nouns; the method supplies the verb',
+      `verbs in ${verbal.slice(0, 5).join(', ')}`,
+      [],
+    )
+  },
+}

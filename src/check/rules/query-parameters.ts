@@ -1,0 +1,124 @@
+import type { Exchange } from '../create-probe.ts'
+import type { DiscoveredCollection } from '../discovery.ts'
+import { itemsOf, nextLink } from '../hal-links.ts'
+import { isObject } from '../openapi-document.ts'
+import {
+  describeResponse,
+  fail,
+  pass,
+  skip,
+  type Rule,
+  type RuleContext,
+} from '../rule.ts'
+
+/** Page-size parameters tried when the description names none, most common first. */
+const PAGE_SIZE_NAMES = [
+  'perPage',
+  'per_page',
+  'pageSize',
+  'limit',
+  '_per_page',
+  '_limit',
+]
+const PAGE_SIZE_PATTERN = /^_?(per_?page|page_?size|limit|size)$/i
+
+async function findNext(
+  context: RuleContext,
+  collection: DiscoveredCollection,
+) {
+  const first = nextLink(collection.read.headers, collection.read.json)
+  if (first) return { next: first, from: collection.read }
+  const declared = collection.queryParameters.filter((name) =>
+    PAGE_SIZE_PATTERN.test(name),
+  )
+  for (const name of declared.length > 0 ? declared : PAGE_SIZE_NAMES) {
+    const url = new URL(collection.url)
+    url.searchParams.set(name, '1')
+    const page = await context.probe.send({ url })
+    const next = page.status === 200 ? nextLink(page.headers, page.json) : null
+    if (next) return { next, from: page }
+  }
+  return null
+}
+
+/** A simple member of the first item to filter by, preferring one the description declares. */
+function filterField(collection: DiscoveredCollection) {
+  const item = collection.items[0]?.body ?? {}
+  const simple = Object.entries(item).filter(
+    ([name, value]) =>
+      name !== 'id' &&
+      !name.startsWith('_') &&
+      (typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'boolean'),
+  )
+  return (
+    simple.find(([name]) => collection.queryParameters.includes(name)) ??
+    simple[0] ??
+    null
+  )
+}
+
+export const queryParameters: Rule = {
+  id: 'query-parameters',
+  level: 'must',
+  source: 'Conventions §4 rule 1; RFC 8288 (Link)',
+  title:
+    'Paging and filtering are query parameters, and the next page is linked (Link header or _links)',
+  async run(context) {
+    const collection = [...context.discovery.collections].sort(
+      (a, b) => (b.total ?? b.items.length) - (a.total ?? a.items.length),
+    )[0]
+    if (
+      !collection ||
+      (collection.total ?? itemsOf(collection.read.json)?.length ?? 0) < 2
+    )
+      return skip('no collection holds two items: nothing to page')
+    const found = await findNext(context, collection)
+    if (!found)
+      return fail(
+        'a next-page link in a Link header or _links when a page holds fewer than all items',
+        `no next link on ${collection.url.pathname}, nor with ${PAGE_SIZE_NAMES.join(', ')}=1`,
+      )
+    const next = new URL(found.next, found.from.url)
+    const steps: Exchange[] = [found.from]
+    if (next.search === '' || next.pathname !== collection.url.pathname)
+      return fail(
+        'the next page as query parameters on the collection path',
+        `next is ${next.pathname}${next.search}`,
+        steps,
+      )
+    const page = await context.probe.send({ url: next })
+    steps.push(page)
+    if (page.status !== 200 || !itemsOf(page.json))
+      return fail(
+        `200 with items for the next page`,
+        describeResponse(page),
+        steps,
+      )
+    const field = filterField(collection)
+    if (!field) return pass('no simple member to filter by; paging checked')
+    const [name, value] = field
+    const filtered = new URL(collection.url)
+    filtered.searchParams.set(name, String(value))
+    const read = await context.probe.send({ url: filtered })
+    steps.push(read)
+    const items = read.status === 200 ? itemsOf(read.json) : null
+    if (!items)
+      return fail(
+        `200 with items for ?${name}=${String(value)}`,
+        describeResponse(read),
+        steps,
+      )
+    const strays = items.filter(
+      (item) => !isObject(item) || item[name] !== value,
+    )
+    if (strays.length > 0)
+      return fail(
+        `only items whose ${name} is ${JSON.stringify(value)}`,
+        `${strays.length} of ${items.length} items differ`,
+        steps,
+      )
+    return pass()
+  },
+}

@@ -1,0 +1,60 @@
+import type { Exchange } from '../create-probe.ts'
+import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { readCollection } from '../rule-helpers.ts'
+import { isDeltaSeconds } from '../retry-after.ts'
+
+export const rateLimit429: Rule = {
+  id: 'rate-limit-429',
+  level: 'must',
+  source:
+    'Conventions §8 rule 1; RFC 6585 §4; draft-ietf-httpapi-ratelimit-headers (should)',
+  title:
+    'Over the limit: a 429 problem with Retry-After in whole seconds, and RateLimit headers (should)',
+  phase: 'probe',
+  async run({ options, discovery, probe }) {
+    const max = options.probeRateLimit
+    if (max === null)
+      return skip(
+        'rate limits are probed only when asked: --probe-rate-limit <max requests>',
+      )
+    const { url } = readCollection(discovery)
+    let limited: Exchange | null = null
+    for (let sent = 0; sent < max && !limited; sent++) {
+      const response = await probe.send({
+        url,
+        honourRetryAfter: false,
+        record: false,
+      })
+      if (response.status === 429) limited = response
+    }
+    if (!limited)
+      return fail(
+        `a 429 within ${max} reads of ${url.pathname}`,
+        `no 429 after ${max} requests`,
+      )
+    const retryAfter = limited.headers.get('retry-after')
+    if (retryAfter === null)
+      return fail(
+        'a Retry-After header on the 429',
+        describeResponse(limited),
+        [limited],
+      )
+    if (!isDeltaSeconds(retryAfter))
+      return fail(
+        'Retry-After in whole seconds',
+        `Retry-After: ${retryAfter}`,
+        [limited],
+      )
+    const advertised = [
+      'ratelimit',
+      'ratelimit-policy',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+    ].some((h) => limited?.headers.has(h))
+    return pass(
+      advertised
+        ? `429 after ${probe.used} requests`
+        : 'no RateLimit or RateLimit-Policy header (should)',
+    )
+  },
+}

@@ -1,0 +1,24 @@
+import { isDeltaSeconds } from '../retry-after.ts'
+import { fail, pass, skip, type Rule } from '../rule.ts'
+
+export const retryAfterFormat: Rule = {
+  id: 'retry-after-format',
+  level: 'must',
+  source: 'Conventions §8 rule 1; RFC 9110 §10.2.3',
+  title: 'Wherever Retry-After appears, it is delta-seconds',
+  phase: 'journal',
+  async run({ journal }) {
+    const carrying = journal.filter((e) => e.headers.has('retry-after'))
+    if (carrying.length === 0) return skip('no response carried Retry-After')
+    const bad = carrying.filter(
+      (e) => !isDeltaSeconds(e.headers.get('retry-after') ?? ''),
+    )
+    const first = bad[0]
+    if (!first) return pass(`${carrying.length} Retry-After headers seen`)
+    return fail(
+      'Retry-After as a whole number of seconds',
+      `${first.method} ${first.url.pathname} → ${first.status} with Retry-After: ${first.headers.get('retry-after')}`,
+      bad.slice(0, 3),
+    )
+  },
+}

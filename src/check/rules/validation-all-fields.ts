@@ -1,0 +1,71 @@
+import { writableCollection } from '../discovery.ts'
+import { isObject } from '../openapi-document.ts'
+import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { namesField, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
+import { twoInvalidFields } from '../sample-body.ts'
+
+export const validationAllFields: Rule = {
+  id: 'validation-all-fields',
+  level: 'must',
+  source: 'Conventions §7 Validation error',
+  title:
+    'A create with two invalid fields gets one 422 whose errors list both, each with field and message',
+  async run(context) {
+    const { options, discovery, probe } = context
+    if (!options.allowWrites) return WRITES_NOT_ALLOWED
+    const collection = writableCollection(discovery)
+    if (!collection?.createBody)
+      return skip('found no collection that accepts a POST with a known body')
+    const invalid = twoInvalidFields(
+      collection.createBody,
+      collection.createSchema,
+    )
+    if (!invalid)
+      return skip(
+        `the create body of ${collection.url.pathname} has fewer than two simple members to make invalid`,
+      )
+    const [a, b] = invalid.fields
+    const response = await probe.send({
+      method: 'POST',
+      url: collection.url,
+      json: invalid.body,
+    })
+    const expected = `422 with errors naming "${a}" and "${b}", each with field and message`
+    if (response.status < 300) {
+      context.created(response, collection)
+      return fail(expected, `${response.status}: the invalid body was accepted`)
+    }
+    if (response.status !== 422)
+      return fail(expected, describeResponse(response))
+    const errors =
+      isObject(response.json) && Array.isArray(response.json.errors)
+        ? response.json.errors
+        : null
+    if (!errors)
+      return fail(
+        expected,
+        `422 without an errors array: ${describeResponse(response)}`,
+      )
+    const shapeless = errors.filter(
+      (e) =>
+        !isObject(e) ||
+        typeof e.field !== 'string' ||
+        typeof e.message !== 'string',
+    )
+    if (shapeless.length > 0)
+      return fail(
+        expected,
+        `${shapeless.length} errors item(s) lack a string field or message`,
+      )
+    const named = errors.map((e) => (e as { field: string }).field)
+    const missing = invalid.fields.filter(
+      (field) => !named.some((n) => namesField(n, field)),
+    )
+    if (missing.length > 0)
+      return fail(
+        expected,
+        `errors name ${named.map((n) => `"${n}"`).join(', ') || 'nothing'}; missing ${missing.map((m) => `"${m}"`).join(', ')}`,
+      )
+    return pass()
+  },
+}

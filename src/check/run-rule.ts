@@ -1,0 +1,111 @@
+import type { RuleResult } from './check-types.ts'
+import type { NormalizedCheckOptions } from './check-options.ts'
+import { createProbe, type Exchange } from './create-probe.ts'
+import type { Discovery } from './discovery.ts'
+import { isProbeError } from './probe-error.ts'
+import type { Rule, RuleOutcome } from './rule.ts'
+import { createdUrl } from './clean-up.ts'
+
+/**
+ * One rule within its request budget and time-out. A request that ends without a response fails the
+ * rule with the reason (the server's doing), unless the checker's own limit ended it (then it is skipped).
+ */
+export async function runRule(
+  rule: Rule,
+  options: NormalizedCheckOptions,
+  discovery: Discovery,
+  journal: Exchange[],
+  created: URL[],
+): Promise<RuleResult> {
+  const started = performance.now()
+  const timeout = AbortSignal.timeout(options.ruleTimeoutMs)
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, timeout])
+    : timeout
+  const budget =
+    rule.id === 'rate-limit-429' && options.probeRateLimit !== null
+      ? options.probeRateLimit + options.ruleRequestBudget
+      : options.ruleRequestBudget
+  const probe = createProbe({
+    options,
+    ruleId: rule.id,
+    budget,
+    signal,
+    journal,
+  })
+  const context = {
+    options,
+    discovery,
+    probe,
+    journal,
+    created: (response: Exchange, collection: { url: URL }) => {
+      const url = createdUrl(response, collection.url)
+      if (url && url.origin === options.baseUrl.origin) created.push(url)
+      return url
+    },
+  }
+  let outcome: RuleOutcome
+  try {
+    outcome = await Promise.race([
+      rule.run(context),
+      new Promise<never>((_, reject) =>
+        signal.addEventListener(
+          'abort',
+          () =>
+            // The caller's own abort ends the run with its reason; the rule's time-out is a verdict.
+            reject(
+              timeout.aborted
+                ? new Error(
+                    `the rule did not finish within ${options.ruleTimeoutMs} ms`,
+                  )
+                : signal.reason,
+            ),
+          {
+            once: true,
+          },
+        ),
+      ),
+    ])
+  } catch (error) {
+    // The caller cancelled the run: no verdict, the run ends.
+    if (options.signal?.aborted) throw options.signal.reason
+    const message = (error as Error).message
+    if (
+      isProbeError(error) &&
+      (error.kind === 'budget' ||
+        error.kind === 'cancelled' ||
+        error.kind === 'rate-limited')
+    )
+      outcome = { status: 'skip', reason: message }
+    else if (isProbeError(error) || timeout.aborted)
+      outcome = {
+        status: 'fail',
+        expected: 'a complete response',
+        actual: message,
+      }
+    else throw error
+  }
+  const base = {
+    id: rule.id,
+    level: rule.level,
+    source: rule.source,
+    title: rule.title,
+    requests: probe.used,
+    durationMs: Math.round(performance.now() - started),
+  }
+  if (outcome.status === 'fail')
+    return {
+      ...base,
+      status: 'fail',
+      reason: null,
+      expected: outcome.expected,
+      actual: outcome.actual,
+      evidence: outcome.steps ?? [...probe.evidence],
+    }
+  return {
+    ...base,
+    status: outcome.status,
+    reason: outcome.reason ?? null,
+    evidence: [...probe.evidence],
+  }
+}

@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CheckReport } from '../../src/check/index.ts'
+import type { RunningServer } from '../../src/server/index.ts'
+import { noAllowOn405 } from './fixtures/broken-servers.ts'
+import { READONLY_TOKEN, startHypermock, TOKEN } from './support.ts'
+
+const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname
+
+/** Runs the command in its own Node process (asynchronously: the server under test lives in this one). */
+function check(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve) => {
+      execFile(
+        process.execPath,
+        [CLI, 'check', ...args],
+        { env: { ...process.env, NO_COLOR: '1', ...env } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      )
+    },
+  )
+}
+
+describe('hypermock-api check', { timeout: 30_000 }, () => {
+  let good: RunningServer
+  let broken: RunningServer
+  const temp = mkdtempSync(path.join(tmpdir(), 'hypermock-check-cli-'))
+  beforeAll(async () => {
+    good = await startHypermock()
+    broken = await startHypermock(noAllowOn405)
+  })
+  afterAll(async () => {
+    await Promise.all([good.close(), broken.close()])
+    rmSync(temp, { recursive: true, force: true })
+  })
+
+  it('exits with 0 when every rule passes, and writes the JSON and JUnit reports', async () => {
+    const { code, stdout } = await check(
+      [
+        `${good.url}/api`,
+        '--token-readonly',
+        READONLY_TOKEN,
+        '--allow-writes',
+        '--report',
+        'json,junit',
+        '--report-dir',
+        temp,
+      ],
+      { HYPERMOCK_CHECK_TOKEN: TOKEN },
+    )
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/OK {2}18 passed, 0 failed, 1 skipped/)
+    expect(stdout).toContain(
+      '- skip rate-limit-429 (must) rate limits are probed only when asked',
+    )
+    const report = JSON.parse(
+      readFileSync(path.join(temp, 'report.json'), 'utf8'),
+    ) as CheckReport
+    expect(report.exitCode).toBe(0)
+    expect(readFileSync(path.join(temp, 'junit.xml'), 'utf8')).toMatch(
+      /^<\?xml/,
+    )
+  })
+
+  it('exits with 1 for a failed must rule and prints the failure with its curl, the token masked', async () => {
+    const { code, stdout } = await check([
+      `${broken.url}/api`,
+      '--token',
+      TOKEN,
+      '--rules',
+      'method-not-allowed-405,not-found-404',
+    ])
+    expect(code).toBe(1)
+    expect(stdout).toContain('✗ fail method-not-allowed-405 (must)')
+    expect(stdout).toContain('got:      405 without an Allow header')
+    expect(stdout).toMatch(
+      /curl -i -X PATCH 'http:\/\/127\.0\.0\.1:\d+\/api\/orders' -H "Authorization: Bearer \$TOKEN"/,
+    )
+    expect(stdout).not.toContain(TOKEN)
+  })
+
+  it('with --strict, a skipped rule fails the run', async () => {
+    const args = [
+      `${good.url}/api`,
+      '--token',
+      TOKEN,
+      '--rules',
+      'not-found-404,idempotency-replay',
+    ]
+    const lenient = await check(args)
+    expect(lenient.stdout).toContain(
+      '- skip idempotency-replay (must) writes not allowed',
+    )
+    expect(lenient.code).toBe(0)
+    expect((await check([...args, '--strict'])).code).toBe(1)
+  })
+
+  it('reads an OpenAPI description from a file', async () => {
+    const file = path.join(temp, 'openapi.json')
+    writeFileSync(
+      file,
+      await (await fetch(`${good.url}/api/openapi.json`)).text(),
+    )
+    const dir = path.join(temp, 'with-file')
+    const { code } = await check([
+      `${good.url}/api`,
+      '--token',
+      TOKEN,
+      '--openapi',
+      file,
+      '--rules',
+      'paths-are-nouns',
+      '--report',
+      'json',
+      '--report-dir',
+      dir,
+    ])
+    expect(code).toBe(0)
+    const report = JSON.parse(
+      readFileSync(path.join(dir, 'report.json'), 'utf8'),
+    ) as CheckReport
+    expect(report.discovery.openapi).toBe('given')
+    // The description's paths are judged too, templates and all.
+    expect(report.rules[0]?.reason).toMatch(/^\d+ paths read$/)
+  })
+
+  it('exits with 2 when it cannot test: bad arguments, an unreachable server', async () => {
+    const bad = await check([
+      'not-a-url',
+      '--rules',
+      'no-such-rule',
+      '--report',
+      'html',
+    ])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('the base URL must be an absolute URL')
+    expect(bad.stderr).toContain('unknown rule "no-such-rule"')
+    expect(bad.stderr).toContain('--report takes json and/or junit')
+    const unreachable = await check([
+      'http://127.0.0.1:9/api',
+      '--request-timeout',
+      '500',
+    ])
+    expect(unreachable.code).toBe(2)
+    expect(unreachable.stdout).toContain(
+      'Could not check: Could not read the root',
+    )
+  })
+})

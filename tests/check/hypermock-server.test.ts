@@ -1,0 +1,110 @@
+import { SaxesParser } from 'saxes'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  formatJunitReport,
+  ruleIds,
+  runChecks,
+  type CheckEvent,
+  type CheckReport,
+} from '../../src/check/index.ts'
+import type { RunningServer } from '../../src/server/index.ts'
+import {
+  notPassed,
+  READONLY_TOKEN,
+  reportSchemaErrors,
+  startHypermock,
+  TOKEN,
+} from './support.ts'
+
+let server: RunningServer
+let report: CheckReport
+const events: CheckEvent[] = []
+
+beforeAll(async () => {
+  server = await startHypermock()
+  const baseUrl = `${server.url}/api`
+  report = await runChecks({
+    baseUrl,
+    token: 'customer-1-token',
+    tokenReadonly: 'readonly-token',
+    allowWrites: true,
+    probeRateLimit: 150,
+    onEvent: (event) => events.push(event),
+  })
+})
+afterAll(() => server.close())
+
+it('passes every must and should rule against hypermock’s own standalone server', () => {
+  expect(notPassed(report)).toEqual([])
+  expect(report.rules.map((rule) => rule.id)).toEqual(ruleIds)
+  expect(report.exitCode).toBe(0)
+})
+
+it('deletes what it created wherever the API allows it', () => {
+  expect(report.cleanup.length).toBeGreaterThan(0)
+  // A paid order cannot be deleted (409); every other record is gone.
+  const kept = report.cleanup.filter((entry) => !entry.deleted)
+  expect(kept.every((entry) => entry.status === 409)).toBe(true)
+  expect(kept.length).toBeLessThanOrEqual(1)
+})
+
+it('writes a JSON report that validates against its published JSON Schema', () => {
+  expect(reportSchemaErrors(report)).toEqual([])
+  // The schema is strict enough to catch a wrong report.
+  expect(
+    reportSchemaErrors({ ...report, rules: [{ id: 'no-such-rule' }] }),
+  ).not.toEqual([])
+  const { expected: _, ...failWithoutExpected } = {
+    ...report.rules[0]!,
+    status: 'fail',
+    expected: '',
+  }
+  expect(
+    reportSchemaErrors({ ...report, rules: [failWithoutExpected] }),
+  ).not.toEqual([])
+})
+
+it('tells its progress: a start and an end for every rule, and every request', () => {
+  expect(events[0]).toEqual({
+    type: 'discovery:start',
+    url: `${server.url}/api`,
+  })
+  const starts = events.flatMap((e) => (e.type === 'rule:start' ? [e.id] : []))
+  const ends = events.flatMap((e) =>
+    e.type === 'rule:end' ? [e.result.id] : [],
+  )
+  expect(ends).toEqual(starts)
+  expect([...starts].sort()).toEqual([...ruleIds].sort())
+  const ruleRequests = events.filter(
+    (e) => e.type === 'request:end' && e.ruleId !== null,
+  )
+  expect(ruleRequests).toHaveLength(
+    report.rules.reduce((sum, rule) => sum + rule.requests, 0),
+  )
+})
+
+it('writes JUnit XML that parses, one test case per rule', () => {
+  const parser = new SaxesParser()
+  const tags: { name: string; attributes: Record<string, string> }[] = []
+  parser.on('opentag', (tag) =>
+    tags.push({
+      name: tag.name,
+      attributes: tag.attributes as Record<string, string>,
+    }),
+  )
+  // saxes throws on the first well-formedness error.
+  parser.write(formatJunitReport(report)).close()
+  const suites = tags.find((tag) => tag.name === 'testsuites')
+  expect(suites?.attributes.tests).toBe(String(ruleIds.length))
+  expect(suites?.attributes.failures).toBe('0')
+  expect(tags.filter((tag) => tag.name === 'testcase')).toHaveLength(
+    ruleIds.length,
+  )
+})
+
+it('never writes a credential into the report', () => {
+  const text = JSON.stringify(report)
+  expect(text).not.toContain(TOKEN)
+  expect(text).not.toContain(READONLY_TOKEN)
+  expect(text).toContain('Bearer $TOKEN')
+})

@@ -1,0 +1,122 @@
+import { SaxesParser } from 'saxes'
+import { describe, expect, it } from 'vitest'
+import {
+  CheckArgumentError,
+  curlLine,
+  exitCodeFor,
+  formatJunitReport,
+  runChecks,
+  type CheckReport,
+  type RuleResult,
+} from '../../src/check/index.ts'
+import { retryAfterMs } from '../../src/check/retry-after.ts'
+
+describe('curl lines', () => {
+  it('quote bodies for the shell and leave $TOKEN for it to expand', () => {
+    const line = curlLine({
+      method: 'POST',
+      url: 'http://127.0.0.1:8787/api/orders',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: 'Bearer $TOKEN',
+      },
+      body: `{"note":"it's here"}`,
+    })
+    expect(line).toBe(
+      `curl -i -X POST 'http://127.0.0.1:8787/api/orders' -H 'Content-Type: application/json' -H "Authorization: Bearer $TOKEN" --data-raw '{"note":"it'\\''s here"}'`,
+    )
+  })
+
+  it('send HEAD as --head, which does not wait for a body', () => {
+    expect(
+      curlLine({ method: 'HEAD', url: 'http://x.test/a', headers: {} }),
+    ).toBe("curl -i --head 'http://x.test/a'")
+  })
+})
+
+describe('exit codes', () => {
+  const rule = (status: RuleResult['status'], level: RuleResult['level']) =>
+    ({ status, level }) as RuleResult
+  it('are 0 unless a must rule failed; with strict, unless every rule passed', () => {
+    const cases: [RuleResult[], boolean, number][] = [
+      [
+        [rule('pass', 'must'), rule('skip', 'must'), rule('fail', 'should')],
+        false,
+        0,
+      ],
+      [[rule('pass', 'must'), rule('fail', 'must')], false, 1],
+      [[rule('pass', 'must'), rule('skip', 'should')], true, 1],
+      [[rule('pass', 'must'), rule('pass', 'should')], true, 0],
+    ]
+    for (const [rules, strict, code] of cases)
+      expect(exitCodeFor({ rules, strict, error: null })).toBe(code)
+    expect(
+      exitCodeFor({ rules: [], strict: false, error: 'unreachable' }),
+    ).toBe(2)
+  })
+})
+
+it('lists every mistake in the options at once, before sending anything', async () => {
+  let sent = 0
+  const attempt = runChecks({
+    baseUrl: 'ftp://example.test',
+    rules: ['no-such-rule' as 'links-self'],
+    probeRateLimit: 0,
+    token: 'has space',
+    fetch: async () => {
+      sent++
+      return new Response()
+    },
+  })
+  await expect(attempt).rejects.toBeInstanceOf(CheckArgumentError)
+  const error = (await attempt.catch((e: unknown) => e)) as CheckArgumentError
+  expect(error.problems).toHaveLength(4)
+  expect(sent).toBe(0)
+})
+
+it('reads Retry-After as seconds or an HTTP date, and nothing else', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z')
+  expect(retryAfterMs('3', now)).toBe(3000)
+  expect(retryAfterMs('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000)
+  expect(retryAfterMs('1.5', now)).toBeNull()
+  expect(retryAfterMs(null, now)).toBeNull()
+})
+
+it('writes well-formed JUnit XML whatever a hostile server sent', () => {
+  const nasty = 'a <b> & "c" ]]> \u0000\u001b[31m'
+  const report = {
+    baseUrl: 'http://127.0.0.1/api',
+    durationMs: 5,
+    error: null,
+    summary: { pass: 0, fail: 1, skip: 0 },
+    rules: [
+      {
+        id: 'problem-details',
+        level: 'must',
+        source: 'Conventions §7',
+        title: nasty,
+        status: 'fail',
+        reason: null,
+        expected: nasty,
+        actual: nasty,
+        evidence: [
+          {
+            request: { method: 'GET', url: 'http://x', headers: {} },
+            response: null,
+            error: nasty,
+            curl: nasty,
+          },
+        ],
+        requests: 1,
+        durationMs: 5,
+      },
+    ],
+  } as unknown as CheckReport
+  const parser = new SaxesParser()
+  const failures: string[] = []
+  let inFailure = false
+  parser.on('opentag', (tag) => void (inFailure = tag.name === 'failure'))
+  parser.on('text', (text) => void (inFailure && failures.push(text)))
+  parser.write(formatJunitReport(report)).close()
+  expect(failures.join('')).toContain('a <b> & "c" ]]>')
+})
