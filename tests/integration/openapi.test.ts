@@ -457,6 +457,32 @@ describe('the served description', () => {
     expect(await response.json()).toEqual(createOpenApiDocument())
   })
 
+  it('describes the Vary a cross-origin read gets from the server (Authorization, Origin)', async () => {
+    const headers = {
+      Authorization: 'Bearer customer-1-token',
+      Origin: 'http://localhost:5173',
+    }
+    const read = await fetch(`${server.url}/api/orders/1`, { headers })
+    expect(read.headers.get('Vary')).toBe('Authorization, Origin')
+    expect(
+      await describedResponseErrors('/api', 'GET', '/api/orders/1', read),
+    ).toEqual([])
+    const missing = await fetch(`${server.url}/api/orders/999`, { headers })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('Vary')).toBe('Origin')
+    expect(
+      await describedResponseErrors('/api', 'GET', '/api/orders/999', missing),
+    ).toEqual([])
+    const wrong = await fetch(`${server.url}/api/orders`, {
+      method: 'PATCH',
+      headers,
+    })
+    expect(wrong.status).toBe(405)
+    expect(
+      await describedResponseErrors('/api', 'PATCH', '/api/orders', wrong),
+    ).toEqual([])
+  })
+
   it('reflects another base path', async () => {
     const other = await startServer({
       port: 0,
