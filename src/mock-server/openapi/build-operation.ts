@@ -223,6 +223,8 @@ export function buildOperation(ctx: BuildContext) {
     operation.operationId = `${method.toLowerCase()}${pathId}NotAllowed`
     operation.summary = `${method} is not supported here: 405 with \`Allow\``
     operation.tags = ['Meta']
+    // Lets a reference or a client generator tell these from the operations the API serves.
+    operation['x-hypermock-not-allowed'] = true
   } else {
     operation.operationId =
       method === 'HEAD' ? `head${capitalise(doc.operationId)}` : doc.operationId
