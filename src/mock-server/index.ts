@@ -36,7 +36,7 @@ export { defaultRateLimit } from './rate-limit/rate-limiter.ts'
 export { statusPhrases } from './problems/status-phrases.ts'
 export type { OpenApiDocument } from './openapi/create-openapi-document.ts'
 export { applyScenario } from './scenarios/apply-scenario.ts'
-export { scenarios, type ScenarioId } from './scenarios/built-in-scenarios.ts'
+export { scenarios, type ScenarioId } from '../domains/shop/scenarios.ts'
 export {
   InvalidScenarioError,
   type ResolvedScenario,

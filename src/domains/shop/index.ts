@@ -4,6 +4,7 @@ import { accounts } from './accounts.ts'
 import { customers } from './customers.ts'
 import { orders } from './orders.ts'
 import { payments } from './payments.ts'
+import { scenarios } from './scenarios.ts'
 import { transfers } from './transfers.ts'
 
 /**
@@ -49,6 +50,7 @@ export const shopApi = defineApi({
     },
     'expired-token': { expired: true },
   },
+  scenarios,
 })
 
 export type ShopApi = typeof shopApi

@@ -1,4 +1,5 @@
 import { problemCatalogue } from '../problems/catalogue.ts'
+import { scenarioSchema } from '../scenarios/scenario-schema.ts'
 import type { FieldError } from '../validation/validate.ts'
 import type { CompiledResource } from './compile-resource.ts'
 import { isStandardSchema, asZodObject } from './schema-tools.ts'
@@ -90,6 +91,22 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
         `${at}.members`,
         'must be a Standard Schema of the extension members',
       )
+  }
+  const ids = new Set<string>()
+  for (const [i, scenario] of (declaration.scenarios ?? []).entries()) {
+    const parsed = scenarioSchema.safeParse(scenario)
+    if (!parsed.success)
+      for (const { path, message } of parsed.error.issues)
+        issue(
+          `scenarios[${i}]${path.length > 0 ? `.${path.join('.')}` : ''}`,
+          message,
+        )
+    else if (ids.has(parsed.data.id))
+      issue(
+        `scenarios[${i}].id`,
+        `"${parsed.data.id}" is used by an earlier scenario`,
+      )
+    else ids.add(parsed.data.id)
   }
   for (const [token, entry] of Object.entries(declaration.tokens ?? {})) {
     const at = `tokens.${token}`

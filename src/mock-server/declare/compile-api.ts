@@ -203,6 +203,8 @@ export function compileApi(
   if (errors.length > 0) throw new InvalidDeclarationError(errors)
 
   const seeds = new Map<number, Record<string, AnyRecord[]>>()
+  // Routes reach the compiled API through `self`, which is set right below them.
+  // eslint-disable-next-line prefer-const
   let compiled: CompiledApi
   const self = () => compiled
   const routes: RouteSpec[] = [...extraRoutes(self)]

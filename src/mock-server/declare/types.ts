@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Principal } from '../auth/tokens.ts'
 import type { FieldError } from '../validation/validate.ts'
+import type { Scenario } from '../scenarios/scenario-schema.ts'
 
 /** Any Standard Schema (zod 4, Valibot, ArkType…); zod's also give filters and the description. */
 export type Schema<Output = unknown> = StandardSchemaV1<unknown, Output>
@@ -274,8 +275,10 @@ export interface ApiDeclaration<
   base?: string
   resources: Resources
   problems?: Problems
-  /** Bearer tokens. @default none: every request is 401 */
+  /** Bearer tokens. @default none declared: any Bearer token is let in and sees every row */
   tokens?: Record<string, TokenEntryDeclaration>
+  /** Ready set-ups of this API (`applyScenario(api, id)`, the playground's Scenarios). */
+  scenarios?: readonly Scenario[]
 }
 
 export type RecordOf<D> =

@@ -117,19 +117,19 @@ export class Database {
   ): TableHandle<T> & { replace(id: Id, row: AnyRecord): T } {
     const table = this.table<T>(name)
     const resource = this.api.resources.get(name)!
-    const db = this
+    const { now, random } = this
     return {
       get: (id: Id) => table.get(id),
       rows: () => table.rows.values(),
       list: () => table.all(),
       insert(values: Partial<T>) {
         const row: AnyRecord = { ...values }
-        if (row.id === undefined) row.id = table.allocate(db.random)
-        const now = db.now()
+        if (row.id === undefined) row.id = table.allocate(random)
+        const time = now()
         if (resource.has.createdAt && row.createdAt === undefined)
-          row.createdAt = now
+          row.createdAt = time
         if (resource.has.updatedAt && row.updatedAt === undefined)
-          row.updatedAt = row.createdAt ?? now
+          row.updatedAt = row.createdAt ?? time
         if (resource.has.version && row.version === undefined) row.version = 1
         if (resource.state && row[resource.state.field] === undefined)
           row[resource.state.field] = resource.state.initial
@@ -152,7 +152,7 @@ export class Database {
       const row: AnyRecord = whole ? { ...patch } : { ...current, ...patch }
       row.id = current.id
       if (resource.has.version) row.version = (current.version as number) + 1
-      if (resource.has.updatedAt) row.updatedAt = db.now()
+      if (resource.has.updatedAt) row.updatedAt = now()
       return table.update(row as T)
     }
   }
