@@ -123,6 +123,30 @@ export default tseslint.config(
     },
   },
   {
+    // The built-in domain is the first user of the public declaration API: it may import that
+    // entry (which the package root re-exports), zod, and its own files, nothing of the engine.
+    files: ['src/domains/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./(?!mock-server/declare/index\\.ts$)',
+              message:
+                'A domain is declared with the public declaration API alone: import from mock-server/declare/index.ts (the package root re-exports it) or from this domain’s own files.',
+            },
+            {
+              regex: '^(?!zod$|\\.)',
+              message:
+                'A domain imports zod, the declaration API and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playground features stand alone: shared pieces live in components/ and services/.
     files: ['src/playground/features/**/*.{ts,tsx}'],
     rules: {

@@ -83,7 +83,7 @@ export function createControls(runtime: Runtime): MockControls {
       },
       restore(snapshot) {
         // Validated before it is copied: the schema bounds its depth, so cloning cannot overflow.
-        const parsed = structuredClone(parseSnapshot(snapshot))
+        const parsed = structuredClone(parseSnapshot(runtime.api, snapshot))
         const now = runtime.clock.now()
         parsed.idempotencyKeys = parsed.idempotencyKeys.filter(
           (record) => Date.parse(record.expiresAt) > now,

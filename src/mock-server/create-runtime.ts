@@ -14,13 +14,20 @@ export function createRuntime(options: ResolvedOptions): Runtime {
   const clock = createClock(options.now)
   const random = createRandom(options.config.seed)
   let requestCount = 0
+  const api = options.api
   const runtime: Runtime = {
     options,
+    api,
     basePath: options.basePath,
+    baseHref: `${options.origin}${options.basePath}`,
+    controlPath: options.controlPath,
     db: new Database(
+      api,
       options.initialState
-        ? parseSnapshot(options.initialState)
-        : options.seed(),
+        ? parseSnapshot(api, options.initialState)
+        : options.seed(options.config.seed),
+      () => clock.iso(),
+      () => random.next(),
     ),
     clock,
     config: structuredClone(options.config),
@@ -32,7 +39,7 @@ export function createRuntime(options: ResolvedOptions): Runtime {
     nextRequestId: () =>
       `req-${(++requestCount).toString(36).padStart(6, '0')}`,
     reset() {
-      runtime.db.load(options.seed())
+      runtime.db.load(options.seed(options.config.seed))
       runtime.config = structuredClone(options.config)
       random.reseed(options.config.seed)
       runtime.faults.reset()

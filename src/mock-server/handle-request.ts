@@ -1,10 +1,9 @@
 import { Hono, type ErrorHandler } from 'hono'
-import { CONTROL_PATH, isControlPath } from './control/control-path.ts'
+import { isControlPath } from './control/control-path.ts'
 import { controlRoutes } from './control/control-routes.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
 import type { Env, RequestState } from './request-state.ts'
-import { routes } from './routes.ts'
 import type { Runtime } from './runtime.ts'
 import { refusedOrigin } from './security/origin-policy.ts'
 import { authenticate } from './stages/authenticate.ts'
@@ -24,7 +23,8 @@ import { routeMatch } from './stages/route-match.ts'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 const problemContext = (runtime: Runtime, state: RequestState) => ({
-  basePath: runtime.basePath,
+  basePath: runtime.baseHref,
+  problems: runtime.api.problems,
   requestPath: state.path,
   requestId: state.requestId,
 })
@@ -61,10 +61,10 @@ const onError: ErrorHandler<Env> = (error, c) => {
  * The API's stages, in the order of contract section 5. A stage answers by throwing a
  * `ProblemError` (or returning a response); otherwise it calls `next()`.
  */
-function createApiApp(basePath: string) {
+function createApiApp(runtime: Runtime) {
   const app = new Hono<Env>()
   app.use(faults) // injected network and gateway faults (lose-response acts after the operation)
-  app.use(routeMatch(basePath, routes)) // 404 unknown path, 405 wrong method, 204 OPTIONS
+  app.use(routeMatch(runtime.basePath, runtime.api.routes)) // 404 unknown path, 405 wrong method, 204 OPTIONS
   app.use(authenticate) // 401
   app.use(rateLimit) // 429
   app.use(authorize) // 403
@@ -80,9 +80,9 @@ function createApiApp(basePath: string) {
 }
 
 /** The control API under `/__mock`: public, never rate limited, immune to faults. */
-function createControlApp() {
+function createControlApp(controlPath: string) {
   const app = new Hono<Env>()
-  app.use(routeMatch(CONTROL_PATH, controlRoutes)) // 404, 405, 204 OPTIONS
+  app.use(routeMatch(controlPath, controlRoutes)) // 404, 405, 204 OPTIONS
   app.use(readBody) // 413
   app.use(mediaType) // 415
   app.use(parseJson) // 400
@@ -123,12 +123,12 @@ function newState(runtime: Runtime, request: Request): RequestState {
  * throws, even a failing clock or listener, ends as the one 500 problem.
  */
 export function createRequestHandler(runtime: Runtime) {
-  const { basePath, events, options } = runtime
-  const apiApp = createApiApp(basePath)
-  const controlApp = createControlApp()
+  const { basePath, controlPath, events, options } = runtime
+  const apiApp = createApiApp(runtime)
+  const controlApp = createControlApp(controlPath)
 
   function route(request: Request, state: RequestState) {
-    const control = isControlPath(state.path)
+    const control = isControlPath(state.path, controlPath)
     // Before anything else, faults included: a page the user did not allow learns nothing.
     const refused = refusedOrigin(
       request,
@@ -143,12 +143,16 @@ export function createRequestHandler(runtime: Runtime) {
         problemContext(runtime, state),
       )
     if (control) return controlApp.fetch(request, { state, runtime })
-    if (state.path === basePath || state.path.startsWith(`${basePath}/`))
+    if (
+      basePath === '' ||
+      state.path === basePath ||
+      state.path.startsWith(`${basePath}/`)
+    )
       return apiApp.fetch(request, { state, runtime })
     return problemResponse(
       'not-found',
       {
-        detail: `${state.path} is outside the API; it lives under ${basePath} (and the control API under ${CONTROL_PATH}).`,
+        detail: `${state.path} is outside the API; it lives under ${basePath} (and the control API under ${controlPath}).`,
       },
       problemContext(runtime, state),
     )
@@ -160,7 +164,7 @@ export function createRequestHandler(runtime: Runtime) {
     time: string,
     response: Response,
   ) {
-    if (isControlPath(state.path)) return
+    if (isControlPath(state.path, controlPath)) return
     const entry = runtime.journal.record({
       time,
       method: request.method.toUpperCase(),

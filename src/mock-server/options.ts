@@ -1,12 +1,15 @@
-import { defaultTokens, type TokenEntry } from './auth/tokens.ts'
-import { CONTROL_PATH, isControlPath } from './control/control-path.ts'
+import type { TokenEntry } from './auth/tokens.ts'
+import { CONTROL_PATH } from './control/control-path.ts'
 import { configPatchSchema } from './control/config-patch.ts'
+import { compiledApi } from './declare/compiled-api-cache.ts'
+import type { CompiledApi } from './declare/compile-api.ts'
+import type { ApiDeclaration } from './declare/types.ts'
 import { limits } from './limits.ts'
 import { defaultRateLimit } from './rate-limit/rate-limiter.ts'
-import { createSeed } from './store/seed.ts'
 import { isOrigin } from './security/origin-policy.ts'
 import { issueList } from './validation/validate.ts'
 import type { StateSnapshot } from './store/types.ts'
+import { shopApi, type ShopApi } from '../domains/shop/index.ts'
 
 export interface RateLimitConfig {
   limit: number
@@ -21,14 +24,24 @@ export interface MockConfig {
   seed: number
 }
 
-export interface MockApiOptions {
-  /** Where the API lives. @default '/api' */
+export interface MockApiOptions<A extends ApiDeclaration = ShopApi> {
+  /**
+   * The API to serve: a declaration made with `defineApi()`. @default the built-in domain (orders,
+   * payments, transfers, accounts, customers)
+   */
+  api?: A
+  /**
+   * Where the API lives: a path (`/api`), the root (`/`), or a URL with a host
+   * (`https://api.example.com`, `https://api.example.com/v1`). @default the declaration's `base`, or '/api'
+   */
   basePath?: string
-  /** The data a new instance and every reset start from. @default the contract's fixtures */
-  seed?: () => StateSnapshot
+  /** Where the control API lives, on the same origin. @default '/__mock' */
+  controlPath?: string
+  /** The data a new instance and every reset start from. @default the declaration's seed rows */
+  seed?: () => object
   /** Start from this state instead of the seed (e.g. one restored from storage). */
-  initialState?: StateSnapshot
-  /** Bearer tokens and what they stand for. @default the seeded tokens of the contract */
+  initialState?: object
+  /** Bearer tokens and what they stand for. @default the declaration's tokens */
   tokens?: Record<string, TokenEntry>
   /** Initial live settings; `reset()` returns to these. */
   config?: Partial<MockConfig>
@@ -70,10 +83,17 @@ export const defaultConfig: MockConfig = {
 }
 
 export interface ResolvedOptions {
+  api: CompiledApi
+  /** The base's path: '' for an API at the root. */
   basePath: string
-  seed: () => StateSnapshot
-  initialState: StateSnapshot | undefined
-  tokens: Record<string, TokenEntry>
+  /** The base's origin where it has a host (`https://api.example.com`), else ''. */
+  origin: string
+  controlPath: string
+  /** The seed rows, or the `seed` option's snapshot; `randomSeed` is the config's `seed`. */
+  seed: (randomSeed: number) => StateSnapshot
+  initialState: object | undefined
+  /** `null`: no tokens declared, so any Bearer token is let in. */
+  tokens: Record<string, TokenEntry> | null
   config: MockConfig
   now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
@@ -127,36 +147,77 @@ function checkConfig(config: MockConfig): MockConfig {
   )
 }
 
+const SEGMENTS = /^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/
+
+/** Under or equal to a path. */
+const within = (path: string, root: string) =>
+  path === root || path.startsWith(`${root}/`)
+
 /**
- * A path of its own for the API, such as `/api` or `/v2/api`; one trailing slash is dropped. `/` is
- * refused: the API answers only below its base (`/` would make every path of the origin the API's),
- * and nothing may sit under the control API, which answers first.
+ * The control API's path: its own segments, `/__mock` by default. It answers first, so no API path
+ * may sit under it.
  */
-function checkBasePath(raw: string) {
+function checkControlPath(raw: string) {
   const shown = JSON.stringify(raw)
-  if (typeof raw !== 'string' || !raw.startsWith('/'))
+  const path =
+    typeof raw === 'string' && raw.endsWith('/') ? raw.slice(0, -1) : raw
+  if (typeof path !== 'string' || !SEGMENTS.test(path))
+    fail(`controlPath must be path segments such as "/__mock"; got ${shown}.`)
+  return path
+}
+
+/**
+ * Where the API lives: a path of its own (`/api`, `/v2/api`), the root (`/`), or a URL with a host
+ * and optional path (`https://api.example.com`). One trailing slash is dropped.
+ */
+function checkBase(raw: string, controlPath: string) {
+  const shown = JSON.stringify(raw)
+  if (typeof raw !== 'string')
     fail(
-      `basePath must be a path starting with "/", such as "/api"; got ${shown}.`,
+      `basePath must be a path such as "/api", "/", or a URL such as "https://api.example.com"; got ${shown}.`,
     )
-  const basePath = raw.endsWith('/') ? raw.slice(0, -1) : raw
-  if (basePath === '')
+  let origin = ''
+  let path = raw
+  if (/^https?:\/\//i.test(raw)) {
+    let url: URL
+    try {
+      url = new URL(raw)
+    } catch {
+      fail(`basePath must be a valid URL or path; got ${shown}.`)
+    }
+    if (url.search || url.hash || url.username || url.password)
+      fail(
+        `basePath must be an origin and a path, without query, fragment or credentials; got ${shown}.`,
+      )
+    origin = url.origin
+    path = url.pathname
+  } else if (!raw.startsWith('/'))
     fail(
-      `basePath must name a path below the root, such as "/api"; got ${shown}, and the API does not take over the whole origin.`,
+      `basePath must be a path starting with "/", such as "/api", "/", or a URL such as "https://api.example.com"; got ${shown}.`,
     )
-  if (!/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(basePath))
+  const basePath = path.endsWith('/') ? path.slice(0, -1) : path
+  if (basePath !== '' && !SEGMENTS.test(basePath))
     fail(
       `basePath must be path segments without empty ones, spaces, "?" or "#", such as "/api" or "/v2/api"; got ${shown}.`,
     )
-  if (isControlPath(basePath))
+  if (basePath !== '' && within(basePath, controlPath))
     fail(
-      `basePath must lie outside the control API at ${CONTROL_PATH}, which answers those paths first; got ${shown}.`,
+      `basePath must lie outside the control API at ${controlPath}, which answers those paths first; got ${shown}.`,
     )
-  return basePath
+  return { origin, basePath }
 }
 
 /** Normalises options once, at the entry point, into a fully-required shape. */
-export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
-  const basePath = checkBasePath(options.basePath ?? '/api')
+export function resolveOptions<A extends ApiDeclaration>(
+  options: MockApiOptions<A> = {},
+): ResolvedOptions {
+  const api = compiledApi(options.api ?? shopApi)
+  const controlPath = checkControlPath(options.controlPath ?? CONTROL_PATH)
+  const { origin, basePath } = checkBase(
+    options.basePath ?? api.declaration.base ?? '/api',
+    controlPath,
+  )
+  const seed = options.seed
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
     fail(`maxBodyBytes must be an integer ≥ 1, got ${maxBodyBytes}.`)
@@ -185,10 +246,19 @@ export function resolveOptions(options: MockApiOptions = {}): ResolvedOptions {
   const hangLimitMs = options.hangLimitMs ?? 600_000
   if (!(hangLimitMs > 0)) fail(`hangLimitMs must be > 0, got ${hangLimitMs}.`)
   return {
+    api,
     basePath,
-    seed: options.seed ?? createSeed,
+    origin,
+    controlPath,
+    seed: seed
+      ? () => seed() as StateSnapshot
+      : (randomSeed): StateSnapshot => ({
+          schemaVersion: 1,
+          ...api.seed(randomSeed),
+          idempotencyKeys: [],
+        }),
     initialState: options.initialState,
-    tokens: options.tokens ?? defaultTokens,
+    tokens: options.tokens ?? api.tokens,
     config: checkConfig({ ...defaultConfig, ...options.config }),
     now: options.now ?? Date.now,
     sleep: options.sleep ?? abortableSleep,

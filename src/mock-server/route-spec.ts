@@ -35,6 +35,16 @@ export interface RouteSpec {
   /** Overrides the body size limit (the control API takes whole snapshots). */
   maxBodyBytes?: number
   /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */
+  /** What the route serves, for the description and the playground. */
+  kind?: 'root' | 'meta' | 'collection' | 'item' | 'action' | 'nested'
+  /** The resource it serves (for a nested list, the listed one). */
+  resource?: string
+  /** The parent resource of a nested list. */
+  parent?: string
+  /** The action of an action route. */
+  action?: string
+  /** In strict mode (`requireIdempotencyKey`), a `POST` here needs an `Idempotency-Key`. */
+  strictKey?: boolean
   load?: (
     params: Record<string, string>,
     principal: Principal,

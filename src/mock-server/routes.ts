@@ -1,43 +1,37 @@
+import type { CompiledApi } from './declare/compile-api.ts'
 import { openApiResponse } from './openapi/openapi-response.ts'
 import { problemDoc, problemIndex } from './problems/problem-docs.ts'
-import { accountRoutes } from './resources/accounts.ts'
-import { customerRoutes } from './resources/customers.ts'
-import { orderRoutes } from './resources/orders.ts'
-import { paymentRoutes } from './resources/payments.ts'
-import { getRoot } from './resources/root.ts'
-import { transferRoutes } from './resources/transfers.ts'
 import type { RouteSpec } from './route-spec.ts'
 
 /**
- * Every resource under the base path (contract section 2); each resource module owns its routes.
- * HEAD and OPTIONS come with every GET.
+ * The routes every API has beside its resources (contract section 2): this description, and the
+ * problem types' pages. The root and each resource's routes come from the declaration.
  */
-export const routes: readonly RouteSpec[] = [
-  { path: '', public: true, cache: 'public', methods: { GET: getRoot } },
-  {
-    path: '/openapi.json',
-    public: true,
-    cache: 'public',
-    methods: {
-      // The description is generated from this very table (and cached per base path).
-      GET: (ctx) => openApiResponse(routes, ctx.runtime.basePath),
+export function metaRoutes(api: () => CompiledApi): RouteSpec[] {
+  return [
+    {
+      path: '/openapi.json',
+      public: true,
+      cache: 'public',
+      kind: 'meta',
+      methods: {
+        // The description is generated from the declaration (and cached per base).
+        GET: (ctx) => openApiResponse(api(), ctx.runtime.baseHref),
+      },
     },
-  },
-  {
-    path: '/problems',
-    public: true,
-    cache: 'public',
-    methods: { GET: problemIndex },
-  },
-  {
-    path: '/problems/:slug',
-    public: true,
-    cache: 'public',
-    methods: { GET: problemDoc },
-  },
-  ...orderRoutes,
-  ...paymentRoutes,
-  ...transferRoutes,
-  ...accountRoutes,
-  ...customerRoutes,
-]
+    {
+      path: '/problems',
+      public: true,
+      cache: 'public',
+      kind: 'meta',
+      methods: { GET: problemIndex },
+    },
+    {
+      path: '/problems/:slug',
+      public: true,
+      cache: 'public',
+      kind: 'meta',
+      methods: { GET: problemDoc },
+    },
+  ]
+}

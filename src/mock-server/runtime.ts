@@ -1,4 +1,5 @@
 import type { MockClock } from './clock.ts'
+import type { CompiledApi } from './declare/compile-api.ts'
 import type { MockConfig, ResolvedOptions } from './options.ts'
 import type { MockEvents } from './events.ts'
 import type { FaultStore } from './faults/fault-store.ts'
@@ -10,7 +11,13 @@ import type { Database } from './store/database.ts'
 /** What every part of one mock instance shares: options, data, clock, live config. */
 export interface Runtime {
   options: ResolvedOptions
+  /** The declaration, compiled: resources, routes, problems. */
+  api: CompiledApi
+  /** The base's path, '' for an API at the root. */
   basePath: string
+  /** What links start with: the base's origin (where it has one) and path. */
+  baseHref: string
+  controlPath: string
   db: Database
   clock: MockClock
   config: MockConfig

@@ -1,8 +1,10 @@
 import { setupWorker } from 'msw/browser'
 import {
   createMockApi,
+  type ApiDeclaration,
   type MockApi,
   type MockApiOptions,
+  type ShopApi,
 } from '../mock-server/index.ts'
 import {
   connectSharedMock,
@@ -21,7 +23,9 @@ const startOptions = {
   quiet: true,
 } as const
 
-export interface StartMockWorkerOptions extends MockApiOptions {
+export interface StartMockWorkerOptions<
+  A extends ApiDeclaration = ShopApi,
+> extends MockApiOptions<A> {
   /**
    * One mock for every tab of the origin (run by a SharedWorker) instead of one per page: a write in
    * one tab is seen by all, an Idempotency-Key executes once whichever tab sends it. `{ database }`
@@ -46,9 +50,9 @@ export interface StartMockWorkerOptions extends MockApiOptions {
 export async function startMockWorker(
   options: StartMockWorkerOptions & { shared: true | SharedModeOptions },
 ): Promise<SharedMockApi>
-export async function startMockWorker(
-  options?: StartMockWorkerOptions,
-): Promise<MockApi>
+export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
+  options?: StartMockWorkerOptions<A>,
+): Promise<MockApi<A>>
 export async function startMockWorker(
   options: StartMockWorkerOptions = {},
 ): Promise<MockApi> {

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { CONTROL_PATH, type MockApi } from '../mock-server/index.ts'
+import type { ApiDeclaration, MockApi } from '../mock-server/index.ts'
 
 /**
  * msw request handlers that hand every API request to one mock instance. The core decides
@@ -9,14 +9,16 @@ import { CONTROL_PATH, type MockApi } from '../mock-server/index.ts'
  * const api = createMockApi()
  * const server = setupServer(...createHandlers(api))
  */
-export function createHandlers(api: MockApi) {
-  const answer = async ({ request }: { request: Request }) => {
-    const response = await api.fetch(request)
-    return response.type === 'error' ? HttpResponse.error() : response
-  }
+export function createHandlers<A extends ApiDeclaration>(
+  api: MockApi<A> | { fetch: MockApi['fetch']; owns: MockApi['owns'] },
+) {
+  // One handler for every URL; the instance says which are its own (the API's base, with its host
+  // where it has one, and the control API). The rest pass through untouched, as unhandled requests.
   return [
-    http.all(`*${api.basePath}`, answer),
-    http.all(`*${api.basePath}/*`, answer),
-    http.all(`*${CONTROL_PATH}/*`, answer),
+    http.all('*', async ({ request }) => {
+      if (!api.owns(new URL(request.url))) return undefined
+      const response = await api.fetch(request)
+      return response.type === 'error' ? HttpResponse.error() : response
+    }),
   ]
 }

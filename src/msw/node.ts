@@ -5,6 +5,8 @@ import {
   createMockApi,
   type MockApi,
   type MockApiOptions,
+  type ApiDeclaration,
+  type ShopApi,
   type Scenario,
   type ScenarioId,
 } from '../mock-server/index.ts'
@@ -22,16 +24,16 @@ import { createHandlers } from './handlers.ts'
  * afterEach(() => api.reset())
  * afterAll(() => server.close())
  */
-export function setupMockServer(
-  options: MockApiOptions & { scenario?: ScenarioId | Scenario } = {},
+export function setupMockServer<A extends ApiDeclaration = ShopApi>(
+  options: MockApiOptions<A> & { scenario?: ScenarioId | Scenario } = {},
 ): {
-  api: MockApi
+  api: MockApi<A>
   server: ReturnType<typeof setupServer>
 } {
   assertMswRuns(installedMswVersion(), process.versions.node)
   const { scenario, ...apiOptions } = options
   const api = createMockApi(apiOptions)
-  if (scenario !== undefined) applyScenario(api, scenario)
+  if (scenario !== undefined) applyScenario(api as unknown as MockApi, scenario)
   return { api, server: setupServer(...createHandlers(api)) }
 }
 

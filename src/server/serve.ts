@@ -1,21 +1,27 @@
 import { parseArgs } from 'node:util'
 import { isOrigin } from '../mock-server/security/origin-policy.ts'
+import { isInvalidDeclarationError } from '../mock-server/index.ts'
 import { CliError } from './cli-error.ts'
+import { loadConfig } from './load-config.ts'
 import { isLoopbackHost, type AllowedHosts } from './host-check.ts'
 import { startServer, type RunningServer } from './start-server.ts'
 
-export const serveUsage = `Usage: hypermock-api serve [--port 8787] [--host 127.0.0.1] [--base-path /api]
+export const serveUsage = `Usage: hypermock-api serve [--config hypermock.config.ts] [--port 8787] [--host 127.0.0.1]
+                          [--base-path /api] [--control-path /__mock]
                           [--allow-origin <origin,...|*>] [--allowed-hosts <name,...|all>]
 
-Starts the hypermock API on a real HTTP port, with the control API under /__mock.
+Starts a hypermock API on a real HTTP port, with the control API under /__mock: your own
+declaration (--config), or the built-in orders, payments and transfers.
 Only loopback origins (http://localhost:5173, http://127.0.0.1:3000...) and Host names
 (localhost, IP addresses) are answered unless you open more.
 PORT and HOST environment variables are read too; flags win.
 
 Options:
+  -c, --config <file>      a module whose default export is defineApi({ ... }) (.ts, .mts, .js, .mjs)
   -p, --port <n>           port to listen on, 0 for any free one (default 8787)
       --host <host>        interface to bind (default 127.0.0.1; others print a warning)
-      --base-path <p>      where the API lives (default /api)
+      --base-path <p>      where the API lives: a path, "/", or a URL (default: the config's, or /api)
+      --control-path <p>   where the control API lives (default /__mock)
       --allow-origin <o>   web page origins that may call it too, e.g. https://app.example
                            (comma list, repeatable; "*" for any)
       --allowed-hosts <h>  Host names it answers too, e.g. mock.internal or .example.com
@@ -49,6 +55,8 @@ export async function startServe(
     ;({ values } = parseArgs({
       args,
       options: {
+        config: { type: 'string', short: 'c' },
+        'control-path': { type: 'string' },
         port: { type: 'string', short: 'p' },
         host: { type: 'string' },
         'base-path': { type: 'string' },
@@ -98,9 +106,14 @@ export async function startServe(
     )
   }
 
+  const declaration = values.config
+    ? await loadConfig(values.config)
+    : undefined
   let server: RunningServer
   try {
     server = await startServer({
+      ...(declaration && { api: declaration }),
+      ...(values['control-path'] && { controlPath: values['control-path'] }),
       port,
       host,
       allowedHosts,
@@ -108,17 +121,22 @@ export async function startServe(
       ...(values['base-path'] && { basePath: values['base-path'] }),
     })
   } catch (error) {
+    if (isInvalidDeclarationError(error))
+      throw new CliError(
+        `Failed to load the config ${values.config}: ${error.message}`,
+      )
     throw new CliError(startFailure(error, port, host))
   }
+  const tokens = Object.keys(server.api.declaration.tokens ?? {})
   const opened = anyOrigin
     ? ', every origin'
     : origins.length > 0
       ? `, ${origins.join(', ')}`
       : ''
   console.log(`hypermock listening on ${server.url}
-  API:          ${server.url}${server.api.basePath}   (try: curl ${server.url}${server.api.basePath})
-  control API:  ${server.url}/__mock             (state, reset, faults, journal, config, clock)
-  tokens:       customer-1-token, customer-2-token, readonly-token, admin-token, expired-token
+  API:          ${server.api.origin || server.url}${server.api.basePath || '/'}   (try: curl ${server.url}${server.api.basePath || '/'})
+  control API:  ${server.url}${server.api.controlPath}             (state, reset, faults, journal, config, clock)
+  tokens:       ${tokens.length > 0 ? tokens.join(', ') : 'any Bearer token'}
   answers:      loopback origins${opened}
 Press Ctrl+C to stop.`)
   let stopping = false

@@ -4,6 +4,7 @@ import {
   createMockApi,
   type MockApi,
   type MockApiOptions,
+  type ApiDeclaration,
 } from '../mock-server/index.ts'
 import { problemResponse } from '../mock-server/problems/problem-response.ts'
 import {
@@ -14,7 +15,7 @@ import {
 } from './cors.ts'
 import { hostAllowed, isLoopbackHost, type AllowedHosts } from './host-check.ts'
 
-export interface ServerOptions extends MockApiOptions {
+export interface ServerOptions extends Omit<MockApiOptions, 'api'> {
   /** @default 8787; 0 picks a free port */
   port?: number
   /** @default '127.0.0.1' */
@@ -26,8 +27,11 @@ export interface ServerOptions extends MockApiOptions {
   allowedHosts?: AllowedHosts
   /** How long `close()` lets requests in flight finish before failing them with a 503. @default 5000 */
   shutdownGraceMs?: number
-  /** Serve this instance instead of a new one (its own `allowedOrigins` apply to it). */
-  api?: MockApi
+  /**
+   * Serve this instance instead of a new one (its own `allowedOrigins` apply to it), or a
+   * declaration (`defineApi()`) to create one from.
+   */
+  api?: MockApi | ApiDeclaration
 }
 
 export interface RunningServer {
@@ -58,7 +62,13 @@ export function startServer(
     api: given,
     ...mockOptions
   } = options
-  const api = given ?? createMockApi(mockOptions)
+  const api =
+    given !== undefined && 'fetch' in given
+      ? given
+      : createMockApi({
+          ...mockOptions,
+          ...(given && { api: given as never }),
+        })
   const allowedOrigins = mockOptions.allowedOrigins ?? []
   // The name the user bound to is one they chose to be reached by.
   const hosts: AllowedHosts =

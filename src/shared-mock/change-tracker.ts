@@ -75,8 +75,8 @@ export class ChangeTracker {
     const live: [StoreName, Rows, Rows][] = [
       ...tableNames.map((name): [StoreName, Rows, Rows] => [
         name,
-        db[name].rows,
-        db[name].rows,
+        db.table(name).rows,
+        db.table(name).rows,
       ]),
       ['idempotencyKeys', db.idempotency, completedKeys(db)],
     ]

@@ -1,7 +1,6 @@
 import type { FaultRule, MockApi } from '../mock-server/index.ts'
-import { createControls } from '../mock-server/controls.ts'
+import { mockApiOf } from '../mock-server/mock-api-of.ts'
 import { createRuntime } from '../mock-server/create-runtime.ts'
-import { createRequestHandler } from '../mock-server/handle-request.ts'
 import { resolveOptions } from '../mock-server/options.ts'
 import type { Runtime } from '../mock-server/runtime.ts'
 import { ChangeTracker } from './change-tracker.ts'
@@ -166,12 +165,7 @@ export function createMockHub({
       sleep: clock.sleep,
     })
     runtime = createRuntime(resolved)
-    api = {
-      ...createControls(runtime),
-      basePath: runtime.basePath,
-      fetch: createRequestHandler(runtime),
-      subscribe: (listener) => runtime!.events.subscribe(listener),
-    }
+    api = mockApiOf(runtime) as unknown as MockApi
     if (hello.database !== false) {
       try {
         store = await openStore(hello.database)

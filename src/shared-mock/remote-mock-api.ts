@@ -240,6 +240,15 @@ export function createRemoteMockApi(
 
   const api: SharedMockApi = {
     basePath: defaults.basePath,
+    origin: defaults.origin,
+    controlPath: defaults.controlPath,
+    declaration: defaults.api.declaration as MockApi['declaration'],
+    get data(): MockApi['data'] {
+      throw new Error(
+        'Failed to read api.data: a shared mock runs in a SharedWorker; read its data with api.state.snapshot().',
+      )
+    },
+    owns: (url) => scratch.owns(url),
     async fetch(request) {
       const serialized = await serializeRequest(request)
       const write = !['GET', 'HEAD', 'OPTIONS'].includes(request.method)
@@ -334,7 +343,9 @@ export function createRemoteMockApi(
     },
     reset() {
       mirror = {
-        state: defaults.seed(),
+        state: defaults.seed(
+          defaults.config.seed,
+        ) as unknown as Mirror['state'],
         faults: [],
         config: structuredClone(defaults.config),
         journal: [],

@@ -50,10 +50,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'build', use: { baseURL: `http://127.0.0.1:${previewPort}` } },
+    {
+      name: 'build',
+      testIgnore: 'root-api.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${previewPort}` },
+    },
     {
       name: 'dev',
-      testMatch: 'worker-root.spec.ts',
+      testMatch: ['worker-root.spec.ts', 'root-api.spec.ts'],
       use: { baseURL: `http://127.0.0.1:${devPort}` },
     },
   ],

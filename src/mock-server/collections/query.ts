@@ -81,6 +81,7 @@ function parsePositiveInt(raw: string) {
 export function parseCollectionQuery(
   params: URLSearchParams,
   fields: CollectionFields,
+  sortable: readonly string[] = Object.keys(fields),
 ): CollectionQuery {
   const errors: FieldError[] = []
   const query: CollectionQuery = {
@@ -120,10 +121,10 @@ export function parseCollectionQuery(
       for (const part of raw.split(',')) {
         const descending = part.startsWith('-')
         const field = descending ? part.slice(1) : part
-        if (field !== 'id' && !Object.hasOwn(fields, field)) {
+        if (field !== 'id' && !sortable.includes(field)) {
           errors.push({
             field: name,
-            message: `cannot sort by "${field}"; sortable fields: id, ${Object.keys(fields).join(', ')}`,
+            message: `cannot sort by "${field}"; sortable fields: ${['id', ...sortable].join(', ')}`,
           })
         } else keys.push({ field, descending })
       }
@@ -141,7 +142,7 @@ export function parseCollectionQuery(
       if (!spec) {
         errors.push({
           field: name,
-          message: `is not a known parameter; use page, perPage, sort, or a filter on id, ${Object.keys(fields).join(', ')}`,
+          message: `is not a known parameter; use page, perPage, sort, or a filter on ${['id', ...Object.keys(fields)].join(', ')}`,
         })
         continue
       }

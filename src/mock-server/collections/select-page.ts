@@ -53,7 +53,9 @@ function compileCompare(keys: readonly SortKey[]): Compare {
       const order = x < y ? -1 : 1
       return descending ? -order : order
     }
-    return (a.id as number) - (b.id as number)
+    const x = a.id as number | string
+    const y = b.id as number | string
+    return x < y ? -1 : x > y ? 1 : 0
   }
 }
 
@@ -106,6 +108,8 @@ export function selectPage<T extends Row>(
   rows: Iterable<T>,
   query: CollectionQuery,
   where: (row: T) => boolean = () => true,
+  /** Rows come in id order (integer ids): the page can be taken as they stream by. */
+  idOrdered = true,
 ) {
   const filters = query.filters.map(compileFilter)
   const accept = (row: T) => where(row) && filters.every((test) => test(row))
@@ -114,7 +118,7 @@ export function selectPage<T extends Row>(
   const [first] = query.sort
   const idOrder = query.sort.length === 1 && first?.field === 'id'
   let total = 0
-  if (idOrder && !first.descending) {
+  if (idOrdered && idOrder && !first.descending) {
     // Tables keep id order: take the page as it streams by, and only count the rest.
     const items: T[] = []
     for (const row of rows) {

@@ -1,5 +1,4 @@
 import { advanceSchema, createControls } from '../controls.ts'
-import { CONTROL_PATH } from './control-path.ts'
 import type { FaultRuleInput } from '../faults/fault-rule.ts'
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
@@ -19,10 +18,10 @@ const control =
   (ctx) =>
     handler(createControls(ctx.runtime), ctx)
 
-function restore(controls: Controls, { body }: HandlerContext) {
+function restore(controls: Controls, { body, runtime }: HandlerContext) {
   if (body === undefined) {
     fail('invalid-json', {
-      detail: `PUT ${CONTROL_PATH}/state needs a snapshot as its JSON body (GET ${CONTROL_PATH}/state gives one).`,
+      detail: `PUT ${runtime.controlPath}/state needs a snapshot as its JSON body (GET ${runtime.controlPath}/state gives one).`,
     })
   }
   try {
@@ -77,11 +76,11 @@ export const controlRoutes: readonly RouteSpec[] = [
     cache: 'no-store',
     methods: {
       GET: control((c) => HttpResponse.json({ rules: c.faults.list() })),
-      POST: control((c, { body }) => {
+      POST: control((c, { body, runtime }) => {
         const rule = c.faults.add((body ?? {}) as FaultRuleInput)
         return HttpResponse.json(rule, {
           status: 201,
-          headers: { Location: `${CONTROL_PATH}/faults/${rule.id}` },
+          headers: { Location: `${runtime.controlPath}/faults/${rule.id}` },
         })
       }),
       DELETE: control((c) => {

@@ -40,9 +40,3 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null'
 }
-
-/** Routes where strict mode requires a key: the ones that move money. */
-export function requiresKey(basePath: string, path: string) {
-  const rest = path.startsWith(basePath) ? path.slice(basePath.length) : ''
-  return /^\/(payments|transfers)$|^\/orders\/[^/]+\/payment$/.test(rest)
-}

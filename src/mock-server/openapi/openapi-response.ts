@@ -1,36 +1,39 @@
+import type { CompiledApi } from '../declare/compile-api.ts'
 import { HttpResponse } from '../http-response.ts'
-import type { RouteSpec } from '../route-spec.ts'
 import {
   buildOpenApiDocument,
   type OpenApiDocument,
 } from './create-openapi-document.ts'
 
-// Built once per base path: the description depends on nothing else, and building it walks every schema.
-const cache = new Map<string, string>()
+// Built once per API and base: the description depends on nothing else, and building it walks
+// every schema. Keyed by the compiled API, so it goes with it.
+const cache = new WeakMap<CompiledApi, Map<string, string>>()
 
-export function openApiJson(routes: readonly RouteSpec[], basePath: string) {
-  let text = cache.get(basePath)
+export function openApiJson(api: CompiledApi, base: string) {
+  let byBase = cache.get(api)
+  if (!byBase) {
+    byBase = new Map()
+    cache.set(api, byBase)
+  }
+  let text = byBase.get(base)
   if (text === undefined) {
-    text = JSON.stringify(buildOpenApiDocument(routes, basePath))
-    cache.set(basePath, text)
+    text = JSON.stringify(buildOpenApiDocument(api, base))
+    if (byBase.size < 16) byBase.set(base, text)
   }
   return text
 }
 
 /** A fresh copy of the description, so a caller may change it freely. */
 export function openApiDocument(
-  routes: readonly RouteSpec[],
-  basePath: string,
+  api: CompiledApi,
+  base: string,
 ): OpenApiDocument {
-  return JSON.parse(openApiJson(routes, basePath)) as OpenApiDocument
+  return JSON.parse(openApiJson(api, base)) as OpenApiDocument
 }
 
 /** `GET <base>/openapi.json`: public and cacheable, like the root that links to it. */
-export function openApiResponse(
-  routes: readonly RouteSpec[],
-  basePath: string,
-) {
-  return HttpResponse.text(openApiJson(routes, basePath), {
+export function openApiResponse(api: CompiledApi, base: string) {
+  return HttpResponse.text(openApiJson(api, base), {
     headers: { 'Content-Type': 'application/json' },
   })
 }

@@ -81,6 +81,12 @@ export const problemCatalogue = {
     summary:
       'A request with this `Idempotency-Key` is still being processed. Wait `Retry-After` seconds and send the same request again: you will get its stored result.',
   },
+  'still-referenced': {
+    status: 409,
+    title: 'Still referenced',
+    summary:
+      'The record cannot be deleted while another record names it (a relation declared to refuse deletes). `referencedBy` names one such record: delete or change it first.',
+  },
   'limit-exceeded': {
     status: 409,
     title: 'Limit exceeded',
@@ -115,12 +121,6 @@ export const problemCatalogue = {
     title: 'Idempotency key reused with a different request',
     summary:
       'This `Idempotency-Key` was already used for a request with a different body. Generate a new key for a new logical operation.',
-  },
-  'insufficient-funds': {
-    status: 422,
-    title: 'Insufficient funds',
-    summary:
-      'The source account’s `balance` is lower than the `requested` amount (both in minor units). The failed transfer is kept and answers `GET` with this same problem.',
   },
   'rate-limited': {
     status: 429,

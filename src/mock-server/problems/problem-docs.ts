@@ -1,7 +1,6 @@
 import { HttpResponse } from '../http-response.ts'
-import { notFound } from '../resources/common.ts'
+import { fail } from './problem-error.ts'
 import type { HandlerContext } from '../route-spec.ts'
-import { isProblemSlug, problemCatalogue, problemSlugs } from './catalogue.ts'
 
 function escape(text: string) {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -21,12 +20,13 @@ function page(title: string, body: string) {
   return HttpResponse.html(html)
 }
 
+/** Every problem type the API answers with: the built-in ones and its own. */
 export function problemIndex(ctx: HandlerContext) {
-  const base = ctx.runtime.basePath
-  const rows = problemSlugs
+  const base = ctx.runtime.baseHref
+  const rows = [...ctx.runtime.api.problems]
     .map(
-      (slug) =>
-        `<li><a href="${base}/problems/${slug}">${slug}</a>: ${problemCatalogue[slug].status} ${escape(problemCatalogue[slug].title)}</li>`,
+      ([slug, problem]) =>
+        `<li><a href="${base}/problems/${slug}">${slug}</a>: ${problem.status} ${escape(problem.title)}</li>`,
     )
     .join('\n')
   return page(
@@ -38,12 +38,16 @@ export function problemIndex(ctx: HandlerContext) {
 /** Human-readable documentation of one problem type: what `type` points at. */
 export function problemDoc(ctx: HandlerContext) {
   const slug = ctx.params.slug ?? ''
-  if (!isProblemSlug(slug)) notFound('problem type', slug)
-  const { status, title, summary } = problemCatalogue[slug]
+  const problem = ctx.runtime.api.problems.get(slug)
+  if (!problem)
+    fail('not-found', {
+      detail: `No problem type ${slug} exists for this credential.`,
+    })
+  const base = ctx.runtime.baseHref
   return page(
-    title,
-    `<p><a href="${ctx.runtime.basePath}/problems">All problem types</a></p><h1>${escape(title)}</h1>
-<p>Type <code>${ctx.runtime.basePath}/problems/${slug}</code>, HTTP status <strong>${status}</strong>.</p>
-<p>${prose(summary)}</p>`,
+    problem.title,
+    `<p><a href="${base}/problems">All problem types</a></p><h1>${escape(problem.title)}</h1>
+<p>Type <code>${base}/problems/${slug}</code>, HTTP status <strong>${problem.status}</strong>.</p>
+<p>${prose(problem.summary)}</p>`,
   )
 }

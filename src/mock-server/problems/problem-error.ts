@@ -15,10 +15,11 @@ export interface ProblemInit {
  */
 export class ProblemError extends Error {
   override readonly name: string = 'ProblemError'
-  readonly slug: ProblemSlug
+  /** A built-in problem type or one the API declares. */
+  readonly slug: string
   readonly init: ProblemInit
 
-  constructor(slug: ProblemSlug, init: ProblemInit) {
+  constructor(slug: string, init: ProblemInit) {
     super(`${slug}: ${init.detail}`)
     this.slug = slug
     this.init = init

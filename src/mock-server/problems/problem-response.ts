@@ -6,16 +6,19 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
 export interface ProblemContext {
   basePath: string
+  /** Status and title per slug: the built-in catalogue and the API's own types. */
+  problems?: ReadonlyMap<string, { status: number; title: string }>
   requestPath: string
   requestId: string
 }
 
 export function problemBody(
-  slug: ProblemSlug,
+  slug: ProblemSlug | (string & {}),
   init: ProblemInit,
   context: ProblemContext,
 ) {
-  const { status, title } = problemCatalogue[slug]
+  const { status, title } =
+    context.problems?.get(slug) ?? problemCatalogue[slug as ProblemSlug]
   return {
     type: `${context.basePath}/problems/${slug}`,
     title,
@@ -29,7 +32,7 @@ export function problemBody(
 
 /** An RFC 9457 problem document; the Content-Type has no parameters, on purpose. */
 export function problemResponse(
-  slug: ProblemSlug,
+  slug: ProblemSlug | (string & {}),
   init: ProblemInit,
   context: ProblemContext,
 ) {

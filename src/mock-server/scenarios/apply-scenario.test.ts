@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import {
   applyScenario,
   createMockApi,
+  defineApi,
+  defineResource,
   InvalidScenarioError,
   scenarios,
   type Scenario,
@@ -145,11 +148,42 @@ describe('applyScenario', () => {
     expect(api.faults.list()).toEqual(before)
   })
 
-  test('an unknown id names the built-in ones', () => {
+  test('an unknown id names the API’s scenarios', () => {
     expect(() =>
       applyScenario(createMockApi(), 'flakey-payments' as 'flaky-payments'),
     ).toThrow(
-      /scenario "flakey-payments": there is no built-in scenario with this id \(the built-in ones are happy-path, flaky-payments,/,
+      /scenario "flakey-payments": this API has no scenario with this id \(its scenarios are happy-path, flaky-payments,/,
+    )
+  })
+
+  test('a declared API’s own scenarios apply by id', () => {
+    const notes = defineResource({
+      schema: z.strictObject({ id: z.number(), text: z.string() }),
+    })
+    const api = createMockApi({
+      api: defineApi({
+        name: 'Notes',
+        resources: { notes },
+        scenarios: [
+          {
+            id: 'slow-notes',
+            title: 'Slow notes',
+            description: 'Every read of a note takes a second.',
+            token: 'any-token',
+            faults: [
+              {
+                match: { path: '/api/notes*' },
+                effect: { kind: 'delay', ms: 1000 },
+              },
+            ],
+          },
+        ],
+      }),
+    })
+    expect(applyScenario(api, 'slow-notes').token).toBe('any-token')
+    expect(api.faults.list()).toHaveLength(1)
+    expect(() => applyScenario(api, 'flaky-payments')).toThrow(
+      /its scenarios are slow-notes/,
     )
   })
 

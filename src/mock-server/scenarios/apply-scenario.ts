@@ -1,5 +1,6 @@
 import type { MockControls } from '../controls.ts'
-import { scenarios, type ScenarioId } from './built-in-scenarios.ts'
+import type { ApiDeclaration } from '../declare/types.ts'
+import type { ScenarioId } from '../../domains/shop/scenarios.ts'
 import {
   InvalidScenarioError,
   parseScenario,
@@ -19,11 +20,13 @@ import {
  *   token: 'customer-1-token', faults: [{ match: { path: '/api/orders*' }, effect: { kind: 'delay', ms: 800 } }] })
  */
 export function applyScenario(
-  api: MockControls,
-  scenario: ScenarioId | Scenario,
+  api: MockControls & { readonly declaration?: ApiDeclaration },
+  scenario: ScenarioId | (string & {}) | Scenario,
 ): ResolvedScenario {
   const resolved =
-    typeof scenario === 'string' ? builtIn(scenario) : parseScenario(scenario)
+    typeof scenario === 'string'
+      ? declared(api.declaration?.scenarios ?? [], scenario)
+      : parseScenario(scenario)
   api.reset()
   if (Object.keys(resolved.config).length > 0)
     api.config.update(resolved.config)
@@ -31,10 +34,16 @@ export function applyScenario(
   return resolved
 }
 
-function builtIn(id: string): ResolvedScenario {
+/** One of the API's own scenarios, by id. */
+function declared(
+  scenarios: readonly Scenario[],
+  id: string,
+): ResolvedScenario {
   const found = scenarios.find((scenario) => scenario.id === id)
   if (found) return parseScenario(found)
   throw new InvalidScenarioError(`"${id}"`, [
-    `there is no built-in scenario with this id (the built-in ones are ${scenarios.map((s) => s.id).join(', ')})`,
+    scenarios.length === 0
+      ? 'this API declares no scenarios'
+      : `this API has no scenario with this id (its scenarios are ${scenarios.map((s) => s.id).join(', ')})`,
   ])
 }

@@ -2,7 +2,7 @@ import type { Principal } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 
-const anonymous: Principal = { id: 'anonymous', customers: [], scopes: [] }
+const anonymous: Principal = { id: 'anonymous', owns: [], scopes: [] }
 
 /** Runs the route's handler: preconditions, validation, conflicts, then the operation. */
 export const dispatch: Stage = async (c) => {

@@ -7,11 +7,9 @@ import type { IdempotencyRecord, StoredResponse } from '../store/types.ts'
 import {
   canonicalJson,
   parseIdempotencyKey,
-  requiresKey,
 } from '../idempotency/idempotency-key.ts'
+import type { Runtime } from '../runtime.ts'
 
-/** Problems raised once the operation has begun executing: their answer is the operation's result. */
-const EXECUTED_PROBLEMS = new Set(['state-conflict', 'insufficient-funds'])
 const STORED_HEADERS = ['Location', 'ETag', 'Content-Type']
 
 /**
@@ -19,8 +17,11 @@ const STORED_HEADERS = ['Location', 'ETag', 'Content-Type']
  * unexpected exception stores nothing, so the same key may be retried (no operation commits before
  * its last synchronous step, so nothing ran twice).
  */
-function isStorable(response: Response, error: unknown) {
-  if (error instanceof ProblemError) return EXECUTED_PROBLEMS.has(error.slug)
+function isStorable(runtime: Runtime, response: Response, error: unknown) {
+  // Problems raised once the operation has begun (a state conflict, a declared domain problem):
+  // their answer is the operation's result.
+  if (error instanceof ProblemError)
+    return runtime.api.problems.get(error.slug)?.stored === true
   if (error !== undefined) return false
   return response.status < 400
 }
@@ -52,7 +53,7 @@ export const idempotency: Stage = async (c, next) => {
   if (key === null) {
     if (
       runtime.config.requireIdempotencyKey &&
-      requiresKey(runtime.basePath, state.path)
+      state.route?.spec.strictKey === true
     ) {
       fail('idempotency-key-missing', {
         detail: `POST ${state.path} needs an Idempotency-Key header (strict mode): generate one per logical operation and reuse it on every retry.`,
@@ -123,7 +124,7 @@ export const idempotency: Stage = async (c, next) => {
     release()
     throw error
   }
-  if (!isStorable(c.res, c.error)) return release()
+  if (!isStorable(runtime, c.res, c.error)) return release()
   const body = await c.res.clone().text()
   // The operation wrote into data that a restore or reset has since replaced: its result is gone
   // with that data, so the key is free again and a retry executes against the data now current.

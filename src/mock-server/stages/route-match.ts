@@ -24,14 +24,15 @@ export function routeMatch(
   routes: readonly RouteSpec[],
 ): Stage {
   const router = new PatternRouter<RouteSpec>()
-  for (const spec of routes) router.add('ALL', `${basePath}${spec.path}`, spec)
+  for (const spec of routes)
+    router.add('ALL', `${basePath}${spec.path}` || '/', spec)
   return async (c, next) => {
     const state = c.env.state
     const [matches] = router.match('ALL', state.path)
     const match = matches[0]
     if (!match) {
       fail('not-found', {
-        detail: `No resource exists at ${state.path}. Start from GET ${basePath} and follow its links.`,
+        detail: `No resource exists at ${state.path}. Start from GET ${basePath || '/'} and follow its links.`,
       })
     }
     const [spec, params] = match

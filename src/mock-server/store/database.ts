@@ -1,29 +1,27 @@
+import type { CompiledApi } from '../declare/compile-api.ts'
+import type { CompiledResource } from '../declare/compile-resource.ts'
+import { newId } from '../declare/new-id.ts'
+import type { AnyRecord, Id, TableHandle } from '../declare/types.ts'
 import { limits } from '../limits.ts'
 import { ProblemError } from '../problems/problem-error.ts'
-import type {
-  Account,
-  Customer,
-  IdempotencyRecord,
-  Order,
-  Payment,
-  StateSnapshot,
-  Tables,
-  Transfer,
-} from './types.ts'
+import type { IdempotencyRecord, StateSnapshot } from './types.ts'
 
-type Row = { id: number }
-
-/** One table: rows by id, in id order (ids only grow), plus the next id to hand out. */
-export class Table<T extends Row> {
-  readonly rows = new Map<number, T>()
+/** One table: rows by id, in insertion order (id order for integer ids), and the next id. */
+export class Table<T extends AnyRecord = AnyRecord> {
+  readonly rows = new Map<Id, T>()
   private nextId = 1
+  private readonly kind: CompiledResource['idKind']
 
-  constructor(rows: readonly T[]) {
-    for (const row of rows) this.rows.set(row.id, row)
-    this.nextId = rows.reduce((max, row) => Math.max(max, row.id), 0) + 1
+  constructor(rows: readonly T[], kind: CompiledResource['idKind']) {
+    this.kind = kind
+    for (const row of rows) {
+      this.rows.set(row.id as Id, row)
+      if (typeof row.id === 'number' && row.id >= this.nextId)
+        this.nextId = row.id + 1
+    }
   }
 
-  get(id: number): T | undefined {
+  get(id: Id): T | undefined {
     return this.rows.get(id)
   }
 
@@ -31,7 +29,13 @@ export class Table<T extends Row> {
     return [...this.rows.values()]
   }
 
-  insert(make: (id: number) => T): T {
+  /** A new id: the next integer (refused past the limit, never wrapped), or a fresh random one. */
+  allocate(random: () => number): Id {
+    if (this.kind !== 'integer') {
+      let id = newId(this.kind, 0, random)
+      while (this.rows.has(id)) id = newId(this.kind, 0, random)
+      return id
+    }
     if (this.nextId > limits.maxId) {
       // Refused before anything changes: an operation inserts before it touches other rows.
       throw new ProblemError('limit-exceeded', {
@@ -39,21 +43,28 @@ export class Table<T extends Row> {
         extensions: { limit: 'maxId', max: limits.maxId },
       })
     }
-    const row = make(this.nextId++)
-    this.rows.set(row.id, row)
+    return this.nextId++
+  }
+
+  insert(row: T): T {
+    this.rows.set(row.id as Id, row)
+    if (typeof row.id === 'number' && row.id >= this.nextId)
+      this.nextId = row.id + 1
     return row
   }
 
   /** Replaces an existing row; a row deleted meanwhile is never brought back. */
   update(row: T): T {
-    if (!this.rows.has(row.id)) {
-      throw new Error(`Failed to update row ${row.id}: it no longer exists.`)
+    if (!this.rows.has(row.id as Id)) {
+      throw new Error(
+        `Failed to update row ${String(row.id)}: it no longer exists.`,
+      )
     }
-    this.rows.set(row.id, row)
+    this.rows.set(row.id as Id, row)
     return row
   }
 
-  delete(id: number): boolean {
+  delete(id: Id): boolean {
     return this.rows.delete(id)
   }
 
@@ -63,22 +74,87 @@ export class Table<T extends Row> {
 }
 
 /**
- * The mock's data: plain typed tables, mutated only by the resource handlers. Every operation runs
- * synchronously between two awaits, so a multi-row change (a transfer moving money) is atomic.
+ * The mock's data: one table per declared resource, mutated only by the operations. Every operation
+ * runs synchronously between two awaits, so a multi-row change (a transfer moving money) is atomic.
  */
 export class Database {
-  customers!: Table<Customer>
-  orders!: Table<Order>
-  payments!: Table<Payment>
-  accounts!: Table<Account>
-  transfers!: Table<Transfer>
+  private tablesByName = new Map<string, Table>()
   /** Keys by scope, oldest first: expiry order, so that a sweep stops at the first live key. */
   idempotency = new Map<string, IdempotencyRecord>()
   /** Bumped by every load: a request that wrote into an older generation knows its write is gone. */
   generation = 0
+  private readonly api: CompiledApi
+  private readonly now: () => string
+  private readonly random: () => number
 
-  constructor(snapshot: StateSnapshot) {
+  constructor(
+    api: CompiledApi,
+    snapshot: StateSnapshot,
+    now: () => string,
+    random: () => number,
+  ) {
+    this.api = api
+    this.now = now
+    this.random = random
     this.load(snapshot)
+  }
+
+  table<T extends AnyRecord = AnyRecord>(name: string): Table<T> {
+    const table = this.tablesByName.get(name)
+    if (!table)
+      throw new Error(
+        `Failed to read the table "${name}": no resource has that name; declared: ${[...this.tablesByName.keys()].join(', ')}.`,
+      )
+    return table as unknown as Table<T>
+  }
+
+  /**
+   * The table as handlers and `api.data` use it: inserts fill in the id, timestamps, version and
+   * initial state; updates move the version and `updatedAt`.
+   */
+  handle<T extends AnyRecord = AnyRecord>(
+    name: string,
+  ): TableHandle<T> & { replace(id: Id, row: AnyRecord): T } {
+    const table = this.table<T>(name)
+    const resource = this.api.resources.get(name)!
+    const { now, random } = this
+    return {
+      get: (id: Id) => table.get(id),
+      rows: () => table.rows.values(),
+      list: () => table.all(),
+      insert(values: Partial<T>) {
+        const row: AnyRecord = { ...values }
+        if (row.id === undefined) row.id = table.allocate(random)
+        const time = now()
+        if (resource.has.createdAt && row.createdAt === undefined)
+          row.createdAt = time
+        if (resource.has.updatedAt && row.updatedAt === undefined)
+          row.updatedAt = row.createdAt ?? time
+        if (resource.has.version && row.version === undefined) row.version = 1
+        if (resource.state && row[resource.state.field] === undefined)
+          row[resource.state.field] = resource.state.initial
+        return table.insert(row as T)
+      },
+      update: (id: Id, patch: Partial<T>) => change(id, patch, false),
+      /** A `PUT`: the row becomes these values (the id, version and `updatedAt` still move). */
+      replace: (id: Id, row: AnyRecord) => change(id, row, true),
+      delete: (id: Id) => table.delete(id),
+      get size() {
+        return table.size
+      },
+    }
+    function change(id: Id, patch: AnyRecord, whole: boolean) {
+      const current = table.get(id)
+      if (!current)
+        throw new Error(
+          `Failed to update ${name} ${String(id)}: it no longer exists.`,
+        )
+      const row: AnyRecord = whole ? { ...patch } : { ...current, ...patch }
+      row.id = current.id
+      if (resource.has.version) row.version = (current.version as number) + 1
+      if (resource.has.updatedAt) row.updatedAt = now()
+      return table.update(row as T)
+    }
   }
 
   /**
@@ -90,11 +166,17 @@ export class Database {
     const inFlight = [...this.idempotency.values()].filter(
       (record) => record.state === 'in-flight',
     )
-    this.customers = new Table(snapshot.customers)
-    this.orders = new Table(snapshot.orders)
-    this.payments = new Table(snapshot.payments)
-    this.accounts = new Table(snapshot.accounts)
-    this.transfers = new Table(snapshot.transfers)
+    const tables = new Map<string, Table>()
+    for (const resource of this.api.resources.values())
+      tables.set(
+        resource.name,
+        new Table(
+          ((snapshot as Record<string, unknown>)[resource.name] ??
+            []) as AnyRecord[],
+          resource.idKind,
+        ),
+      )
+    this.tablesByName = tables
     const keys = [...snapshot.idempotencyKeys].sort(
       (a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt),
     )
@@ -118,14 +200,10 @@ export class Database {
     }
   }
 
-  tables(): Tables {
-    return {
-      customers: this.customers.all(),
-      orders: this.orders.all(),
-      payments: this.payments.all(),
-      accounts: this.accounts.all(),
-      transfers: this.transfers.all(),
-    }
+  tables(): Record<string, AnyRecord[]> {
+    const out: Record<string, AnyRecord[]> = {}
+    for (const [name, table] of this.tablesByName) out[name] = table.all()
+    return out
   }
 
   /** A deep copy: later changes never leak into a snapshot already handed out. */
@@ -137,6 +215,6 @@ export class Database {
       idempotencyKeys: [...this.idempotency.values()].filter(
         (r) => r.state === 'completed',
       ),
-    })
+    }) as StateSnapshot
   }
 }

@@ -5,16 +5,12 @@ import {
   type FieldError,
   type Issue,
 } from '../validation/validate.ts'
-import { currencies, type StateSnapshot } from './types.ts'
+import type { CompiledApi } from '../declare/compile-api.ts'
+import { checkWith } from '../declare/schema-tools.ts'
+import type { AnyRecord } from '../declare/types.ts'
+import type { StateSnapshot } from './types.ts'
 
-const id = z
-  .number()
-  .int()
-  .positive()
-  .max(limits.maxId, { error: `must be at most ${limits.maxId}` })
 const timestamp = z.iso.datetime()
-const currency = z.enum(currencies)
-const money = z.number().int().nonnegative()
 const text = z.string().max(limits.snapshotString, {
   error: `must be at most ${limits.snapshotString} characters`,
 })
@@ -28,45 +24,6 @@ const headerValue = text.regex(/^[\t\x20-\x7e]*$/, {
 })
 const NULL_BODY = new Set([204, 205, 304])
 
-const customer = z.strictObject({ id, name: text, email: text })
-const order = z.strictObject({
-  id,
-  status: z.enum(['pending', 'paid', 'cancelled']),
-  total: z.number().positive(),
-  currency,
-  customerId: id,
-  note: text.nullable(),
-  version: id,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  paymentId: id.nullable(),
-})
-const payment = z.strictObject({
-  id,
-  amount: id,
-  currency,
-  status: z.literal('succeeded'),
-  orderId: id.nullable(),
-  customerId: id.nullable(),
-  createdAt: timestamp,
-})
-const account = z.strictObject({
-  id,
-  customerId: id,
-  currency,
-  balance: money,
-  version: id,
-})
-const transfer = z.strictObject({
-  id,
-  fromAccountId: id,
-  toAccountId: id,
-  amount: id,
-  currency,
-  status: z.enum(['completed', 'failed']),
-  createdAt: timestamp,
-  failure: z.strictObject({ balance: money, requested: id }).nullable(),
-})
 const storedBody = z.string().max(limits.snapshotStoredBody, {
   error: `must be at most ${limits.snapshotStoredBody} characters`,
 })
@@ -99,19 +56,6 @@ const idempotencyRecord = z.strictObject({
     }),
 })
 
-/** The stored rows; the OpenAPI description derives the representations from these. */
-export const rowSchemas = { customer, order, payment, account, transfer }
-
-export const snapshotSchema = z.strictObject({
-  schemaVersion: z.literal(1),
-  customers: rows(customer),
-  orders: rows(order),
-  payments: rows(payment),
-  accounts: rows(account),
-  transfers: rows(transfer),
-  idempotencyKeys: rows(idempotencyRecord),
-})
-
 /**
  * A snapshot that is JSON but no state the mock can hold. `errors` lists each problem in the shape
  * of every `errors` array (`field`, `message`, `pointer`); `issues` says the same in one line each.
@@ -134,71 +78,129 @@ export class InvalidSnapshotError extends Error {
   }
 }
 
-function duplicateIds(name: string, rows: { id: number }[]) {
-  const seen = new Set<number>()
-  const issues: Issue[] = []
-  rows.forEach((row, index) => {
-    if (seen.has(row.id))
+/** Strings longer than the snapshot limit, anywhere in a row. */
+function longStrings(value: unknown, path: PropertyKey[], issues: Issue[]) {
+  if (typeof value === 'string') {
+    if (value.length > limits.snapshotString)
       issues.push({
-        path: [name, index, 'id'],
-        message: `${row.id} appears twice`,
+        path,
+        message: `must be at most ${limits.snapshotString} characters`,
       })
-    seen.add(row.id)
-  })
-  return issues
+  } else if (Array.isArray(value))
+    value.forEach((item, i) => longStrings(item, [...path, i], issues))
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value))
+      longStrings(item, [...path, key], issues)
 }
 
-/** Validates a snapshot whole (shape, unique ids, references) before anything is replaced. */
-export function parseSnapshot(input: unknown): StateSnapshot {
-  const parsed = snapshotSchema.safeParse(input)
-  if (!parsed.success) {
-    throw new InvalidSnapshotError(
-      parsed.error.issues.map(({ path, message }) => ({ path, message })),
-    )
-  }
-  const s = parsed.data
-  const customerIds = new Set(s.customers.map((c) => c.id))
-  const accountIds = new Set(s.accounts.map((a) => a.id))
-  const orderIds = new Set(s.orders.map((o) => o.id))
-  const paymentIds = new Set(s.payments.map((p) => p.id))
-  const issues = [
-    ...duplicateIds('customers', s.customers),
-    ...duplicateIds('orders', s.orders),
-    ...duplicateIds('payments', s.payments),
-    ...duplicateIds('accounts', s.accounts),
-    ...duplicateIds('transfers', s.transfers),
-  ]
-  const unknown = (
-    table: string,
-    index: number,
-    member: string,
-    what: string,
-    id: number,
-  ) =>
-    issues.push({
-      path: [table, index, member],
-      message: `names unknown ${what} ${id}`,
+const header = z.strictObject({
+  schemaVersion: z.literal(1, { error: 'must be 1' }),
+  idempotencyKeys: rows(idempotencyRecord),
+})
+
+/**
+ * Validates a snapshot whole before anything is replaced: its shape, every table's rows against
+ * their resource's schema, unique ids, and every reference a relation declares.
+ */
+export function parseSnapshot(api: CompiledApi, input: unknown): StateSnapshot {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw new InvalidSnapshotError([
+      { path: [], message: 'must be a JSON object' },
+    ])
+  const raw = input as Record<string, unknown>
+  const issues: Issue[] = []
+  const parsed = header.safeParse({
+    schemaVersion: raw.schemaVersion,
+    idempotencyKeys: raw.idempotencyKeys,
+  })
+  if (!parsed.success)
+    for (const { path, message } of parsed.error.issues)
+      issues.push({ path, message })
+  const known = new Set([
+    'schemaVersion',
+    'idempotencyKeys',
+    ...api.resources.keys(),
+  ])
+  for (const key of Object.keys(raw))
+    if (!known.has(key))
+      issues.push({
+        path: [key],
+        message: `is not a table of this API; tables: ${[...api.resources.keys()].join(', ')}`,
+      })
+  const tables: Record<string, AnyRecord[]> = {}
+  for (const resource of api.resources.values()) {
+    const name = resource.name
+    const list = raw[name]
+    if (!Array.isArray(list)) {
+      issues.push({ path: [name], message: 'must be an array of rows' })
+      continue
+    }
+    if (list.length > limits.snapshotRows) {
+      issues.push({
+        path: [name],
+        message: `must hold at most ${limits.snapshotRows} rows`,
+      })
+      continue
+    }
+    const out: AnyRecord[] = []
+    const seen = new Set<unknown>()
+    list.forEach((row, index) => {
+      const before = issues.length
+      longStrings(row, [name, index], issues)
+      if (issues.length > before) return
+      const checked = checkWith(resource.schema, row)
+      if ('errors' in checked) {
+        for (const e of checked.errors)
+          issues.push({
+            path: [name, index, ...(e.field === '' ? [] : e.field.split('.'))],
+            message: e.message,
+          })
+        return
+      }
+      const id = checked.value.id
+      const idOk =
+        resource.idKind === 'integer'
+          ? Number.isInteger(id) &&
+            (id as number) >= 1 &&
+            (id as number) <= limits.maxId
+          : typeof id === 'string' && id.length > 0
+      if (!idOk)
+        issues.push({
+          path: [name, index, 'id'],
+          message:
+            resource.idKind === 'integer'
+              ? `must be an integer from 1 to ${limits.maxId}`
+              : 'must be a non-empty string',
+        })
+      else if (seen.has(id))
+        issues.push({
+          path: [name, index, 'id'],
+          message: `${String(id)} appears twice`,
+        })
+      seen.add(id)
+      out.push(checked.value)
     })
-  s.orders.forEach((o, i) => {
-    if (!customerIds.has(o.customerId))
-      unknown('orders', i, 'customerId', 'customer', o.customerId)
-    if (o.paymentId !== null && !paymentIds.has(o.paymentId))
-      unknown('orders', i, 'paymentId', 'payment', o.paymentId)
-  })
-  s.payments.forEach((p, i) => {
-    if (p.orderId !== null && !orderIds.has(p.orderId))
-      unknown('payments', i, 'orderId', 'order', p.orderId)
-  })
-  s.accounts.forEach((a, i) => {
-    if (!customerIds.has(a.customerId))
-      unknown('accounts', i, 'customerId', 'customer', a.customerId)
-  })
-  s.transfers.forEach((t, i) => {
-    if (!accountIds.has(t.fromAccountId))
-      unknown('transfers', i, 'fromAccountId', 'account', t.fromAccountId)
-    if (!accountIds.has(t.toAccountId))
-      unknown('transfers', i, 'toAccountId', 'account', t.toAccountId)
-  })
+    tables[name] = out
+  }
+  for (const resource of api.resources.values())
+    for (const relation of resource.relations) {
+      const target = tables[relation.to]
+      if (!target) continue
+      const ids = new Set(target.map((r) => r.id))
+      const targetName = api.resources.get(relation.to)?.singular ?? relation.to
+      tables[resource.name]?.forEach((row, index) => {
+        const value = row[relation.field]
+        if (value !== null && value !== undefined && !ids.has(value))
+          issues.push({
+            path: [resource.name, index, relation.field],
+            message: `names unknown ${targetName} ${String(value)}`,
+          })
+      })
+    }
   if (issues.length > 0) throw new InvalidSnapshotError(issues)
-  return s as StateSnapshot
+  return {
+    ...tables,
+    schemaVersion: 1,
+    idempotencyKeys: parsed.data!.idempotencyKeys,
+  } as StateSnapshot
 }

@@ -1,4 +1,4 @@
-import { currencyExponent } from '../../mock-server/store/types.ts'
+import { currencyExponent } from '../../domains/shop/money.ts'
 
 /** Members the API gives in minor units (cents): payments' and transfers' `amount`, `balance`. */
 const minorUnitMembers = new Set(['amount', 'balance', 'requested'])

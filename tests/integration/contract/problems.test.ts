@@ -336,6 +336,7 @@ describe.each(contractTargets)('problem documents over $name', (factory) => {
       'method-not-allowed': 405,
       'state-conflict': 409,
       'version-mismatch': 409,
+      'still-referenced': 409,
       'idempotency-key-in-use': 409,
       'limit-exceeded': 409,
       'precondition-failed': 412,

@@ -1,5 +1,7 @@
-import { defaultRateLimit } from '../rate-limit/rate-limiter.ts'
-import type { Scenario } from './scenario-schema.ts'
+import {
+  defaultRateLimit,
+  type Scenario,
+} from '../../mock-server/declare/index.ts'
 
 // Amounts follow the API's units: an order `total` is a decimal in major units; a payment or
 // transfer `amount` and an account `balance` are integers in minor units (cents for usd).

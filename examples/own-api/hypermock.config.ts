@@ -1,0 +1,3 @@
+import { library } from './library.ts'
+
+export default library

@@ -1,0 +1,240 @@
+import { problemCatalogue } from '../problems/catalogue.ts'
+import { scenarioSchema } from '../scenarios/scenario-schema.ts'
+import type { FieldError } from '../validation/validate.ts'
+import type { CompiledResource } from './compile-resource.ts'
+import { isStandardSchema, asZodObject } from './schema-tools.ts'
+import type { ApiDeclaration } from './types.ts'
+
+/**
+ * A declaration the engine cannot serve. `errors` lists every mistake at once, each with its path in
+ * the declaration (`resources.loans.state.transitions.return.to`) and what is wrong.
+ */
+export class InvalidDeclarationError extends Error {
+  override readonly name = 'InvalidDeclarationError'
+  readonly errors: FieldError[]
+
+  constructor(errors: FieldError[]) {
+    const lines = errors.map((e) => `${e.field}: ${e.message}`)
+    super(
+      `Failed to create the mock API: the declaration has ${errors.length} mistake${errors.length === 1 ? '' : 's'}:\n  - ${lines.join('\n  - ')}`,
+    )
+    this.errors = errors
+  }
+}
+
+export const isInvalidDeclarationError = (
+  error: unknown,
+): error is InvalidDeclarationError =>
+  error instanceof InvalidDeclarationError ||
+  (error instanceof Error && error.name === 'InvalidDeclarationError')
+
+const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
+const SLUG = /^[a-z][a-z0-9-]{0,62}$/
+const RESERVED = new Set(['problems', 'openapi.json'])
+
+type Issue = (path: string, message: string) => void
+
+function list(values: readonly unknown[]) {
+  return values.map((v) => JSON.stringify(v)).join(', ')
+}
+
+/** What the declaration's top level, problems and tokens get wrong. */
+export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
+  if (typeof declaration !== 'object' || declaration === null) {
+    issue('(declaration)', 'must be an object made with defineApi()')
+    return false
+  }
+  if (typeof declaration.name !== 'string' || declaration.name.trim() === '')
+    issue('name', 'must be a non-empty string: the name the root answers with')
+  const resources = declaration.resources
+  if (typeof resources !== 'object' || resources === null) {
+    issue('resources', 'must be an object of resource declarations')
+    return false
+  }
+  if (Object.keys(resources).length === 0)
+    issue('resources', 'must declare at least one resource')
+  for (const name of Object.keys(resources)) {
+    if (!SEGMENT.test(name))
+      issue(
+        `resources.${name}`,
+        'must be a lowercase path segment (a plural noun such as "books"): letters, digits and "-", starting with a letter',
+      )
+    if (RESERVED.has(name))
+      issue(
+        `resources.${name}`,
+        `is reserved: the API serves ${list([...RESERVED])} itself`,
+      )
+    if (!isStandardSchema(resources[name]?.schema))
+      issue(
+        `resources.${name}.schema`,
+        'must be a Standard Schema (a zod 4 object, for instance)',
+      )
+  }
+  for (const [slug, problem] of Object.entries(declaration.problems ?? {})) {
+    const at = `problems.${slug}`
+    if (!SLUG.test(slug))
+      issue(at, 'must be a lowercase slug such as "renewal-limit"')
+    if (Object.hasOwn(problemCatalogue, slug))
+      issue(at, 'is a built-in problem type already; choose another slug')
+    if (
+      !Number.isInteger(problem.status) ||
+      problem.status < 400 ||
+      problem.status > 599
+    )
+      issue(`${at}.status`, 'must be an HTTP error status from 400 to 599')
+    if (typeof problem.title !== 'string' || problem.title === '')
+      issue(`${at}.title`, 'must be a non-empty string')
+    if (typeof problem.summary !== 'string' || problem.summary === '')
+      issue(`${at}.summary`, 'must say what the problem means and what to do')
+    if (problem.members !== undefined && !isStandardSchema(problem.members))
+      issue(
+        `${at}.members`,
+        'must be a Standard Schema of the extension members',
+      )
+  }
+  const ids = new Set<string>()
+  for (const [i, scenario] of (declaration.scenarios ?? []).entries()) {
+    const parsed = scenarioSchema.safeParse(scenario)
+    if (!parsed.success)
+      for (const { path, message } of parsed.error.issues)
+        issue(
+          `scenarios[${i}]${path.length > 0 ? `.${path.join('.')}` : ''}`,
+          message,
+        )
+    else if (ids.has(parsed.data.id))
+      issue(
+        `scenarios[${i}].id`,
+        `"${parsed.data.id}" is used by an earlier scenario`,
+      )
+    else ids.add(parsed.data.id)
+  }
+  for (const [token, entry] of Object.entries(declaration.tokens ?? {})) {
+    const at = `tokens.${token}`
+    if (!/^[\x21-\x7e]{1,255}$/.test(token))
+      issue(at, 'must be 1 to 255 visible ASCII characters')
+    if ('expired' in entry) continue
+    if (
+      entry.owns !== undefined &&
+      entry.owns !== 'all' &&
+      !Array.isArray(entry.owns)
+    )
+      issue(`${at}.owns`, 'must be "all" or a list of owner ids')
+    for (const scope of entry.scopes ?? [])
+      if (scope !== 'read' && scope !== 'write')
+        issue(
+          `${at}.scopes`,
+          `has ${JSON.stringify(scope)}; scopes are "read" and "write"`,
+        )
+  }
+  return true
+}
+
+/** What one resource gets wrong, against the others. */
+export function checkResource(
+  resource: CompiledResource,
+  all: ReadonlyMap<string, CompiledResource>,
+  issue: Issue,
+) {
+  const at = `resources.${resource.name}`
+  const d = resource.declaration
+  const fields = new Set(resource.fields)
+  const known = fields.size > 0
+  const needField = (path: string, field: unknown, what: string) => {
+    if (known && !fields.has(field as string))
+      issue(
+        path,
+        `names ${JSON.stringify(field)}, which the schema lacks (${what}); fields: ${[...fields].join(', ')}`,
+      )
+  }
+  if (known && !fields.has('id'))
+    issue(
+      `${at}.schema`,
+      'must have an "id" field: every item is addressed by it',
+    )
+  for (const [i, f] of (d.filters ?? []).entries())
+    needField(`${at}.filters[${i}]`, f, 'a filter')
+  for (const [i, f] of (d.sort ?? []).entries())
+    needField(`${at}.sort[${i}]`, f, 'a sort field')
+  for (const [i, f] of (d.hidden ?? []).entries())
+    needField(`${at}.hidden[${i}]`, f, 'a hidden field')
+  if (typeof d.owner === 'string')
+    needField(`${at}.owner`, d.owner, 'the owner')
+  if (d.id !== undefined && !['integer', 'uuid', 'string'].includes(d.id))
+    issue(`${at}.id`, 'must be "integer", "uuid" or "string"')
+  const creates = d.create !== false
+  const explicitInput =
+    typeof d.create === 'object' &&
+    d.create !== null &&
+    ('~standard' in d.create || 'input' in d.create || 'handle' in d.create)
+  if (creates && !explicitInput && !asZodObject(d.schema))
+    issue(
+      `${at}.create`,
+      'needs an input schema: only a zod object schema derives one (give create: { input } or create: false)',
+    )
+  const segments = new Set<string>()
+  const claim = (path: string, segment: string, what: string) => {
+    if (!SEGMENT.test(segment))
+      issue(
+        path,
+        `must be a lowercase path segment; got ${JSON.stringify(segment)}`,
+      )
+    if (segments.has(segment))
+      issue(
+        path,
+        `uses the path /${resource.name}/{id}/${segment}, which ${what} already takes`,
+      )
+    segments.add(segment)
+  }
+  const state = resource.state
+  if (state) {
+    needField(`${at}.state.field`, state.field, 'the state field')
+    const property = (
+      resource.json.properties as
+        Record<string, { enum?: unknown[] }> | undefined
+    )?.[state.field]
+    const states = property?.enum
+    const known = (path: string, value: unknown) => {
+      if (states && !states.includes(value))
+        issue(
+          path,
+          `names the state ${JSON.stringify(value)}, which ${state.field} does not have (${list(states)})`,
+        )
+    }
+    known(`${at}.state.initial`, state.initial)
+    for (const t of state.transitions) {
+      const tp = `${at}.state.transitions.${t.name}`
+      claim(`${tp}.path`, t.path, 'another action or nested collection')
+      if (!Array.isArray(t.from) || t.from.length === 0)
+        issue(`${tp}.from`, 'must list at least one state')
+      t.from.forEach((s, i) => known(`${tp}.from[${i}]`, s))
+      known(`${tp}.to`, t.to)
+      if (t.input !== undefined && !isStandardSchema(t.input))
+        issue(`${tp}.input`, 'must be a Standard Schema')
+    }
+    state.replaceIn?.forEach((s, i) => known(`${at}.state.replaceIn[${i}]`, s))
+    state.deleteIn?.forEach((s, i) => known(`${at}.state.deleteIn[${i}]`, s))
+  }
+  for (const r of resource.relations) {
+    const rp = `${at}.relations.${r.name}`
+    needField(`${rp}.field`, r.field, 'the relation')
+    if (!all.has(r.to))
+      issue(
+        `${rp}.to`,
+        `names the resource ${JSON.stringify(r.to)}, which is not declared (declared: ${[...all.keys()].join(', ')})`,
+      )
+    if (!['refuse', 'cascade'].includes(r.onDelete))
+      issue(`${rp}.onDelete`, 'must be "refuse" or "cascade"')
+  }
+  for (const n of resource.nested) {
+    claim(
+      `${at}.nested.${n.name}`,
+      n.name,
+      'an action or another nested collection',
+    )
+    if (!all.has(n.of))
+      issue(
+        `${at}.nested.${n.name}.of`,
+        `names the resource ${JSON.stringify(n.of)}, which is not declared`,
+      )
+  }
+}

@@ -1,0 +1,336 @@
+import type { Principal, TokenEntry } from '../auth/tokens.ts'
+import { PatternRouter } from 'hono/router/pattern-router'
+import { HttpResponse } from '../http-response.ts'
+import { problemCatalogue } from '../problems/catalogue.ts'
+import { fail } from '../problems/problem-error.ts'
+import type { HandlerContext, RouteSpec } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
+import type { FieldError } from '../validation/validate.ts'
+import {
+  checkApiShape,
+  checkResource,
+  InvalidDeclarationError,
+} from './check-declaration.ts'
+import {
+  allowedActions,
+  compileResource,
+  type CompiledResource,
+} from './compile-resource.ts'
+import { dataAccess } from './operation-context.ts'
+import { resourceRoutes } from './resource-routes.ts'
+import { seedRows } from './seed-rows.ts'
+import type {
+  AnyRecord,
+  ApiDeclaration,
+  DataAccess,
+  Id,
+  Link,
+} from './types.ts'
+
+export interface ProblemType {
+  status: number
+  title: string
+  summary: string
+  /** Raised once the operation began: an `Idempotency-Key` stores and replays it. */
+  stored: boolean
+  declared: boolean
+}
+
+/** A declaration, worked out once: what the engine serves for every instance made from it. */
+export interface CompiledApi {
+  name: string
+  description: string | undefined
+  declaration: ApiDeclaration
+  resources: ReadonlyMap<string, CompiledResource>
+  problems: ReadonlyMap<string, ProblemType>
+  /** Declared tokens; `null` when none are declared and any Bearer token is let in. */
+  tokens: Record<string, TokenEntry> | null
+  /** Routes below the base path, the root's and the description's included. */
+  routes: readonly RouteSpec[]
+  /** The rows of every table for a new instance or a reset (a fresh copy each call). */
+  seed(randomSeed: number): Record<string, AnyRecord[]>
+  present(
+    resource: CompiledResource,
+    row: AnyRecord,
+    runtime: Runtime,
+  ): AnyRecord
+  etag(resource: CompiledResource, row: AnyRecord): string
+  visible(
+    resource: CompiledResource,
+    row: AnyRecord,
+    principal: Principal,
+    runtime: Runtime,
+  ): boolean
+  visibleWith(
+    resource: CompiledResource,
+    row: AnyRecord,
+    principal: Principal,
+    data: DataAccess,
+  ): boolean
+  /** Whether a path (below the base) is one the API serves: what an API at the root owns. */
+  matches(path: string): boolean
+  /** Deletes a row by the relations' rules: 409 when a `refuse` relation still names it. */
+  deleteRow(runtime: Runtime, resource: CompiledResource, row: AnyRecord): void
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item)
+    Object.freeze(value)
+  }
+  return value
+}
+
+/** FNV-1a over the stored row: a strong validator for records without a `version`. */
+function hash(text: string) {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h >>> 0).toString(36)
+}
+
+function tokensOf(
+  declaration: ApiDeclaration,
+): Record<string, TokenEntry> | null {
+  if (!declaration.tokens) return null
+  const tokens: Record<string, TokenEntry> = {}
+  let anonymous = 0
+  for (const [token, entry] of Object.entries(declaration.tokens)) {
+    if ('expired' in entry) {
+      tokens[token] = { expired: true }
+      continue
+    }
+    const owns = entry.owns ?? []
+    tokens[token] = {
+      id:
+        entry.principal ??
+        (owns === 'all'
+          ? 'admin'
+          : owns.length > 0
+            ? `owner:${owns.join(',')}`
+            : `principal-${++anonymous}`),
+      owns,
+      scopes: entry.scopes ?? ['read', 'write'],
+    }
+  }
+  return tokens
+}
+
+function rootHandler(api: () => CompiledApi) {
+  return (ctx: HandlerContext) => {
+    const { name, description, resources } = api()
+    const base = ctx.runtime.baseHref
+    const _links: Record<string, Link> = { self: { href: base || '/' } }
+    for (const resource of resources.values())
+      _links[resource.name] = {
+        href: `${base}/${resource.name}`,
+        title: resource.title,
+      }
+    _links.problems = { href: `${base}/problems`, title: 'Problem types' }
+    // RFC 8631: where a machine finds the description of this API.
+    _links['service-desc'] = {
+      href: `${base}/openapi.json`,
+      title: 'OpenAPI description',
+    }
+    return HttpResponse.json({
+      name,
+      ...(description !== undefined && { description }),
+      _links,
+    })
+  }
+}
+
+function buildProblems(declaration: ApiDeclaration) {
+  const problems = new Map<string, ProblemType>()
+  for (const [slug, p] of Object.entries(problemCatalogue))
+    problems.set(slug, {
+      ...p,
+      stored: slug === 'state-conflict',
+      declared: false,
+    })
+  for (const [slug, p] of Object.entries(declaration.problems ?? {}))
+    problems.set(slug, {
+      status: p.status,
+      title: p.title,
+      summary: p.summary,
+      stored: p.stored ?? true,
+      declared: true,
+    })
+  return problems
+}
+
+/**
+ * Checks a declaration whole and works out what it serves. Every mistake is collected first, so one
+ * `InvalidDeclarationError` lists them all, at creation, never at the first request.
+ */
+export function compileApi(
+  declaration: ApiDeclaration,
+  extraRoutes: (api: () => CompiledApi) => readonly RouteSpec[],
+): CompiledApi {
+  const errors: FieldError[] = []
+  const issue = (field: string, message: string) =>
+    errors.push({ field, message })
+  if (!checkApiShape(declaration, issue))
+    throw new InvalidDeclarationError(errors)
+  const resources = new Map<string, CompiledResource>()
+  for (const [name, resource] of Object.entries(declaration.resources)) {
+    if (!resource || typeof resource !== 'object' || !resource.schema) continue
+    try {
+      resources.set(name, compileResource(name, resource))
+    } catch (error) {
+      issue(
+        `resources.${name}`,
+        error instanceof Error ? error.message : String(error),
+      )
+    }
+  }
+  // Relations give the other side its nested collection: `/books/{id}/loans`.
+  for (const resource of resources.values())
+    for (const relation of resource.relations) {
+      const parent = resources.get(relation.to)
+      if (!parent || !relation.nested) continue
+      parent.nested.push({
+        name: relation.nested,
+        of: resource.name,
+        title: undefined,
+        where: (row, p) => row[relation.field] === p.id,
+      })
+    }
+  for (const resource of resources.values())
+    checkResource(resource, resources, issue)
+  // Seed rows are checked against their schemas and relations now, not at the first reset.
+  if (errors.length === 0)
+    try {
+      seedRows(resources, 1)
+    } catch (error) {
+      if (error instanceof InvalidDeclarationError) errors.push(...error.errors)
+      else throw error
+    }
+  if (errors.length > 0) throw new InvalidDeclarationError(errors)
+
+  const seeds = new Map<number, Record<string, AnyRecord[]>>()
+  // Routes reach the compiled API through `self`, which is set right below them.
+  // eslint-disable-next-line prefer-const
+  let compiled: CompiledApi
+  const self = () => compiled
+  const routes: RouteSpec[] = [...extraRoutes(self)]
+  routes.unshift({
+    path: '',
+    public: true,
+    cache: 'public',
+    methods: { GET: rootHandler(self) },
+    kind: 'root',
+  })
+  for (const resource of resources.values())
+    routes.push(...resourceRoutes(resource, resources))
+
+  const visibleWith = (
+    resource: CompiledResource,
+    row: AnyRecord,
+    principal: Principal,
+    data: DataAccess,
+  ) => {
+    if (!resource.owners || principal.owns === 'all') return true
+    const owns = principal.owns
+    return resource.owners(row, data).some((key) => owns.includes(key))
+  }
+
+  const router = new PatternRouter<true>()
+  for (const route of routes) router.add('ALL', route.path || '/', true)
+  compiled = {
+    matches: (path) => router.match('ALL', path)[0].length > 0,
+    name: declaration.name,
+    description: declaration.description,
+    declaration,
+    resources,
+    problems: buildProblems(declaration),
+    tokens: tokensOf(declaration),
+    routes,
+    seed(randomSeed) {
+      // Seeds are checked once per random seed. Rows are frozen and shared: the engine never
+      // changes a row in place (an update stores a new object), so instances need no copy.
+      let rows = seeds.get(randomSeed)
+      if (!rows) {
+        rows = deepFreeze(seedRows(resources, randomSeed))
+        if (seeds.size < 16) seeds.set(randomSeed, rows)
+      }
+      return { ...rows }
+    },
+    present(resource, row, runtime) {
+      const href = (name: string, id?: Id) =>
+        id === undefined
+          ? `${runtime.baseHref}/${name}`
+          : `${runtime.baseHref}/${name}/${encodeURIComponent(String(id))}`
+      const self = href(resource.name, row.id as Id)
+      const _links: Record<string, Link> = { self: { href: self } }
+      for (const relation of resource.relations) {
+        const value = row[relation.field]
+        if (value !== null && value !== undefined)
+          _links[relation.name] = { href: href(relation.to, value as Id) }
+      }
+      for (const nested of resource.nested)
+        _links[nested.name] = { href: `${self}/${nested.name}` }
+      const more = resource.declaration.links?.(row as never, href)
+      if (more)
+        for (const [rel, link] of Object.entries(more))
+          if (link) _links[rel] = link
+      if (resource.state) {
+        const allowed = new Set(allowedActions(resource, row))
+        for (const t of resource.state.transitions)
+          if (allowed.has(t.name))
+            _links[t.name] = {
+              href: `${self}/${t.path}`,
+              method: 'POST',
+              ...(t.title !== undefined && { title: t.title }),
+            }
+      }
+      const out: AnyRecord = {}
+      for (const key in row) if (!resource.hidden.has(key)) out[key] = row[key]
+      out._links = _links
+      return out
+    },
+    etag(resource, row) {
+      const suffix = resource.has.version
+        ? `v${String(row.version)}`
+        : hash(JSON.stringify(row))
+      return `"${resource.singular}-${String(row.id)}-${suffix}"`
+    },
+    visible: (resource, row, principal, runtime) =>
+      visibleWith(resource, row, principal, dataAccess(runtime)),
+    visibleWith,
+    deleteRow(runtime, resource, row) {
+      // Plan the whole deletion first: a refusal anywhere changes nothing.
+      const plan: [CompiledResource, AnyRecord][] = []
+      const visit = (target: CompiledResource, targetRow: AnyRecord) => {
+        plan.push([target, targetRow])
+        for (const other of resources.values())
+          for (const relation of other.relations) {
+            if (relation.to !== target.name) continue
+            for (const child of runtime.db.table(other.name).rows.values()) {
+              if (child[relation.field] !== targetRow.id) continue
+              if (plan.some(([r, x]) => r === other && x.id === child.id))
+                continue
+              if (relation.onDelete === 'cascade') visit(other, child)
+              else
+                fail('still-referenced', {
+                  detail: `${target.singular} ${String(targetRow.id)} is still named by ${other.singular} ${String(child.id)} (${relation.field}); delete that first.`,
+                  extensions: {
+                    referencedBy: {
+                      resource: other.name,
+                      id: child.id,
+                      field: relation.field,
+                    },
+                  },
+                })
+            }
+          }
+      }
+      visit(resource, row)
+      for (const [target, r] of plan)
+        runtime.db.table(target.name).delete(r.id as Id)
+    },
+  }
+  return compiled
+}

@@ -1,0 +1,297 @@
+import type { CollectionFields, FieldSpec } from '../collections/query.ts'
+import { asZodObject, jsonSchemaOf, type JsonSchema } from './schema-tools.ts'
+import type {
+  AnyRecord,
+  AnyResource,
+  CreateDeclaration,
+  DataAccess,
+  Id,
+  OwnerKey,
+  ReplaceDeclaration,
+  Schema,
+  Transition,
+} from './types.ts'
+
+/** Fields the engine sets: never taken from a body. */
+export const SERVER_FIELDS = ['id', 'createdAt', 'updatedAt', 'version']
+
+export interface CompiledTransition {
+  name: string
+  path: string
+  from: readonly unknown[]
+  to: unknown
+  title: string | undefined
+  input: Schema | undefined
+  strictKey: boolean
+  declaration: Transition<AnyRecord, unknown>
+}
+
+export interface CompiledRelation {
+  name: string
+  field: string
+  to: string
+  nested: string | undefined
+  onDelete: 'refuse' | 'cascade'
+}
+
+/** A collection below an item of this resource. */
+export interface CompiledNested {
+  name: string
+  of: string
+  title: string | undefined
+  where(row: AnyRecord, parent: AnyRecord): boolean
+}
+
+/** One resource, as the engine serves it: everything its declaration implies, worked out once. */
+export interface CompiledResource {
+  name: string
+  title: string
+  singular: string
+  description: string | undefined
+  idKind: 'integer' | 'uuid' | 'string'
+  schema: Schema<AnyRecord>
+  /** The record's JSON Schema (the description's, and where field types come from). */
+  json: JsonSchema
+  fields: string[]
+  hidden: ReadonlySet<string>
+  filters: CollectionFields
+  sortable: readonly string[]
+  has: { version: boolean; createdAt: boolean; updatedAt: boolean }
+  state:
+    | {
+        field: string
+        initial: unknown
+        transitions: CompiledTransition[]
+        replaceIn: readonly unknown[] | undefined
+        deleteIn: readonly unknown[] | undefined
+      }
+    | undefined
+  relations: CompiledRelation[]
+  /** Filled by the API: nested collections from its own declaration and others' relations. */
+  nested: CompiledNested[]
+  create:
+    | { input: Schema | undefined; declaration: CreateDeclaration<AnyRecord> }
+    | undefined
+  replace:
+    | { input: Schema | undefined; declaration: ReplaceDeclaration<AnyRecord> }
+    | undefined
+  delete: boolean
+  /** The owner keys of a row; `null` when the resource has no owner (everybody sees it). */
+  owners: ((row: AnyRecord, data: DataAccess) => OwnerKey[]) | null
+  ownerField: string | undefined
+  declaration: AnyResource
+}
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** Field types for filters, from the record's JSON Schema: numbers, strings, enums, timestamps. */
+function fieldSpec(property: JsonSchema): FieldSpec | null {
+  let nullable = false
+  let schema = property
+  const variants = (property.anyOf ?? property.oneOf) as
+    JsonSchema[] | undefined
+  if (Array.isArray(variants)) {
+    const rest = variants.filter((v) => v.type !== 'null')
+    nullable = rest.length < variants.length
+    if (rest.length !== 1) return null
+    schema = rest[0]!
+  }
+  let type = schema.type
+  if (Array.isArray(type)) {
+    nullable = nullable || type.includes('null')
+    const rest = type.filter((t) => t !== 'null')
+    if (rest.length !== 1) return null
+    type = rest[0]
+  }
+  const spec = (t: FieldSpec['type']): FieldSpec =>
+    nullable ? { type: t, nullable } : { type: t }
+  if (
+    Array.isArray(schema.enum) &&
+    schema.enum.every((v) => typeof v === 'string')
+  )
+    return spec(schema.enum as string[])
+  if (typeof schema.const === 'string') return spec([schema.const])
+  if (type === 'integer') return spec('integer')
+  if (type === 'number') return spec('number')
+  if (type === 'string')
+    return spec(schema.format === 'date-time' ? 'timestamp' : 'string')
+  return null
+}
+
+function derivedInput(
+  schema: Schema,
+  omit: readonly string[],
+  optional: readonly string[],
+): Schema | undefined {
+  const zod = asZodObject(schema)
+  if (!zod) return undefined
+  const mask = Object.fromEntries(
+    omit.filter((f) => f in zod.shape).map((f) => [f, true as const]),
+  )
+  let input = zod.omit(mask)
+  const loose = optional.filter((f) => f in zod.shape && !(f in mask))
+  if (loose.length > 0)
+    input = input.partial(Object.fromEntries(loose.map((f) => [f, true])))
+  return input.strict() as unknown as Schema
+}
+
+function pickInput(
+  option: unknown,
+  fallback: () => Schema | undefined,
+): { input: Schema | undefined; declaration: AnyRecord } | undefined {
+  if (option === false) return undefined
+  if (
+    option !== undefined &&
+    option !== null &&
+    typeof option === 'object' &&
+    '~standard' in option
+  )
+    return { input: option as Schema, declaration: {} }
+  const declaration = (option ?? {}) as { input?: Schema }
+  return { input: declaration.input ?? fallback(), declaration }
+}
+
+/** Works out what one declared resource serves; the declaration was checked beforehand. */
+export function compileResource(
+  name: string,
+  declaration: AnyResource,
+): CompiledResource {
+  const schema = declaration.schema as Schema<AnyRecord>
+  const json = jsonSchemaOf(schema)
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>
+  const fields = Object.keys(properties)
+  const hidden = new Set<string>(declaration.hidden ?? [])
+  const stateField = declaration.state?.field as string | undefined
+  const ownerField =
+    typeof declaration.owner === 'string' ? declaration.owner : undefined
+
+  const scalar: CollectionFields = {}
+  for (const field of fields) {
+    if (field === 'id' || hidden.has(field)) continue
+    const spec = fieldSpec(properties[field]!)
+    if (spec) scalar[field] = spec
+  }
+  const pick = (names: readonly string[]) =>
+    Object.fromEntries(
+      names.map((n) => [n, scalar[n] ?? { type: 'string' as const }]),
+    )
+  const filters = declaration.filters
+    ? pick(declaration.filters as string[])
+    : scalar
+  const sortable =
+    (declaration.sort as string[] | undefined) ?? Object.keys(filters)
+
+  const serverSet = [
+    ...SERVER_FIELDS,
+    ...(stateField ? [stateField] : []),
+    ...hidden,
+  ]
+  const create = pickInput(declaration.create, () =>
+    derivedInput(schema, serverSet, ownerField ? [ownerField] : []),
+  )
+  const replace = pickInput(declaration.replace, () =>
+    derivedInput(
+      schema,
+      serverSet.filter((f) => f !== 'version'),
+      ['version', ...(ownerField ? [ownerField] : [])],
+    ),
+  )
+
+  const owner = declaration.owner as
+    string | ((row: AnyRecord, data: DataAccess) => unknown) | undefined
+  const owners =
+    owner === undefined
+      ? null
+      : (row: AnyRecord, data: DataAccess): OwnerKey[] => {
+          const value =
+            typeof owner === 'string' ? row[owner] : owner(row, data)
+          const list = Array.isArray(value) ? value : [value]
+          return list.filter(
+            (v): v is OwnerKey =>
+              typeof v === 'number' || typeof v === 'string',
+          )
+        }
+
+  const state = declaration.state
+  return {
+    name,
+    title: declaration.title ?? capitalise(name),
+    singular: declaration.singular ?? name.replace(/s$/, ''),
+    description: declaration.description,
+    idKind: declaration.id ?? 'integer',
+    schema,
+    json,
+    fields,
+    hidden,
+    filters,
+    sortable,
+    has: {
+      version: fields.includes('version'),
+      createdAt: fields.includes('createdAt'),
+      updatedAt: fields.includes('updatedAt'),
+    },
+    state: state && {
+      field: state.field as string,
+      initial: state.initial,
+      transitions: Object.entries(
+        state.transitions as Record<string, Transition<AnyRecord, unknown>>,
+      ).map(([action, t]) => ({
+        name: action,
+        path: t.path ?? action,
+        from: t.from,
+        to: t.to,
+        title: t.title,
+        input: t.input,
+        strictKey: t.strictKey ?? false,
+        declaration: t,
+      })),
+      replaceIn: state.replaceIn,
+      deleteIn: state.deleteIn,
+    },
+    relations: Object.entries(declaration.relations ?? {}).map(
+      ([relation, r]) => {
+        const rel = r as {
+          field: string
+          to: string
+          nested?: string
+          onDelete?: 'refuse' | 'cascade'
+        }
+        return {
+          name: relation,
+          field: rel.field,
+          to: rel.to,
+          nested: rel.nested,
+          onDelete: rel.onDelete ?? 'refuse',
+        }
+      },
+    ),
+    nested: Object.entries(declaration.collections ?? {}).map(([nested, c]) => {
+      const col = c as {
+        of: string
+        title?: string
+        where(row: AnyRecord, parent: AnyRecord): boolean
+      }
+      return { name: nested, of: col.of, title: col.title, where: col.where }
+    }),
+    create: create as CompiledResource['create'],
+    replace: replace as CompiledResource['replace'],
+    delete: declaration.delete ?? true,
+    owners,
+    ownerField,
+    declaration,
+  }
+}
+
+/** The actions a record's state offers now. */
+export function allowedActions(resource: CompiledResource, row: AnyRecord) {
+  const state = resource.state
+  if (!state) return []
+  const current = row[state.field]
+  return state.transitions
+    .filter((t) => t.from.includes(current))
+    .map((t) => t.name)
+}
+
+export type { Id }

@@ -1,0 +1,43 @@
+/**
+ * The declaration API: what an app writes to describe its own resources. The package's root entry
+ * re-exports all of it; the built-in domain (`src/domains/shop/`) imports it from here, since the
+ * root entry serves that domain by default and importing the root from it would be a cycle.
+ */
+export { defineApi, defineResource } from './define-api.ts'
+export {
+  InvalidDeclarationError,
+  isInvalidDeclarationError,
+} from './check-declaration.ts'
+export type {
+  ActionContext,
+  AnyRecord,
+  ApiDeclaration,
+  CreateDeclaration,
+  DataAccess,
+  DataHandles,
+  FieldOf,
+  Id,
+  Infer,
+  InputContext,
+  ItemContext,
+  Link,
+  NestedCollection,
+  OperationContext,
+  OwnerKey,
+  ProblemDeclaration,
+  ProblemOptions,
+  RecordOf,
+  Relation,
+  ReplaceDeclaration,
+  ResourceDeclaration,
+  Schema,
+  SeedContext,
+  StateDeclaration,
+  TableHandle,
+  TokenDeclaration,
+  TokenEntryDeclaration,
+  Transition,
+} from './types.ts'
+export type { FieldError } from '../validation/validate.ts'
+export { defaultRateLimit } from '../rate-limit/rate-limiter.ts'
+export type { Scenario, ScenarioStep } from '../scenarios/scenario-schema.ts'

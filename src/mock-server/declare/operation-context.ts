@@ -1,0 +1,86 @@
+import { HttpResponse } from '../http-response.ts'
+import { ProblemError } from '../problems/problem-error.ts'
+import type { HandlerContext } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
+import { validationFailed, type FieldError } from '../validation/validate.ts'
+import type { CompiledResource } from './compile-resource.ts'
+import type { AnyRecord, DataAccess, Id, OperationContext } from './types.ts'
+
+/** Where a collection or an item lives, under the base (with its origin, where it has one). */
+export function hrefOf(runtime: Runtime, resource: string, id?: Id) {
+  const collection = `${runtime.baseHref}/${resource}`
+  return id === undefined
+    ? collection
+    : `${collection}/${encodeURIComponent(String(id))}`
+}
+
+export function dataAccess(runtime: Runtime): DataAccess {
+  return {
+    table: <R extends AnyRecord>(name: string) => runtime.db.handle<R>(name),
+  }
+}
+
+export function resourceOf(runtime: Runtime, name: string): CompiledResource {
+  const resource = runtime.api.resources.get(name)
+  if (!resource)
+    throw new Error(
+      `Failed to answer: no resource is named "${name}"; declared: ${[...runtime.api.resources.keys()].join(', ')}.`,
+    )
+  return resource
+}
+
+/** A record with its links and ETag: 200, or 201 with `Location`. */
+export function recordResponse(
+  runtime: Runtime,
+  resource: CompiledResource,
+  row: AnyRecord,
+  created = false,
+) {
+  const headers: Record<string, string> = {
+    ETag: runtime.api.etag(resource, row),
+  }
+  if (created) headers.Location = hrefOf(runtime, resource.name, row.id as Id)
+  return HttpResponse.json(runtime.api.present(resource, row, runtime), {
+    status: created ? 201 : 200,
+    headers,
+  })
+}
+
+/** What hooks and custom handlers get: the request, the data, and ways to answer. */
+export function operationContext(ctx: HandlerContext): OperationContext {
+  const { runtime } = ctx
+  return {
+    request: ctx.request,
+    url: ctx.url,
+    path: ctx.path,
+    params: ctx.params,
+    principal: ctx.principal,
+    admin: ctx.principal.owns === 'all',
+    data: dataAccess(runtime),
+    now: () => runtime.clock.iso(),
+    random: () => runtime.random.next(),
+    basePath: runtime.baseHref,
+    href: (resource, id) => hrefOf(runtime, resource, id),
+    fail(slug, options) {
+      if (!runtime.api.problems.has(slug))
+        throw new Error(
+          `Failed to answer with the problem "${slug}": it is neither built in nor declared in the API's problems.`,
+        )
+      throw new ProblemError(slug, {
+        detail: options.detail,
+        ...(options.instance !== undefined && { instance: options.instance }),
+        ...(options.members && { extensions: options.members }),
+        ...(options.headers && { headers: options.headers }),
+      })
+    },
+    invalid(errors) {
+      const list: FieldError[] = Array.isArray(errors)
+        ? [...(errors as FieldError[])]
+        : [errors as FieldError]
+      validationFailed(list, ctx.body !== undefined)
+    },
+    ok: (name, row) => recordResponse(runtime, resourceOf(runtime, name), row),
+    created: (name, row) =>
+      recordResponse(runtime, resourceOf(runtime, name), row, true),
+  }
+}

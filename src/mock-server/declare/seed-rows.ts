@@ -1,0 +1,103 @@
+import { createRandom } from '../random.ts'
+import type { FieldError } from '../validation/validate.ts'
+import { InvalidDeclarationError } from './check-declaration.ts'
+import type { CompiledResource } from './compile-resource.ts'
+import { newId } from './new-id.ts'
+import { checkWith } from './schema-tools.ts'
+import type { AnyRecord, SeedContext } from './types.ts'
+
+/** Seed rows are dated from a fixed time, so the seed is the same on every machine and reset. */
+export const SEED_EPOCH = Date.parse('2026-01-05T09:00:00.000Z')
+
+const at = (hours: number) =>
+  new Date(SEED_EPOCH + hours * 3_600_000).toISOString()
+
+function isNullable(property: Record<string, unknown> | undefined) {
+  if (!property) return false
+  const type = property.type
+  return (
+    (Array.isArray(type) && type.includes('null')) ||
+    (Array.isArray(property.anyOf) &&
+      (property.anyOf as { type?: unknown }[]).some((v) => v.type === 'null'))
+  )
+}
+
+/**
+ * Every table's seed rows: server-set fields filled in where left out (ids in order, fixed
+ * timestamps, version 1, the initial state, `null` for nullable fields), each row checked against
+ * its schema and each reference against the rows it names. Mistakes throw one
+ * `InvalidDeclarationError` that lists them all.
+ */
+export function seedRows(
+  resources: ReadonlyMap<string, CompiledResource>,
+  randomSeed: number,
+): Record<string, AnyRecord[]> {
+  const random = createRandom(randomSeed)
+  const context: SeedContext = { random: () => random.next(), at }
+  const errors: FieldError[] = []
+  const tables: Record<string, AnyRecord[]> = {}
+  for (const resource of resources.values()) {
+    const declared = resource.declaration.seed
+    const raw = (
+      typeof declared === 'function' ? declared(context) : (declared ?? [])
+    ) as AnyRecord[]
+    const properties = (resource.json.properties ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >
+    let next = 1
+    const rows: AnyRecord[] = []
+    raw.forEach((partial, index) => {
+      const path = `resources.${resource.name}.seed[${index}]`
+      const values: AnyRecord = { ...partial }
+      if (values.id === undefined)
+        values.id = newId(resource.idKind, next, () => random.next())
+      if (typeof values.id === 'number') next = Math.max(next, values.id + 1)
+      if (resource.has.createdAt && values.createdAt === undefined)
+        values.createdAt = at(index)
+      if (resource.has.updatedAt && values.updatedAt === undefined)
+        values.updatedAt = values.createdAt ?? at(index)
+      if (resource.has.version && values.version === undefined)
+        values.version = 1
+      if (resource.state && values[resource.state.field] === undefined)
+        values[resource.state.field] = resource.state.initial
+      const row: AnyRecord = {}
+      for (const field of resource.fields)
+        if (values[field] !== undefined) row[field] = values[field]
+        else if (isNullable(properties[field])) row[field] = null
+      for (const [key, value] of Object.entries(values))
+        if (!(key in row)) row[key] = value
+      const checked = checkWith(resource.schema, row)
+      if ('errors' in checked) {
+        for (const e of checked.errors)
+          errors.push({ field: `${path}.${e.field}`, message: e.message })
+        return
+      }
+      rows.push(checked.value)
+    })
+    const seen = new Set<unknown>()
+    rows.forEach((row, index) => {
+      if (seen.has(row.id))
+        errors.push({
+          field: `resources.${resource.name}.seed[${index}].id`,
+          message: `${String(row.id)} appears twice`,
+        })
+      seen.add(row.id)
+    })
+    tables[resource.name] = rows
+  }
+  for (const resource of resources.values())
+    for (const relation of resource.relations) {
+      const ids = new Set((tables[relation.to] ?? []).map((r) => r.id))
+      tables[resource.name]!.forEach((row, index) => {
+        const value = row[relation.field]
+        if (value !== null && value !== undefined && !ids.has(value))
+          errors.push({
+            field: `resources.${resource.name}.seed[${index}].${relation.field}`,
+            message: `names ${relation.to} ${String(value)}, which the seed does not have`,
+          })
+      })
+    }
+  if (errors.length > 0) throw new InvalidDeclarationError(errors)
+  return tables
+}

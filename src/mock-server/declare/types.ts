@@ -1,0 +1,293 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type { Principal } from '../auth/tokens.ts'
+import type { FieldError } from '../validation/validate.ts'
+import type { Scenario } from '../scenarios/scenario-schema.ts'
+
+/** Any Standard Schema (zod 4, Valibot, ArkType…); zod's also give filters and the description. */
+export type Schema<Output = unknown> = StandardSchemaV1<unknown, Output>
+
+/** What a schema produces once it has validated its input. */
+export type Infer<S> = S extends StandardSchemaV1<unknown, infer O> ? O : never
+
+export type AnyRecord = Record<string, unknown>
+
+export type Id = number | string
+
+/** Who owns a row: a value the `owns` list of a principal can name. */
+export type OwnerKey = number | string
+
+/** A link object of `_links` (contract section 1). */
+export interface Link {
+  href: string
+  method?: 'POST' | 'PUT' | 'DELETE'
+  title?: string
+}
+
+/** The fields of a record (string keys only). */
+export type FieldOf<R> = Extract<keyof R, string>
+
+/** A row as a handler or a typed handle reads and writes it. */
+export interface TableHandle<R extends AnyRecord = AnyRecord> {
+  get(id: Id): R | undefined
+  /** Every row, in id order (a live iterator: do not write while iterating). */
+  rows(): IterableIterator<R>
+  list(): R[]
+  /**
+   * Adds a row: the id, `createdAt`/`updatedAt`, `version` and the initial state are filled in
+   * when the record has them and the values are missing.
+   */
+  insert(values: Partial<R>): R
+  /** Changes a row: `version` goes up by one and `updatedAt` moves when the record has them. */
+  update(id: Id, patch: Partial<R>): R
+  delete(id: Id): boolean
+  readonly size: number
+}
+
+/** The data a handler sees: every table of the API by resource name. */
+export interface DataAccess {
+  table<R extends AnyRecord = AnyRecord>(resource: string): TableHandle<R>
+}
+
+export interface ProblemOptions {
+  detail: string
+  /** Extension members (the problem type's declared members). */
+  members?: Record<string, unknown>
+  /** Defaults to the request path. */
+  instance?: string
+  headers?: Record<string, string>
+}
+
+/** What every hook and custom handler gets of one request. */
+export interface OperationContext {
+  request: Request
+  url: URL
+  /** The request path, the default problem `instance`. */
+  path: string
+  params: Record<string, string>
+  principal: Principal
+  /** Whether the caller sees every owner's rows. */
+  admin: boolean
+  data: DataAccess
+  /** The mock clock, as an ISO-8601 string. */
+  now(): string
+  /** The mock's seeded random source: [0, 1). */
+  random(): number
+  basePath: string
+  /** The path (or URL, where the base has a host) of a collection, or of one item. */
+  href(resource: string, id?: Id): string
+  /** Answers with a problem: a declared type, or a built-in one. */
+  fail(slug: string, options: ProblemOptions): never
+  /** Answers 422 `validation-failed` with these field errors. */
+  invalid(errors: FieldError | readonly FieldError[]): never
+  /** 200 with a record of a resource as the API presents it (links, ETag). */
+  ok(resource: string, row: AnyRecord): Response
+  /** 201 with a record, its `Location` and ETag. */
+  created(resource: string, row: AnyRecord): Response
+}
+
+export interface ItemContext<R extends AnyRecord> extends OperationContext {
+  item: R
+}
+
+export interface InputContext<I> extends OperationContext {
+  input: I
+}
+
+export interface ActionContext<
+  R extends AnyRecord,
+  I = unknown,
+> extends ItemContext<R> {
+  input: I
+}
+
+/** An action, from one transition of the state field: a link and a `POST` route. */
+export interface Transition<R extends AnyRecord, St> {
+  from: readonly St[]
+  to: St
+  /** The link's `title`. */
+  title?: string
+  /** The route's last segment, `/{collection}/{id}/{path}`. @default the action's name */
+  path?: string
+  /** The body it takes. @default an empty object (no member allowed) */
+  input?: Schema
+  /** In strict mode (`requireIdempotencyKey`), this action needs an `Idempotency-Key`. */
+  strictKey?: boolean
+  /** Refuses with a problem (`ctx.fail`) after validation, before anything changes. */
+  guard?(ctx: ActionContext<R>): void
+  /**
+   * What else the action does: returns fields to set beside the state, and may answer with its own
+   * response (paying an order answers with the payment it creates).
+   */
+  run?(ctx: ActionContext<R>): void | { set?: Partial<R>; respond?: Response }
+}
+
+export interface StateDeclaration<R extends AnyRecord, F extends FieldOf<R>> {
+  field: F
+  /** The state of a new record. */
+  initial: R[F]
+  transitions: Record<string, Transition<R, R[F]>>
+  /** States in which `PUT` may replace the record. @default every state */
+  replaceIn?: readonly R[F][]
+  /** States in which `DELETE` may remove the record. @default every state */
+  deleteIn?: readonly R[F][]
+}
+
+/** `loan.bookId` → books: a link both ways, a 422 for a reference that names nothing. */
+export interface Relation<R extends AnyRecord> {
+  field: FieldOf<R>
+  /** The resource it names. */
+  to: string
+  /** The nested collection on the other side: `/books/{id}/loans`. */
+  nested?: string
+  /**
+   * Deleting the record it names: `refuse` answers 409 `still-referenced`, `cascade` deletes this
+   * record too. @default 'refuse'
+   */
+  onDelete?: 'refuse' | 'cascade'
+}
+
+/** A nested collection by a rule of its own (transfers in or out of an account). */
+export interface NestedCollection<P extends AnyRecord> {
+  of: string
+  title?: string
+  where(row: AnyRecord, parent: P): boolean
+}
+
+export interface CreateDeclaration<R extends AnyRecord, I = AnyRecord> {
+  /** The body. @default the record's schema less server-set and hidden fields (zod schemas) */
+  input?: Schema<I>
+  strictKey?: boolean
+  /** More field errors, reported with the schema's in one 422. */
+  check?(ctx: InputContext<I>): readonly FieldError[] | void
+  /** Refuses with a problem after validation, before anything changes. */
+  guard?(ctx: InputContext<I>): void
+  /** Fields to store that the body does not give. */
+  prepare?(ctx: InputContext<I>): Partial<R>
+  /** What else happens once the record exists (other records change). */
+  run?(ctx: InputContext<I>, row: R): void
+  /** Replaces the whole operation: a custom handler (a transfer between two accounts). */
+  handle?(ctx: InputContext<I>): Response
+}
+
+export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
+  input?: Schema<I>
+  check?(ctx: ActionContext<R, I>): readonly FieldError[] | void
+}
+
+export interface SeedContext {
+  /** The mock's seeded random source: the same rows on every reset. */
+  random(): number
+  /** A fixed time to date seed rows from: `2026-01-05T09:00:00.000Z` plus hours. */
+  at(hours: number): string
+}
+
+/** One resource: a collection, its items, and whatever its declaration adds. */
+export interface ResourceDeclaration<
+  R extends AnyRecord = AnyRecord,
+  F extends FieldOf<R> = FieldOf<R>,
+  CI = AnyRecord,
+  RI = AnyRecord,
+> {
+  /** The stored record, server-set and hidden fields included. */
+  schema: Schema<R>
+  /** The collection's title (`Books`). @default the name, capitalised */
+  title?: string
+  /** One item, in messages and ETags (`book`). @default the name less a final "s" */
+  singular?: string
+  description?: string
+  /** @default 'integer' (1, 2, 3…) */
+  id?: 'integer' | 'uuid' | 'string'
+  /** Stored, never shown (they may still drive links and ownership). */
+  hidden?: readonly FieldOf<R>[]
+  /** `POST` on the collection; `false` for none. */
+  create?: false | Schema | CreateDeclaration<R, CI>
+  /** `PUT` on an item; `false` for none. */
+  replace?: false | Schema | ReplaceDeclaration<R, RI>
+  /** `DELETE` on an item. @default true */
+  delete?: boolean
+  read?: { guard?(ctx: ItemContext<R>): void }
+  /** Fields the list filters on. @default every scalar field that is shown */
+  filters?: readonly FieldOf<R>[]
+  /** Fields the list sorts on (besides `id`). @default the filters */
+  sort?: readonly FieldOf<R>[]
+  /**
+   * Whose row it is: a field, or a function for rows owned through others. A principal sees the
+   * rows of the owners it `owns` (all of them for `'all'`). @default everybody sees every row
+   */
+  owner?:
+    | FieldOf<R>
+    | ((
+        row: R,
+        data: DataAccess,
+      ) =>
+        OwnerKey | null | undefined | readonly (OwnerKey | null | undefined)[])
+  relations?: Record<string, Relation<R>>
+  collections?: Record<string, NestedCollection<R>>
+  state?: StateDeclaration<R, F>
+  /** Rows of a new mock and of every reset; server-set fields may be left out. */
+  seed?: readonly Partial<R>[] | ((ctx: SeedContext) => readonly Partial<R>[])
+  /** More links on every item. */
+  links?(
+    row: R,
+    href: (resource: string, id?: Id) => string,
+  ): Record<string, Link | undefined>
+}
+
+/** A problem type of the API's own, beside the built-in ones. */
+export interface ProblemDeclaration {
+  status: number
+  title: string
+  /** What it means and what to do: its documentation page. */
+  summary: string
+  /** Its extension members, for the description. */
+  members?: Schema
+  /**
+   * Raised once the operation has begun: a repeated `Idempotency-Key` replays it. @default true
+   */
+  stored?: boolean
+}
+
+export interface TokenDeclaration {
+  /** Rate limits and idempotency keys are per principal. @default derived from `owns` */
+  principal?: string
+  /** The owners whose rows it sees; `'all'` for an admin. @default [] */
+  owns?: 'all' | readonly OwnerKey[]
+  /** @default ['read', 'write'] */
+  scopes?: readonly ('read' | 'write')[]
+}
+
+export type TokenEntryDeclaration = TokenDeclaration | { expired: true }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record: hooks are bivariant methods
+export type AnyResource = ResourceDeclaration<any, any, any, any>
+
+export interface ApiDeclaration<
+  Resources extends Record<string, AnyResource> = Record<string, AnyResource>,
+  Problems extends Record<string, ProblemDeclaration> = Record<
+    string,
+    ProblemDeclaration
+  >,
+> {
+  /** The name the root answers with. */
+  name: string
+  description?: string
+  /** Where the API lives: a path (`/api`), the root (`/`), or a URL with a host. @default '/api' */
+  base?: string
+  resources: Resources
+  problems?: Problems
+  /** Bearer tokens. @default none declared: any Bearer token is let in and sees every row */
+  tokens?: Record<string, TokenEntryDeclaration>
+  /** Ready set-ups of this API (`applyScenario(api, id)`, the playground's Scenarios). */
+  scenarios?: readonly Scenario[]
+}
+
+export type RecordOf<D> =
+  D extends ResourceDeclaration<infer R, infer _F, infer _C, infer _P>
+    ? R
+    : AnyRecord
+
+/** `api.data`: a typed handle on each resource's table. */
+export type DataHandles<A> =
+  A extends ApiDeclaration<infer Resources, infer _P>
+    ? { -readonly [K in keyof Resources]: TableHandle<RecordOf<Resources[K]>> }
+    : Record<string, TableHandle>
