@@ -21,7 +21,9 @@ const signature = (body: unknown) =>
 
 /**
  * For each action a fresh record offers: create one, follow the action (it must work now), read the
- * record again (its links must have changed), and send the used link again (a stale link is a 409).
+ * record again, and send the used link again. Where the links changed, the used link is stale and
+ * must get a 409. An action that leaves the links as they were (a renewal: the state stays) is still
+ * offered, so it must work again. At least one action must change the links.
  */
 export const linksFollowState: Rule = {
   id: 'links-follow-state',
@@ -58,6 +60,7 @@ export const linksFollowState: Rule = {
       return skip(
         `a new record in ${collection.url.pathname} offers no action links`,
       )
+    let changed = 0
     for (const [index, rel] of rels.entries()) {
       const outcome = await followOnce(
         context,
@@ -65,8 +68,15 @@ export const linksFollowState: Rule = {
         rel,
         index === 0 ? probeRecord : null,
       )
-      if (outcome) return outcome
+      if (outcome === 'changed') changed += 1
+      else if (outcome !== 'kept' && outcome !== null) return outcome
     }
+    if (changed === 0)
+      return fail(
+        'some action to change the record’s links',
+        `the same links after each of ${rels.join(', ')}`,
+        [probeRecord],
+      )
     return pass(`followed ${rels.join(', ')}`)
   },
 }
@@ -87,7 +97,7 @@ async function followOnce(
   collection: DiscoveredCollection,
   rel: string,
   reuse: Exchange | null,
-): Promise<RuleOutcome | null> {
+): Promise<RuleOutcome | 'changed' | 'kept' | null> {
   const { probe } = context
   const created = reuse ?? (await createRecord(context, collection))
   if (isOutcome(created)) return created
@@ -109,23 +119,27 @@ async function followOnce(
     )
   const after = await probe.send({ url })
   steps.push(after)
-  if (signature(after.json) === signature(before.json))
-    return fail(
-      `other action links after "${rel}"`,
-      `the same links as before: ${signature(after.json).replaceAll('\n', ', ')}`,
-      steps,
-    )
   const stillOffered = actionLinks(after.json).some(
     (l) => l.rel === rel && new URL(l.href, url).href === target.href,
   )
-  if (stillOffered) return null
   const again = await probe.send({ method: link.method ?? 'POST', url: target })
   steps.push(again)
+  if (signature(after.json) === signature(before.json)) {
+    // The state offers the same actions as before: the link is still offered, so it must work.
+    if (again.status >= 300)
+      return fail(
+        `2xx for "${rel}", still offered after it was used`,
+        describeResponse(again),
+        steps,
+      )
+    return 'kept'
+  }
+  if (stillOffered) return 'changed'
   if (again.status !== 409)
     return fail(
       `409 for the used "${rel}" link sent again`,
       describeResponse(again),
       steps,
     )
-  return null
+  return 'changed'
 }
