@@ -69,14 +69,6 @@ const loans = defineResource({
       bookId: z.number().int().positive(),
       memberId: z.number().int().positive().optional(),
     }),
-    guard(ctx) {
-      const book = ctx.data.table('books').get(ctx.input.bookId)
-      if (book?.status === 'on-loan')
-        ctx.fail('book-on-loan', {
-          detail: `Book ${ctx.input.bookId} is out on loan; it can be borrowed once it is returned.`,
-          members: { bookId: ctx.input.bookId },
-        })
-    },
     prepare: (ctx) => ({
       renewals: 0,
       dueAt: new Date(Date.parse(ctx.now()) + 14 * 86_400_000).toISOString(),
@@ -154,13 +146,6 @@ export const library = defineApi({
         renewals: z.number().int(),
         limit: z.number().int(),
       }),
-    },
-    'book-on-loan': {
-      status: 409,
-      title: 'Book on loan',
-      summary:
-        'The book is out on another loan. Borrow it once it has been returned.',
-      members: z.object({ bookId: z.number().int() }),
     },
   },
   tokens: {
