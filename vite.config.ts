@@ -25,6 +25,15 @@ export default defineConfig(({ command }) => ({
     projects: [
       {
         extends: true,
+        // The example projects import the package by name; in the repository's own tests that
+        // name is the sources (the examples themselves run the packed tarball in CI).
+        resolve: {
+          alias: {
+            'hypermock-api': fileURLToPath(
+              new URL('./src/mock-server/index.ts', import.meta.url),
+            ),
+          },
+        },
         test: {
           name: 'node',
           environment: 'node',
