@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { majorValue } from './money-note.tsx'
+import { formatMoney, majorValue } from './money-note.tsx'
 
 describe('majorValue', () => {
   test('reads amounts and balances in minor units with their currency', () => {
@@ -15,5 +15,19 @@ describe('majorValue', () => {
     expect(majorValue('amount', 100, { currency: 'xxx' })).toBeNull()
     expect(majorValue('amount', 100, {})).toBeNull()
     expect(majorValue('amount', '100', { currency: 'usd' })).toBeNull()
+  })
+})
+
+describe('formatMoney', () => {
+  test('writes major units first and minor units alongside, whichever the API gave', () => {
+    expect(formatMoney(19.99, 'usd', 'major')).toBe(
+      '19.99 usd (1999 minor units)',
+    )
+    expect(formatMoney(1999, 'usd', 'minor')).toBe(
+      '19.99 usd (1999 minor units)',
+    )
+    expect(formatMoney(1200, 'jpy', 'minor')).toBe(
+      '1200 jpy (1200 minor units)',
+    )
   })
 })

@@ -20,6 +20,26 @@ export function majorValue(
   return `= ${(value / 10 ** exponent).toFixed(exponent)} ${currency}`
 }
 
+/**
+ * Money as prose writes it, always the same way whichever unit the API gave: major units first,
+ * minor units alongside (`19.99 usd (1999 minor units)`). Orders' `total` is in major units,
+ * payments' `amount` in minor ones: `unit` says which `value` is.
+ */
+export function formatMoney(
+  value: unknown,
+  currency: unknown,
+  unit: 'major' | 'minor',
+): string {
+  if (typeof value !== 'number') return String(value)
+  const exponent =
+    typeof currency === 'string' && currency in currencyExponent
+      ? currencyExponent[currency as keyof typeof currencyExponent]
+      : 2
+  const minor = unit === 'minor' ? value : Math.round(value * 10 ** exponent)
+  const major = (minor / 10 ** exponent).toFixed(exponent)
+  return `${major} ${String(currency)} (${minor} minor units)`
+}
+
 /** The value, and its major-unit reading when it is an amount in minor units. */
 export function MoneyNote({
   member,

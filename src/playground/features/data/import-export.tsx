@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react'
+import { ConfirmReset } from '../../components/confirm-reset.tsx'
 import { usePlayground } from '../../services/playground-context.tsx'
 import {
   applyPlaygroundFile,
@@ -26,7 +27,6 @@ export function ImportExport() {
   const { api } = usePlayground()
   const [message, setMessage] = useState<Message>(null)
   const [confirming, setConfirming] = useState(false)
-  const keepButton = useRef<HTMLButtonElement>(null)
   const resetButton = useRef<HTMLButtonElement>(null)
   const closeConfirm = () => {
     setConfirming(false)
@@ -89,42 +89,25 @@ export function ImportExport() {
           type="button"
           className="danger"
           aria-expanded={confirming}
-          onClick={() => {
-            setConfirming(true)
-            // After the confirmation renders, focus its safe choice.
-            setTimeout(() => keepButton.current?.focus(), 0)
-          }}
+          onClick={() => setConfirming(true)}
         >
           Reset…
         </button>
       </div>
       {confirming && (
-        <div role="group" aria-labelledby="reset-question" className="confirm">
-          <p id="reset-question">
-            Reset the mock to its seed data? This discards your changes: orders,
-            payments and transfers you made, idempotency keys, fault rules,
-            settings and the journal.
-          </p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="danger"
-              onClick={() => {
-                api.reset()
-                closeConfirm()
-                setMessage({
-                  kind: 'ok',
-                  text: 'The mock is back to its seed data.',
-                })
-              }}
-            >
-              Reset to the seed data
-            </button>
-            <button ref={keepButton} type="button" onClick={closeConfirm}>
-              Keep my changes
-            </button>
-          </div>
-        </div>
+        <ConfirmReset
+          question="Reset the mock to its seed data?"
+          confirmLabel="Reset to the seed data"
+          onConfirm={() => {
+            api.reset()
+            closeConfirm()
+            setMessage({
+              kind: 'ok',
+              text: 'The mock is back to its seed data, in every tab.',
+            })
+          }}
+          onCancel={closeConfirm}
+        />
       )}
       <div
         role="alert"

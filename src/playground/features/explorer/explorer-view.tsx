@@ -25,6 +25,7 @@ import { isOrderState, OrderStateDiagram } from './order-state-diagram.tsx'
 import { PagingNav } from './paging-nav.tsx'
 import { ReadSummary } from './read-summary.tsx'
 import { resourceTitle } from './value-text.ts'
+import { WaitControls } from './wait-controls.tsx'
 
 interface Resource {
   _links?: Record<string, unknown>
@@ -214,11 +215,32 @@ function FetchProgress({ href }: { href: string }) {
 /** Starts at GET /api and walks the links; the location (`href`) lives in the URL. */
 function ResourcePanel({ href }: { href: string }) {
   const query = useResource<Resource>(href)
+  const [cancelled, setCancelled] = useState(false)
+  const retry = () => {
+    setCancelled(false)
+    void query.refetch()
+  }
   return (
     <>
       <div role="status" className="status-summary">
-        {query.isFetching ? <FetchProgress href={href} /> : ''}
+        {query.isFetching ? (
+          <FetchProgress href={href} />
+        ) : cancelled && !query.data ? (
+          'Cancelled: the read was stopped before an answer.'
+        ) : (
+          ''
+        )}
       </div>
+      {query.isFetching && (
+        <WaitControls href={href} onCancel={() => setCancelled(true)} />
+      )}
+      {!query.isFetching && ((cancelled && !query.data) || query.isError) && (
+        <p>
+          <button type="button" onClick={retry}>
+            Retry the read
+          </button>
+        </p>
+      )}
       <ReadSummary href={href} />
       {query.isError && (
         <div role="alert">
@@ -265,7 +287,7 @@ export function ExplorerView() {
           as {token === null ? 'no credential' : token}
         </span>
       </p>
-      <ResourcePanel href={href} />
+      <ResourcePanel key={href} href={href} />
     </section>
   )
 }

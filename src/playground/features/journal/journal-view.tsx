@@ -78,9 +78,9 @@ function CopyExchange({
     body: exchange.requestBody,
   }
   return (
-    <p className="button-row">
+    <div className="button-row">
       <CopyAsButtons request={() => request} />
-    </p>
+    </div>
   )
 }
 

@@ -4,6 +4,8 @@ import type { FaultRuleInput } from '../../../mock-server/index.ts'
 import { ProblemCard } from '../../components/problem-card.tsx'
 import { reasonPhrase } from '../../components/reason-phrase.ts'
 import { ViewLink, viewUrl } from '../../components/view-link.tsx'
+import { ConfirmReset } from '../../components/confirm-reset.tsx'
+import { pageOperationId } from '../../services/page-operation-id.ts'
 import type { ScenarioRun } from './scenario-runs.ts'
 import type { Scenario } from './scenarios.ts'
 
@@ -55,7 +57,7 @@ function OperationLinks({
             {count} attempt{count === 1 ? '' : 's'}:{' '}
             <ViewLink
               view="timeline"
-              params={{ op: row.operationId }}
+              params={{ op: pageOperationId(row.operationId) }}
               aria-label={`${row.method} ${path} on the timeline`}
             >
               timeline
@@ -72,16 +74,26 @@ interface ScenarioCardProps {
   run: ScenarioRun | null
   /** Named by the URL (`?scenario=`). */
   selected: boolean
+  /** What "Reset scenario" changed in the page, until the next run. */
+  setUpNote: string | null
+  /** The reset this card asks about, if any. */
+  confirming: 'run' | 'reset' | null
   onRun(): void
   onReset(): void
+  onConfirm(): void
+  onCancel(): void
 }
 
 export function ScenarioCard({
   scenario,
   run,
   selected,
+  setUpNote,
+  confirming,
   onRun,
   onReset,
+  onConfirm,
+  onCancel,
 }: ScenarioCardProps) {
   const id = useId()
   const running = run?.status === 'running'
@@ -132,17 +144,41 @@ export function ScenarioCard({
         )}
       </dl>
       <div className="sc-actions">
-        <button type="button" onClick={onRun} disabled={running}>
+        <button
+          type="button"
+          onClick={onRun}
+          disabled={running}
+          aria-expanded={confirming === 'run'}
+        >
           Run
         </button>
-        <button type="button" onClick={onReset} disabled={running}>
+        <button
+          type="button"
+          onClick={onReset}
+          disabled={running}
+          aria-expanded={confirming === 'reset'}
+        >
           Reset scenario
         </button>
         <a href={viewUrl('scenarios', { scenario: scenario.id })}>
           Link to this scenario
         </a>
       </div>
+      {confirming && (
+        <ConfirmReset
+          question={
+            confirming === 'run'
+              ? `Reset the mock and run “${scenario.title}”?`
+              : `Reset the mock to “${scenario.title}” without running it?`
+          }
+          confirmLabel={confirming === 'run' ? 'Reset and run' : 'Reset'}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      )}
       <div role="status" className="sc-result" ref={resultRef}>
+        {setUpNote && !run && <p>{setUpNote}</p>}
+        {run?.note && <p className="sc-note">{run.note}</p>}
         {running && (
           <p className="sc-progress">
             <span className="sc-spinner" aria-hidden="true" />
