@@ -1,4 +1,9 @@
-import { expect, test as base, type Page } from '@playwright/test'
+import {
+  expect,
+  test as base,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
 export { expect }
 
@@ -51,4 +56,20 @@ export async function screenshotWideAndNarrow(page: Page, name: string) {
     fullPage: true,
   })
   await page.setViewportSize(wide)
+}
+
+/** Runs the scenario of a gallery card: Run, then the confirmation's "Reset and run". */
+export async function runScenario(card: Locator) {
+  await card.getByRole('button', { name: 'Run', exact: true }).click()
+  await card.getByRole('button', { name: 'Reset and run' }).click()
+}
+
+/** Opens `?scenario=<id>` (which only offers it) and runs the offered scenario, confirming. */
+export async function runOfferedScenario(page: Page, id: string) {
+  await page.goto(`/?scenario=${id}`)
+  await page
+    .getByRole('region', { name: 'Offered scenario' })
+    .getByRole('button', { name: /^Run “/ })
+    .click()
+  await page.getByRole('button', { name: 'Reset and run' }).click()
 }
