@@ -128,7 +128,7 @@ test('imports an exported file, resets after a confirmation, and keeps data acro
   await expect(
     page
       .getByRole('status')
-      .filter({ hasText: 'The mock is back to its seed data.' }),
+      .filter({ hasText: 'The mock is back to its seed data, in every tab.' }),
   ).toBeVisible()
   await expect(orderRow(page, 1)).toContainText('First order')
   await expect(orderRow(page, 1)).toContainText('pending')

@@ -1,9 +1,4 @@
-import {
-  expect,
-  test as base,
-  type Locator,
-  type Page,
-} from '@playwright/test'
+import { expect, test as base, type Locator, type Page } from '@playwright/test'
 
 export { expect }
 
