@@ -14,6 +14,7 @@ import {
 } from '../../../client/index.ts'
 import { useResource } from '../../../react/index.ts'
 import { ErrorView } from '../../components/error-view.tsx'
+import { JsonView } from '../../components/json-view.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
 import { useLocation } from '../../navigation/use-location.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
@@ -76,7 +77,7 @@ function ActionResult({ outcome }: { outcome: ActionOutcome }) {
       {outcome.result !== undefined && (
         <details>
           <summary>Returned representation</summary>
-          <pre tabIndex={0}>{JSON.stringify(outcome.result, null, 2)}</pre>
+          <JsonView value={outcome.result} label="Returned representation" />
         </details>
       )}
     </div>
@@ -148,9 +149,9 @@ function ResourceView({
         {raw ? 'Hide raw JSON' : 'Show raw JSON'}
       </button>
       {raw && (
-        <pre id="raw-json" tabIndex={0} aria-label="Raw JSON">
-          {JSON.stringify(resource, null, 2)}
-        </pre>
+        <div id="raw-json">
+          <JsonView value={resource} label="Raw JSON" />
+        </div>
       )}
     </article>
   )
