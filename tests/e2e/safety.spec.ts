@@ -267,6 +267,27 @@ test('a read that keeps retrying can be cancelled, sped up, and retried', async 
   await expect(page.getByRole('heading', { name: 'Order 1' })).toBeVisible()
 })
 
+test('a long scenario run can be cancelled, and offers to speed the demo up', async ({
+  page,
+}) => {
+  await page.goto('/?view=scenarios')
+  const hung = page.getByRole('listitem', {
+    name: 'Hung request, time-out and retry',
+  })
+  await runScenario(hung)
+  await expect(hung.getByRole('status')).toContainText('Running')
+  await expect(
+    hung.getByRole('button', { name: 'Speed the demo up to 16×' }),
+  ).toBeVisible()
+  await hung.getByRole('button', { name: 'Cancel the run' }).click()
+  await expect(hung.getByRole('status')).toContainText(
+    'The run failed: it was cancelled',
+  )
+  await expect(
+    hung.getByRole('button', { name: 'Run', exact: true }),
+  ).toBeEnabled()
+})
+
 test('money reads in one unit, the other alongside', async ({ page }) => {
   await page.goto('/?view=scenarios')
   const happy = page.getByRole('listitem', { name: 'Happy path' })

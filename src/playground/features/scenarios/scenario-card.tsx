@@ -6,8 +6,12 @@ import { reasonPhrase } from '../../components/reason-phrase.ts'
 import { ViewLink, viewUrl } from '../../components/view-link.tsx'
 import { ConfirmReset } from '../../components/confirm-reset.tsx'
 import { pageOperationId } from '../../services/page-operation-id.ts'
+import { usePlayground } from '../../services/playground-context.tsx'
+import { speeds } from '../../services/speed.ts'
 import type { ScenarioRun } from './scenario-runs.ts'
 import type { Scenario } from './scenarios.ts'
+
+const fastest = speeds[speeds.length - 1]!
 
 /** `POST /api/payments* → 503 ×2`: a fault rule in one line. */
 function describeFault(rule: FaultRuleInput): string {
@@ -82,6 +86,8 @@ interface ScenarioCardProps {
   onReset(): void
   onConfirm(): void
   onCancel(): void
+  /** Stops a running run (the step or wait going on is aborted). */
+  onCancelRun(): void
 }
 
 export function ScenarioCard({
@@ -94,7 +100,9 @@ export function ScenarioCard({
   onReset,
   onConfirm,
   onCancel,
+  onCancelRun,
 }: ScenarioCardProps) {
+  const { speed, setSpeed } = usePlayground()
   const id = useId()
   const running = run?.status === 'running'
   const cardRef = useRef<HTMLLIElement>(null)
@@ -164,6 +172,23 @@ export function ScenarioCard({
           Link to this scenario
         </a>
       </div>
+      {running && (
+        <div className="wait-controls">
+          <button type="button" onClick={onCancelRun}>
+            Cancel the run
+          </button>
+          {speed < fastest && (
+            <>
+              <button type="button" onClick={() => setSpeed(fastest)}>
+                Speed the demo up to {fastest}×
+              </button>
+              <span className="muted">
+                At {speed}× waits pass in real time.
+              </span>
+            </>
+          )}
+        </div>
+      )}
       {confirming && (
         <ConfirmReset
           question={

@@ -16,6 +16,7 @@ import { useLocation } from '../../navigation/use-location.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { ScenarioCard } from './scenario-card.tsx'
 import { scenarioRuns } from './scenario-runs.ts'
+import { withSignal } from './with-signal.ts'
 import { findScenario, scenarios, type Scenario } from './scenarios.ts'
 import { credentials, type Token } from '../../services/playground-context.tsx'
 
@@ -44,6 +45,8 @@ export function ScenariosView() {
   const [setUp, setSetUp] = useState<{ id: string; note: string } | null>(null)
   // A run whose credential differs waits for the client made for that credential.
   const pending = useRef<{ scenario: Scenario; previous: Token } | null>(null)
+  // The running runs' aborts, for their cards' Cancel.
+  const controllers = useRef(new Map<string, AbortController>())
   const selected = params.get('scenario')
 
   const execute = useCallback(
@@ -59,6 +62,8 @@ export function ScenariosView() {
           : `Running as ${credentialLabel(scenario.token)}; your credential (${credentialLabel(previous)}) comes back when the run ends.`
       // The run's own events: the card shows its progress and links each operation to the timeline.
       const events: ClientEvent[] = []
+      const controller = new AbortController()
+      controllers.current.set(scenario.id, controller)
       const stop = runClient.subscribe((event) => {
         events.push(event)
         scenarioRuns.set(scenario.id, {
@@ -69,7 +74,9 @@ export function ScenariosView() {
         })
       })
       try {
-        const result = await scenario.run(runClient)
+        const result = await scenario.run(
+          withSignal(runClient, controller.signal),
+        )
         scenarioRuns.set(scenario.id, {
           status: 'done',
           result,
@@ -79,11 +86,16 @@ export function ScenariosView() {
       } catch (error) {
         scenarioRuns.set(scenario.id, {
           status: 'failed',
-          error: error instanceof Error ? error.message : String(error),
+          error: controller.signal.aborted
+            ? 'it was cancelled; the requests sent so far stay on the timeline and in the journal.'
+            : error instanceof Error
+              ? error.message
+              : String(error),
           operations: buildTimeline(events),
           ...(note !== undefined && { note }),
         })
       } finally {
+        controllers.current.delete(scenario.id)
         stop()
         if (previous !== scenario.token) setToken(previous)
       }
@@ -182,6 +194,7 @@ export function ScenariosView() {
             onRun={() => ask(scenario, 'run')}
             onReset={() => ask(scenario, 'reset')}
             onCancel={() => setConfirming(null)}
+            onCancelRun={() => controllers.current.get(scenario.id)?.abort()}
             onConfirm={() => {
               setConfirming(null)
               if (confirming?.action === 'run') return start(scenario)
