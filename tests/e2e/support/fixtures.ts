@@ -37,7 +37,10 @@ export const test = base.extend<{ pageErrors: string[] }>({
  */
 export async function screenshotWideAndNarrow(page: Page, name: string) {
   const wide = page.viewportSize() ?? { width: 1280, height: 720 }
+  // From the top: a full-page capture draws the sticky bar where the window was scrolled to.
+  const fromTop = () => page.evaluate(() => window.scrollTo(0, 0))
   await page.setViewportSize({ width: 1280, height: 800 })
+  await fromTop()
   await page.screenshot({
     path: `test-results/screenshots/${name}.png`,
     fullPage: true,
@@ -46,6 +49,7 @@ export async function screenshotWideAndNarrow(page: Page, name: string) {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
   ).toBeLessThanOrEqual(390)
+  await fromTop()
   await page.screenshot({
     path: `test-results/screenshots/${name}-narrow.png`,
     fullPage: true,
