@@ -47,10 +47,12 @@ export class RetiredRules {
       this.retired = load(this.storage)
       this.notify()
     }
-    if (this.storage) window.addEventListener('storage', onStorage)
+    // Other tabs' changes to the list arrive as `storage` events, where there is a window.
+    const target = typeof window === 'undefined' ? null : window
+    if (this.storage) target?.addEventListener('storage', onStorage)
     return () => {
       stop()
-      if (this.storage) window.removeEventListener('storage', onStorage)
+      target?.removeEventListener('storage', onStorage)
     }
   }
 
