@@ -188,15 +188,13 @@ test('the Data view opens 100,000 orders a page at a time, and pages through the
   await pager.getByRole('button', { name: 'First' }).click()
   await expect(orderRow(page, 1)).toBeVisible()
   // Reported, not asserted: timings belong to the bench, and this machine is shared.
-  test
-    .info()
-    .annotations.push(
-      {
-        type: 'open the Data view, 100,000 orders',
-        description: `${opened} ms`,
-      },
-      { type: 'next page', description: `${paged} ms` },
-    )
+  test.info().annotations.push(
+    {
+      type: 'open the Data view, 100,000 orders',
+      description: `${opened} ms`,
+    },
+    { type: 'next page', description: `${paged} ms` },
+  )
   console.log(
     `Data view with 100,000 orders: opened in ${opened} ms, paged in ${paged} ms`,
   )
