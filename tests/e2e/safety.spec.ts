@@ -296,4 +296,20 @@ test('money reads in one unit, the other alongside', async ({ page }) => {
   await expect(status).toContainText('total 19.99 usd (1999 minor units)')
   await expect(status).toContainText('of 19.99 usd (1999 minor units)')
   await expect(status).not.toContainText('amount 1999')
+
+  // Tables write every money member the same way: major units with the currency, minor alongside.
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Data', exact: true })
+    .click()
+  const order = page
+    .getByRole('table', { name: /^Orders/ })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: '31', exact: true }) })
+  await expect(order).toContainText('19.99 usd 1999 minor units')
+  const payment = page
+    .getByRole('table', { name: /^Payments/ })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: '2', exact: true }) })
+  await expect(payment).toContainText('19.99 usd 1999 minor units')
 })
