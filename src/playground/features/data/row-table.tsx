@@ -32,7 +32,7 @@ export function RowTable({
   return (
     <>
       <RowPager name={name} page={page} total={rows.length} onPage={setPage} />
-      <ScrollBox>
+      <ScrollBox label={caption}>
         <table className="data-table">
           <caption>{caption}</caption>
           <thead>
