@@ -103,6 +103,10 @@ test('imports an exported file, resets after a confirmation, and keeps data acro
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(exported)),
   })
+  await page
+    .getByRole('group', { name: "Replace the mock's data with “mine.json”?" })
+    .getByRole('button', { name: 'Import and replace' })
+    .click()
   await expect(
     page
       .getByRole('status')

@@ -5,6 +5,8 @@ export interface ConfirmResetProps {
   question: string
   /** The label of the button that goes ahead: "Reset and run". */
   confirmLabel: string
+  /** What goes, when it is not the seed coming back (an import replaces the data with a file's). */
+  consequence?: string
   onConfirm(): void
   onCancel(): void
 }
@@ -16,6 +18,7 @@ export interface ConfirmResetProps {
 export function ConfirmReset({
   question,
   confirmLabel,
+  consequence = 'This resets the mock to its seed data: orders, payments and transfers you made, idempotency keys, fault rules, settings and the journal are discarded.',
   onConfirm,
   onCancel,
 }: ConfirmResetProps) {
@@ -33,9 +36,7 @@ export function ConfirmReset({
         <strong>{question}</strong>
       </p>
       <p id={`${id}-shared`}>
-        This resets the mock to its seed data: orders, payments and transfers
-        you made, idempotency keys, fault rules, settings and the journal are
-        discarded. Every open tab of this playground shares this one mock, so
+        {consequence} Every open tab of this playground shares this one mock, so
         the other tabs lose them too.
       </p>
       <div className="button-row">
