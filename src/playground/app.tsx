@@ -66,23 +66,15 @@ function FaultBadge() {
   )
 }
 
-/** What this is, where it runs, where to start: the first thing a new visitor reads. */
+/** What this is, where it runs, where to start: the first thing a new visitor reads, in two lines. */
 function Welcome() {
   return (
     <section className="welcome" aria-label="Welcome">
       <p>
-        <strong>hypermock</strong> is a mock of a whole JSON API (orders,
-        payments, transfers) and a client that retries as the API&apos;s
-        conventions say.
-      </p>
-      <p>
-        The mock runs in this tab, behind a service worker: your browser&apos;s
-        network tab shows every request, and nothing leaves the page.
-      </p>
-      <p>
-        New here? Start with the <ViewLink view="guide">Guide</ViewLink>, run a{' '}
-        <ViewLink view="scenarios">scenario</ViewLink>, or follow the links
-        below from <code>GET /api</code>.
+        <strong>hypermock</strong> mocks a whole JSON API in this tab, with a
+        client that retries by its conventions. New here? Read the{' '}
+        <ViewLink view="guide">Guide</ViewLink> or run a{' '}
+        <ViewLink view="scenarios">scenario</ViewLink>.
       </p>
     </section>
   )
@@ -108,65 +100,74 @@ function Shell() {
   return (
     <HypermockClientProvider client={client}>
       <QueryClientProvider client={queryClient}>
+        {/* One sticky bar, as a tool's: the views and the settings every view depends on. */}
         <header className="app-header">
-          <h1>hypermock</h1>
-          <label>
-            Credential{' '}
-            <select
-              value={token ?? ''}
-              onChange={(event) =>
-                setToken((event.target.value || null) as Token)
-              }
-            >
-              {credentials.map((c) => (
-                <option key={c.label} value={c.token ?? ''}>
-                  {c.label}
-                </option>
+          <div className="app-bar">
+            <h1>hypermock</h1>
+            <label className="app-setting">
+              <span className="app-setting-label">Credential</span>{' '}
+              <select
+                value={token ?? ''}
+                onChange={(event) =>
+                  setToken((event.target.value || null) as Token)
+                }
+              >
+                {credentials.map((c) => (
+                  <option key={c.label} value={c.token ?? ''}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="app-setting">
+              <span aria-hidden="true" className="app-setting-label">
+                Speed
+              </span>
+              <span className="visually-hidden">
+                Demo speed (playground only)
+              </span>{' '}
+              <select
+                value={speed}
+                title="Demo speed (playground only): how fast waits pass"
+                onChange={(event) =>
+                  setSpeed(Number(event.target.value) as Speed)
+                }
+              >
+                {speeds.map((s) => (
+                  <option key={s} value={s}>
+                    {s}×
+                  </option>
+                ))}
+              </select>
+            </label>
+            <FaultBadge />
+          </div>
+          <nav aria-label="Views" className="app-nav">
+            <ul>
+              {views.map((v) => (
+                <li key={v}>
+                  <a
+                    href={`?view=${v}`}
+                    aria-current={v === view ? 'page' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault()
+                      navigate(v)
+                    }}
+                  >
+                    {viewRegistry[v].label}
+                  </a>
+                </li>
               ))}
-            </select>
-          </label>
-          <label>
-            Demo speed (playground only){' '}
-            <select
-              value={speed}
-              onChange={(event) =>
-                setSpeed(Number(event.target.value) as Speed)
-              }
-            >
-              {speeds.map((s) => (
-                <option key={s} value={s}>
-                  {s}×
-                </option>
-              ))}
-            </select>
-          </label>
-          <FaultBadge />
+            </ul>
+          </nav>
         </header>
-        {view === 'explorer' && <Welcome />}
         {storageNotice && (
           <div role="alert" className="notice">
             {storageNotice}{' '}
             <button onClick={dismissStorageNotice}>Dismiss</button>
           </div>
         )}
-        <nav aria-label="Views">
-          <ul>
-            {views.map((v) => (
-              <li key={v}>
-                <a
-                  href={`?view=${v}`}
-                  aria-current={v === view ? 'page' : undefined}
-                  onClick={(event) => {
-                    event.preventDefault()
-                    navigate(v)
-                  }}
-                >
-                  {viewRegistry[v].label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {view === 'explorer' && <Welcome />}
         <main>
           <CurrentView view={view} />
         </main>

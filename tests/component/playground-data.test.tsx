@@ -99,6 +99,15 @@ describe('Data import', () => {
       screen.getByLabelText('Import a file'),
       file('mine.json', JSON.stringify(withRule)),
     )
+    // A good file asks first: it replaces what every tab shares.
+    const confirm = await screen.findByRole('group', {
+      name: "Replace the mock's data with “mine.json”?",
+    })
+    expect(confirm).toHaveAccessibleDescription(/Every open tab/)
+    expect(api.state.snapshot().orders[0]?.note).not.toBe('From a file')
+    await user.click(
+      within(confirm).getByRole('button', { name: 'Import and replace' }),
+    )
     expect(
       await screen.findByText(/^Imported "mine\.json": 30 orders/),
     ).toBeInTheDocument()

@@ -47,11 +47,12 @@ describe('Reference', () => {
     const user = userEvent.setup()
     renderAt('?view=reference')
     await screen.findByRole('table', { name: 'Orders operations' })
-    expect(screen.queryByText('OPTIONS /api/orders')).not.toBeInTheDocument()
+    const options = { name: 'Details of OPTIONS /api/orders', exact: true }
+    expect(screen.queryByRole('button', options)).not.toBeInTheDocument()
     await user.click(
       screen.getByRole('checkbox', { name: 'Show HEAD and OPTIONS' }),
     )
-    expect(screen.getByText('OPTIONS /api/orders')).toBeInTheDocument()
+    expect(screen.getByRole('button', options)).toBeInTheDocument()
     await user.type(
       screen.getByRole('searchbox', { name: 'Filter' }),
       'transfers',

@@ -39,35 +39,64 @@ afterEach(() => {
 })
 
 describe('scenario gallery', () => {
-  // First in the file: the URL is honoured once per page load.
-  test('?scenario=<id> sets the scenario up and runs it when the page loads', async () => {
+  test('?scenario=<id> offers the scenario and changes nothing until asked twice', async () => {
     window.history.replaceState(null, '', '/?scenario=insufficient-funds')
-    const { api } = renderScenarios()
+    const api = createMockApi()
+    api.faults.add({
+      match: { path: '/api/orders/1' },
+      effect: { kind: 'hang' },
+    })
+    const { user } = renderScenarios(api)
     const funds = card('Insufficient funds')
     expect(funds).toHaveAttribute('aria-current', 'true')
+    const offer = screen.getByRole('region', { name: 'Offered scenario' })
+    expect(offer).toHaveTextContent('resets the mock that every tab shares')
+    // Nothing ran, nothing was reset: the rule set before the page loaded is still there.
+    expect(api.journal.list()).toEqual([])
+    expect(api.faults.list()).toHaveLength(1)
+
+    await user.click(
+      within(offer).getByRole('button', { name: /Run “Insufficient funds”/ }),
+    )
+    const confirm = within(funds).getByRole('group', {
+      name: /Reset the mock and run “Insufficient funds”/,
+    })
+    expect(confirm).toHaveAccessibleDescription(/Every open tab .* shares/)
+    expect(
+      within(confirm).getByRole('button', { name: 'Keep my changes' }),
+    ).toHaveFocus()
+    await user.click(
+      within(confirm).getByRole('button', { name: 'Reset and run' }),
+    )
     expect(
       await within(funds).findByText('422 Unprocessable Content'),
     ).toBeVisible()
-    // The problem, shown as a card.
     expect(
       within(within(funds).getByRole('article')).getByRole('heading', {
         name: /422 Insufficient funds/i,
       }),
     ).toBeVisible()
-    expect(
-      within(funds).getByRole('link', { name: 'timeline' }),
-    ).toHaveAttribute('href', '?view=timeline')
     expect(api.journal.list().map((e) => [e.method, e.status])).toEqual([
       ['POST', 422],
     ])
+    expect(api.faults.list()).toEqual([])
   })
 
   test('Run waits for the client of the scenario credential, then runs through it', async () => {
     const { api, user } = renderScenarios()
     const expired = card('Expired token')
     await user.click(within(expired).getByRole('button', { name: 'Run' }))
+    await user.click(
+      within(expired).getByRole('button', { name: 'Reset and run' }),
+    )
     expect(await within(expired).findByText('401 Unauthorized')).toBeVisible()
-    expect(screen.getByText('Credential in use: expired-token')).toBeVisible()
+    // The run borrowed the credential and gave the user's back, and says so.
+    expect(
+      await screen.findByText('Credential in use: customer-1-token'),
+    ).toBeVisible()
+    expect(within(expired).getByRole('status')).toHaveTextContent(
+      'Ran as Expired token; your credential is back to Customer 1 (Acme Corp).',
+    )
     expect(within(expired).getByRole('status')).toHaveTextContent(
       'error="invalid_token"',
     )
@@ -85,6 +114,7 @@ describe('scenario gallery', () => {
     await user.click(
       within(flaky).getByRole('button', { name: 'Reset scenario' }),
     )
+    await user.click(within(flaky).getByRole('button', { name: 'Reset' }))
     expect(api.faults.list()).toMatchObject([
       {
         match: { method: 'POST', path: '/api/payments*' },
@@ -93,13 +123,18 @@ describe('scenario gallery', () => {
       },
     ])
     expect(api.journal.list()).toEqual([])
-    expect(within(flaky).getByRole('status')).toHaveTextContent('')
+    expect(within(flaky).getByRole('status')).toHaveTextContent(
+      'Set up, not run. Your credential is now Customer 1 (Acme Corp)',
+    )
   })
 
   test('shows the lost-response outcome: two attempts, one key, replayed, one payment', async () => {
     const { api, user } = renderScenarios()
     const lost = card('Lost response, saved by the idempotency key')
     await user.click(within(lost).getByRole('button', { name: 'Run' }))
+    await user.click(
+      within(lost).getByRole('button', { name: 'Reset and run' }),
+    )
     // The real 1× client waits its backoff (1 to 2 s) here.
     expect(
       await within(lost).findByText('201 Created', {}, { timeout: 4000 }),

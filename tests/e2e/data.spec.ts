@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { bigState } from '../bench/big-state.ts'
 import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
 
@@ -102,6 +103,10 @@ test('imports an exported file, resets after a confirmation, and keeps data acro
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(exported)),
   })
+  await page
+    .getByRole('group', { name: "Replace the mock's data with “mine.json”?" })
+    .getByRole('button', { name: 'Import and replace' })
+    .click()
   await expect(
     page
       .getByRole('status')
@@ -128,10 +133,73 @@ test('imports an exported file, resets after a confirmation, and keeps data acro
   await expect(
     page
       .getByRole('status')
-      .filter({ hasText: 'The mock is back to its seed data.' }),
+      .filter({ hasText: 'The mock is back to its seed data, in every tab.' }),
   ).toBeVisible()
   await expect(orderRow(page, 1)).toContainText('First order')
   await expect(orderRow(page, 1)).toContainText('pending')
   await page.reload()
   await expect(orderRow(page, 1)).toContainText('First order')
+})
+
+test('the Data view opens 100,000 orders a page at a time, and pages through them', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await page.goto('/?view=console')
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible()
+  // The control API's PUT /__mock/state: the same restore as the Data view's import.
+  const put = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/__mock/state', {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        })
+      ).status,
+    JSON.stringify(bigState(100_000)),
+  )
+  expect(put).toBe(204)
+  // As a user comes back to a big data set: the page loads, then the Data view opens.
+  await page.reload()
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible()
+
+  const openedAt = Date.now()
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Data', exact: true })
+    .click()
+  const orders = page.getByRole('table', { name: 'Orders (100,000 rows)' })
+  await expect(orders).toBeVisible()
+  const pager = page.getByRole('navigation', { name: 'Orders pages' })
+  await expect(pager.getByRole('status')).toHaveText(
+    'Rows 1–50 of 100,000, page 1 of 2,000',
+  )
+  const opened = Date.now() - openedAt
+  // Only a page of rows is drawn: the header row and 50 rows.
+  await expect(orders.getByRole('row')).toHaveCount(51)
+
+  const pagedAt = Date.now()
+  await pager.getByRole('button', { name: 'Next' }).click()
+  await expect(pager.getByRole('status')).toHaveText(
+    'Rows 51–100 of 100,000, page 2 of 2,000',
+  )
+  await expect(orderRow(page, 51)).toBeVisible()
+  const paged = Date.now() - pagedAt
+  await pager.getByRole('button', { name: 'Last' }).click()
+  await expect(orderRow(page, 100_000)).toBeVisible()
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled()
+  await pager.getByRole('button', { name: 'First' }).click()
+  await expect(orderRow(page, 1)).toBeVisible()
+  // Reported, not asserted: timings belong to the bench, and this machine is shared.
+  test.info().annotations.push(
+    {
+      type: 'open the Data view, 100,000 orders',
+      description: `${opened} ms`,
+    },
+    { type: 'next page', description: `${paged} ms` },
+  )
+  console.log(
+    `Data view with 100,000 orders: opened in ${opened} ms, paged in ${paged} ms`,
+  )
 })

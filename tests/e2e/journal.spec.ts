@@ -1,4 +1,9 @@
-import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
+import {
+  expect,
+  runScenario,
+  screenshotWideAndNarrow,
+  test,
+} from './support/fixtures.ts'
 
 test('journal: live entries newest first, filters, details of an entry, clear', async ({
   page,
@@ -10,7 +15,7 @@ test('journal: live entries newest first, filters, details of an entry, clear', 
     .getByRole('link', { name: 'Scenarios' })
     .click()
   const card = page.getByRole('listitem', { name: 'Flaky payments' })
-  await card.getByRole('button', { name: 'Run' }).click()
+  await runScenario(card)
   await expect(card.getByRole('status')).toContainText('201 Created')
   await card.getByRole('link', { name: 'journal' }).click()
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures.ts'
+import { expect, runOfferedScenario, test } from './support/fixtures.ts'
 
 async function goToView(page: Page, label: string) {
   await page
@@ -51,7 +51,7 @@ test('D3: a scenario link brings its card and its outcome into view, at 1280 and
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height })
-    await page.goto('/?scenario=stale-link')
+    await runOfferedScenario(page, 'stale-link')
     const card = page.getByRole('listitem', {
       name: 'Stale link (state conflict)',
     })
@@ -63,7 +63,7 @@ test('D3: a scenario link brings its card and its outcome into view, at 1280 and
   // A long run shows its progress on the card while it goes on, then its requests link to the
   // timeline's rows.
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto('/?scenario=hung-request')
+  await runOfferedScenario(page, 'hung-request')
   const card = page.getByRole('listitem', {
     name: 'Hung request, time-out and retry',
   })

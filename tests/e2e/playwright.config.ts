@@ -21,7 +21,8 @@ if (process.env.TEST_WORKER_INDEX === undefined)
  * End-to-end tests in the Chromium `pickBrowser()` finds (see there: CHROMIUM_PATH, Playwright's
  * own, the system's, or the one from the npm registry; E2E_BROWSER=sparticuz forces the last) with the
  * real service worker: every spec against the built playground (`vite preview`), and the smoke
- * spec also against `vite` dev, the server `npm run dev` starts.
+ * spec and the exactly-what-was-sent spec (StrictMode's double effects) also against `vite` dev,
+ * the server `npm run dev` starts.
  */
 export default defineConfig({
   testDir: '.',
@@ -57,7 +58,11 @@ export default defineConfig({
     },
     {
       name: 'dev',
-      testMatch: ['worker-root.spec.ts', 'root-api.spec.ts'],
+      testMatch: [
+        'worker-root.spec.ts',
+        'exactly-what-was-sent.spec.ts',
+        'root-api.spec.ts',
+      ],
       use: { baseURL: `http://127.0.0.1:${devPort}` },
     },
   ],

@@ -1,9 +1,15 @@
-import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
+import {
+  expect,
+  runOfferedScenario,
+  runScenario,
+  screenshotWideAndNarrow,
+  test,
+} from './support/fixtures.ts'
 
-test('?scenario=lost-response runs on load: two attempts, one key, replayed, one payment', async ({
+test('?scenario=lost-response, once run: two attempts, one key, replayed, one payment', async ({
   page,
 }) => {
-  await page.goto('/?scenario=lost-response')
+  await runOfferedScenario(page, 'lost-response')
   await expect(page.getByRole('heading', { name: 'Scenarios' })).toBeVisible()
   const card = page.getByRole('listitem', {
     name: 'Lost response, saved by the idempotency key',
@@ -85,21 +91,22 @@ test('every scenario can be run and reset from the gallery', async ({
   ]
   for (const [title, status] of expectations) {
     const card = gallery.getByRole('listitem', { name: title })
-    await card.getByRole('button', { name: 'Run' }).click()
+    await runScenario(card)
     await expect(card.getByRole('status')).toContainText(status)
-    // Each scenario sets its own credential in the header.
-    await expect(page.getByLabel('Credential')).toHaveValue(
-      title === 'Expired token' ? 'expired-token' : 'customer-1-token',
-    )
+    // A scenario borrows its credential; the header has the user's back once it ends.
+    await expect(page.getByLabel('Credential')).toHaveValue('customer-1-token')
   }
-  // A problem is shown as a card with its title and type.
+  // Each run reset the mock, so only the last card keeps results.
   const funds = gallery.getByRole('listitem', { name: 'Insufficient funds' })
+  await expect(funds.getByRole('status')).toHaveText('')
+  await runScenario(funds)
+  // A problem is shown as a card with its title and type.
   await expect(
     funds
       .getByRole('article')
       .getByRole('heading', { name: /Insufficient funds/i }),
   ).toBeVisible()
-  await expect(page).toHaveURL(/scenario=stale-link/)
+  await expect(page).toHaveURL(/scenario=insufficient-funds/)
 
   await funds.scrollIntoViewIfNeeded()
   await page.screenshot({
@@ -111,5 +118,6 @@ test('every scenario can be run and reset from the gallery', async ({
     name: 'Stale link (state conflict)',
   })
   await stale.getByRole('button', { name: 'Reset scenario' }).click()
-  await expect(stale.getByRole('status')).toHaveText('')
+  await stale.getByRole('button', { name: 'Reset', exact: true }).click()
+  await expect(stale.getByRole('status')).toHaveText(/^Set up, not run/)
 })

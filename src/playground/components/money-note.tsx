@@ -2,25 +2,57 @@ import { currencyExponent } from '../../domains/shop/money.ts'
 
 /** Members the API gives in minor units (cents): payments' and transfers' `amount`, `balance`. */
 const minorUnitMembers = new Set(['amount', 'balance', 'requested'])
+/** Members the API gives in major units: orders' `total`. */
+const majorUnitMembers = new Set(['total'])
+
+const exponentOf = (currency: unknown): number | null =>
+  typeof currency === 'string' && currency in currencyExponent
+    ? currencyExponent[currency as keyof typeof currencyExponent]
+    : null
 
 /**
- * `= 321.76 chf` for a member in minor units whose record names its currency, else null: the API
- * gives `total` in major units but `amount` and `balance` in minor ones, side by side.
+ * Money as prose writes it, always the same way whichever unit the API gave: major units first,
+ * minor units alongside (`19.99 usd (1999 minor units)`). Orders' `total` is in major units,
+ * payments' `amount` in minor ones: `unit` says which `value` is.
  */
-export function majorValue(
+export function formatMoney(
+  value: unknown,
+  currency: unknown,
+  unit: 'major' | 'minor',
+): string {
+  if (typeof value !== 'number') return String(value)
+  const exponent = exponentOf(currency) ?? 2
+  const minor = unit === 'minor' ? value : Math.round(value * 10 ** exponent)
+  const major = (minor / 10 ** exponent).toFixed(exponent)
+  return `${major} ${String(currency)} (${minor} minor units)`
+}
+
+/**
+ * A money member of a record as a table cell shows it: `{ major: '19.99 usd', minor: '1999
+ * minor units' }`, whichever unit the API gave it in, or null when it is not money (or its record
+ * names no known currency).
+ */
+export function moneyCell(
   member: string,
   value: unknown,
   record: Record<string, unknown>,
-): string | null {
-  const currency = record.currency
-  if (!minorUnitMembers.has(member) || typeof value !== 'number') return null
-  if (typeof currency !== 'string' || !(currency in currencyExponent))
-    return null
-  const exponent = currencyExponent[currency as keyof typeof currencyExponent]
-  return `= ${(value / 10 ** exponent).toFixed(exponent)} ${currency}`
+): { major: string; minor: string } | null {
+  const exponent = exponentOf(record.currency)
+  if (typeof value !== 'number' || exponent === null) return null
+  const unit = minorUnitMembers.has(member)
+    ? 'minor'
+    : majorUnitMembers.has(member)
+      ? 'major'
+      : null
+  if (unit === null) return null
+  const minor = unit === 'minor' ? value : Math.round(value * 10 ** exponent)
+  return {
+    major: `${(minor / 10 ** exponent).toFixed(exponent)} ${String(record.currency)}`,
+    minor: `${minor} minor units`,
+  }
 }
 
-/** The value, and its major-unit reading when it is an amount in minor units. */
+/** A value; money in major units with its currency, its minor units alongside. */
 export function MoneyNote({
   member,
   value,
@@ -32,13 +64,13 @@ export function MoneyNote({
   record: Record<string, unknown>
   text: string
 }) {
-  const major = majorValue(member, value, record)
-  if (major === null) return <>{text}</>
+  const money = moneyCell(member, value, record)
+  if (money === null) return <>{text}</>
   return (
     <>
-      {text}{' '}
-      <span className="muted" title="minor units (cents) in major units">
-        {major}
+      {money.major}{' '}
+      <span className="muted" title={`the API's ${member}: ${text}`}>
+        {money.minor}
       </span>
     </>
   )

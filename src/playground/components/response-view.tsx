@@ -1,4 +1,5 @@
 import type { CapturedResponse } from './captured-response.ts'
+import { JsonView } from './json-view.tsx'
 import { ProblemCard } from './problem-card.tsx'
 import { reasonPhrase } from './reason-phrase.ts'
 
@@ -19,10 +20,9 @@ function statusClass(status: number) {
 
 function Body({ response }: { response: CapturedResponse }) {
   if (response.bodyText === '') return <p className="muted">No body.</p>
-  const text =
-    response.json === undefined
-      ? response.bodyText
-      : JSON.stringify(response.json, null, 2)
+  if (response.json !== undefined)
+    return <JsonView value={response.json} label="Response body" />
+  const text = response.bodyText
   const shown =
     text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}\n…(cut)` : text
   return (

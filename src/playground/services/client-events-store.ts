@@ -1,14 +1,21 @@
 import type { ClientEvent } from '../../client/index.ts'
+import { pageOperationId } from './page-operation-id.ts'
 
 const LIMIT = 2000
 
-/** The reference client's events, kept for the timeline; a plain store read with useSyncExternalStore. */
+/**
+ * The reference client's events, kept for the timeline; a plain store read with useSyncExternalStore.
+ * Operation ids carry this page load's prefix (see `pageOperationId`).
+ */
 export class ClientEventsStore {
   private events: readonly ClientEvent[] = []
   private listeners = new Set<() => void>()
 
   readonly push = (event: ClientEvent) => {
-    const next = [...this.events, event]
+    const next = [
+      ...this.events,
+      { ...event, operationId: pageOperationId(event.operationId) },
+    ]
     this.events = next.length > LIMIT ? next.slice(next.length - LIMIT) : next
     this.notify()
   }

@@ -16,6 +16,7 @@ import { isSharedMockApi } from '../../shared-mock/remote-mock-api.ts'
 import { ClientEventsStore } from './client-events-store.ts'
 import { ResponseLog } from './response-log.ts'
 import { RetiredRules } from './retired-rules.ts'
+import { skipAbandonedReads } from './skip-abandoned-reads.ts'
 import { clientTimeoutMs, type Speed } from './speed.ts'
 import { VirtualClock } from './virtual-clock.ts'
 
@@ -107,7 +108,11 @@ export function PlaygroundProvider({
   )
   const [notice, setNotice] = useState(storageNotice)
   const [clientEvents] = useState(() => new ClientEventsStore())
-  const [retiredRules] = useState(() => new RetiredRules(api))
+  const [retiredRules] = useState(
+    // Kept across reloads where the mock itself is (the page's shared mock), not in a test's.
+    () =>
+      new RetiredRules(api, isSharedMockApi(api) ? window.localStorage : null),
+  )
   const [responses] = useState(() => new ResponseLog())
   useEffect(() => retiredRules.start(), [retiredRules])
   // One cache for the page; its keys carry the credential, so a switch reads afresh.
@@ -131,7 +136,7 @@ export function PlaygroundProvider({
     }
   }, [api, queryClient])
   const client = useMemo(() => {
-    return createClient({
+    const client = createClient({
       baseUrl: new URL(api.basePath, window.location.origin).href,
       ...(token !== null && { token }),
       // The page's fetch at call time (msw's worker intercepts it), or the one a test gives.
@@ -141,6 +146,7 @@ export function PlaygroundProvider({
       timeoutMs: clientTimeoutMs(speed),
       onEvent: clientEvents.push,
     })
+    return skipAbandonedReads(client)
   }, [api, token, speed, fetch, clientEvents, clock, responses])
   const value = useMemo<Playground>(
     () => ({

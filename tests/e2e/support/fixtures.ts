@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test'
+import { expect, test as base, type Locator, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -37,7 +37,10 @@ export const test = base.extend<{ pageErrors: string[] }>({
  */
 export async function screenshotWideAndNarrow(page: Page, name: string) {
   const wide = page.viewportSize() ?? { width: 1280, height: 720 }
+  // From the top: a full-page capture draws the sticky bar where the window was scrolled to.
+  const fromTop = () => page.evaluate(() => window.scrollTo(0, 0))
   await page.setViewportSize({ width: 1280, height: 800 })
+  await fromTop()
   await page.screenshot({
     path: `test-results/screenshots/${name}.png`,
     fullPage: true,
@@ -46,9 +49,26 @@ export async function screenshotWideAndNarrow(page: Page, name: string) {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
   ).toBeLessThanOrEqual(390)
+  await fromTop()
   await page.screenshot({
     path: `test-results/screenshots/${name}-narrow.png`,
     fullPage: true,
   })
   await page.setViewportSize(wide)
+}
+
+/** Runs the scenario of a gallery card: Run, then the confirmation's "Reset and run". */
+export async function runScenario(card: Locator) {
+  await card.getByRole('button', { name: 'Run', exact: true }).click()
+  await card.getByRole('button', { name: 'Reset and run' }).click()
+}
+
+/** Opens `?scenario=<id>` (which only offers it) and runs the offered scenario, confirming. */
+export async function runOfferedScenario(page: Page, id: string) {
+  await page.goto(`/?scenario=${id}`)
+  await page
+    .getByRole('region', { name: 'Offered scenario' })
+    .getByRole('button', { name: /^Run “/ })
+    .click()
+  await page.getByRole('button', { name: 'Reset and run' }).click()
 }

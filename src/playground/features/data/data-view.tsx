@@ -6,7 +6,8 @@ import { RowTable } from './row-table.tsx'
 
 const readState = (api: MockApi) => api.state.snapshot()
 
-const rows = (count: number) => `${count} row${count === 1 ? '' : 's'}`
+const rows = (count: number) =>
+  `${new Intl.NumberFormat('en').format(count)} row${count === 1 ? '' : 's'}`
 
 const collections = [
   'orders',
@@ -53,6 +54,7 @@ export function DataView() {
             {name.charAt(0).toUpperCase() + name.slice(1)}
           </h3>
           <RowTable
+            name={name.charAt(0).toUpperCase() + name.slice(1)}
             caption={`${name.charAt(0).toUpperCase() + name.slice(1)} (${rows(state[name].length)})`}
             rows={state[name]}
           />
@@ -61,6 +63,7 @@ export function DataView() {
       <section id="table-idempotency-keys" aria-labelledby="heading-keys">
         <h3 id="heading-keys">Stored idempotency keys</h3>
         <RowTable
+          name="Idempotency keys"
           caption={`Idempotency keys (${keys.length} stored)`}
           rows={keys}
           columns={[

@@ -1,5 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react'
+import { ConfirmReset } from '../../components/confirm-reset.tsx'
 import { usePlayground } from '../../services/playground-context.tsx'
+import type { PersistedPlayground } from '../../boot/persisted-state.ts'
 import {
   applyPlaygroundFile,
   capturePlayground,
@@ -26,7 +28,10 @@ export function ImportExport() {
   const { api } = usePlayground()
   const [message, setMessage] = useState<Message>(null)
   const [confirming, setConfirming] = useState(false)
-  const keepButton = useRef<HTMLButtonElement>(null)
+  const [importing, setImporting] = useState<{
+    name: string
+    value: PersistedPlayground
+  } | null>(null)
   const resetButton = useRef<HTMLButtonElement>(null)
   const closeConfirm = () => {
     setConfirming(false)
@@ -61,11 +66,19 @@ export function ImportExport() {
       })
       return
     }
-    applyPlaygroundFile(api, check.value)
-    const { state, faults } = check.value
+    // A good file replaces the data every tab shares: it waits for the user's yes.
+    setImporting({ name: file.name, value: check.value })
+  }
+
+  const applyImport = () => {
+    if (!importing) return
+    const { name, value } = importing
+    setImporting(null)
+    applyPlaygroundFile(api, value)
+    const { state, faults } = value
     setMessage({
       kind: 'ok',
-      text: `Imported "${file.name}": ${state.orders.length} orders, ${state.payments.length} payments, ${state.transfers.length} transfers, ${faults.length} fault rule${faults.length === 1 ? '' : 's'}.`,
+      text: `Imported "${name}": ${state.orders.length} orders, ${state.payments.length} payments, ${state.transfers.length} transfers, ${faults.length} fault rule${faults.length === 1 ? '' : 's'}.`,
     })
   }
 
@@ -89,42 +102,40 @@ export function ImportExport() {
           type="button"
           className="danger"
           aria-expanded={confirming}
-          onClick={() => {
-            setConfirming(true)
-            // After the confirmation renders, focus its safe choice.
-            setTimeout(() => keepButton.current?.focus(), 0)
-          }}
+          onClick={() => setConfirming(true)}
         >
           Reset…
         </button>
       </div>
+      {importing && (
+        <ConfirmReset
+          question={`Replace the mock's data with “${importing.name}”?`}
+          confirmLabel="Import and replace"
+          consequence={`Its ${importing.value.state.orders.length} orders, payments, transfers, fault rules and settings replace what the mock holds now, and the journal and idempotency keys go.`}
+          onConfirm={applyImport}
+          onCancel={() => {
+            setImporting(null)
+            setMessage({
+              kind: 'ok',
+              text: `Did not import "${importing.name}": nothing was changed.`,
+            })
+          }}
+        />
+      )}
       {confirming && (
-        <div role="group" aria-labelledby="reset-question" className="confirm">
-          <p id="reset-question">
-            Reset the mock to its seed data? This discards your changes: orders,
-            payments and transfers you made, idempotency keys, fault rules,
-            settings and the journal.
-          </p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="danger"
-              onClick={() => {
-                api.reset()
-                closeConfirm()
-                setMessage({
-                  kind: 'ok',
-                  text: 'The mock is back to its seed data.',
-                })
-              }}
-            >
-              Reset to the seed data
-            </button>
-            <button ref={keepButton} type="button" onClick={closeConfirm}>
-              Keep my changes
-            </button>
-          </div>
-        </div>
+        <ConfirmReset
+          question="Reset the mock to its seed data?"
+          confirmLabel="Reset to the seed data"
+          onConfirm={() => {
+            api.reset()
+            closeConfirm()
+            setMessage({
+              kind: 'ok',
+              text: 'The mock is back to its seed data, in every tab.',
+            })
+          }}
+          onCancel={closeConfirm}
+        />
       )}
       <div
         role="alert"

@@ -1,62 +1,76 @@
 import { MoneyNote } from '../../components/money-note.tsx'
+import { useState } from 'react'
 import { ScrollBox } from '../../components/scroll-box.tsx'
+import { PAGE_SIZE, RowPager } from './row-pager.tsx'
 
 function cell(value: unknown) {
   if (value === null || value === undefined) return ''
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
-/** One table of the mock's state: a column per member of its rows. */
+/**
+ * One table of the mock's state: a column per member of its rows, one page of rows at a time (a
+ * table of 100,000 orders draws 50 of them), with a pager.
+ */
 export function RowTable({
+  name,
   caption,
   rows,
   columns,
 }: {
+  name: string
   caption: string
   rows: readonly object[]
   columns?: readonly string[]
 }) {
+  const [wanted, setPage] = useState(0)
   const names = columns ?? Object.keys(rows[0] ?? {})
   if (rows.length === 0) return <p className="muted">{caption}: no rows.</p>
+  // Rows deleted meanwhile (a reset, another tab) may leave fewer pages than the one shown.
+  const page = Math.min(wanted, Math.ceil(rows.length / PAGE_SIZE) - 1)
+  const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
   return (
-    <ScrollBox>
-      <table className="data-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {names.map((name) => (
-              <th key={name} scope="col">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => {
-            const record = row as Record<string, unknown>
-            return (
-              <tr key={cell(record.id ?? record.scope ?? index)}>
-                {names.map((name, column) =>
-                  column === 0 ? (
-                    <th key={name} scope="row">
-                      {cell(record[name])}
-                    </th>
-                  ) : (
-                    <td key={name}>
-                      <MoneyNote
-                        member={name}
-                        value={record[name]}
-                        record={record}
-                        text={cell(record[name])}
-                      />
-                    </td>
-                  ),
-                )}
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </ScrollBox>
+    <>
+      <RowPager name={name} page={page} total={rows.length} onPage={setPage} />
+      <ScrollBox label={caption}>
+        <table className="data-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              {names.map((name) => (
+                <th key={name} scope="col">
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row, index) => {
+              const record = row as Record<string, unknown>
+              return (
+                <tr key={cell(record.id ?? record.scope ?? index)}>
+                  {names.map((name, column) =>
+                    column === 0 ? (
+                      <th key={name} scope="row">
+                        {cell(record[name])}
+                      </th>
+                    ) : (
+                      <td key={name}>
+                        <MoneyNote
+                          member={name}
+                          value={record[name]}
+                          record={record}
+                          text={cell(record[name])}
+                        />
+                      </td>
+                    ),
+                  )}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </>
   )
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../client/index.ts'
 import { useResource } from '../../../react/index.ts'
 import { ErrorView } from '../../components/error-view.tsx'
+import { JsonView } from '../../components/json-view.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
 import { useLocation } from '../../navigation/use-location.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
@@ -25,6 +26,7 @@ import { isOrderState, OrderStateDiagram } from './order-state-diagram.tsx'
 import { PagingNav } from './paging-nav.tsx'
 import { ReadSummary } from './read-summary.tsx'
 import { resourceTitle } from './value-text.ts'
+import { WaitControls } from './wait-controls.tsx'
 
 interface Resource {
   _links?: Record<string, unknown>
@@ -75,7 +77,7 @@ function ActionResult({ outcome }: { outcome: ActionOutcome }) {
       {outcome.result !== undefined && (
         <details>
           <summary>Returned representation</summary>
-          <pre tabIndex={0}>{JSON.stringify(outcome.result, null, 2)}</pre>
+          <JsonView value={outcome.result} label="Returned representation" />
         </details>
       )}
     </div>
@@ -147,9 +149,9 @@ function ResourceView({
         {raw ? 'Hide raw JSON' : 'Show raw JSON'}
       </button>
       {raw && (
-        <pre id="raw-json" tabIndex={0} aria-label="Raw JSON">
-          {JSON.stringify(resource, null, 2)}
-        </pre>
+        <div id="raw-json">
+          <JsonView value={resource} label="Raw JSON" />
+        </div>
       )}
     </article>
   )
@@ -214,11 +216,32 @@ function FetchProgress({ href }: { href: string }) {
 /** Starts at GET /api and walks the links; the location (`href`) lives in the URL. */
 function ResourcePanel({ href }: { href: string }) {
   const query = useResource<Resource>(href)
+  const [cancelled, setCancelled] = useState(false)
+  const retry = () => {
+    setCancelled(false)
+    void query.refetch()
+  }
   return (
     <>
       <div role="status" className="status-summary">
-        {query.isFetching ? <FetchProgress href={href} /> : ''}
+        {query.isFetching ? (
+          <FetchProgress href={href} />
+        ) : cancelled && !query.data ? (
+          'Cancelled: the read was stopped before an answer.'
+        ) : (
+          ''
+        )}
       </div>
+      {query.isFetching && (
+        <WaitControls href={href} onCancel={() => setCancelled(true)} />
+      )}
+      {!query.isFetching && ((cancelled && !query.data) || query.isError) && (
+        <p>
+          <button type="button" onClick={retry}>
+            Retry the read
+          </button>
+        </p>
+      )}
       <ReadSummary href={href} />
       {query.isError && (
         <div role="alert">
@@ -265,7 +288,7 @@ export function ExplorerView() {
           as {token === null ? 'no credential' : token}
         </span>
       </p>
-      <ResourcePanel href={href} />
+      <ResourcePanel key={href} href={href} />
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { Fragment, useId, useMemo, useState } from 'react'
+import { JsonView } from '../../components/json-view.tsx'
 import { CopyAsButtons } from '../../components/copy-as-buttons.tsx'
 import {
   exchangeLog,
@@ -46,17 +47,18 @@ function HeaderList({
   )
 }
 
-function BodyText({ body }: { body: string }) {
+function BodyText({ body, label }: { body: string; label: string }) {
   if (body === '') return <>empty</>
-  let shown = body
+  let parsed: { json: unknown } | null = null
   try {
-    shown = JSON.stringify(JSON.parse(body), null, 2)
+    parsed = { json: JSON.parse(body) as unknown }
   } catch {
     // Not JSON: shown as sent.
   }
+  if (parsed) return <JsonView value={parsed.json} label={label} />
   return (
     <pre tabIndex={0} className="jr-pre">
-      {shown}
+      {body}
     </pre>
   )
 }
@@ -78,9 +80,9 @@ function CopyExchange({
     body: exchange.requestBody,
   }
   return (
-    <p className="button-row">
+    <div className="button-row">
       <CopyAsButtons request={() => request} />
-    </p>
+    </div>
   )
 }
 
@@ -118,7 +120,10 @@ function EntryDetails({ entry }: { entry: JournalEntry }) {
         'Request headers',
         <HeaderList key="qh" headers={exchange.requestHeaders} />,
       ],
-      ['Request body', <BodyText key="qb" body={exchange.requestBody} />],
+      [
+        'Request body',
+        <BodyText key="qb" body={exchange.requestBody} label="Request body" />,
+      ],
       [
         'Response headers',
         exchange.responseHeaders === null ? (
@@ -132,7 +137,11 @@ function EntryDetails({ entry }: { entry: JournalEntry }) {
         exchange.responseBody === null ? (
           'none'
         ) : (
-          <BodyText key="rb" body={exchange.responseBody} />
+          <BodyText
+            key="rb"
+            body={exchange.responseBody}
+            label="Response body"
+          />
         ),
       ],
     )

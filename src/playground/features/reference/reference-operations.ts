@@ -11,6 +11,8 @@ export interface ReferenceOperation {
   public: boolean
   /** The console's URL parameters: the path with example ids, the example body. */
   console: Record<string, string>
+  /** The operation object as the description gives it (parameters, bodies, responses). */
+  details: Record<string, unknown>
 }
 
 export interface ReferenceGroup {
@@ -118,6 +120,7 @@ export function readOperations(doc: unknown): ReferenceGroup[] {
           ? security.length === 0
           : !globalSecurity,
         console,
+        details: operation,
       })
     }
   }

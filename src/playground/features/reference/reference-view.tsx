@@ -4,6 +4,7 @@ import { useResource } from '../../../react/index.ts'
 import { ErrorView } from '../../components/error-view.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
 import { usePlayground } from '../../services/playground-context.tsx'
+import { OperationDetails, Prose } from './operation-details.tsx'
 import {
   readOperations,
   type ReferenceGroup,
@@ -21,16 +22,67 @@ function matches(operation: ReferenceOperation, filter: string) {
     .includes(needle)
 }
 
-/** The description's prose marks code with backticks (CommonMark); show it as code. */
-function Prose({ text }: { text: string }) {
-  return text
-    .split('`')
-    .map((part, index) =>
-      index % 2 === 1 ? <code key={index}>{part}</code> : part,
-    )
+function OperationRow({
+  doc,
+  op,
+}: {
+  doc: Record<string, unknown>
+  op: ReferenceOperation
+}) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const name = `${op.method} ${op.path}`
+  return (
+    <>
+      <tr className={open ? 'ref-open' : undefined}>
+        <th scope="row">
+          <button
+            type="button"
+            className="ref-toggle"
+            aria-expanded={open}
+            aria-controls={open ? id : undefined}
+            aria-label={`Details of ${name}`}
+            onClick={() => setOpen(!open)}
+          >
+            <span className={`method-badge method-${op.method.toLowerCase()}`}>
+              {op.method}
+            </span>{' '}
+            <code>{op.path}</code>
+          </button>
+        </th>
+        <td>
+          <Prose text={op.summary} />
+          {op.public && <span className="muted"> (public)</span>}
+        </td>
+        <td>{op.statuses.join(', ')}</td>
+        <td>
+          <ViewLink
+            view="console"
+            params={op.console}
+            aria-label={`Open in the console: ${name}`}
+          >
+            Open in the console
+          </ViewLink>
+        </td>
+      </tr>
+      {open && (
+        <tr id={id} className="ref-open">
+          <td colSpan={4}>
+            <OperationDetails doc={doc} operation={op.details} name={name} />
+          </td>
+        </tr>
+      )}
+    </>
+  )
 }
 
-function OperationsTable({ group }: { group: ReferenceGroup }) {
+function OperationsTable({
+  doc,
+  group,
+}: {
+  doc: Record<string, unknown>
+  group: ReferenceGroup
+}) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="reference-group">
@@ -53,27 +105,7 @@ function OperationsTable({ group }: { group: ReferenceGroup }) {
           </thead>
           <tbody>
             {group.operations.map((op) => (
-              <tr key={`${op.method} ${op.path}`}>
-                <th scope="row">
-                  <code>
-                    {op.method} {op.path}
-                  </code>
-                </th>
-                <td>
-                  <Prose text={op.summary} />
-                  {op.public && <span className="muted"> (public)</span>}
-                </td>
-                <td>{op.statuses.join(', ')}</td>
-                <td>
-                  <ViewLink
-                    view="console"
-                    params={op.console}
-                    aria-label={`Open in the console: ${op.method} ${op.path}`}
-                  >
-                    Open in the console
-                  </ViewLink>
-                </td>
-              </tr>
+              <OperationRow key={`${op.method} ${op.path}`} doc={doc} op={op} />
             ))}
           </tbody>
         </table>
@@ -161,7 +193,13 @@ export function ReferenceView() {
       ) : groups.length === 0 ? (
         <p role="status">No operation matches “{filter}”.</p>
       ) : (
-        groups.map((group) => <OperationsTable key={group.tag} group={group} />)
+        groups.map((group) => (
+          <OperationsTable
+            key={group.tag}
+            doc={description.data as Record<string, unknown>}
+            group={group}
+          />
+        ))
       )}
     </section>
   )

@@ -4,8 +4,14 @@ import type { FaultRuleInput } from '../../../mock-server/index.ts'
 import { ProblemCard } from '../../components/problem-card.tsx'
 import { reasonPhrase } from '../../components/reason-phrase.ts'
 import { ViewLink, viewUrl } from '../../components/view-link.tsx'
+import { ConfirmReset } from '../../components/confirm-reset.tsx'
+import { pageOperationId } from '../../services/page-operation-id.ts'
+import { usePlayground } from '../../services/playground-context.tsx'
+import { speeds } from '../../services/speed.ts'
 import type { ScenarioRun } from './scenario-runs.ts'
 import type { Scenario } from './scenarios.ts'
+
+const fastest = speeds[speeds.length - 1]!
 
 /** `POST /api/payments* → 503 ×2`: a fault rule in one line. */
 function describeFault(rule: FaultRuleInput): string {
@@ -55,7 +61,7 @@ function OperationLinks({
             {count} attempt{count === 1 ? '' : 's'}:{' '}
             <ViewLink
               view="timeline"
-              params={{ op: row.operationId }}
+              params={{ op: pageOperationId(row.operationId) }}
               aria-label={`${row.method} ${path} on the timeline`}
             >
               timeline
@@ -72,17 +78,31 @@ interface ScenarioCardProps {
   run: ScenarioRun | null
   /** Named by the URL (`?scenario=`). */
   selected: boolean
+  /** What "Reset scenario" changed in the page, until the next run. */
+  setUpNote: string | null
+  /** The reset this card asks about, if any. */
+  confirming: 'run' | 'reset' | null
   onRun(): void
   onReset(): void
+  onConfirm(): void
+  onCancel(): void
+  /** Stops a running run (the step or wait going on is aborted). */
+  onCancelRun(): void
 }
 
 export function ScenarioCard({
   scenario,
   run,
   selected,
+  setUpNote,
+  confirming,
   onRun,
   onReset,
+  onConfirm,
+  onCancel,
+  onCancelRun,
 }: ScenarioCardProps) {
+  const { speed, setSpeed } = usePlayground()
   const id = useId()
   const running = run?.status === 'running'
   const cardRef = useRef<HTMLLIElement>(null)
@@ -132,17 +152,58 @@ export function ScenarioCard({
         )}
       </dl>
       <div className="sc-actions">
-        <button type="button" onClick={onRun} disabled={running}>
+        <button
+          type="button"
+          onClick={onRun}
+          disabled={running}
+          aria-expanded={confirming === 'run'}
+        >
           Run
         </button>
-        <button type="button" onClick={onReset} disabled={running}>
+        <button
+          type="button"
+          onClick={onReset}
+          disabled={running}
+          aria-expanded={confirming === 'reset'}
+        >
           Reset scenario
         </button>
         <a href={viewUrl('scenarios', { scenario: scenario.id })}>
           Link to this scenario
         </a>
       </div>
+      {running && (
+        <div className="wait-controls">
+          <button type="button" onClick={onCancelRun}>
+            Cancel the run
+          </button>
+          {speed < fastest && (
+            <>
+              <button type="button" onClick={() => setSpeed(fastest)}>
+                Speed the demo up to {fastest}×
+              </button>
+              <span className="muted">
+                At {speed}× waits pass in real time.
+              </span>
+            </>
+          )}
+        </div>
+      )}
+      {confirming && (
+        <ConfirmReset
+          question={
+            confirming === 'run'
+              ? `Reset the mock and run “${scenario.title}”?`
+              : `Reset the mock to “${scenario.title}” without running it?`
+          }
+          confirmLabel={confirming === 'run' ? 'Reset and run' : 'Reset'}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      )}
       <div role="status" className="sc-result" ref={resultRef}>
+        {setUpNote && !run && <p>{setUpNote}</p>}
+        {run?.note && <p className="sc-note">{run.note}</p>}
         {running && (
           <p className="sc-progress">
             <span className="sc-spinner" aria-hidden="true" />

@@ -1,9 +1,12 @@
 import type { TimelineRow } from '../../../client/index.ts'
+import type { MockApi } from '../../../mock-server/index.ts'
 import type { ScenarioResult } from './scenarios.ts'
 
 interface RunTrace {
   /** The operations the run made so far, as the timeline draws them (each one links there). */
   readonly operations: readonly TimelineRow[]
+  /** What the run did to the page's own settings, in a sentence (the credential it borrowed). */
+  readonly note?: string
 }
 
 export type ScenarioRun =
@@ -30,6 +33,28 @@ export class ScenarioRuns {
     this.runs = next
     for (const listener of this.listeners) listener()
   }
+
+  /**
+   * Forgets every finished run: the mock was reset (by a later run, Data → Reset, another tab), so
+   * the orders and payments their cards name are gone. A run still going keeps its card.
+   */
+  readonly wipeFinished = () => {
+    const kept = [...this.runs].filter(([, run]) => run.status === 'running')
+    if (kept.length === this.runs.size) return
+    this.runs = new Map(kept)
+    for (const listener of this.listeners) listener()
+  }
+
+  /** Follows `api`'s resets, once per page whichever view is shown (see `wipeFinished`). */
+  readonly follow = (api: MockApi) => {
+    if (this.followed === api) return
+    this.followed = api
+    api.subscribe((event) => {
+      if (event.type === 'reset') this.wipeFinished()
+    })
+  }
+
+  private followed: MockApi | null = null
 
   readonly subscribe = (listener: () => void) => {
     this.listeners.add(listener)

@@ -162,7 +162,7 @@ describe('playground scenarios', () => {
       requested: 100000,
     })
     expect(result.summary).toBe(
-      'Refused: balance 500 (5.00 usd), requested 100000 (1000.00 usd), after 1 attempt.',
+      'Refused: balance 5.00 usd (500 minor units), requested 1000.00 usd (100000 minor units), after 1 attempt.',
     )
     expect(buildTimeline(events)[0]?.attempts).toHaveLength(1)
   })

@@ -16,6 +16,7 @@ import {
   type ScenarioId,
   type ScenarioStep,
 } from '../../../mock-server/index.ts'
+import { formatMoney } from '../../components/money-note.tsx'
 import type { Token } from '../../services/playground-context.tsx'
 
 /** What a scenario's set-up may change in the playground besides the mock. */
@@ -140,12 +141,9 @@ function attemptsOf(events: readonly ClientEvent[], method?: string) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-/** An amount or balance as the API writes it (minor units), then in major units: `500 (5.00 usd)`. */
-function minorUnits(amount: unknown, currency: unknown = 'usd'): string {
-  if (typeof amount !== 'number') return String(amount)
-  const digits = currency === 'jpy' ? 0 : 2
-  return `${amount} (${(amount / 10 ** digits).toFixed(digits)} ${String(currency)})`
-}
+/** An amount or balance as the API writes it (minor units), in the playground's one money format. */
+const minorUnits = (amount: unknown, currency: unknown = 'usd') =>
+  formatMoney(amount, currency, 'minor')
 
 async function countPayments(client: HypermockClient): Promise<number> {
   const { body } = await call<{ total: number }>(client, '/api/payments')
@@ -171,7 +169,7 @@ const runs: Runs = {
     const payment = paid.body
     return {
       status: paid.response.status,
-      summary: `Order ${String(order?.id)} (total ${String(order?.total)} ${String(order?.currency)}) created and paid: payment ${String(payment?.id)} of amount ${minorUnits(payment?.amount, payment?.currency)}.`,
+      summary: `Order ${String(order?.id)} (total ${formatMoney(order?.total, order?.currency, 'major')}) created and paid: payment ${String(payment?.id)} of ${minorUnits(payment?.amount, payment?.currency)}.`,
       facts: [
         { label: 'Requests', value: '3 (GET /api, POST order, POST pay)' },
         { label: 'Attempts', value: String(attemptsOf(events).attempts) },
@@ -185,7 +183,7 @@ const runs: Runs = {
     const { attempts, keys, waits } = attemptsOf(events)
     return {
       status: created.response.status,
-      summary: `Created payment ${String(created.body?.id)} of amount ${minorUnits(created.body?.amount, created.body?.currency)} after ${plural(attempts, 'attempt')} with one idempotency key.`,
+      summary: `Created payment ${String(created.body?.id)} of ${minorUnits(created.body?.amount, created.body?.currency)} after ${plural(attempts, 'attempt')} with one idempotency key.`,
       facts: [
         { label: 'Attempts', value: String(attempts) },
         { label: 'Idempotency keys', value: String(keys.length) },
@@ -216,7 +214,7 @@ const runs: Runs = {
     const { attempts, keys, replayed } = attemptsOf(events, 'POST')
     return {
       status: created.response.status,
-      summary: `Payment ${String(created.body?.id)} of amount ${minorUnits(created.body?.amount, created.body?.currency)} created once: ${plural(attempts, 'attempt')}, ${plural(keys.length, 'key')}, the second answer ${replayed ? 'replayed' : 'not replayed'}; your payments went from ${before} to ${after}.`,
+      summary: `Payment ${String(created.body?.id)} of ${minorUnits(created.body?.amount, created.body?.currency)} created once: ${plural(attempts, 'attempt')}, ${plural(keys.length, 'key')}, the second answer ${replayed ? 'replayed' : 'not replayed'}; your payments went from ${before} to ${after}.`,
       facts: [
         { label: 'Attempts', value: String(attempts) },
         { label: 'Idempotency keys', value: keys.join(', ') },
