@@ -1,5 +1,5 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import {
   createMockApi,
@@ -9,6 +9,9 @@ import {
   type OpenApiDocument,
 } from '../../src/mock-server/index.ts'
 import { describedResponseErrors } from '../support/openapi-conformance.ts'
+
+// The example imports the package by name, as its users do; here that is the source entry.
+vi.mock('hypermock-api', () => import('../../src/mock-server/index.ts'))
 
 // A lending library, unlike the built-in domain: integer books, members with UUIDs and a hidden PIN,
 // and loans that are active, overdue or returned.
@@ -412,5 +415,90 @@ describe('a declared API’s responses against its description', () => {
     })
     expect(drift).toEqual([])
     expect(statuses).toContain(405)
+  })
+})
+
+describe('the example’s lending library (examples/own-api) against its description', () => {
+  it('has a valid description with no warning, and answers a whole visit as it says', async () => {
+    const { library: example } =
+      await import('../../examples/own-api/library.ts')
+    const result = await validate(
+      createOpenApiDocument({ api: example }) as never,
+    )
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+    expect(result.warnings).toEqual([])
+
+    const api = createMockApi({ api: example })
+    const drift: string[] = []
+    const send = async (
+      status: number,
+      method: string,
+      path: string,
+      token: string | null,
+      init: { body?: unknown; headers?: Record<string, string> } = {},
+    ) => {
+      const response = await api.fetch(
+        new Request(`http://library.test${path}`, {
+          method,
+          headers: {
+            ...(token !== null && { Authorization: `Bearer ${token}` }),
+            ...(init.body !== undefined && {
+              'Content-Type': 'application/json',
+            }),
+            ...init.headers,
+          },
+          ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+        }),
+      )
+      expect(response.status, `${method} ${path}`).toBe(status)
+      drift.push(
+        ...(await describedResponseErrors(
+          '/api',
+          method,
+          path,
+          response.clone(),
+          example,
+        )),
+      )
+      return response
+    }
+    await send(200, 'GET', '/api', null)
+    await send(
+      200,
+      'GET',
+      '/api/books?status=available&sort=-year',
+      'ada-token',
+    )
+    const book = await send(200, 'GET', '/api/books/2', 'ada-token')
+    await send(304, 'GET', '/api/books/2', 'ada-token', {
+      headers: { 'If-None-Match': book.headers.get('ETag')! },
+    })
+    const key = { 'Idempotency-Key': 'borrow-2' }
+    await send(201, 'POST', '/api/loans', 'ada-token', {
+      body: { bookId: 2 },
+      headers: key,
+    })
+    await send(201, 'POST', '/api/loans', 'ada-token', {
+      body: { bookId: 2 },
+      headers: key,
+    })
+    await send(409, 'POST', '/api/loans', 'ada-token', { body: { bookId: 1 } })
+    await send(422, 'POST', '/api/books', 'librarian-token', {
+      body: { title: '', year: 'soon', auther: 'x' },
+    })
+    await send(200, 'POST', '/api/loans/1/renew', 'ada-token')
+    await send(200, 'POST', '/api/loans/1/renew', 'ada-token')
+    await send(409, 'POST', '/api/loans/1/renew', 'ada-token')
+    await send(200, 'POST', '/api/loans/1/return', 'ada-token')
+    await send(409, 'POST', '/api/loans/1/return', 'ada-token')
+    await send(200, 'GET', '/api/books/1/loans', 'ada-token')
+    await send(200, 'GET', '/api/members/1/loans', 'ada-token')
+    await send(404, 'GET', '/api/loans/1', 'grace-token')
+    await send(405, 'DELETE', '/api/loans/1', 'ada-token')
+    await send(403, 'POST', '/api/loans', 'visitor-token', {
+      body: { bookId: 3 },
+    })
+    await send(401, 'GET', '/api/loans', null)
+    expect(drift).toEqual([])
   })
 })
