@@ -507,3 +507,37 @@ describe('the example’s lending library (examples/own-api) against its descrip
     expect(drift).toEqual([])
   })
 })
+
+describe('names that a declaration makes meet', () => {
+  it('still gives every operation its own id', async () => {
+    const schema = z.object({
+      id: z.number().int(),
+      status: z.enum(['open', 'shut']),
+    })
+    const api = defineApi({
+      name: 'Clash',
+      resources: {
+        books: defineResource({
+          schema,
+          state: {
+            field: 'status',
+            initial: 'open',
+            transitions: { get: { from: ['open'], to: 'shut' } },
+          },
+          collections: { loans: { of: 'book-loans', where: () => true } },
+        }),
+        'book-loans': defineResource({ schema: z.object({ id: z.number() }) }),
+      },
+    })
+    const doc = createOpenApiDocument({ api })
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).map((op) => (op as Operation).operationId),
+    )
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual(
+      expect.arrayContaining(['getBook', 'getBook2', 'listBookLoans']),
+    )
+    const result = await validate(doc as never)
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+  })
+})
