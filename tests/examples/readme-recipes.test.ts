@@ -26,6 +26,7 @@ test('the README copies its recipes from the example projects', () => {
     'jest',
     'storybook',
     'node-script',
+    'own-api',
   ])
     expect([...files].some((file) => file.includes(`/${example}/`))).toBe(true)
   expect(copies.length).toBeGreaterThanOrEqual(15)

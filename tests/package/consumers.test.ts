@@ -75,11 +75,83 @@ const expectWorking = (result: ReturnType<typeof runJson>) => {
   })
 }
 
+/**
+ * Runs `npx hypermock-api serve <args>` in a project with the given Node first on PATH (the bin's
+ * `#!/usr/bin/env node` finds it), waits for its address, and asks it for `path`.
+ */
+async function serveAndFetch(
+  dir: string,
+  node: string,
+  args: string[],
+  path_: string,
+  init: RequestInit = {},
+) {
+  const child = spawn(
+    'npx',
+    ['hypermock-api', 'serve', '--port', '0', ...args],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        PATH: `${path.dirname(node)}:${process.env.PATH}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: npx runs the bin as a child, and both must stop.
+      detached: true,
+    },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  try {
+    let match: RegExpExecArray | null = null
+    for (let i = 0; i < 400 && !match; i++) {
+      match = /listening on (http:\/\/\S+)/.exec(output)
+      if (!match) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(match, output).not.toBeNull()
+    const response = await fetch(`${match![1]}${path_}`, init)
+    return { status: response.status, body: await response.json(), output }
+  } finally {
+    const exited = once(child, 'exit')
+    process.kill(-child.pid!, 'SIGTERM')
+    await exited
+  }
+}
+
+/** The own-api example's declaration, as an app keeps it: a config beside its library file. */
+function copyOwnApiExample(dir: string) {
+  for (const file of ['library.ts', 'hypermock.config.ts'])
+    copyFileSync(
+      path.join(repoRoot, 'examples/own-api', file),
+      path.join(dir, file),
+    )
+}
+
+const ownApiLoan = {
+  status: 200,
+  body: expect.objectContaining({
+    id: 1,
+    status: 'active',
+    _links: expect.objectContaining({
+      return: {
+        href: '/api/loans/1/return',
+        method: 'POST',
+        title: 'Return the book',
+      },
+    }),
+  }),
+}
+
 describe('on Node 20.19 with msw 2', () => {
   let dir: string
   let node20: string
   beforeAll(() => {
-    dir = project('node20-msw2', { msw: '^2.12.0', [nodePackage]: '20.19.0' })
+    dir = project('node20-msw2', {
+      msw: '^2.12.0',
+      zod: '^4.0.0',
+      [nodePackage]: '20.19.0',
+    })
     node20 = path.join(dir, 'node_modules', nodePackage, 'bin/node')
   })
 
@@ -109,35 +181,21 @@ describe('on Node 20.19 with msw 2', () => {
   })
 
   it('serves GET /api over HTTP with npx hypermock-api serve', async () => {
-    const child = spawn('npx', ['hypermock-api', 'serve', '--port', '0'], {
-      cwd: dir,
-      // The bin's `#!/usr/bin/env node` finds Node 20 first.
-      env: {
-        ...process.env,
-        PATH: `${path.dirname(node20)}:${process.env.PATH}`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group: npx runs the bin as a child, and both must stop.
-      detached: true,
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    try {
-      let match: RegExpExecArray | null = null
-      for (let i = 0; i < 400 && !match; i++) {
-        match = /listening on (http:\/\/\S+)/.exec(output)
-        if (!match) await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      expect(match, output).not.toBeNull()
-      const response = await fetch(`${match![1]}/api`)
-      expect(response.status).toBe(200)
-      expect(await response.json()).toHaveProperty('_links.orders')
-    } finally {
-      const exited = once(child, 'exit')
-      process.kill(-child.pid!, 'SIGTERM')
-      await exited
-    }
+    const { status, body } = await serveAndFetch(dir, node20, [], '/api')
+    expect(status).toBe(200)
+    expect(body).toHaveProperty('_links.orders')
+  })
+
+  it('serves the own-api example with serve --config, its TypeScript loaded as it is', async () => {
+    copyOwnApiExample(dir)
+    const loan = await serveAndFetch(
+      dir,
+      node20,
+      ['--config', 'hypermock.config.ts'],
+      '/api/loans/1',
+      { headers: { Authorization: 'Bearer ada-token' } },
+    )
+    expect(loan).toMatchObject(ownApiLoan)
   })
 
   it('init writes msw 2’s own service worker', () => {
@@ -158,6 +216,7 @@ describe('on Node 20.19 with msw 2', () => {
     beforeAll(() => {
       dir24 = project('node24-msw3', {
         msw: '^3.0.0',
+        zod: '^4.0.0',
         typescript: '5.9.3',
         '@types/node': '^24.0.0',
         react: '^19.0.0',
@@ -179,6 +238,18 @@ describe('on Node 20.19 with msw 2', () => {
       const result = runJson(node22, dir24, 'run-core.mjs')
       expect(result.node).toBe('22.12.0')
       expectWorking(result)
+    })
+
+    it('serves the own-api example with serve --config on Node 24', async () => {
+      copyOwnApiExample(dir24)
+      const loan = await serveAndFetch(
+        dir24,
+        process.execPath,
+        ['--config', 'hypermock.config.ts'],
+        '/api/loans/1',
+        { headers: { Authorization: 'Bearer ada-token' } },
+      )
+      expect(loan).toMatchObject(ownApiLoan)
     })
 
     it('says which versions to change when msw 3 meets Node 20', () => {

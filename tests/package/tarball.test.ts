@@ -148,8 +148,12 @@ describe('the packed tarball', () => {
   it('leaves msw and React to the app: peers, React ones optional', () => {
     expect(Object.keys(manifest.dependencies).sort()).toEqual([
       '@hono/node-server',
+      // The Standard Schema interface (types only): what a resource's schema implements.
+      '@standard-schema/spec',
       'hono',
       'idb',
+      // Loads `serve --config hypermock.config.ts` without a build step.
+      'jiti',
       'zod',
     ])
     expect(manifest.peerDependencies.msw).toBe('^2.12.0 || ^3.0.0')
