@@ -1,4 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import {
@@ -10,6 +12,9 @@ import {
   type OpenApiDocument,
 } from '../../src/mock-server/index.ts'
 import { describedResponseErrors } from '../support/openapi-conformance.ts'
+
+// ajv-formats is CommonJS with a default export that TypeScript sees one level down.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 
 // The example imports the package by name, as its users do; here that is the source entry.
 vi.mock('hypermock-api', () => import('../../src/mock-server/index.ts'))
@@ -313,6 +318,33 @@ describe('the OpenAPI description of a declared API', () => {
 
   it('writes no format beyond the standard ones (zod writes starts_with)', () => {
     expect(JSON.stringify(doc)).not.toContain('starts_with')
+  })
+
+  it('shows seed rows and bodies as examples that validate against their own schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    addFormats(ajv)
+    ajv.addSchema(doc, 'openapi')
+    const checked = Object.entries(
+      doc.components.schemas as Record<string, { examples?: unknown[] }>,
+    ).flatMap(([name, schema]) =>
+      (schema.examples ?? []).map((example) => {
+        const check = ajv.compile({
+          $ref: `openapi#/components/schemas/${name}`,
+        })
+        return { name, valid: check(example), errors: check.errors }
+      }),
+    )
+    expect(checked.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'Root',
+        'Book',
+        'Member',
+        'ActiveLoan',
+        'ReturnedLoan',
+        'BookCreate',
+      ]),
+    )
+    expect(checked.filter((c) => !c.valid)).toEqual([])
   })
 })
 
