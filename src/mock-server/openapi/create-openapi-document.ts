@@ -12,6 +12,7 @@ import {
   type SchemaContext,
 } from './representation-schemas.ts'
 import { resourceNames } from './schema-names.ts'
+import { shareResponses } from './share-responses.ts'
 import { addCollection, addSharedSchemas } from './shared-schemas.ts'
 
 export type OpenApiDocument = Record<string, unknown> & {
@@ -116,6 +117,7 @@ export function buildOpenApiDocument(
     paths[path] = describePath({ api, names, seed }, route)
   }
   uniqueOperationIds(paths)
+  const responses = shareResponses(paths)
   const tokens = Object.keys(api.tokens ?? {})
     .map((token) => `\`${token}\``)
     .join(', ')
@@ -166,6 +168,7 @@ export function buildOpenApiDocument(
         },
       },
       schemas,
+      responses,
       headers: responseHeaders(api, base),
       parameters: sharedParameters,
     },
