@@ -1,14 +1,23 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
-import { describe, expect, it } from 'vitest'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import {
   createMockApi,
   createOpenApiDocument,
   defineApi,
   defineResource,
+  type ApiDeclaration,
   type OpenApiDocument,
 } from '../../src/mock-server/index.ts'
 import { describedResponseErrors } from '../support/openapi-conformance.ts'
+
+// ajv-formats is CommonJS with a default export that TypeScript sees one level down.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
+
+// The example imports the package by name, as its users do; here that is the source entry.
+vi.mock('hypermock-api', () => import('../../src/mock-server/index.ts'))
 
 // A lending library, unlike the built-in domain: integer books, members with UUIDs and a hidden PIN,
 // and loans that are active, overdue or returned.
@@ -296,11 +305,18 @@ describe('the OpenAPI description of a declared API', () => {
     expect(schemas.Problem?.oneOf).toContainEqual({
       $ref: '#/components/schemas/RenewalLimitProblem',
     })
-    const renew = JSON.stringify(op(doc, '/loans/{id}/renew', 'post'))
-    expect(renew).toContain('RenewalLimitProblem')
-    expect(JSON.stringify(op(doc, '/books', 'post'))).not.toContain(
+    // Shared responses are resolved: the problem's schema is what matters.
+    const answers = (path: string, method: string) =>
+      JSON.stringify(
+        Object.values(op(doc, path, method).responses).map((r) => {
+          const ref = (r as { $ref?: string }).$ref
+          return ref ? doc.components.responses?.[ref.split('/').pop()!] : r
+        }),
+      )
+    expect(answers('/loans/{id}/renew', 'post')).toContain(
       'RenewalLimitProblem',
     )
+    expect(answers('/books', 'post')).not.toContain('RenewalLimitProblem')
     // Deleting a book that a loan names is refused (the default rule).
     expect(Object.keys(op(doc, '/books/{id}', 'delete').responses)).toContain(
       '409',
@@ -309,6 +325,33 @@ describe('the OpenAPI description of a declared API', () => {
 
   it('writes no format beyond the standard ones (zod writes starts_with)', () => {
     expect(JSON.stringify(doc)).not.toContain('starts_with')
+  })
+
+  it('shows seed rows and bodies as examples that validate against their own schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    addFormats(ajv)
+    ajv.addSchema(doc, 'openapi')
+    const checked = Object.entries(
+      doc.components.schemas as Record<string, { examples?: unknown[] }>,
+    ).flatMap(([name, schema]) =>
+      (schema.examples ?? []).map((example) => {
+        const check = ajv.compile({
+          $ref: `openapi#/components/schemas/${name}`,
+        })
+        return { name, valid: check(example), errors: check.errors }
+      }),
+    )
+    expect(checked.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'Root',
+        'Book',
+        'Member',
+        'ActiveLoan',
+        'ReturnedLoan',
+        'BookCreate',
+      ]),
+    )
+    expect(checked.filter((c) => !c.valid)).toEqual([])
   })
 })
 
@@ -412,5 +455,128 @@ describe('a declared API’s responses against its description', () => {
     })
     expect(drift).toEqual([])
     expect(statuses).toContain(405)
+  })
+})
+
+describe('the example’s lending library (examples/own-api) against its description', () => {
+  it('has a valid description with no warning, and answers a whole visit as it says', async () => {
+    // Loaded by URL, so the project's type-check (which has no `hypermock-api` to resolve) does
+    // not follow it; the example type-checks in its own package.
+    const url = new URL('../../examples/own-api/library.ts', import.meta.url)
+    const { library: example } = (await import(
+      /* @vite-ignore */ url.href
+    )) as { library: ApiDeclaration }
+    const result = await validate(
+      createOpenApiDocument({ api: example }) as never,
+    )
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+    expect(result.warnings).toEqual([])
+
+    const api = createMockApi({ api: example })
+    const drift: string[] = []
+    const send = async (
+      status: number,
+      method: string,
+      path: string,
+      token: string | null,
+      init: { body?: unknown; headers?: Record<string, string> } = {},
+    ) => {
+      const response = await api.fetch(
+        new Request(`http://library.test${path}`, {
+          method,
+          headers: {
+            ...(token !== null && { Authorization: `Bearer ${token}` }),
+            ...(init.body !== undefined && {
+              'Content-Type': 'application/json',
+            }),
+            ...init.headers,
+          },
+          ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+        }),
+      )
+      expect(response.status, `${method} ${path}`).toBe(status)
+      drift.push(
+        ...(await describedResponseErrors(
+          '/api',
+          method,
+          path,
+          response.clone(),
+          example,
+        )),
+      )
+      return response
+    }
+    await send(200, 'GET', '/api', null)
+    await send(
+      200,
+      'GET',
+      '/api/books?status=available&sort=-year',
+      'ada-token',
+    )
+    const book = await send(200, 'GET', '/api/books/2', 'ada-token')
+    await send(304, 'GET', '/api/books/2', 'ada-token', {
+      headers: { 'If-None-Match': book.headers.get('ETag')! },
+    })
+    const key = { 'Idempotency-Key': 'borrow-2' }
+    await send(201, 'POST', '/api/loans', 'ada-token', {
+      body: { bookId: 2 },
+      headers: key,
+    })
+    await send(201, 'POST', '/api/loans', 'ada-token', {
+      body: { bookId: 2 },
+      headers: key,
+    })
+    await send(409, 'POST', '/api/loans', 'ada-token', { body: { bookId: 1 } })
+    await send(422, 'POST', '/api/books', 'librarian-token', {
+      body: { title: '', year: 'soon', auther: 'x' },
+    })
+    await send(200, 'POST', '/api/loans/1/renew', 'ada-token')
+    await send(200, 'POST', '/api/loans/1/renew', 'ada-token')
+    await send(409, 'POST', '/api/loans/1/renew', 'ada-token')
+    await send(200, 'POST', '/api/loans/1/return', 'ada-token')
+    await send(409, 'POST', '/api/loans/1/return', 'ada-token')
+    await send(200, 'GET', '/api/books/1/loans', 'ada-token')
+    await send(200, 'GET', '/api/members/1/loans', 'ada-token')
+    await send(404, 'GET', '/api/loans/1', 'grace-token')
+    await send(405, 'DELETE', '/api/loans/1', 'ada-token')
+    await send(403, 'POST', '/api/loans', 'visitor-token', {
+      body: { bookId: 3 },
+    })
+    await send(401, 'GET', '/api/loans', null)
+    expect(drift).toEqual([])
+  })
+})
+
+describe('names that a declaration makes meet', () => {
+  it('still gives every operation its own id', async () => {
+    const schema = z.object({
+      id: z.number().int(),
+      status: z.enum(['open', 'shut']),
+    })
+    const api = defineApi({
+      name: 'Clash',
+      resources: {
+        books: defineResource({
+          schema,
+          state: {
+            field: 'status',
+            initial: 'open',
+            transitions: { get: { from: ['open'], to: 'shut' } },
+          },
+          collections: { loans: { of: 'book-loans', where: () => true } },
+        }),
+        'book-loans': defineResource({ schema: z.object({ id: z.number() }) }),
+      },
+    })
+    const doc = createOpenApiDocument({ api })
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).map((op) => (op as Operation).operationId),
+    )
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual(
+      expect.arrayContaining(['getBook', 'getBook2', 'listBookLoans']),
+    )
+    const result = await validate(doc as never)
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
   })
 })
