@@ -94,6 +94,8 @@ export function readOperations(doc: unknown): ReferenceGroup[] {
     for (const method of METHODS) {
       const operation = item[method]
       if (!isObject(operation)) continue
+      // A method the path lacks is described only to document its 405: nothing to try here.
+      if (operation['x-hypermock-not-allowed'] === true) continue
       const tags = Array.isArray(operation.tags) ? operation.tags : []
       const tag = text(tags[0]) || 'Other'
       let group = groups.get(tag)
