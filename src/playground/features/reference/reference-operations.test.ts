@@ -9,7 +9,7 @@ describe('readOperations', () => {
       .flatMap((g) => g.operations)
       .find((o) => o.method === method && o.path === path)
 
-  it('groups every operation of the description by tag, in the description’s order', () => {
+  it('groups every operation the API serves by tag, in the description’s order', () => {
     expect(groups.map((g) => g.tag)).toEqual([
       'Root',
       'Orders',
@@ -21,11 +21,17 @@ describe('readOperations', () => {
       'Meta',
     ])
     const count = groups.reduce((n, g) => n + g.operations.length, 0)
-    const described = Object.values(createOpenApiDocument().paths).reduce(
-      (n, item) => n + Object.keys(item).length,
+    // Methods described only for their 405 are not operations to try.
+    const served = Object.values(createOpenApiDocument().paths).reduce(
+      (n, item) =>
+        n +
+        Object.values(item).filter(
+          (op) =>
+            (op as Record<string, unknown>)['x-hypermock-not-allowed'] !== true,
+        ).length,
       0,
     )
-    expect(count).toBe(described)
+    expect(count).toBe(served)
   })
 
   it('prefills the console with a seeded id and the example body', () => {
