@@ -1,11 +1,7 @@
 import { Hono, type ErrorHandler } from 'hono'
 import { CONTROL_PATH, isControlPath } from './control/control-path.ts'
 import { controlRoutes } from './control/control-routes.ts'
-import {
-  fingerprintBody,
-  retryAfterSeconds,
-  unreadBody,
-} from './journal.ts'
+import { fingerprintBody, retryAfterSeconds, unreadBody } from './journal.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
 import type { Env, RequestState } from './request-state.ts'

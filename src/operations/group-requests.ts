@@ -36,8 +36,12 @@ function followsFailure(group: RequestGroup, entry: JournalEntry) {
  * body arriving after a failed answer, within a window. An operation is as strongly grouped as
  * its weakest link: a POST that sends a new key on each retry is tied by its shape, `inferred`.
  */
-export function groupRequests(entries: readonly JournalEntry[]): RequestGroup[] {
-  const sorted = [...entries].sort((a, b) => a.startMs - b.startMs || a.id - b.id)
+export function groupRequests(
+  entries: readonly JournalEntry[],
+): RequestGroup[] {
+  const sorted = [...entries].sort(
+    (a, b) => a.startMs - b.startMs || a.id - b.id,
+  )
   const groups: RequestGroup[] = []
   const byKey = new Map<string, RequestGroup>()
   const byCorrelation = new Map<string, RequestGroup>()

@@ -1,4 +1,8 @@
-import { classifyStatus, MAX_ATTEMPTS, TOLERANCE_MS } from './classify-status.ts'
+import {
+  classifyStatus,
+  MAX_ATTEMPTS,
+  TOLERANCE_MS,
+} from './classify-status.ts'
 import type { Attempt, Verdict, Wait } from './operation.ts'
 
 const answer = (attempt: Attempt) =>
@@ -40,10 +44,7 @@ export function judgeOperation(
         number,
         `Attempt ${number} came ${s(wait.ms)} after ${answer(before)} that said Retry-After: ${before.retryAfter} (${s(wait.retryAfterMs)}).`,
       )
-    if (
-      mustNotRetry(before) &&
-      next.bodyFingerprint === before.bodyFingerprint
-    )
+    if (mustNotRetry(before) && next.bodyFingerprint === before.bodyFingerprint)
       violation(
         'retried-non-retriable',
         number,
@@ -98,7 +99,10 @@ export function judgeOperation(
   const backoffs = waits.filter((wait) => wait.retryAfterMs === null)
   if (
     backoffs.length >= 2 &&
-    backoffs.every((wait, i) => i === 0 || wait.ms <= backoffs[i - 1]!.ms)
+    // Growing means longer by more than clock rounding; jitter alone may make it only a little.
+    backoffs.every(
+      (wait, i) => i === 0 || wait.ms <= backoffs[i - 1]!.ms + TOLERANCE_MS,
+    )
   )
     verdicts.push({
       id: 'no-backoff',
