@@ -32,10 +32,11 @@ function toOperation(group: RequestGroup, now: number): Operation {
       before.retryAfter,
     )
   })
-  const failed = classifyStatus(last.status) !== 'success'
-  // A failed operation may still be retried until the window after its last answer has passed.
+  const lastClass = classifyStatus(last.status)
+  const failed = lastClass !== 'success'
+  // After a retriable answer a retry may still come, until the window after it has passed.
   const window = INFERENCE_WINDOW_MS + (last.retryAfter ?? 0) * 1000
-  const settled = !failed || now > endMs + window
+  const settled = lastClass !== 'retriable' || now > endMs + window
   return {
     id: `op-${first.id}`,
     method: first.method,

@@ -82,7 +82,7 @@ describe('the packed tarball', () => {
     expect(files.some((file) => /test|playground|spec|\.map$/.test(file))).toBe(
       false,
     )
-    expect(files.length).toBeLessThanOrEqual(40)
+    expect(files.length).toBeLessThanOrEqual(48)
     expect(statSync(tarballPath).size).toBeLessThan(150 * 1024)
   })
 
@@ -93,6 +93,9 @@ describe('the packed tarball', () => {
     expect(codeEntries.map(([entry]) => entry).sort()).toEqual([
       '.',
       './client',
+      './devtools',
+      './devtools/lazy',
+      './devtools/react',
       './msw',
       './msw/browser',
       './msw/node',
