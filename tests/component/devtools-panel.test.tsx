@@ -6,7 +6,7 @@ import { mountDevtools as mountLazily } from '../../src/devtools/lazy.ts'
 import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
 
 const KEY = 'hypermock-devtools'
-let handles: { unmount(): void }[] = []
+const handles: { unmount(): void }[] = []
 beforeEach(() => localStorage.clear())
 afterEach(() => {
   for (const handle of handles.splice(0)) handle.unmount()
