@@ -49,6 +49,10 @@ th { color: #59636e; font-weight: 600; position: sticky; top: 0; background: #ff
 .faults li { padding: 4px 8px; border-bottom: 1px solid #eaeef2; }
 .muted { color: #59636e; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 600px) {
+  .operations summary { grid-template-columns: 36px minmax(70px, 1fr) 44px 24px minmax(60px, 1fr) 62px; }
+  .operations summary .grouping { display: none; }
+}
 @media (prefers-color-scheme: dark) {
   .root { color: #e6edf3; }
   .panel, th { background: #0d1117; } header, .details { background: #161b22; }
