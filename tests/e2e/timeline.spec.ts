@@ -160,3 +160,30 @@ test('a POST run from the timeline shows its idempotency key once', async ({
     'true',
   )
 })
+
+test("other clients' traffic is rebuilt from what the mock sees, with its verdicts", async ({
+  page,
+}) => {
+  await page.goto('/?view=timeline')
+  await runGetOrders(page) // the reference client: drawn above, not rebuilt
+  // Code of the page that is not the reference client: it reads a failed transfer (422) twice.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++)
+      await fetch('/api/transfers/2', {
+        headers: { Authorization: 'Bearer customer-1-token' },
+      })
+  })
+  const rebuilt = page.getByRole('region', {
+    name: 'Other traffic rebuilt from what the mock sees',
+  })
+  const row = rebuilt.getByRole('listitem', { name: 'GET /api/transfers/2' })
+  await expect(row).toContainText('2 attempts · 1 violation')
+  await expect(
+    rebuilt.getByRole('listitem', { name: 'GET /api/orders' }),
+  ).toHaveCount(0)
+  await row.getByText('/api/transfers/2').click()
+  await expect(
+    row.getByRole('list', { name: 'Verdicts on GET /api/transfers/2' }),
+  ).toContainText('Violation (retried-non-retriable)')
+  await screenshotWideAndNarrow(page, 'timeline-other-traffic')
+})

@@ -1,4 +1,4 @@
-import { useId, useSyncExternalStore } from 'react'
+import { Fragment, useId, useSyncExternalStore } from 'react'
 import type { MockApi, Operation } from '../../../mock-server/index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
@@ -38,7 +38,7 @@ function Bars({
         const start = attempt.startMs - operation.startMs
         const wait = operation.waits[i - 1]
         return (
-          <span key={attempt.id}>
+          <Fragment key={attempt.id}>
             {wait && (
               <span
                 className="tl-op-wait"
@@ -50,7 +50,7 @@ function Bars({
               style={{ left: px(start), width: px(attempt.durationMs) }}
               title={`Attempt ${i + 1}: ${statusText(attempt.status)}`}
             />
-          </span>
+          </Fragment>
         )
       })}
     </div>
@@ -161,7 +161,7 @@ export function RebuiltOperations() {
       {others.length === 0 ? (
         <p className="tl-empty">No other traffic yet.</p>
       ) : (
-        <ol className="tl-rows" aria-label="Rebuilt operations">
+        <ol className="tl-rows" aria-label="Other traffic">
           {others.map((operation) => (
             <RebuiltRow
               key={operation.id}
