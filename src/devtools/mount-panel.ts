@@ -5,23 +5,19 @@ import {
   type DevtoolsSource,
 } from './devtools-options.ts'
 import { h } from './dom.ts'
+import { attachMoveHandle } from './move-handle.ts'
 import {
   clampToViewport,
   loadPanelMemory,
   savePanelMemory,
   type PanelMemory,
-  type PanelTab,
 } from './panel-memory.ts'
+import { panelElements, TABS } from './panel-elements.ts'
 import { panelStyles } from './panel-styles.ts'
 import { renderFaults } from './render-faults.ts'
 import { renderJournal } from './render-journal.ts'
 import { renderTimeline } from './render-timeline.ts'
 
-const TABS: { id: PanelTab; label: string }[] = [
-  { id: 'timeline', label: 'Timeline' },
-  { id: 'journal', label: 'Journal' },
-  { id: 'faults', label: 'Faults' },
-]
 const NOTE =
   'Operations rebuilt from what the mock sees: requests grouped by Idempotency-Key, correlation header, or same request after a failure.'
 
@@ -46,73 +42,7 @@ export function mountPanel(
   const style = document.createElement('style')
   style.textContent = panelStyles
 
-  const badge = h('span', { class: 'badge', hidden: true })
-  const toggle = h(
-    'button',
-    {
-      class: 'toggle',
-      type: 'button',
-      'aria-expanded': 'false',
-      'aria-controls': 'panel',
-    },
-    'hypermock',
-    badge,
-  )
-  const tabs = TABS.map(({ id, label }) =>
-    h(
-      'button',
-      {
-        role: 'tab',
-        type: 'button',
-        id: `tab-${id}`,
-        'aria-controls': 'tabpanel',
-      },
-      label,
-    ),
-  )
-  const body = h('div', {
-    class: 'body',
-    role: 'tabpanel',
-    id: 'tabpanel',
-    tabindex: '0',
-  })
-  const move = h(
-    'button',
-    {
-      class: 'move',
-      type: 'button',
-      'aria-label': 'Move panel (arrow keys; Shift for larger steps)',
-    },
-    '⠿',
-  )
-  const close = h(
-    'button',
-    {
-      class: 'close',
-      type: 'button',
-      'aria-label': 'Close hypermock devtools',
-    },
-    '×',
-  )
-  const panel = h(
-    'section',
-    {
-      class: 'panel',
-      id: 'panel',
-      role: 'dialog',
-      'aria-label': 'hypermock devtools',
-      hidden: true,
-    },
-    h(
-      'header',
-      {},
-      move,
-      h('h2', {}, 'hypermock'),
-      h('div', { role: 'tablist', 'aria-label': 'Views' }, ...tabs),
-      close,
-    ),
-    body,
-  )
+  const { badge, toggle, tabs, body, move, close, panel } = panelElements()
   const root = h('div', { class: 'root' }, panel, toggle)
   shadow.append(style, root)
 
@@ -204,35 +134,7 @@ export function mountPanel(
     )
     place()
   }
-  move.addEventListener('keydown', (event) => {
-    const step = event.shiftKey ? 50 : 10
-    const delta: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    }
-    const d = delta[event.key]
-    if (d === undefined) return
-    event.preventDefault()
-    moveBy(...d)
-    remember()
-  })
-  move.addEventListener('pointerdown', (event) => {
-    move.setPointerCapture(event.pointerId)
-    let last = { x: event.clientX, y: event.clientY }
-    const onMove = (e: PointerEvent) => {
-      moveBy(e.clientX - last.x, e.clientY - last.y)
-      last = { x: e.clientX, y: e.clientY }
-    }
-    const onUp = () => {
-      move.removeEventListener('pointermove', onMove)
-      move.removeEventListener('pointerup', onUp)
-      remember()
-    }
-    move.addEventListener('pointermove', onMove)
-    move.addEventListener('pointerup', onUp)
-  })
+  attachMoveHandle(move, moveBy, remember)
 
   // A waiting operation turns failed when its window passes, with no event to say so.
   const ticker = setInterval(() => memory.open && schedule(), 2000)
