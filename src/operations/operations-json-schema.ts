@@ -1,5 +1,6 @@
 const nullable = (type: string) => ({ type: [type, 'null'] })
-const count = { type: 'integer', minimum: 0 }
+// Milliseconds: whole with the default clock, fractional with an injected one (performance.now).
+const count = { type: 'number', minimum: 0 }
 
 const attempt = {
   type: 'object',
@@ -44,7 +45,7 @@ const wait = {
   properties: {
     after: { type: 'integer', minimum: 1 },
     ms: count,
-    retryAfterMs: { type: ['integer', 'null'], minimum: 0 },
+    retryAfterMs: { type: ['number', 'null'], minimum: 0 },
     consistentWith: { enum: ['retry-after', 'backoff', null] },
     label: { type: 'string' },
   },
