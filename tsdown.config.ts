@@ -20,6 +20,10 @@ export default defineConfig({
     react: 'src/react/index.ts',
     server: 'src/server/index.ts',
     check: 'src/check/index.ts',
+    // The default devtools entries are no-ops outside development; the lazy one loads the panel.
+    devtools: 'src/devtools/index.ts',
+    'devtools-lazy': 'src/devtools/lazy.ts',
+    'devtools-react': 'src/devtools/react.tsx',
     'tldts-lite': 'src/msw/tldts-lite.ts',
     cli: 'src/server/cli.ts',
     // Not an export: `startMockWorker({ shared })` starts it by its URL beside msw-browser.js.

@@ -1,5 +1,6 @@
-// Proves that a production build carries no mock: no msw, no hypermock core, no service worker.
-// `--expect-mock` checks a mock-mode build the other way round, so the check is known to see them.
+// Proves that a production build carries no mock: no msw, no hypermock core, no service worker,
+// no devtools panel. `--expect-mock` checks a mock-mode build the other way round (every marker
+// of the mock and of the panel present), so the check is known to see them.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -8,16 +9,27 @@ const expectMock = flag === '--expect-mock'
 const files = readdirSync(dir, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) => join(entry.parentPath, entry.name))
-const markers = ['mockServiceWorker', 'msw', 'createMockApi', '__mock']
+const markers = [
+  'mockServiceWorker',
+  'msw',
+  'createMockApi',
+  '__mock',
+  'data-hypermock-devtools',
+]
+// Each must show up in a mock-mode build: the worker file, msw, and the panel's host element.
+const required = ['mockServiceWorker', 'msw', 'data-hypermock-devtools']
 const found = files.flatMap((file) => {
   const text = readFileSync(file, 'utf8')
   return markers
     .filter((marker) => file.includes(marker) || text.includes(marker))
     .map((marker) => `${file} contains "${marker}"`)
 })
-if (expectMock && found.length === 0) {
+const missing = required.filter(
+  (marker) => !found.some((line) => line.endsWith(`"${marker}"`)),
+)
+if (expectMock && missing.length > 0) {
   console.error(
-    `${dir}/ should hold the mock (a mock-mode build), yet none was found.`,
+    `${dir}/ should hold the mock and the panel (a mock-mode build), yet ${missing.join(', ')} was not found.`,
   )
   process.exit(1)
 }

@@ -8,6 +8,7 @@ export default defineConfig(({ mode }) => ({
   publicDir: mode === 'mock' ? 'mock-public' : 'public',
   build: { target: 'es2022' },
   test: {
+    include: ['src/**/*.test.{ts,tsx}'], // e2e/ is Playwright's
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],
   },

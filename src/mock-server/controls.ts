@@ -15,6 +15,8 @@ import {
   type FaultRuleInput,
 } from './faults/fault-rule.ts'
 import type { JournalEntry } from './journal.ts'
+import { buildOperations } from '../operations/build-operations.ts'
+import type { Operation } from '../operations/operation.ts'
 import { limits } from './limits.ts'
 import type { MockConfig } from './options.ts'
 import type { Runtime } from './runtime.ts'
@@ -53,6 +55,16 @@ export interface MockControls {
   journal: {
     list(): JournalEntry[]
     clear(): void
+  }
+  /**
+   * The journal read as logical operations (a request and its retries), with waits and verdicts
+   * against the conventions' retry rules, oldest first. Bounded as the journal is; cleared with it.
+   *
+   * @example
+   * expect(api.operations.list()[0].verdicts).toEqual([])
+   */
+  operations: {
+    list(): Operation[]
   }
   clock: {
     now(): string
@@ -150,6 +162,9 @@ export function createControls(runtime: Runtime): MockControls {
         runtime.journal.clear()
         events.emit({ type: 'journal' })
       },
+    },
+    operations: {
+      list: () => buildOperations(runtime.journal.list(), runtime.clock.now()),
     },
     clock: {
       now: () => runtime.clock.iso(),

@@ -1,6 +1,7 @@
 import { Hono, type ErrorHandler } from 'hono'
 import { isControlPath } from './control/control-path.ts'
 import { controlRoutes } from './control/control-routes.ts'
+import { fingerprintBody, retryAfterSeconds, unreadBody } from './journal.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
 import type { Env, RequestState } from './request-state.ts'
@@ -158,17 +159,24 @@ export function createRequestHandler(runtime: Runtime) {
     )
   }
 
-  function journal(
+  async function journal(
     request: Request,
     state: RequestState,
     time: string,
+    startMs: number,
     response: Response,
   ) {
     if (isControlPath(state.path, controlPath)) return
+    const { correlationHeader } = options
+    const body =
+      state.bodyBytes ?? (await unreadBody(request, options.maxBodyBytes))
     const entry = runtime.journal.record({
+      requestId: state.requestId,
       time,
+      startMs,
       method: request.method.toUpperCase(),
       path: state.path,
+      search: state.url.search,
       status: response.status,
       durationMs: Math.max(0, options.now() - state.startedAt),
       fault: state.fault,
@@ -176,6 +184,12 @@ export function createRequestHandler(runtime: Runtime) {
       idempotencyKey:
         state.idempotencyKey ?? request.headers.get('Idempotency-Key'),
       replayed: state.replayed,
+      correlationId:
+        correlationHeader === null
+          ? null
+          : (request.headers.get(correlationHeader)?.slice(0, 256) ?? null),
+      bodyFingerprint: fingerprintBody(body),
+      retryAfter: retryAfterSeconds(response),
     })
     events.emit({ type: 'request', entry })
     if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
@@ -185,7 +199,8 @@ export function createRequestHandler(runtime: Runtime) {
     const state = newState(runtime, request)
     try {
       state.startedAt = options.now()
-      const time = runtime.clock.iso()
+      const startMs = runtime.clock.now()
+      const time = new Date(startMs).toISOString()
       let raw: Response
       try {
         raw = await route(request, state) // origin, then the API's or the control API's stages
@@ -195,7 +210,7 @@ export function createRequestHandler(runtime: Runtime) {
       const response = state.networkError
         ? Response.error() // a fault that drops the connection
         : finalizeResponse(request, state, raw) // caching headers, 304, HEAD
-      journal(request, state, time, response) // the API's requests only
+      await journal(request, state, time, startMs, response) // the API's requests only
       return response
     } catch (error) {
       return internalError(runtime, state, request, error)

@@ -21,6 +21,16 @@ export type {
   FaultRuleInput,
 } from './faults/fault-rule.ts'
 export type { JournalEntry } from './journal.ts'
+export type {
+  Attempt,
+  Grouping,
+  Operation,
+  Verdict,
+  VerdictId,
+  Wait,
+} from '../operations/operation.ts'
+export { buildOperations } from '../operations/build-operations.ts'
+export { operationsJsonSchema } from '../operations/operations-json-schema.ts'
 export type { MockEvent, MockListener } from './events.ts'
 export * from './declare/index.ts'
 export { shopApi, type ShopApi } from '../domains/shop/index.ts'

@@ -1,9 +1,15 @@
 export interface JournalEntry {
   id: number
+  /** The id the answer's problem document carries as `requestId` (`req-…`). */
+  requestId: string
   /** ISO time on the mock clock when the request arrived. */
   time: string
+  /** The same instant as `time`, in milliseconds on the mock clock: waits are measured with it. */
+  startMs: number
   method: string
   path: string
+  /** The query string as sent, with its `?`; empty when there is none. */
+  search: string
   /** 0 when the caller got a network error (an injected fault, or a hang it gave up on). */
   status: number
   durationMs: number
@@ -11,6 +17,46 @@ export interface JournalEntry {
   fault: string | null
   idempotencyKey: string | null
   replayed: boolean
+  /** The value of the correlation header (the `correlationHeader` option), else null. */
+  correlationId: string | null
+  /** A short hash of the body bytes (`<bytes>:<fnv-1a>`), else null: equal bodies, equal prints. */
+  bodyFingerprint: string | null
+  /** The answer's `Retry-After`, in seconds, when it carried one (the mock only sends seconds). */
+  retryAfter: number | null
+}
+
+/** FNV-1a over the bytes: cheap, stable, and enough to tell a resent body from another one. */
+export function fingerprintBody(bytes: Uint8Array | null): string | null {
+  if (bytes === null || bytes.byteLength === 0) return null
+  let hash = 0x811c9dc5
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193)
+  return `${bytes.byteLength}:${(hash >>> 0).toString(16).padStart(8, '0')}`
+}
+
+/** The seconds of a `Retry-After` in delta-seconds form; a date (never sent by the mock) is null. */
+export function retryAfterSeconds(response: Response): number | null {
+  const value = response.headers.get('Retry-After')
+  if (value === null || !/^\d+$/.test(value.trim())) return null
+  return Number(value.trim())
+}
+
+/**
+ * The bytes of a body no stage read (a fault answered first), at most `max` of them, so a retried
+ * POST that first met a fault still has a fingerprint. Null when there is none or it is too large.
+ */
+export async function unreadBody(
+  request: Request,
+  max: number,
+): Promise<Uint8Array | null> {
+  if (request.body === null || request.bodyUsed) return null
+  const declared = Number(request.headers.get('Content-Length'))
+  if (declared > max) return null
+  try {
+    const bytes = new Uint8Array(await request.arrayBuffer())
+    return bytes.byteLength > max ? null : bytes
+  } catch {
+    return null // the caller left, or the stream broke: nothing to print
+  }
 }
 
 /** The requests the API served, newest last, bounded so a long session cannot grow it forever. */

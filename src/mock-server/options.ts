@@ -71,6 +71,12 @@ export interface MockApiOptions<A extends ApiDeclaration = ShopApi> {
   hangLimitMs?: number
   /** How many journal entries are kept (oldest dropped first). @default 500 */
   journalLimit?: number
+  /**
+   * A request header whose value names one logical operation (say `X-Request-Id`, if your client
+   * keeps it across retries): `api.operations` groups requests by it when they carry no
+   * `Idempotency-Key`. @default null (none)
+   */
+  correlationHeader?: string | null
   /** Told about unexpected exceptions (the caller only ever sees a 500 problem). @default console.error */
   onUnhandledError?: (error: unknown, request?: Request) => void
 }
@@ -102,6 +108,8 @@ export interface ResolvedOptions {
   allowedOrigins: readonly string[] | '*'
   maxBodyBytes: number
   journalLimit: number
+  /** Lower-case, or null for none. */
+  correlationHeader: string | null
   hangLimitMs: number
   onUnhandledError: (error: unknown, request?: Request) => void
 }
@@ -243,6 +251,14 @@ export function resolveOptions<A extends ApiDeclaration>(
   const journalLimit = options.journalLimit ?? 500
   if (!Number.isInteger(journalLimit) || journalLimit < 1)
     fail(`journalLimit must be an integer ≥ 1, got ${journalLimit}.`)
+  const correlationHeader = options.correlationHeader ?? null
+  if (
+    correlationHeader !== null &&
+    !/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(correlationHeader)
+  )
+    fail(
+      `correlationHeader must be a header name such as "X-Request-Id", got ${JSON.stringify(correlationHeader)}.`,
+    )
   const hangLimitMs = options.hangLimitMs ?? 600_000
   if (!(hangLimitMs > 0)) fail(`hangLimitMs must be > 0, got ${hangLimitMs}.`)
   return {
@@ -267,6 +283,7 @@ export function resolveOptions<A extends ApiDeclaration>(
     allowedOrigins,
     maxBodyBytes,
     journalLimit,
+    correlationHeader: correlationHeader?.toLowerCase() ?? null,
     hangLimitMs,
     onUnhandledError:
       options.onUnhandledError ??

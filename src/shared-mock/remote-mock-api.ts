@@ -6,6 +6,7 @@ import type {
 } from '../mock-server/index.ts'
 import { createMockApi } from '../mock-server/index.ts'
 import { resolveOptions } from '../mock-server/options.ts'
+import { buildOperations } from '../operations/build-operations.ts'
 import {
   deserializeResponse,
   serializeRequest,
@@ -330,6 +331,14 @@ export function createRemoteMockApi(
         emit({ type: 'journal' })
         forward({ name: 'journal.clear' })
       },
+    },
+    operations: {
+      // The same fold the hub's mock would run, over this tab's copy of the journal.
+      list: () =>
+        buildOperations(
+          mirror.journal.slice(-defaults.journalLimit),
+          (tabClock?.now() ?? Date.now()) + mirror.clockOffsetMs,
+        ),
     },
     clock: {
       now: () => new Date(Date.now() + mirror.clockOffsetMs).toISOString(),

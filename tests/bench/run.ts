@@ -12,6 +12,7 @@ import {
 import { setupMockServer } from '../../src/msw/node.ts'
 import { bigState } from './big-state.ts'
 import { gzippedJsBytes } from './bundle-size.ts'
+import { devtoolsGzippedBytes } from './devtools-size.ts'
 import { median, merge, percentile, sample, type Samples } from './measure.ts'
 import { soak } from './soak.ts'
 
@@ -279,6 +280,22 @@ async function bundleRow() {
   })
 }
 
+/** The devtools panel's cost to an app that loads it. */
+async function devtoolsRow() {
+  log('(D) devtools panel, bundled and minified, gzipped')
+  const bytes = await devtoolsGzippedBytes()
+  rows.push({
+    id: 'D',
+    measure:
+      'devtools panel JS, gzipped (hypermock-api/devtools/lazy + its chunk)',
+    figure: `${(bytes / 1000).toFixed(1)} kB`,
+    baseline: '—',
+    ratio: '—',
+    target: '≤ 40 kB',
+    result: verdict(bytes <= 40_000),
+  })
+}
+
 const MB = 1024 * 1024
 // RSS includes the room V8 reserves for its heap, which grows with allocation pressure and is not
 // returned at once; the heap in use after a collection is what the mock really holds.
@@ -329,6 +346,7 @@ await mswRows()
 await bigCollectionRows()
 await createRow()
 await bundleRow()
+await devtoolsRow()
 log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
 const header: Row = {

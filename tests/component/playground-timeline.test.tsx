@@ -155,7 +155,7 @@ function renderTimeline(events: readonly ClientEvent[] = recorded) {
   act(() => {
     for (const event of events) store!.push(event)
   })
-  return { store: store!, user: userEvent.setup() }
+  return { api, store: store!, user: userEvent.setup() }
 }
 
 const row = (name: string) =>
@@ -292,5 +292,47 @@ describe('retry timeline', () => {
     expect(speed).toHaveTextContent('The mock and the client share one clock')
     expect(speed).toHaveTextContent('passes 16× faster in real time')
     expect(speed).toHaveTextContent('a 1.5 s delay is drawn as 1.5 s')
+  })
+})
+
+describe('the timeline: dense rows and other traffic', () => {
+  test('a row is one line; its steps open below it on demand', async () => {
+    const { user } = renderTimeline()
+    const toggle = screen.getByRole('button', {
+      name: 'Steps of POST /api/payments',
+    })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(steps('POST /api/payments')[0]).toHaveTextContent('Attempt 1')
+  })
+
+  test('other traffic is rebuilt from what the mock sees, labelled, with its verdicts', async () => {
+    const { api, user } = renderTimeline([])
+    expect(screen.getByText('No other traffic yet.')).toBeInTheDocument()
+    // A raw fetch that reads the failed transfer twice: a 422 retried unchanged.
+    await act(async () => {
+      for (let i = 0; i < 2; i++)
+        await api.fetch(
+          new Request('http://localhost:3000/api/transfers/2', {
+            headers: { Authorization: 'Bearer customer-1-token' },
+          }),
+        )
+    })
+    const section = screen.getByRole('region', {
+      name: 'Other traffic rebuilt from what the mock sees',
+    })
+    const row = within(section).getByRole('listitem', {
+      name: 'GET /api/transfers/2',
+    })
+    expect(row).toHaveTextContent('422')
+    expect(row).toHaveTextContent('2 attempts')
+    expect(row).toHaveTextContent('1 violation')
+    await user.click(within(row).getByText('/api/transfers/2'))
+    expect(
+      within(row).getByRole('list', {
+        name: 'Verdicts on GET /api/transfers/2',
+      }),
+    ).toHaveTextContent('Violation (retried-non-retriable)')
   })
 })

@@ -167,9 +167,17 @@ test("shows another tab's cancel without a reload, in the Explorer, Data and Jou
   await expect(
     other.getByRole('row').filter({ hasText: '/api/orders/5/cancel' }),
   ).toHaveCount(1)
-  // Each tab's timeline shows its own client's operations only.
+  // Each tab's timeline draws its own client's operations from its events; another tab's
+  // requests appear below them, rebuilt from what the shared mock saw, and labelled so.
   await other.getByRole('link', { name: 'Timeline' }).click()
-  await expect(other.getByRole('main')).not.toContainText('/cancel')
+  await expect(
+    other.getByRole('list', { name: 'Operations', exact: true }),
+  ).not.toContainText('/cancel')
+  await expect(
+    other.getByRole('region', {
+      name: 'Other traffic rebuilt from what the mock sees',
+    }),
+  ).toContainText('POST /api/orders/5/cancel')
   expect(errors).toEqual([])
 })
 

@@ -1,5 +1,8 @@
 import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import { operationsJsonSchema } from '../../src/mock-server/index.ts'
 
 async function goToView(page: Page, label: string) {
   await page
@@ -159,4 +162,45 @@ test('a POST run from the timeline shows its idempotency key once', async ({
     'aria-invalid',
     'true',
   )
+})
+
+test("other clients' traffic is rebuilt from what the mock sees, with its verdicts", async ({
+  page,
+}) => {
+  await page.goto('/?view=timeline')
+  await runGetOrders(page) // the reference client: drawn above, not rebuilt
+  // Code of the page that is not the reference client: it reads a failed transfer (422) twice.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 2; i++)
+      await fetch('/api/transfers/2', {
+        headers: { Authorization: 'Bearer customer-1-token' },
+      })
+  })
+  const rebuilt = page.getByRole('region', {
+    name: 'Other traffic rebuilt from what the mock sees',
+  })
+  const row = rebuilt.getByRole('listitem', { name: 'GET /api/transfers/2' })
+  await expect(row).toContainText('2 attempts · 1 violation')
+  await expect(
+    rebuilt.getByRole('listitem', { name: 'GET /api/orders' }),
+  ).toHaveCount(0)
+  await row.getByText('/api/transfers/2').click()
+  await expect(
+    row.getByRole('list', { name: 'Verdicts on GET /api/transfers/2' }),
+  ).toContainText('Violation (retried-non-retriable)')
+  // The same operations as data, through the service worker: they match the published schema.
+  const body = await page.evaluate(async () =>
+    (await fetch('/__mock/operations')).json(),
+  )
+  const ajv = new Ajv2020({ allErrors: true })
+  // ajv-formats is CommonJS with a default export that TypeScript sees one level down.
+  ;(addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020)(ajv)
+  const validate = ajv.compile(operationsJsonSchema)
+  expect(validate(body), JSON.stringify(validate.errors)).toBe(true)
+  expect(
+    (body as { operations: { path: string }[] }).operations.map(
+      (op) => op.path,
+    ),
+  ).toEqual(['/api/orders', '/api/transfers/2'])
+  await screenshotWideAndNarrow(page, 'timeline-other-traffic')
 })

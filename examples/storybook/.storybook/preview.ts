@@ -1,9 +1,12 @@
 import type { Preview } from '@storybook/react-vite'
 import { applyScenario, type ScenarioId } from 'hypermock-api'
+import { mountDevtools, type DevtoolsHandle } from 'hypermock-api/devtools/lazy'
 import { createHandlers } from 'hypermock-api/msw'
 import { setupWorker } from 'msw/browser'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { api } from '../src/mock-api.ts'
+
+let panel: Promise<DevtoolsHandle> | undefined
 
 const preview: Preview = {
   loaders: [
@@ -14,6 +17,13 @@ const preview: Preview = {
       await worker.start({ onUnhandledFrame: 'bypass', quiet: true })
       return worker
     }),
+    // The devtools panel beside every story: the story's requests, retries and verdicts (each
+    // story resets the mock, and the journal the panel reads with it).
+    async () => {
+      panel ??= mountDevtools(api, { storageKey: 'hypermock-storybook' })
+      await panel
+      return {}
+    },
   ],
   // Every story starts from a fresh mock: the seed data, then the story's scenario.
   beforeEach({ args }) {

@@ -61,3 +61,21 @@ test('the mock is reset for each story: switching stories in Storybook starts fr
   // Without the reset, this would be order 32, and order 1 would still be cancelled.
   await expect(created).toContainText('"id": 31')
 })
+
+test("the devtools panel shows the story's operations: the payment's three attempts under one key", async ({
+  page,
+}) => {
+  await page.goto('/iframe.html?id=scenarios--flaky-payments&viewMode=story')
+  await expect(
+    page.getByRole('list', { name: 'Steps' }).getByRole('listitem'),
+  ).toContainText('answered 201 after 3 attempts')
+  await page.getByRole('button', { name: 'hypermock devtools' }).click()
+  const payment = page
+    .getByRole('dialog', { name: 'hypermock devtools' })
+    .getByRole('list', { name: 'Operations' })
+    .getByRole('listitem')
+    .filter({ hasText: '3×exact' })
+  await expect(payment).toHaveCount(1)
+  await expect(payment).toContainText('POST')
+  await page.screenshot({ path: `${screenshots}/storybook-devtools-panel.png` })
+})

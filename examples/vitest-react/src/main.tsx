@@ -1,3 +1,4 @@
+import type { ScenarioId } from 'hypermock-api'
 import { createClient } from 'hypermock-api/client'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -6,8 +7,15 @@ import { OrdersList } from './orders-list.tsx'
 // The mock only in `vite --mode mock` (VITE_MOCK=true in .env.mock). Vite replaces the flag at
 // build time, so a production build drops this branch and never bundles hypermock's mock or msw.
 if (import.meta.env.VITE_MOCK === 'true') {
+  const { applyScenario } = await import('hypermock-api')
   const { startMockWorker } = await import('hypermock-api/msw/browser')
-  await startMockWorker()
+  const api = await startMockWorker()
+  // `?scenario=rate-limited` opens the app in one of the package's scenarios.
+  const scenario = new URLSearchParams(window.location.search).get('scenario')
+  if (scenario !== null) applyScenario(api, scenario as ScenarioId)
+  // The devtools panel: this app's requests, retries and verdicts, loaded on demand.
+  const { mountDevtools } = await import('hypermock-api/devtools/lazy')
+  await mountDevtools(api)
 }
 
 const client = createClient({

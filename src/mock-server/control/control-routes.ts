@@ -108,6 +108,16 @@ export const controlRoutes: readonly RouteSpec[] = [
     },
   },
   {
+    path: '/operations',
+    public: true,
+    cache: 'no-store',
+    methods: {
+      GET: control((c) =>
+        HttpResponse.json({ operations: c.operations.list() }),
+      ),
+    },
+  },
+  {
     path: '/config',
     public: true,
     cache: 'no-store',

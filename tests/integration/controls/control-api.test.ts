@@ -170,15 +170,22 @@ describe.each(contractTargets)('the control API over $name', (factory) => {
     ])
     expect(entries[2]).toEqual({
       id: 3,
+      requestId: expect.stringMatching(/^req-/),
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      startMs: expect.any(Number),
       method: 'POST',
       path: '/api/payments',
+      search: '',
       status: 201,
       durationMs: expect.any(Number),
       fault: null,
       idempotencyKey: 'j-1',
       replayed: true,
+      correlationId: null,
+      bodyFingerprint: expect.stringMatching(/^\d+:[0-9a-f]{8}$/),
+      retryAfter: null,
     })
+    expect(entries[1].bodyFingerprint).toBe(entries[2].bodyFingerprint)
     expect(entries[1].replayed).toBe(false)
     expect((await control('/journal', { method: 'DELETE' })).status).toBe(204)
     expect(await (await control('/journal')).json()).toEqual({ entries: [] })

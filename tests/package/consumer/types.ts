@@ -5,6 +5,13 @@ import {
   isHttpError,
   type HypermockClient,
 } from 'hypermock-api/client'
+import {
+  mountDevtools,
+  type DevtoolsHandle,
+  type DevtoolsOptions,
+} from 'hypermock-api/devtools'
+import { mountDevtools as mountDevtoolsLazily } from 'hypermock-api/devtools/lazy'
+import { HypermockDevtools } from 'hypermock-api/devtools/react'
 import { createHandlers } from 'hypermock-api/msw'
 import { startMockWorker } from 'hypermock-api/msw/browser'
 import { setupMockServer } from 'hypermock-api/msw/node'
@@ -41,6 +48,12 @@ export async function useEverything(): Promise<string> {
   }
   return running.url
 }
+
+const devtoolsOptions: DevtoolsOptions = { initialIsOpen: true }
+export const panel: DevtoolsHandle = mountDevtools(api, devtoolsOptions)
+export const lazyPanel: Promise<DevtoolsHandle> = mountDevtoolsLazily(api)
+export const devtoolsElement = HypermockDevtools({ api })
+export const firstVerdicts = api.operations.list()[0]?.verdicts ?? []
 
 export const registrable = getDomain('app.example.test')
 

@@ -8,14 +8,20 @@ import {
 
 const entry = (id: number, patch: Partial<JournalEntry>): JournalEntry => ({
   id,
+  requestId: `req-${id}`,
   time: '2025-01-01T12:00:00.000Z',
+  startMs: Date.parse('2025-01-01T12:00:00.000Z'),
   method: 'GET',
   path: '/api/orders',
+  search: '',
   status: 200,
   durationMs: 1,
   fault: null,
   idempotencyKey: null,
   replayed: false,
+  correlationId: null,
+  bodyFingerprint: null,
+  retryAfter: null,
   ...patch,
 })
 

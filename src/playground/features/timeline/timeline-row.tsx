@@ -1,4 +1,11 @@
-import { Fragment, useEffect, useRef, type ReactNode } from 'react'
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import {
   isRetriableStatus,
   type TimelineRow as Row,
@@ -59,6 +66,10 @@ export function TimelineRowView({
   focused = false,
 }: TimelineRowProps) {
   const rowRef = useRef<HTMLLIElement>(null)
+  const stepsId = useId()
+  // One dense line per operation; its steps as text open below it on demand (always in the
+  // accessibility tree, where screen readers and tests read them).
+  const [expanded, setExpanded] = useState(focused)
   // The row a link pointed at (`?op=`) comes into view once.
   useEffect(() => {
     if (focused) rowRef.current?.scrollIntoView?.({ block: 'center' })
@@ -133,6 +144,16 @@ export function TimelineRowView({
       aria-current={focused ? true : undefined}
     >
       <div className="tl-row-head">
+        <button
+          type="button"
+          className="tl-expand"
+          aria-expanded={expanded}
+          aria-controls={stepsId}
+          aria-label={`Steps of ${name}`}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? '▾' : '▸'}
+        </button>
         <span className="tl-method">{row.method}</span>{' '}
         <code className="tl-path">{path}</code>{' '}
         <span className={`tl-outcome tl-${outcomeClass(row)}`}>
@@ -188,7 +209,11 @@ export function TimelineRowView({
           })}
         </div>
       </div>
-      <ol className="tl-steps" aria-label={`Attempts and waits of ${name}`}>
+      <ol
+        id={stepsId}
+        className={`tl-steps${expanded ? '' : ' tl-steps-folded'}`}
+        aria-label={`Attempts and waits of ${name}`}
+      >
         {steps.map((step) => (
           <Fragment key={step.key}>{step.node}</Fragment>
         ))}

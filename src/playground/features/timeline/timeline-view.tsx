@@ -10,7 +10,9 @@ import { buildTimeline } from '../../../client/index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useLocation } from '../../navigation/use-location.ts'
 import { speeds, type Speed } from '../../services/speed.ts'
+import { RebuiltOperations } from './rebuilt-operations.tsx'
 import { RunBox } from './run-box.tsx'
+import './timeline.css'
 import {
   MAX_PX_PER_SECOND,
   MIN_PX_PER_SECOND,
@@ -192,6 +194,8 @@ export function TimelineView() {
           ))}
         </ol>
       )}
+
+      <RebuiltOperations />
 
       <RunBox />
     </section>

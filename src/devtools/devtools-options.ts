@@ -1,0 +1,42 @@
+import type { MockApi } from '../mock-server/index.ts'
+
+/** What the panel reads: a mock instance (`startMockWorker()`, `createMockApi()`, a shared one). */
+export type DevtoolsSource = Pick<
+  MockApi,
+  'operations' | 'journal' | 'faults' | 'subscribe'
+>
+
+export interface DevtoolsOptions {
+  /** Open the panel at once instead of showing only its button. @default false */
+  initialIsOpen?: boolean
+  /**
+   * Where the panel remembers its place and state between visits (`localStorage`), so two apps on
+   * one origin can keep theirs apart. @default 'hypermock-devtools'
+   */
+  storageKey?: string
+  /** The element the panel's host is appended to. @default document.body */
+  container?: HTMLElement
+}
+
+export interface ResolvedDevtoolsOptions {
+  initialIsOpen: boolean
+  storageKey: string
+  container: HTMLElement
+}
+
+/** The panel mounted in the page; `unmount()` removes it and its listeners. */
+export interface DevtoolsHandle {
+  open(): void
+  close(): void
+  unmount(): void
+}
+
+export function resolveDevtoolsOptions(
+  options: DevtoolsOptions = {},
+): ResolvedDevtoolsOptions {
+  return {
+    initialIsOpen: options.initialIsOpen ?? false,
+    storageKey: options.storageKey ?? 'hypermock-devtools',
+    container: options.container ?? document.body,
+  }
+}

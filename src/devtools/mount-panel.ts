@@ -1,0 +1,154 @@
+import {
+  resolveDevtoolsOptions,
+  type DevtoolsHandle,
+  type DevtoolsOptions,
+  type DevtoolsSource,
+} from './devtools-options.ts'
+import { h } from './dom.ts'
+import { attachMoveHandle } from './move-handle.ts'
+import {
+  clampToViewport,
+  loadPanelMemory,
+  savePanelMemory,
+  type PanelMemory,
+} from './panel-memory.ts'
+import { panelElements, TABS } from './panel-elements.ts'
+import { panelStyles } from './panel-styles.ts'
+import { renderFaults } from './render-faults.ts'
+import { renderJournal } from './render-journal.ts'
+import { renderTimeline } from './render-timeline.ts'
+
+const NOTE =
+  'Operations rebuilt from what the mock sees: requests grouped by Idempotency-Key, correlation header, or same request after a failure.'
+
+/**
+ * The panel, framework-free: a host element with a shadow root holding a button and a floating
+ * panel with the timeline, the journal and the active faults. It only reads the mock.
+ */
+export function mountPanel(
+  source: DevtoolsSource,
+  options: DevtoolsOptions = {},
+): DevtoolsHandle {
+  const { storageKey, container, initialIsOpen } =
+    resolveDevtoolsOptions(options)
+  let memory: PanelMemory = clampToViewport(
+    loadPanelMemory(storageKey, initialIsOpen),
+    window.innerWidth,
+    window.innerHeight,
+  )
+  const openIds = new Set<string>()
+  const host = h('div', { 'data-hypermock-devtools': '' })
+  const shadow = host.attachShadow({ mode: 'open' })
+  const style = document.createElement('style')
+  style.textContent = panelStyles
+
+  const { badge, toggle, tabs, body, move, close, panel } = panelElements()
+  const root = h('div', { class: 'root' }, panel, toggle)
+  shadow.append(style, root)
+
+  const remember = () => savePanelMemory(storageKey, memory)
+  const place = () => {
+    root.style.right = `${memory.right}px`
+    root.style.bottom = `${memory.bottom}px`
+  }
+
+  function render() {
+    const operations = source.operations.list()
+    const violations = operations.reduce(
+      (sum, op) =>
+        sum + op.verdicts.filter((v) => v.level === 'violation').length,
+      0,
+    )
+    badge.hidden = violations === 0
+    badge.textContent = String(violations)
+    toggle.setAttribute(
+      'aria-label',
+      `hypermock devtools${violations === 0 ? '' : `, ${violations} retry rule violation${violations === 1 ? '' : 's'}`}`,
+    )
+    panel.hidden = !memory.open
+    toggle.setAttribute('aria-expanded', String(memory.open))
+    for (const [i, tab] of tabs.entries()) {
+      const selected = TABS[i]!.id === memory.tab
+      tab.setAttribute('aria-selected', String(selected))
+      tab.tabIndex = selected ? 0 : -1
+    }
+    body.setAttribute('aria-labelledby', `tab-${memory.tab}`)
+    if (!memory.open) return
+    const scroll = body.scrollTop
+    body.replaceChildren(
+      ...(memory.tab === 'timeline'
+        ? [h('p', { class: 'note' }, NOTE), renderTimeline(operations, openIds)]
+        : memory.tab === 'journal'
+          ? [renderJournal(source.journal.list())]
+          : [renderFaults(source.faults.list())]),
+    )
+    body.scrollTop = scroll
+  }
+
+  let scheduled = false
+  const schedule = () => {
+    if (scheduled) return
+    scheduled = true
+    queueMicrotask(() => {
+      scheduled = false
+      render()
+    })
+  }
+
+  const setOpen = (open: boolean) => {
+    memory = { ...memory, open }
+    remember()
+    render()
+    if (open) tabs.find((_, i) => TABS[i]!.id === memory.tab)?.focus()
+    else toggle.focus()
+  }
+  toggle.addEventListener('click', () => setOpen(!memory.open))
+  close.addEventListener('click', () => setOpen(false))
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') setOpen(false)
+  })
+  for (const [i, tab] of tabs.entries()) {
+    tab.addEventListener('click', () => {
+      memory = { ...memory, tab: TABS[i]!.id }
+      remember()
+      render()
+    })
+    tab.addEventListener('keydown', (event) => {
+      const step =
+        event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+      if (step === 0) return
+      event.preventDefault()
+      const next = (i + step + TABS.length) % TABS.length
+      memory = { ...memory, tab: TABS[next]!.id }
+      remember()
+      render()
+      tabs[next]!.focus()
+    })
+  }
+
+  const moveBy = (dx: number, dy: number) => {
+    memory = clampToViewport(
+      { ...memory, right: memory.right - dx, bottom: memory.bottom - dy },
+      window.innerWidth,
+      window.innerHeight,
+    )
+    place()
+  }
+  attachMoveHandle(move, moveBy, remember)
+
+  // A waiting operation turns failed when its window passes, with no event to say so.
+  const ticker = setInterval(() => memory.open && schedule(), 2000)
+  const unsubscribe = source.subscribe(schedule)
+  place()
+  render()
+  container.append(host)
+  return {
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    unmount() {
+      clearInterval(ticker)
+      unsubscribe()
+      host.remove()
+    },
+  }
+}

@@ -1,0 +1,10 @@
+export { buildOperations } from './build-operations.ts'
+export { operationsJsonSchema } from './operations-json-schema.ts'
+export type {
+  Attempt,
+  Grouping,
+  Operation,
+  Verdict,
+  VerdictId,
+  Wait,
+} from './operation.ts'

@@ -1,0 +1,84 @@
+/**
+ * How the requests of one operation were tied together: `exact` by one `Idempotency-Key`, `header`
+ * by the correlation header, `inferred` by the same method, URL and body sent again soon after a
+ * failed answer.
+ */
+export type Grouping = 'exact' | 'header' | 'inferred'
+
+/** One request of an operation, as the mock saw it. */
+export interface Attempt {
+  /** The journal entry's id. */
+  id: number
+  /** The `requestId` problem documents carry. */
+  requestId: string
+  /** ISO time on the mock clock when it arrived. */
+  time: string
+  startMs: number
+  durationMs: number
+  /** 0 for a network error (the caller got no answer). */
+  status: number
+  fault: string | null
+  idempotencyKey: string | null
+  replayed: boolean
+  /** `Retry-After` of the answer, in seconds. */
+  retryAfter: number | null
+  bodyFingerprint: string | null
+}
+
+/** The time between an answer and the next attempt, measured on the mock clock. */
+export interface Wait {
+  /** The attempt (1-based) the wait follows. */
+  after: number
+  ms: number
+  /** What the answer before it asked for, in ms, else null. */
+  retryAfterMs: number | null
+  /**
+   * What the measured wait is consistent with: the `Retry-After` it was given, the conventions'
+   * `2^n s + jitter` (n counted from 0), or neither. Never split into base and jitter: the client
+   * is not known, only the wait.
+   */
+  consistentWith: 'retry-after' | 'backoff' | null
+  /** `≈ 2.4 s, consistent with 2^1 s + jitter`. */
+  label: string
+}
+
+export type VerdictId =
+  | 'retried-before-retry-after'
+  | 'retried-non-retriable'
+  | 'too-many-attempts'
+  | 'post-retried-without-key'
+  | 'new-key-per-attempt'
+  | 'no-retry-after-retriable'
+  | 'no-backoff'
+
+/** A finding about an operation, against the conventions' retry rules (section 8). */
+export interface Verdict {
+  id: VerdictId
+  /** A violation breaks a rule; information is worth knowing. */
+  level: 'violation' | 'information'
+  /** The attempt (1-based) it is about. */
+  attempt: number
+  message: string
+}
+
+/** One logical operation: a request and its retries, rebuilt from the journal. */
+export interface Operation {
+  /** `op-<first request's journal id>`: stable while that entry is kept. */
+  id: string
+  method: string
+  path: string
+  search: string
+  grouping: Grouping
+  idempotencyKey: string | null
+  correlationId: string | null
+  attempts: Attempt[]
+  waits: Wait[]
+  /** Mock-clock milliseconds from the first request's arrival to the last answer. */
+  startMs: number
+  endMs: number
+  /** The last attempt's status (0: network error). */
+  status: number
+  /** `succeeded` (2xx/3xx last), `failed`, or `waiting` while a retry may still come. */
+  outcome: 'succeeded' | 'failed' | 'waiting'
+  verdicts: Verdict[]
+}

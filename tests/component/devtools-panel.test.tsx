@@ -1,0 +1,138 @@
+import { act, render, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { mountDevtools } from '../../src/devtools/index.ts'
+import { mountDevtools as mountLazily } from '../../src/devtools/lazy.ts'
+import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+
+const KEY = 'hypermock-devtools'
+const handles: { unmount(): void }[] = []
+beforeEach(() => localStorage.clear())
+afterEach(() => {
+  for (const handle of handles.splice(0)) handle.unmount()
+  vi.unstubAllEnvs()
+})
+
+/** The panel's shadow root, queried as a user sees it (roles and names). */
+function panelRoot() {
+  const host = document.querySelector('[data-hypermock-devtools]')
+  if (host?.shadowRoot == null) throw new Error('no devtools host in the page')
+  return within(host.shadowRoot as unknown as HTMLElement)
+}
+
+/** The element focused inside the shadow root (the document sees only the host). */
+const focused = () =>
+  document.querySelector('[data-hypermock-devtools]')?.shadowRoot?.activeElement
+
+/** A naive caller: a 422 read three times, as a client with a blind retry would. */
+async function retryA422(api: MockApi) {
+  for (let i = 0; i < 3; i++)
+    await api.fetch(
+      new Request('http://localhost/api/transfers/2', {
+        headers: { Authorization: 'Bearer customer-1-token' },
+      }),
+    )
+}
+
+async function mount(api: MockApi) {
+  const handle = await mountLazily(api)
+  handles.push(handle)
+  return handle
+}
+
+test('the default entry renders nothing outside development', () => {
+  const handle = mountDevtools(createMockApi())
+  handle.open()
+  expect(document.querySelector('[data-hypermock-devtools]')).toBeNull()
+})
+
+test('shows the retries as an operation with its violations, live', async () => {
+  const user = userEvent.setup()
+  const api = createMockApi()
+  await mount(api)
+  const panel = panelRoot()
+  await user.click(panel.getByRole('button', { name: 'hypermock devtools' }))
+  expect(panel.getByRole('tab', { name: 'Timeline' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  expect(panel.getByText(/No requests yet/)).toBeVisible()
+  await act(() => retryA422(api))
+  const rows = await panel.findByRole('list', { name: 'Operations' })
+  const [row] = within(rows).getAllByRole('listitem') // the row, then its verdicts
+  if (row === undefined) throw new Error('no operation row')
+  expect(row).toHaveTextContent('GET/api/transfers/24223×inferred')
+  expect(row).toHaveTextContent('2 violations')
+  expect(
+    panel.getByRole('button', {
+      name: /hypermock devtools, 2 retry rule violations/,
+    }),
+  ).toBeVisible()
+  await user.click(within(row).getByText('/api/transfers/2'))
+  expect(within(row).getByRole('list', { name: 'Verdicts' })).toHaveTextContent(
+    'Violation retried-non-retriable: Attempt 2 sent the same request again after a 422',
+  )
+})
+
+test('is usable from the keyboard: tabs with arrows, Escape closes and returns focus', async () => {
+  const user = userEvent.setup()
+  const api = createMockApi()
+  api.faults.add({
+    match: { method: 'GET', path: '/api/orders' },
+    effect: { kind: 'status', status: 503 },
+    times: 2,
+  })
+  await mount(api)
+  const panel = panelRoot()
+  const toggle = panel.getByRole('button', { name: 'hypermock devtools' })
+  toggle.focus()
+  await user.keyboard('{Enter}')
+  expect(
+    panel.getByRole('dialog', { name: 'hypermock devtools' }),
+  ).toBeVisible()
+  expect(focused()).toBe(panel.getByRole('tab', { name: 'Timeline' }))
+  await user.keyboard('{ArrowRight}{ArrowRight}')
+  expect(focused()).toBe(panel.getByRole('tab', { name: 'Faults' }))
+  expect(panel.getByRole('list', { name: 'Active faults' })).toHaveTextContent(
+    '503 on GET /api/orders · fired 0/2',
+  )
+  await user.keyboard('{Escape}')
+  expect(panel.queryByRole('dialog')).toBeNull()
+  expect(focused()).toBe(toggle)
+})
+
+test('stays where the user leaves it, open or closed, across a reload', async () => {
+  const user = userEvent.setup()
+  const api = createMockApi()
+  const first = await mount(api)
+  let panel = panelRoot()
+  await user.click(panel.getByRole('button', { name: 'hypermock devtools' }))
+  const move = panel.getByRole('button', { name: /Move panel/ })
+  move.focus()
+  await user.keyboard('{ArrowLeft}{Shift>}{ArrowUp}{/Shift}')
+  expect(JSON.parse(localStorage.getItem(KEY)!)).toMatchObject({
+    right: 26,
+    bottom: 66,
+    open: true,
+  })
+  first.unmount()
+  await mount(api)
+  panel = panelRoot()
+  expect(
+    panel.getByRole('dialog', { name: 'hypermock devtools' }),
+  ).toBeVisible()
+  const root = panel.getByRole('dialog').parentElement!
+  expect(root.style.right).toBe('26px')
+  expect(root.style.bottom).toBe('66px')
+})
+
+test('the React wrapper mounts the panel in development and removes it on unmount', async () => {
+  vi.stubEnv('NODE_ENV', 'development')
+  vi.resetModules()
+  const { HypermockDevtools } = await import('../../src/devtools/react.tsx')
+  const api = createMockApi()
+  const { unmount } = render(<HypermockDevtools api={api} initialIsOpen />)
+  await waitFor(() => expect(panelRoot().getByRole('dialog')).toBeVisible())
+  unmount()
+  expect(document.querySelector('[data-hypermock-devtools]')).toBeNull()
+})
