@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  createMockApi,
+  defineApi,
+  defineResource,
+} from '../../src/mock-server/index.ts'
+import { setupMockServer } from '../../src/msw/node.ts'
 import { auth } from '../support/request-init.ts'
 
 const origin = 'http://localhost'
@@ -97,5 +103,51 @@ describe('the basePath option', () => {
     const api = createMockApi({ basePath: '/api/' })
     const root = await api.fetch(new Request(`${origin}/api`))
     expect((await root.json())._links.self.href).toBe('/api')
+  })
+})
+
+describe('an API at the root of its own host, through msw setupServer', () => {
+  const books = defineResource({
+    schema: z.strictObject({
+      id: z.number().int(),
+      title: z.string().min(1),
+      status: z.enum(['available', 'on-loan']),
+    }),
+    state: {
+      field: 'status',
+      initial: 'available',
+      transitions: { lend: { from: ['available'], to: 'on-loan' } },
+    },
+    seed: [{ title: 'Kindred' }, { title: 'Beloved' }],
+  })
+  const { api, server } = setupMockServer({
+    api: defineApi({ name: 'Library', resources: { books } }),
+    basePath: 'https://api.example.test',
+  })
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+  afterAll(() => server.close())
+
+  it('answers https://api.example.test/books and follows its absolute links', async () => {
+    const headers = { Authorization: 'Bearer any-token' }
+    const list = await fetch('https://api.example.test/books', { headers })
+    expect(list.status).toBe(200)
+    const body = await list.json()
+    expect(body.items.map((b: { title: string }) => b.title)).toEqual([
+      'Kindred',
+      'Beloved',
+    ])
+    const lend = body.items[0]._links.lend
+    expect(lend).toEqual({
+      href: 'https://api.example.test/books/1/lend',
+      method: 'POST',
+    })
+    expect((await fetch(lend.href, { method: 'POST', headers })).status).toBe(
+      200,
+    )
+    expect(api.data.books.get(1)?.status).toBe('on-loan')
+    // Another host is not the mock's: with onUnhandledFrame 'error', msw refuses it.
+    await expect(
+      fetch('https://elsewhere.example.test/books'),
+    ).rejects.toThrow()
   })
 })
