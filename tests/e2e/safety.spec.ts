@@ -196,7 +196,9 @@ test('a scenario card never keeps results a later reset wiped, and its timeline 
     window.dispatchEvent(new PopStateEvent('popstate'))
   }, href!)
   await expect(
-    third.getByRole('listitem', { name: 'GET /api', exact: true }),
+    third
+      .getByRole('list', { name: 'Operations' })
+      .getByRole('listitem', { name: 'GET /api', exact: true }),
   ).toBeVisible()
   await expect(
     third.getByRole('main').locator('[aria-current="true"]'),
