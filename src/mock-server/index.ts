@@ -129,14 +129,15 @@ export const defaultTokens: Record<string, TokenEntry> =
   compiledApi(shopApi).tokens!
 
 /**
- * The OpenAPI 3.1 description of the API a mock with this `basePath` serves, generated from the
- * same schemas and route table; the same document `GET <basePath>/openapi.json` answers with.
+ * The OpenAPI 3.1 description of the API a mock with these options serves (the built-in domain by
+ * default, or `api`), generated from its declaration; the same document `GET <base>/openapi.json`
+ * answers with.
  *
  * @example
- * writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument(), null, 2))
+ * writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument({ api: library }), null, 2))
  */
-export function createOpenApiDocument(
-  options: Pick<MockApiOptions, 'basePath' | 'api'> = {},
+export function createOpenApiDocument<A extends ApiDeclaration = ShopApi>(
+  options: Pick<MockApiOptions<A>, 'basePath' | 'api'> = {},
 ): OpenApiDocument {
   const resolved = resolveOptions(options)
   return openApiDocument(resolved.api, `${resolved.origin}${resolved.basePath}`)

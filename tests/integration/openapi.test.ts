@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createOpenApiDocument,
   problemCatalogue,
+  shopApi,
   type OpenApiDocument,
 } from '../../src/mock-server/index.ts'
-import { routes } from '../../src/mock-server/routes.ts'
+import { compiledApi } from '../../src/mock-server/declare/compiled-api-cache.ts'
 import {
   startServer,
   type RunningServer,
@@ -22,6 +23,7 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 
 type Operation = {
   operationId: string
+  summary: string
   parameters?: { name?: string; $ref?: string }[]
   responses: Record<string, { headers?: Record<string, unknown> }>
   security?: unknown[]
@@ -37,8 +39,13 @@ const operations = (doc: OpenApiDocument) =>
   )
 
 describe('the OpenAPI description', () => {
-  it('is a valid OpenAPI 3.1 document, for the default and for another base path', async () => {
-    for (const basePath of ['/api', '/v2/shop']) {
+  it('is a valid OpenAPI 3.1 document, for the default base, another path, the root and a host', async () => {
+    for (const basePath of [
+      '/api',
+      '/v2/shop',
+      '/',
+      'https://api.example.test',
+    ]) {
       const result = await validate(
         createOpenApiDocument({ basePath }) as never,
       )
@@ -47,21 +54,88 @@ describe('the OpenAPI description', () => {
     }
   })
 
-  it('describes every route and method of the route table, HEAD with each GET and OPTIONS everywhere', () => {
+  it('describes every route and method the API serves, HEAD with each GET and OPTIONS everywhere', () => {
     const doc = createOpenApiDocument()
-    const expected = routes.flatMap((route) => {
+    const expected = compiledApi(shopApi).routes.flatMap((route) => {
       const path = `/api${route.path}`.replace(/:(\w+)/g, '{$1}')
       const methods = Object.keys(route.methods).map((m) => m.toLowerCase())
       if (methods.includes('get')) methods.push('head')
       return [...methods, 'options'].map((method) => `${method} ${path}`)
     })
-    const described = operations(doc).map(
-      ({ method, path }) => `${method} ${path}`,
+    const served = operations(doc).filter(
+      ({ op }) => !op.operationId.endsWith('NotAllowed'),
     )
+    const described = served.map(({ method, path }) => `${method} ${path}`)
     expect(described.sort()).toEqual(expected.sort())
     expect(new Set(operations(doc).map(({ op }) => op.operationId)).size).toBe(
-      described.length,
+      operations(doc).length,
     )
+  })
+
+  it('documents on every path the 405 with Allow that each method it lacks answers', () => {
+    const doc = createOpenApiDocument()
+    const methods = ['get', 'head', 'post', 'put', 'patch', 'delete']
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of methods) {
+        const op = item[method] as Operation | undefined
+        expect(op, `${method} ${path}`).toBeDefined()
+        if (!op!.operationId.endsWith('NotAllowed')) continue
+        expect(op!.security).toEqual([])
+        expect(op!.responses['405']?.headers).toHaveProperty('Allow')
+        expect(Object.keys(op!.responses)).not.toContain('200')
+      }
+    }
+    expect(
+      (doc.paths['/api/orders/{id}/payment']!.get as Operation).responses[
+        '405'
+      ],
+    ).toBeDefined()
+    expect((doc.paths['/api/orders']!.patch as Operation).operationId).toBe(
+      'patchOrdersNotAllowed',
+    )
+  })
+
+  it('derives operation ids and summaries from the resources and their actions', () => {
+    const doc = createOpenApiDocument()
+    const op = (path: string, method: string) =>
+      doc.paths[path]?.[method] as Operation
+    expect(op('/api/orders', 'get').operationId).toBe('listOrders')
+    expect(op('/api/orders', 'post').operationId).toBe('createOrder')
+    expect(op('/api/orders/{id}', 'get').operationId).toBe('getOrder')
+    expect(op('/api/orders/{id}', 'put').operationId).toBe('replaceOrder')
+    expect(op('/api/orders/{id}', 'delete').operationId).toBe('deleteOrder')
+    expect(op('/api/orders/{id}/cancel', 'post').operationId).toBe(
+      'cancelOrder',
+    )
+    expect(op('/api/orders/{id}/payment', 'post')).toMatchObject({
+      operationId: 'payOrder',
+      summary: 'Pay this order',
+    })
+    expect(op('/api/customers/{id}/orders', 'get').operationId).toBe(
+      'listCustomerOrders',
+    )
+    expect(op('/api/accounts/{id}/transfers', 'get').summary).toBe(
+      'Transfers in and out of an account',
+    )
+    expect(doc.tags).toContainEqual({
+      name: 'Orders',
+      description: 'Orders, whose `_links` follow their state.',
+    })
+  })
+
+  it('writes only formats that OpenAPI 3.1 validators know', () => {
+    const formats = new Set<string>()
+    const visit = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(visit)
+      else if (node !== null && typeof node === 'object')
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'format' && typeof value === 'string') formats.add(value)
+          else visit(value)
+        }
+    }
+    visit(createOpenApiDocument().components)
+    visit(createOpenApiDocument().paths)
+    expect([...formats].sort()).toEqual(['date-time'])
   })
 
   it('names the bearer scheme, and leaves only the public routes without it', () => {
@@ -70,8 +144,14 @@ describe('the OpenAPI description', () => {
       bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     })
     expect(doc.security).toEqual([{ bearerAuth: [] }])
+    // OPTIONS and 405 are answered before the credential is looked at.
     const open = operations(doc)
-      .filter(({ method, op }) => method !== 'options' && op.security)
+      .filter(
+        ({ method, op }) =>
+          method !== 'options' &&
+          !op.operationId.endsWith('NotAllowed') &&
+          op.security,
+      )
       .map(({ path }) => path)
     expect([...new Set(open)].sort()).toEqual(
       [
@@ -160,8 +240,10 @@ describe('the OpenAPI description', () => {
       'Cache-Control',
     ])
       expect(used).toContain(header)
+    // An action that runs code of its own may answer 200 with the record, or 201 with one it made.
     const pay = doc.paths['/api/orders/{id}/payment']!.post as Operation
     expect(Object.keys(pay.responses)).toEqual([
+      '200',
       '201',
       '400',
       '401',
@@ -180,14 +262,36 @@ describe('the OpenAPI description', () => {
     ])
   })
 
-  it('gives the links of each order state, and examples from the seed data', () => {
+  it('gives the links of each order state, its transitions, and examples from the seed data', () => {
     const schemas = createOpenApiDocument().components.schemas as Record<
       string,
       {
         properties: { _links: { required: string[] } }
         examples?: { id: number }[]
+        'x-hypermock-states'?: unknown
       }
     >
+    expect(schemas.Order?.['x-hypermock-states']).toEqual({
+      field: 'status',
+      initial: 'pending',
+      states: ['pending', 'paid', 'cancelled'],
+      transitions: {
+        cancel: {
+          from: ['pending'],
+          to: 'cancelled',
+          path: 'cancel',
+          title: 'Cancel this order',
+        },
+        pay: {
+          from: ['pending'],
+          to: 'paid',
+          path: 'payment',
+          title: 'Pay this order',
+        },
+      },
+      replaceIn: ['pending'],
+      deleteIn: ['pending', 'cancelled'],
+    })
     expect(schemas.PendingOrder?.properties._links.required).toEqual([
       'self',
       'customer',
@@ -273,6 +377,37 @@ describe('drift between the mock and its description', () => {
     expect(await errors(order)).toEqual([])
   })
 
+  it('describes Vary as sent: Authorization on a read of a caller’s data, Origin added for CORS', async () => {
+    expect(
+      await errors(order, {
+        headers: { ...headers, Vary: 'Authorization, Origin' },
+      }),
+    ).toEqual([])
+    expect(
+      await errors(order, { headers: { ...headers, Vary: 'Origin' } }),
+    ).toEqual([expect.stringContaining('header Vary')])
+    const notFound = {
+      type: '/api/problems/not-found',
+      title: problemCatalogue['not-found'].title,
+      status: 404,
+      detail: 'No order 1 exists for this credential.',
+      instance: '/api/orders/1',
+      requestId: 'req-1',
+    }
+    expect(
+      await errors(notFound, {
+        status: 404,
+        headers: {
+          'Content-Type': 'application/problem+json',
+          'Cache-Control': 'no-store',
+          Vary: 'Origin',
+          RateLimit: '"default";r=99;t=60',
+          'RateLimit-Policy': '"default";q=100;w=60',
+        },
+      }),
+    ).toEqual([])
+  })
+
   it('is caught in the body, the status, and the headers', async () => {
     expect(await errors({ ...order, colour: 'red' })).toContainEqual(
       expect.stringContaining('must NOT have additional properties'),
@@ -320,6 +455,32 @@ describe('the served description', () => {
     expect(response.headers.get('Content-Type')).toBe('application/json')
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=300')
     expect(await response.json()).toEqual(createOpenApiDocument())
+  })
+
+  it('describes the Vary a cross-origin read gets from the server (Authorization, Origin)', async () => {
+    const headers = {
+      Authorization: 'Bearer customer-1-token',
+      Origin: 'http://localhost:5173',
+    }
+    const read = await fetch(`${server.url}/api/orders/1`, { headers })
+    expect(read.headers.get('Vary')).toBe('Authorization, Origin')
+    expect(
+      await describedResponseErrors('/api', 'GET', '/api/orders/1', read),
+    ).toEqual([])
+    const missing = await fetch(`${server.url}/api/orders/999`, { headers })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('Vary')).toBe('Origin')
+    expect(
+      await describedResponseErrors('/api', 'GET', '/api/orders/999', missing),
+    ).toEqual([])
+    const wrong = await fetch(`${server.url}/api/orders`, {
+      method: 'PATCH',
+      headers,
+    })
+    expect(wrong.status).toBe(405)
+    expect(
+      await describedResponseErrors('/api', 'PATCH', '/api/orders', wrong),
+    ).toEqual([])
   })
 
   it('reflects another base path', async () => {

@@ -3,6 +3,8 @@ import addFormatsModule from 'ajv-formats'
 import {
   CONTROL_PATH,
   createOpenApiDocument,
+  shopApi,
+  type ApiDeclaration,
   type OpenApiDocument,
 } from '../../src/mock-server/index.ts'
 
@@ -26,15 +28,17 @@ interface ResponseObject {
 const pointer = (...parts: string[]) =>
   parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')
 
-/** One base path's description, compiled once, and a check of responses against it. */
+/** One API's description at one base, compiled once, and a check of responses against it. */
 class Conformance {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true })
   private readonly compiled = new Map<string, ValidateFunction>()
+  /** Many responses share a schema (a problem union, a `$ref`): each is compiled once. */
+  private readonly bySchema = new Map<string, ValidateFunction>()
   private readonly doc: OpenApiDocument
   private readonly templates: { path: string; pattern: RegExp }[]
 
-  constructor(basePath: string) {
-    this.doc = createOpenApiDocument({ basePath })
+  constructor(basePath: string, api: ApiDeclaration) {
+    this.doc = createOpenApiDocument({ basePath, api })
     addFormats(this.ajv)
     this.ajv.addSchema(this.doc, 'openapi')
     this.templates = Object.keys(this.doc.paths).map((path) => ({
@@ -76,7 +80,12 @@ class Conformance {
   private validator(ref: string) {
     let validate = this.compiled.get(ref)
     if (!validate) {
-      validate = this.ajv.compile({ $ref: `openapi#/${ref}` })
+      const key = JSON.stringify(resolve(this.doc, ref))
+      validate = this.bySchema.get(key)
+      if (!validate) {
+        validate = this.ajv.compile({ $ref: `openapi#/${ref}` })
+        this.bySchema.set(key, validate)
+      }
       this.compiled.set(ref, validate)
     }
     return validate
@@ -176,31 +185,45 @@ function resolve(doc: unknown, ref: string) {
   return node
 }
 
-const byBasePath = new Map<string, Conformance>()
+const byApi = new WeakMap<ApiDeclaration, Map<string, Conformance>>()
 
-function conformanceFor(basePath: string) {
-  let conformance = byBasePath.get(basePath)
+function conformanceFor(basePath: string, api: ApiDeclaration) {
+  let byBase = byApi.get(api)
+  if (!byBase) byApi.set(api, (byBase = new Map()))
+  let conformance = byBase.get(basePath)
   if (!conformance) {
-    conformance = new Conformance(basePath).warm()
-    byBasePath.set(basePath, conformance)
+    conformance = new Conformance(basePath, api).warm()
+    byBase.set(basePath, conformance)
   }
   return conformance
 }
 
-/** Builds the checks for a base path ahead of the first request (call it from a `beforeAll`). */
-export function prepareDescribedResponses(basePath: string) {
-  conformanceFor(basePath)
+/**
+ * Builds the checks for an API (the built-in domain by default) at a base ahead of the first
+ * request (call it from a `beforeAll`).
+ */
+export function prepareDescribedResponses(
+  basePath: string,
+  api: ApiDeclaration = shopApi,
+) {
+  conformanceFor(basePath, api)
 }
 
 /**
  * The ways a response disagrees with the OpenAPI description of the mock that sent it, for that
  * operation and status: status, headers (required, syntax, none undescribed), media type, body.
+ * `basePath` is the base as the description's paths start with it, with its host where it has one.
  */
 export function describedResponseErrors(
   basePath: string,
   method: string,
   path: string,
   response: Response,
+  api: ApiDeclaration = shopApi,
 ): Promise<string[]> {
-  return conformanceFor(basePath).check(method.toUpperCase(), path, response)
+  return conformanceFor(basePath, api).check(
+    method.toUpperCase(),
+    path,
+    response,
+  )
 }

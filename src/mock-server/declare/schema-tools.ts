@@ -123,24 +123,31 @@ export function standardFormats(schema: unknown): unknown {
 }
 
 /**
- * The JSON Schema of what a schema produces: zod's own output, or a Standard JSON Schema's, or an
- * empty (any) schema where neither is there.
+ * The JSON Schema of what a schema produces (or, with `io: 'input'`, of what it accepts: a request
+ * body's): zod's own output, or a Standard JSON Schema's, or an empty (any) schema where neither is
+ * there.
  */
-export function jsonSchemaOf(schema: Schema): JsonSchema {
+export function jsonSchemaOf(
+  schema: Schema,
+  io: 'input' | 'output' = 'output',
+): JsonSchema {
   let json: unknown = {}
   try {
     if (asZodObject(schema) || (schema as { _zod?: unknown })._zod)
       json = z.toJSONSchema(schema as unknown as z.ZodType, {
-        io: 'output',
+        io,
         unrepresentable: 'any',
       })
     else {
       const standard = (
         schema['~standard'] as {
-          jsonSchema?: { output?(o: { target: string }): unknown }
+          jsonSchema?: Partial<
+            Record<'input' | 'output', (o: { target: string }) => unknown>
+          >
         }
       ).jsonSchema
-      if (standard?.output) json = standard.output({ target: 'draft-2020-12' })
+      const convert = standard?.[io]
+      if (convert) json = convert({ target: 'draft-2020-12' })
     }
   } catch {
     json = {}

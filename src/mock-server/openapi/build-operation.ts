@@ -1,23 +1,13 @@
-import { requiresKey } from '../idempotency/idempotency-key.ts'
-import {
-  problemCatalogue,
-  problemSlugs,
-  type ProblemSlug,
-} from '../problems/catalogue.ts'
+import type { CompiledApi } from '../declare/compile-api.ts'
 import { PROBLEM_CONTENT_TYPE } from '../problems/problem-response.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
-import {
-  collectionSchemaName,
-  problemSchemaName,
-  type JsonSchema,
-} from './component-schemas.ts'
+import type { Answer, OperationDoc } from './describe-route.ts'
 import type { HeaderName } from './headers.ts'
-import type { OperationDoc } from './operations.ts'
 import { collectionParameters, type Parameter } from './parameters.ts'
+import { problemSchemaName, schemaRef } from './schema-names.ts'
 
 export type DocMethod = Method | 'HEAD' | 'OPTIONS'
 
-const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const headerRef = (name: HeaderName) => ({
   $ref: `#/components/headers/${name}`,
 })
@@ -26,18 +16,14 @@ const parameterRef = (name: string) => ({
 })
 
 /** Faults stand for the network and the gateway: any request may meet one (contract section 9). */
-const FAULT_PROBLEMS: readonly ProblemSlug[] = [
+const FAULT_PROBLEMS = [
   'rate-limited',
   'internal-error',
   'bad-gateway',
   'service-unavailable',
   'gateway-timeout',
 ]
-/** Problems raised after the operation ran, so their answers are stored under an idempotency key. */
-const EXECUTED_PROBLEMS: readonly ProblemSlug[] = [
-  'state-conflict',
-  'insufficient-funds',
-]
+const FAULT_STATUSES = new Set([429, 500, 502, 503, 504])
 const BODY_METHODS = new Set<DocMethod>(['POST', 'PUT', 'PATCH', 'DELETE'])
 const REASONS: Record<number, string> = {
   200: 'OK',
@@ -46,34 +32,30 @@ const REASONS: Record<number, string> = {
   304: 'Not Modified',
 }
 
-interface SuccessDraft {
-  content?: Record<string, { schema: JsonSchema }>
-}
-
 interface ResponseDraft {
-  success?: SuccessDraft
-  slugs: ProblemSlug[]
+  answer?: Answer
+  slugs: string[]
 }
 
 export interface BuildContext {
+  api: CompiledApi
   route: RouteSpec
   method: DocMethod
-  /** The GET's doc for HEAD; null for OPTIONS. */
-  doc: OperationDoc | null
-  basePath: string
-  /** An id each path parameter is shown with: a seeded item the first customer may read. */
-  exampleId: number | undefined
+  /**
+   * What the operation does: the GET's for HEAD; `'options'` for OPTIONS, `'not-allowed'` for a
+   * method the path lacks (405 with `Allow`).
+   */
+  doc: OperationDoc | 'options' | 'not-allowed'
+  pathId: string
 }
 
+const isRead = (method: DocMethod) => method === 'GET' || method === 'HEAD'
+
 /** The pipeline's checks (contract section 5) that apply to this route and method, as problem types. */
-function pipelineProblems({
-  route,
-  method,
-  doc,
-  basePath,
-}: BuildContext): ProblemSlug[] {
+function pipelineProblems({ route, method, doc }: BuildContext): string[] {
   const slugs = [...FAULT_PROBLEMS]
-  if (method === 'OPTIONS' || !doc) return slugs
+  if (doc === 'not-allowed') return ['method-not-allowed', ...slugs]
+  if (doc === 'options') return slugs
   if (!route.public) slugs.push('unauthenticated', 'forbidden')
   if (BODY_METHODS.has(method))
     slugs.push('content-too-large', 'unsupported-media-type', 'invalid-json')
@@ -83,43 +65,51 @@ function pipelineProblems({
       'invalid-idempotency-key',
       'idempotency-key-in-use',
       'idempotency-key-reused',
+      'limit-exceeded',
     )
-    if (requiresKey(basePath, `${basePath}${route.path}`))
-      slugs.push('idempotency-key-missing')
+    if (route.strictKey) slugs.push('idempotency-key-missing')
   }
-  if ('collection' in doc.success) slugs.push('invalid-query')
+  if (doc.collection) slugs.push('invalid-query')
   if (doc.ifMatch) slugs.push('precondition-failed')
-  slugs.push(...(doc.problems ?? []))
+  slugs.push(...doc.problems)
   return slugs
 }
 
-function parametersOf({ route, method, doc, exampleId }: BuildContext) {
+function parametersOf(ctx: BuildContext) {
+  const { route, method, doc, api } = ctx
   const parameters: unknown[] = []
+  const item = typeof doc === 'object' ? doc.pathItem : undefined
   for (const match of route.path.matchAll(/:(\w+)/g)) {
     const name = match[1]!
+    const slug = name === 'slug'
+    const idKind = item?.resource.idKind ?? 'integer'
     parameters.push({
       name,
       in: 'path',
       required: true,
-      description: name === 'slug' ? 'A problem type.' : 'The item’s id.',
-      schema:
-        name === 'slug'
-          ? { type: 'string', enum: [...problemSlugs] }
-          : { type: 'integer', minimum: 1 },
-      example: name === 'slug' ? 'not-found' : exampleId,
+      description: slug
+        ? 'A problem type.'
+        : `The id of the ${item?.resource.singular ?? 'item'}.`,
+      schema: slug
+        ? { type: 'string', enum: [...api.problems.keys()] }
+        : idKind === 'integer'
+          ? { type: 'integer', minimum: 1 }
+          : idKind === 'uuid'
+            ? { type: 'string', format: 'uuid' }
+            : { type: 'string', minLength: 1, maxLength: 200 },
+      ...((slug || item?.example !== undefined) && {
+        example: slug ? 'not-found' : item?.example,
+      }),
     } satisfies Parameter)
   }
-  if (!doc || method === 'OPTIONS') return parameters
-  const { success } = doc
-  if ('collection' in success) {
+  if (typeof doc !== 'object') return parameters
+  if (doc.collection) {
     parameters.push(parameterRef('Page'), parameterRef('PerPage'))
-    parameters.push(...collectionParameters(success.fields))
+    parameters.push(
+      ...collectionParameters(doc.collection.filters, doc.collection.sortable),
+    )
   }
-  if (
-    'etag' in success &&
-    success.etag &&
-    (method === 'GET' || method === 'HEAD')
-  )
+  if (doc.ifNoneMatch && isRead(method))
     parameters.push(parameterRef('IfNoneMatch'))
   if (doc.ifMatch) parameters.push(parameterRef('IfMatch'))
   if (method === 'POST') parameters.push(parameterRef('IdempotencyKey'))
@@ -127,78 +117,53 @@ function parametersOf({ route, method, doc, exampleId }: BuildContext) {
 }
 
 function cacheControl(ctx: BuildContext, status: number): HeaderName {
-  const read = ctx.method === 'GET' || ctx.method === 'HEAD'
-  if (read && (status === 200 || status === 304))
+  if (isRead(ctx.method) && (status === 200 || status === 304))
     return ctx.route.public ? 'Cache-Control-Public' : 'Cache-Control-Private'
   return 'Cache-Control-No-Store'
 }
 
 function headersOf(ctx: BuildContext, status: number, draft: ResponseDraft) {
-  const { route, method, doc } = ctx
+  const { route, method, doc, api } = ctx
   const headers: Record<string, unknown> = {
     'Cache-Control': headerRef(cacheControl(ctx, status)),
   }
-  const add = (name: HeaderName) => {
-    headers[name] = headerRef(name)
+  const add = (name: HeaderName, as: string = name) => {
+    headers[as] = headerRef(name)
   }
-  const read = method === 'GET' || method === 'HEAD'
-  const success = doc?.success
-  if (read && !route.public && status < 400) add('Vary')
+  const operation = typeof doc === 'object'
+  const answer = draft.answer
+  // Reads of a caller's data always vary by credential; any answer to an allowed cross-origin
+  // caller varies by `Origin` (the standalone server's CORS adds it).
+  if (operation && isRead(method) && !route.public && status < 400)
+    add('Vary-Authorization', 'Vary')
+  else add('Vary')
   if (
-    (!route.public &&
-      status !== 401 &&
-      status !== 304 &&
-      method !== 'OPTIONS') ||
+    (operation && !route.public && status !== 401 && status !== 304) ||
     status === 429
   ) {
     add('RateLimit')
     add('RateLimit-Policy')
   }
-  if (
-    FAULT_PROBLEMS.some((slug) => problemCatalogue[slug].status === status) ||
-    (method === 'POST' && status === 409)
-  )
+  if (FAULT_STATUSES.has(status) || (method === 'POST' && status === 409))
     add('Retry-After')
   if (status === 401 || status === 403) add('WWW-Authenticate')
-  if (
-    success &&
-    'etag' in success &&
-    success.etag &&
-    (status === success.status || status === 304)
-  )
-    add('ETag')
-  if (status === 201) add('Location')
-  if (success && 'collection' in success && status === 200) add('Link')
-  if (
-    method === 'POST' &&
-    (status < 400 || draft.slugs.some((s) => EXECUTED_PROBLEMS.includes(s)))
-  )
+  const etagged = operation && doc.answers.some((a) => a.etag)
+  if ((answer?.etag ?? false) || (status === 304 && etagged)) add('ETag')
+  if (answer?.location) add('Location')
+  if (answer?.page) add('Link')
+  const stored = draft.slugs.some((s) => api.problems.get(s)?.stored)
+  if (operation && method === 'POST' && (status < 400 || stored))
     add('Idempotent-Replayed')
   if (status === 415) add(method === 'POST' ? 'Accept-Post' : 'Accept')
-  if (method === 'OPTIONS' && status === 204) add('Allow')
+  if ((doc === 'options' && status === 204) || status === 405) add('Allow')
   return headers
 }
 
-function successOf(ctx: BuildContext): [number, SuccessDraft] {
-  const { doc, method } = ctx
-  if (!doc) return [204, {}]
-  const s = doc.success
-  const content = (type: string, schema: JsonSchema) => ({
-    content: { [type]: { schema } },
-  })
-  if (method === 'HEAD') return [s.status, {}]
-  if ('collection' in s)
-    return [
-      200,
-      content(
-        'application/json',
-        schemaRef(collectionSchemaName(s.collection)),
-      ),
-    ]
-  if ('html' in s) return [200, content('text/html', { type: 'string' })]
-  if ('schema' in s)
-    return [s.status, content('application/json', schemaRef(s.schema))]
-  return [s.status, {}]
+function contentOf(answer: Answer, method: DocMethod) {
+  if (method === 'HEAD') return undefined
+  if (answer.html) return { 'text/html': { schema: { type: 'string' } } }
+  if (answer.schema) return { 'application/json': { schema: answer.schema } }
+  return undefined
 }
 
 function responsesOf(ctx: BuildContext) {
@@ -208,71 +173,75 @@ function responsesOf(ctx: BuildContext) {
     if (!draft) drafts.set(status, (draft = { slugs: [] }))
     return draft
   }
-  const [status, success] = successOf(ctx)
-  at(status).success = success
-  const documented = ctx.doc?.success
-  if (
-    documented &&
-    'etag' in documented &&
-    documented.etag &&
-    (ctx.method === 'GET' || ctx.method === 'HEAD')
-  )
-    at(304).success = {}
+  const { doc, method } = ctx
+  if (doc === 'options') at(204).answer = { status: 204 }
+  if (typeof doc === 'object') {
+    for (const answer of doc.answers) at(answer.status).answer = answer
+    if (doc.ifNoneMatch && isRead(method)) at(304).answer = { status: 304 }
+  }
   for (const slug of pipelineProblems(ctx)) {
-    const draft = at(problemCatalogue[slug].status)
+    const draft = at(ctx.api.problems.get(slug)!.status)
     if (!draft.slugs.includes(slug)) draft.slugs.push(slug)
   }
   const responses: Record<string, unknown> = {}
   for (const [code, draft] of [...drafts].sort(([a], [b]) => a - b)) {
     const refs = draft.slugs.map((slug) => schemaRef(problemSchemaName(slug)))
-    const problemContent =
-      refs.length === 0 || ctx.method === 'HEAD'
+    const content = draft.answer
+      ? contentOf(draft.answer, method)
+      : refs.length === 0 || method === 'HEAD'
         ? undefined
         : {
             [PROBLEM_CONTENT_TYPE]: {
               schema: refs.length === 1 ? refs[0] : { oneOf: refs },
             },
           }
-    const description = draft.success
+    const description = draft.answer
       ? (REASONS[code] ?? 'Success')
       : draft.slugs
-          .map((slug) => `\`${slug}\`: ${problemCatalogue[slug].title}`)
+          .map((slug) => `\`${slug}\`: ${ctx.api.problems.get(slug)!.title}`)
           .join('; ')
     responses[code] = {
       description,
       headers: headersOf(ctx, code, draft),
-      ...(draft.success?.content && { content: draft.success.content }),
-      ...(problemContent && { content: problemContent }),
+      ...(content && { content }),
     }
   }
   return responses
 }
 
-const capitalize = (text: string) => text[0]!.toUpperCase() + text.slice(1)
+const capitalise = (text: string) => text[0]!.toUpperCase() + text.slice(1)
 
-/** One OpenAPI operation object: the route table's facts, the pipeline's checks, the doc's words. */
-export function buildOperation(ctx: BuildContext, pathId: string) {
-  const { doc, method, route } = ctx
+/** One OpenAPI operation object: the route's facts, the pipeline's checks, the declaration's words. */
+export function buildOperation(ctx: BuildContext) {
+  const { doc, method, route, pathId } = ctx
   const operation: Record<string, unknown> = {}
-  if (method === 'OPTIONS') {
+  if (doc === 'options') {
     operation.operationId = `options${pathId}`
     operation.summary = 'The methods this resource supports'
     operation.tags = ['Meta']
-  } else if (doc) {
+  } else if (doc === 'not-allowed') {
+    operation.operationId = `${method.toLowerCase()}${pathId}NotAllowed`
+    operation.summary = `${method} is not supported here: 405 with \`Allow\``
+    operation.tags = ['Meta']
+    // Lets a reference or a client generator tell these from the operations the API serves.
+    operation['x-hypermock-not-allowed'] = true
+  } else {
     operation.operationId =
-      method === 'HEAD' ? `head${capitalize(doc.operationId)}` : doc.operationId
+      method === 'HEAD' ? `head${capitalise(doc.operationId)}` : doc.operationId
     operation.summary =
       method === 'HEAD' ? `${doc.summary} (headers only)` : doc.summary
+    if (doc.description !== undefined) operation.description = doc.description
     operation.tags = [doc.tag]
   }
   const parameters = parametersOf(ctx)
   if (parameters.length > 0) operation.parameters = parameters
-  if (doc?.body && method !== 'HEAD')
+  if (typeof doc === 'object' && doc.body && method !== 'HEAD')
     operation.requestBody = {
       required: doc.body.required,
       content: { 'application/json': { schema: schemaRef(doc.body.schema) } },
     }
   operation.responses = responsesOf(ctx)
-  if (route.public || method === 'OPTIONS') operation.security = []
+  // OPTIONS and 405 are answered before the credential is looked at.
+  if (route.public || typeof doc !== 'object') operation.security = []
   return operation
 }

@@ -1,11 +1,18 @@
-import { defaultTokens } from '../auth/tokens.ts'
+import type { CompiledApi } from '../declare/compile-api.ts'
+import type { JsonSchema } from '../declare/schema-tools.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
-import { createSeed } from '../store/seed.ts'
 import { buildOperation, type DocMethod } from './build-operation.ts'
-import { componentSchemas } from './component-schemas.ts'
+import { describeRoute, type DescribeContext } from './describe-route.ts'
 import { responseHeaders } from './headers.ts'
-import { operationDocs, type OperationDoc } from './operations.ts'
+import { addInputs } from './input-schemas.ts'
 import { sharedParameters } from './parameters.ts'
+import { addProblemSchemas } from './problem-schemas.ts'
+import {
+  addRepresentation,
+  type SchemaContext,
+} from './representation-schemas.ts'
+import { resourceNames } from './schema-names.ts'
+import { addCollection, addSharedSchemas } from './shared-schemas.ts'
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string
@@ -14,96 +21,123 @@ export type OpenApiDocument = Record<string, unknown> & {
   components: Record<string, Record<string, unknown>>
 }
 
-const tags = [
-  ['Root', 'The entry point and this description.'],
-  ['Orders', 'Orders, whose `_links` follow their state.'],
-  ['Payments', 'Payments, idempotent with `Idempotency-Key`.'],
-  ['Transfers', 'Money moved between accounts.'],
-  ['Accounts', 'Accounts and their balances, in minor units.'],
-  ['Customers', 'Customers and what they own.'],
-  ['Problems', 'The RFC 9457 problem types, as pages for people.'],
-  ['Meta', 'OPTIONS: the methods each resource supports.'],
-] as const
+/** The methods a path answers 405 to when its route lacks them (HEAD goes with GET). */
+const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
-/** `/orders/:id/payment` → `OrdersIdPayment`: a name for operations that have no doc of their own. */
+/** `/orders/:id/payment` → `OrdersIdPayment`: a name for operations of no resource of their own. */
 function pathId(path: string) {
-  const words = path.split(/[/:.]/).filter(Boolean)
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean)
   return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('') || 'Root'
 }
 
-/** The seeded item a path's `{id}` is shown with: one the first customer can read and act on. */
-function exampleIds() {
-  const seed = createSeed()
-  const pending = seed.orders.find((o) => o.status === 'pending')
-  return {
-    orders: pending?.id,
-    payments: seed.payments[0]?.id,
-    transfers: seed.transfers.find((t) => t.status === 'completed')?.id,
-    accounts: seed.accounts[0]?.id,
-    customers: seed.customers[0]?.id,
-  } as Record<string, number | undefined>
+/** A base href, split into the server it lives on and the path prefix of every path. */
+function splitBase(base: string) {
+  const host = /^(https?:\/\/[^/]+)(.*)$/i.exec(base)
+  return host
+    ? { server: host[1]!, prefix: host[2]! }
+    : { server: '/', prefix: base }
 }
 
-function docFor(route: RouteSpec, method: Method): OperationDoc {
-  const key = `${method} ${route.path}` as const
-  const doc = Object.hasOwn(operationDocs, key) ? operationDocs[key] : undefined
-  if (!doc)
-    throw new Error(
-      `Failed to describe the API: the route ${key} has no entry in operationDocs (src/mock-server/openapi/operations.ts). Add one.`,
-    )
-  return doc
+function describePath(
+  ctx: DescribeContext,
+  route: RouteSpec,
+): Record<string, unknown> {
+  const item: Record<string, unknown> = {}
+  const id = pathId(route.path)
+  const add = (
+    method: DocMethod,
+    doc: Parameters<typeof buildOperation>[0]['doc'],
+  ) => {
+    item[method.toLowerCase()] = buildOperation({
+      api: ctx.api,
+      route,
+      method,
+      doc,
+      pathId: id,
+    })
+  }
+  for (const method of METHODS) {
+    if (!Object.hasOwn(route.methods, method)) continue
+    const doc = describeRoute(ctx, route, method)
+    add(method, doc)
+    if (method === 'GET') add('HEAD', doc)
+  }
+  add('OPTIONS', 'options')
+  for (const method of METHODS) {
+    if (Object.hasOwn(route.methods, method)) continue
+    add(method, 'not-allowed')
+    if (method === 'GET') add('HEAD', 'not-allowed')
+  }
+  return item
 }
 
 /**
- * The OpenAPI 3.1 description of the API the route table serves under `basePath`: every route and
- * method (HEAD with each GET, OPTIONS everywhere), the problems each can answer, the headers.
+ * The OpenAPI 3.1 description of an API, generated from its declaration: every route and method
+ * (HEAD with each GET, OPTIONS everywhere, 405 with `Allow` for the methods a path lacks), the
+ * problems each can answer, the headers, the schemas of records, inputs and problems, examples
+ * from the seed rows. `base` is where the API lives (`/api`, `''` at the root, or with a host).
  */
 export function buildOpenApiDocument(
-  routes: readonly RouteSpec[],
-  basePath: string,
+  api: CompiledApi,
+  base: string,
 ): OpenApiDocument {
-  const described = new Set<string>()
-  const ids = exampleIds()
-  const paths: OpenApiDocument['paths'] = {}
-  for (const route of routes) {
-    const path = `${basePath}${route.path}`.replace(/:(\w+)/g, '{$1}')
-    const item: Record<string, unknown> = {}
-    const exampleId = ids[route.path.split('/')[1] ?? '']
-    const methods = Object.keys(route.methods) as Method[]
-    const add = (method: DocMethod, doc: OperationDoc | null) => {
-      item[method.toLowerCase()] = buildOperation(
-        { route, method, doc, basePath, exampleId },
-        pathId(route.path),
-      )
-    }
-    for (const method of methods) {
-      const doc = docFor(route, method)
-      described.add(`${method} ${route.path}`)
-      add(method, doc)
-      if (method === 'GET') add('HEAD', doc)
-    }
-    add('OPTIONS', null)
-    paths[path] = item
+  const names = resourceNames(api)
+  const seed = api.seed(1)
+  const schemas: Record<string, JsonSchema> = {}
+  const ctx: SchemaContext = { api, base, names, seed, schemas }
+  addSharedSchemas(ctx)
+  for (const resource of api.resources.values()) {
+    addRepresentation(ctx, resource)
+    addCollection(ctx, resource)
+    addInputs(ctx, resource)
   }
-  const stale = Object.keys(operationDocs).filter((key) => !described.has(key))
-  if (stale.length > 0)
-    throw new Error(
-      `Failed to describe the API: operationDocs describes ${stale.join(', ')}, which the route table does not serve. Remove the entries.`,
-    )
-  const tokens = Object.keys(defaultTokens)
+  addProblemSchemas(ctx)
+
+  const { server, prefix } = splitBase(base)
+  const paths: OpenApiDocument['paths'] = {}
+  for (const route of api.routes) {
+    const path = `${prefix}${route.path}`.replace(/:(\w+)/g, '{$1}') || '/'
+    paths[path] = describePath({ api, names, seed }, route)
+  }
+  const tokens = Object.keys(api.tokens ?? {})
     .map((token) => `\`${token}\``)
     .join(', ')
+  const credentials = api.tokens
+    ? `Declared tokens: ${tokens}.`
+    : 'Any Bearer token is let in.'
   return {
     openapi: '3.1.1',
     info: {
-      title: 'hypermock',
+      title: api.name,
       version: '1.0.0',
-      summary: 'A mock resource-oriented JSON API',
-      description: `Generated from the schemas and the route table the mock runs. Start at \`GET ${basePath}\` and follow the links. Errors are RFC 9457 problem documents; every POST honours \`Idempotency-Key\`. Seeded tokens: ${tokens}.`,
-      license: { name: 'MIT', identifier: 'MIT' },
+      summary: 'A resource-oriented JSON API, mocked by hypermock',
+      description: `${api.description ? `${api.description}\n\n` : ''}Generated from the declaration the mock serves. Start at \`GET ${prefix || '/'}\` and follow the links. Errors are RFC 9457 problem documents; every POST honours \`Idempotency-Key\`. ${credentials}`,
     },
-    servers: [{ url: '/', description: 'The origin the mock answers on' }],
-    tags: tags.map(([name, description]) => ({ name, description })),
+    servers: [
+      {
+        url: server,
+        description:
+          server === '/'
+            ? 'The origin the mock answers on'
+            : 'The host the API lives on',
+      },
+    ],
+    tags: [
+      { name: 'Root', description: 'The entry point and this description.' },
+      ...[...api.resources.values()].map((r) => ({
+        name: r.title,
+        ...(r.description !== undefined && { description: r.description }),
+      })),
+      {
+        name: 'Problems',
+        description: 'The RFC 9457 problem types, as pages for people.',
+      },
+      {
+        name: 'Meta',
+        description:
+          'OPTIONS: the methods each path supports; and the methods it does not (405 with `Allow`).',
+      },
+    ],
     security: [{ bearerAuth: [] }],
     paths,
     components: {
@@ -111,11 +145,11 @@ export function buildOpenApiDocument(
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: `\`Authorization: Bearer <token>\`. Seeded tokens: ${tokens}.`,
+          description: `\`Authorization: Bearer <token>\`. ${credentials}`,
         },
       },
-      schemas: componentSchemas(basePath),
-      headers: responseHeaders(basePath),
+      schemas,
+      headers: responseHeaders(api, base),
       parameters: sharedParameters,
     },
   }

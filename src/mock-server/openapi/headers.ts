@@ -1,79 +1,96 @@
 import { AUTH_REALM } from '../auth/tokens.ts'
-import { z } from 'zod'
-import { escapeRegExp as escape, type JsonSchema } from './component-schemas.ts'
+import type { CompiledApi } from '../declare/compile-api.ts'
+import type { JsonSchema } from '../declare/schema-tools.ts'
+import { escapeRegExp as escape } from './schema-names.ts'
 
 /** Each header is either always or never required where it appears, so `required` lives here. */
-function header(description: string, schema: z.ZodType, required = true) {
-  const { $schema: _s, ...json } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-  })
-  return { description, required, schema: json as JsonSchema }
-}
+const header = (description: string, schema: JsonSchema, required = true) => ({
+  description,
+  required,
+  schema: { type: 'string', ...schema },
+})
 
+const pattern = (regex: string) => ({ pattern: regex })
 const cacheControl = (value: string) =>
-  header('How the answer may be cached (contract section 7).', z.literal(value))
+  header('How the answer may be cached (contract section 7).', {
+    const: value,
+  })
 
-/** The response headers the API sends (`components.headers`), with the exact syntax it uses. */
-export function responseHeaders(basePath: string) {
+/** A comma-separated list of field names (`Vary`). */
+const FIELD = '[A-Za-z0-9-]+'
+
+/**
+ * The response headers the API sends (`components.headers`), with the exact syntax it uses: ETags
+ * name a resource's singular, `Location` one of its collections.
+ */
+export function responseHeaders(api: CompiledApi, base: string) {
+  const resources = [...api.resources.values()]
+  const alternatives = (words: string[]) =>
+    words.length > 0 ? `(${words.map(escape).join('|')})` : '(?!)'
   return {
     ETag: header(
       'The strong validator of the item; send it back in If-Match or If-None-Match.',
-      z.string().regex(/^"[a-z]+-\d+-v\d+"$/),
+      pattern(
+        `^"${alternatives(resources.map((r) => r.singular))}-[^"]+-[0-9a-z]+"$`,
+      ),
     ),
     Location: header(
       'The URL of the resource just created.',
-      z
-        .string()
-        .regex(
-          new RegExp(`^${escape(basePath)}/(orders|payments|transfers)/\\d+$`),
-        ),
+      pattern(
+        `^${escape(base)}/${alternatives(resources.map((r) => r.name))}/[^/]+$`,
+      ),
     ),
     Link: header(
       'The same relations as the body’s `_links` (RFC 8288).',
-      z.string().regex(/^<[^>]+>; rel="[a-z]+"(, <[^>]+>; rel="[a-z]+")*$/),
+      pattern('^<[^>]+>; rel="[a-z]+"(, <[^>]+>; rel="[a-z]+")*$'),
     ),
     RateLimit: header(
       'Requests left in the window and seconds until it resets (IETF RateLimit fields).',
-      z.string().regex(/^"default";r=\d+;t=\d+$/),
+      pattern('^"default";r=\\d+;t=\\d+$'),
       false,
     ),
     'RateLimit-Policy': header(
       'The quota: q requests per w seconds.',
-      z.string().regex(/^"default";q=\d+;w=\d+$/),
+      pattern('^"default";q=\\d+;w=\\d+$'),
       false,
     ),
     'Retry-After': header(
       'Whole seconds to wait before sending the request again.',
-      z.string().regex(/^\d+$/),
+      pattern('^\\d+$'),
       false,
     ),
     'Idempotent-Replayed': header(
       'Present on a stored response replayed for a repeated Idempotency-Key.',
-      z.literal('true'),
+      { const: 'true' },
       false,
     ),
     'WWW-Authenticate': header(
       'What was wrong with the credential (RFC 6750).',
-      z.string().startsWith(`Bearer realm="${AUTH_REALM}"`),
+      pattern(`^Bearer realm="${escape(AUTH_REALM)}"`),
     ),
     Allow: header(
       'The methods the resource supports.',
-      z.string().regex(/^[A-Z]+(, [A-Z]+)*$/),
+      pattern('^[A-Z]+(, [A-Z]+)*$'),
     ),
     'Cache-Control-Public': cacheControl('public, max-age=300'),
     'Cache-Control-Private': cacheControl('private, no-cache'),
     'Cache-Control-No-Store': cacheControl('no-store'),
-    'Accept-Post': header(
-      'The one media type a POST body may have.',
-      z.literal('application/json'),
-    ),
-    Accept: header(
-      'The one media type a request body may have.',
-      z.literal('application/json'),
+    'Accept-Post': header('The one media type a POST body may have.', {
+      const: 'application/json',
+    }),
+    Accept: header('The one media type a request body may have.', {
+      const: 'application/json',
+    }),
+    // A read of a caller's data varies by credential; the standalone server's CORS adds `Origin`
+    // for an allowed cross-origin caller (`Authorization, Origin`).
+    'Vary-Authorization': header(
+      'The request headers the answer depends on: always `Authorization` on a read of a caller’s data, and `Origin` too on a cross-origin request.',
+      pattern(`^(${FIELD}, *)*Authorization(, *${FIELD})*$`),
     ),
     Vary: header(
-      'Reads of a caller’s data vary by credential.',
-      z.literal('Authorization'),
+      'The request headers the answer depends on: `Origin` on an answer to a cross-origin request.',
+      pattern(`^${FIELD}(, *${FIELD})*$`),
+      false,
     ),
   }
 }

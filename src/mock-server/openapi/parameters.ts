@@ -1,5 +1,5 @@
 import type { CollectionFields, FieldSpec } from '../collections/query.ts'
-import type { JsonSchema } from './component-schemas.ts'
+import type { JsonSchema } from '../declare/schema-tools.ts'
 
 export interface Parameter {
   name: string
@@ -30,7 +30,7 @@ export const sharedParameters = {
     name: 'Idempotency-Key',
     in: 'header',
     description:
-      'One key per logical operation, reused on every retry: a repeat replays the stored response. Required for payments and transfers when the mock runs in strict mode.',
+      'One key per logical operation, reused on every retry: a repeat replays the stored response. Required where the operation says so when the mock runs in strict mode (`requireIdempotencyKey`).',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
     example: '8e0f7a5c-6b1d-4f1e-9f5a-2f0c3b7d9e11',
   },
@@ -40,14 +40,12 @@ export const sharedParameters = {
     description:
       'Acts only if the item still has this ETag (or `*`); otherwise 412.',
     schema: { type: 'string' },
-    example: '"order-1-v1"',
   },
   IfNoneMatch: {
     name: 'If-None-Match',
     in: 'header',
     description: 'Answers 304 without a body while the item has this ETag.',
     schema: { type: 'string' },
-    example: '"order-1-v1"',
   },
 } satisfies Record<string, Parameter>
 
@@ -61,15 +59,23 @@ function valueSchema(spec: FieldSpec): JsonSchema {
   return spec.nullable ? { anyOf: [base, { const: 'null' }] } : base
 }
 
+/** Range filters take names the query parser reads as `field[op]`. */
+const RANGE_FIELD = /^[A-Za-z]+$/
+
 /**
- * `sort` and the filters of one collection, from the same field table its query parser reads:
- * `field=a,b` (any of) on every field, `field[gte|gt|lte|lt]=v` on numbers and timestamps.
+ * `sort` and the filters of one collection, from the same field table and sort keys its query
+ * parser reads: `field=a,b` (any of) on every field, `field[gte|gt|lte|lt]=v` on numbers and
+ * timestamps.
  */
-export function collectionParameters(fields: CollectionFields): Parameter[] {
+export function collectionParameters(
+  fields: CollectionFields,
+  sortable: readonly string[],
+): Parameter[] {
   const all: [string, FieldSpec][] = [
     ['id', { type: 'integer' }],
     ...Object.entries(fields),
   ]
+  const sortKeys = ['id', ...sortable.filter((f) => f !== 'id')]
   const parameters: Parameter[] = [
     {
       name: 'sort',
@@ -82,7 +88,7 @@ export function collectionParameters(fields: CollectionFields): Parameter[] {
         type: 'array',
         items: {
           type: 'string',
-          enum: all.flatMap(([name]) => [name, `-${name}`]),
+          enum: sortKeys.flatMap((name) => [name, `-${name}`]),
         },
       },
     },
@@ -96,7 +102,12 @@ export function collectionParameters(fields: CollectionFields): Parameter[] {
       explode: false,
       schema: { type: 'array', items: valueSchema(spec) },
     })
-    if (Array.isArray(spec.type) || spec.type === 'string') continue
+    if (
+      Array.isArray(spec.type) ||
+      spec.type === 'string' ||
+      !RANGE_FIELD.test(name)
+    )
+      continue
     for (const op of ['gte', 'gt', 'lte', 'lt'] as const) {
       parameters.push({
         name: `${name}[${op}]`,

@@ -1,0 +1,112 @@
+import type { CompiledResource } from '../declare/compile-resource.ts'
+import type { JsonSchema } from '../declare/schema-tools.ts'
+import type { SchemaContext } from './representation-schemas.ts'
+import { escapeRegExp, schemaRef } from './schema-names.ts'
+
+const object = (
+  properties: Record<string, JsonSchema>,
+  required: string[] = Object.keys(properties),
+): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+})
+
+/** The largest page the collections serve (`perPage`). */
+const MAX_PER_PAGE = 100
+
+/**
+ * The schemas every API has: links (whose `href` stays under the base), the root with a link to each
+ * collection, the paging links, and this description's own outline.
+ */
+export function addSharedSchemas(ctx: SchemaContext) {
+  const href: JsonSchema = {
+    type: 'string',
+    pattern: `^${escapeRegExp(ctx.base)}(/|\\?|$)`,
+  }
+  const title: JsonSchema = { type: 'string' }
+  ctx.schemas.Link = object(
+    {
+      href,
+      method: { type: 'string', enum: ['POST', 'PUT', 'DELETE'] },
+      title,
+    },
+    ['href'],
+  )
+  ctx.schemas.ActionLink = {
+    ...object({ href, method: { type: 'string', const: 'POST' }, title }, [
+      'href',
+      'method',
+    ]),
+    description:
+      'An action the record’s state offers now: `POST` to its `href` to take it.',
+  }
+  const link = schemaRef('Link')
+  ctx.schemas.PageLinks = object(
+    { self: link, first: link, last: link, prev: link, next: link },
+    ['self', 'first', 'last'],
+  )
+  const rels = [...ctx.api.resources.keys(), 'problems', 'service-desc']
+  const { name, description } = ctx.api
+  ctx.schemas.Root = {
+    ...object(
+      {
+        name: { type: 'string' },
+        ...(description !== undefined && { description: { type: 'string' } }),
+        _links: object(
+          Object.fromEntries(['self', ...rels].map((rel) => [rel, link])),
+        ),
+      },
+      ['name', ...(description !== undefined ? ['description'] : []), '_links'],
+    ),
+    examples: [
+      {
+        name,
+        ...(description !== undefined && { description }),
+        _links: {
+          self: { href: ctx.base || '/' },
+          ...Object.fromEntries(
+            [...ctx.api.resources.values()].map((r) => [
+              r.name,
+              { href: `${ctx.base}/${r.name}`, title: r.title },
+            ]),
+          ),
+          problems: { href: `${ctx.base}/problems`, title: 'Problem types' },
+          'service-desc': {
+            href: `${ctx.base}/openapi.json`,
+            title: 'OpenAPI description',
+          },
+        },
+      },
+    ],
+  }
+  ctx.schemas.OpenApiDocument = {
+    type: 'object',
+    properties: {
+      openapi: { type: 'string', pattern: '^3\\.1\\.' },
+      info: {
+        type: 'object',
+        properties: { title: { type: 'string' }, version: { type: 'string' } },
+        required: ['title', 'version'],
+      },
+      paths: { type: 'object' },
+    },
+    required: ['openapi', 'info', 'paths'],
+  }
+}
+
+/** A page of a collection: the envelope every list answers with. */
+export function addCollection(ctx: SchemaContext, resource: CompiledResource) {
+  const names = ctx.names.get(resource.name)!
+  ctx.schemas[names.collection] = {
+    ...object({
+      items: { type: 'array', items: schemaRef(names.item) },
+      page: { type: 'integer', minimum: 1 },
+      perPage: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE },
+      total: { type: 'integer', minimum: 0 },
+      _links: schemaRef('PageLinks'),
+    }),
+    description: `A page of ${resource.title.toLowerCase()}, with links to the others.`,
+  }
+}
