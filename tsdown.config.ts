@@ -19,6 +19,7 @@ export default defineConfig({
     client: 'src/client/index.ts',
     react: 'src/react/index.ts',
     server: 'src/server/index.ts',
+    openapi: 'src/openapi-import/index.ts',
     'tldts-lite': 'src/msw/tldts-lite.ts',
     cli: 'src/server/cli.ts',
     // Not an export: `startMockWorker({ shared })` starts it by its URL beside msw-browser.js.

@@ -3,6 +3,7 @@
  * state and every convention. Its own entry, so ajv and the parser load only for those who use it.
  */
 export { importOpenApi, fromOpenApi } from './from-openapi.ts'
+export { createMockApi, type OpenApiMockOptions } from './create-mock-api.ts'
 export { loadOpenApi, InvalidOpenApiError } from './load-openapi.ts'
 export type { OpenApiFinding } from './load-openapi.ts'
 export { formatReport } from './format-report.ts'

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { CliError } from './cli-error.ts'
 import { initUsage, runInit } from './init.ts'
+import { inspectUsage, runInspect } from './inspect.ts'
 import { runServe, serveUsage } from './serve.ts'
 
 const usage = `Usage: hypermock-api <command> [options]
@@ -8,16 +9,20 @@ const usage = `Usage: hypermock-api <command> [options]
 Commands:
   serve   start the mock API on a real HTTP port (http://127.0.0.1:8787)
   init    copy msw's service worker into your app's public folder
+  inspect show how an OpenAPI description is served, operation by operation
 
 Run "hypermock-api <command> --help" for a command's options.
 
 ${serveUsage}
 
-${initUsage}`
+${initUsage}
+
+${inspectUsage}`
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   serve: runServe,
   init: runInit,
+  inspect: runInspect,
 }
 
 const [command, ...args] = process.argv.slice(2)
@@ -28,7 +33,7 @@ try {
     const run = commands[command]
     if (!run)
       throw new CliError(
-        `Unknown command "${command}". Use "serve" or "init"; "hypermock-api --help" lists both.`,
+        `Unknown command "${command}". Use "serve", "init" or "inspect"; "hypermock-api --help" lists them.`,
       )
     await run(args)
   }

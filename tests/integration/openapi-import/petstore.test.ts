@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createMockApi, type MockApi } from '../../../src/mock-server/index.ts'
+import {
+  createMockApi,
+  type ApiDeclaration,
+  type MockApi,
+} from '../../../src/mock-server/index.ts'
 import {
   formatReport,
   importOpenApi,
@@ -13,7 +17,7 @@ const file = new URL(
 ).pathname
 const origin = 'http://petstore.test'
 
-let api: MockApi
+let api: MockApi<ApiDeclaration>
 let described: ReturnType<typeof describedBy>
 let report: string
 

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createMockApi, type MockApi } from '../../../src/mock-server/index.ts'
+import {
+  createMockApi,
+  type ApiDeclaration,
+  type MockApi,
+} from '../../../src/mock-server/index.ts'
 import {
   formatReport,
   importOpenApi,
@@ -15,7 +19,7 @@ const file = new URL(
 // The production server: its links are absolute URLs, as the description's `format: uri` wants.
 const base = 'https://api.example.com'
 
-let api: MockApi
+let api: MockApi<ApiDeclaration>
 let described: ReturnType<typeof describedBy>
 let report: string
 
