@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createMockApi,
@@ -59,6 +60,18 @@ describe('OAI petstore-expanded (OpenAPI 3.0), imported', () => {
     expect(report).toMatch(
       /describe application\/json with Error \(no type, title, status, detail\)/,
     )
+  })
+
+  it('is the report the README shows', () => {
+    const readme = readFileSync(
+      new URL('../../../README.md', import.meta.url),
+      'utf8',
+    )
+    const shown =
+      /<!-- inspect petstore-expanded -->\n+```text\n([\s\S]*?)\n```/.exec(
+        readme,
+      )
+    expect(shown?.[1]).toBe(report)
   })
 
   it("lists a bare array of seeded pets, paged by the description's limit", async () => {
