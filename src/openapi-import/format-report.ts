@@ -13,7 +13,13 @@ export function formatReport(report: ImportReport): string {
   ]
   for (const op of report.operations) {
     lines.push(
-      `${`${op.method} ${op.path}`.padEnd(width)}  ${op.servedAs}${op.resource && op.servedAs !== 'example only' ? ` (${op.resource})` : ''}`,
+      `${`${op.method} ${op.path}`.padEnd(width)}  ${op.servedAs}${
+        op.resource &&
+        op.servedAs !== 'example only' &&
+        op.servedAs !== 'by hypermock'
+          ? ` (${op.resource})`
+          : ''
+      }`,
     )
     lines.push(`${' '.repeat(width)}    why: ${op.why}`)
     for (const note of op.notes) lines.push(`${' '.repeat(width)}    ${note}`)

@@ -16,7 +16,7 @@ import type {
 } from './import-types.ts'
 import { inferResource, type CollectionOperations } from './infer-resource.ts'
 import { InvalidOpenApiError } from './load-openapi.ts'
-import { operationsOf, type DocOperation } from './openapi-reader.ts'
+import { operationsOf, successOf, type DocOperation } from './openapi-reader.ts'
 import { isObject, normalise30, type Json } from './schema-view.ts'
 import { securityOf } from './security-of.ts'
 
@@ -42,6 +42,32 @@ function externalRef(node: unknown, at = '#'): string | undefined {
   }
   return undefined
 }
+
+/**
+ * Literal segments every path starts with (`/api` of `/api/orders`, `/api/problems`), which belong
+ * to the base; never a collection's own name (`/pets` of `/pets`, `/pets/{id}`).
+ */
+function commonPrefix(paths: string[]) {
+  const split = paths.map((p) => p.split('/').slice(1))
+  const prefix: string[] = []
+  for (let i = 0; ; i++) {
+    const segment = split[0]?.[i]
+    if (segment === undefined || segment.startsWith('{')) break
+    if (!split.every((parts) => parts[i] === segment)) break
+    // What follows is a literal everywhere (or nothing: the root itself).
+    const next = split.map((parts) => parts[i + 1])
+    if (
+      next.some((n) => n?.startsWith('{')) ||
+      next.every((n) => n === undefined)
+    )
+      break
+    prefix.push(segment)
+  }
+  return prefix.length > 0 ? `/${prefix.join('/')}` : ''
+}
+
+const joinBase = (base: string, prefix: string) =>
+  prefix === '' ? base : `${base === '/' ? '' : base}${prefix}`
 
 function baseOf(document: Json): string {
   const server = (document.servers as Json[] | undefined)?.[0]?.url
@@ -102,7 +128,31 @@ export function importOpenApi(
     ? (normalise30(input) as Json)
     : input
   const validator = descriptionValidator(document)
-  const operations = operationsOf(document)
+  const all = operationsOf(document).map((op) => op)
+  const prefix = commonPrefix(all.map((op) => op.path))
+  for (const op of all) op.path = op.path.slice(prefix.length) || '/'
+  const reports: OperationReport[] = []
+  const operations: DocOperation[] = []
+  for (const op of all) {
+    const own = (why: string) =>
+      reports.push({
+        method: op.method.toUpperCase(),
+        path: op.path,
+        servedAs: 'by hypermock',
+        why,
+        notes: [],
+      })
+    const first = op.path.split('/')[1] ?? ''
+    if (!successOf(document, op.operation))
+      own('it has no success response: hypermock answers 405 with Allow')
+    else if (op.path === '/')
+      own(
+        "the API's root: hypermock serves its own, with a link to each collection",
+      )
+    else if (RESERVED.has(first))
+      own(`/${first} is hypermock's own: the description and the problem types`)
+    else operations.push(op)
+  }
   const collections = new Map<string, CollectionOperations>()
   const subs: { op: DocOperation; collection: string; sub: string }[] = []
   const leftOver: { op: DocOperation; why: string }[] = []
@@ -149,7 +199,6 @@ export function importOpenApi(
       ? overrides.count
       : (overrides.count?.[name] ?? 10)
   const resources: Record<string, AnyResource> = {}
-  const reports: OperationReport[] = []
   const notes: string[] = []
   for (const group of collections.values()) {
     const inferred = inferResource(
@@ -199,7 +248,14 @@ export function importOpenApi(
         `${singular(collection)}Id`,
         `${singular(collection)}_id`,
       ].find((f) => fields.includes(f))
-      if (field) {
+      if (field && (parent.id ?? 'integer') === 'integer') {
+        const named = seedNaming(
+          child.seed,
+          field,
+          parent.seed,
+          countOf(collection),
+        )
+        if (named) child.seed = named
         child.relations = {
           ...child.relations,
           [singular(collection)]: {
@@ -270,7 +326,7 @@ export function importOpenApi(
     })
   }
   const order = new Map(
-    operations.map((op, i) => [`${op.method.toUpperCase()} ${op.path}`, i]),
+    all.map((op, i) => [`${op.method.toUpperCase()} ${op.path}`, i]),
   )
   reports.sort(
     (a, b) =>
@@ -288,7 +344,7 @@ export function importOpenApi(
   const security = securityOf(document, operations)
   notes.push(...security.notes)
   const info = (document.info as Json | undefined) ?? {}
-  const base = overrides.base ?? baseOf(document)
+  const base = overrides.base ?? joinBase(baseOf(document), prefix)
   const api: ApiDeclaration = {
     name:
       overrides.name ??
@@ -313,6 +369,25 @@ export function importOpenApi(
       notes,
     },
   }
+}
+
+/**
+ * Generated rows of a collection that names another by its integer id (`customerId`) name a row
+ * its seed has; rows from examples keep what the example says.
+ */
+function seedNaming(
+  seed: AnyResource['seed'],
+  field: string,
+  parentSeed: AnyResource['seed'],
+  count: number,
+): AnyResource['seed'] {
+  if (typeof seed !== 'function') return seed
+  const parents = Array.isArray(parentSeed) ? parentSeed.length : count
+  return (ctx) =>
+    seed(ctx).map((row) => ({
+      ...row,
+      [field]: 1 + Math.floor(ctx.random() * Math.max(parents, 1)),
+    }))
 }
 
 /** 404 for an action on an item that does not exist, as for any unknown id. */

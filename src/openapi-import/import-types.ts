@@ -31,6 +31,7 @@ export type ServedAs =
   | 'nested list'
   | 'action'
   | 'example only'
+  | 'by hypermock'
 
 /** How one operation of the description is served, and why. */
 export interface OperationReport {

@@ -17,7 +17,7 @@ import {
   type DocOperation,
 } from './openapi-reader.ts'
 import { sampleValue } from './sample-value.ts'
-import { flatten, typeOf, type Json } from './schema-view.ts'
+import { flatten, typeOf, withoutMember, type Json } from './schema-view.ts'
 
 /** Members the engine sets itself. */
 const SERVER_SET = ['id', 'createdAt', 'updatedAt', 'version']
@@ -91,8 +91,12 @@ export function inferResource(
       ...readOnlyOf(properties),
     ]),
   ]
+  // `_links` is the engine's to add: rows are stored, and checked, without it.
+  const stored =
+    '_links' in properties ? withoutMember(document, node, '_links') : node
+  delete properties._links
   const declaration: AnyResource = {
-    schema: ajvStandardSchema(() => validator(node), { json }),
+    schema: ajvStandardSchema(() => validator(stored), { json }),
     id: idKindOf(
       ops.idSchema ? flatten(document, ops.idSchema) : properties.id,
     ),
@@ -118,12 +122,15 @@ export function inferResource(
 
   // Records without room for `_links` are served as the description draws them.
   if (
-    record.additionalProperties === false ||
-    record.unevaluatedProperties === false ||
-    'links' in properties ||
-    '_links' in properties
+    !('_links' in properties) &&
+    (record.additionalProperties === false ||
+      record.unevaluatedProperties === false ||
+      'links' in properties)
   )
     declaration.links = false
+  const states = record['x-hypermock-states']
+  if (states && typeof states === 'object')
+    declaration.state = stateOf(states as Json)
 
   const inputOf = (op: DocOperation) => {
     const schema = requestSchemaOf(document, op.operation)
@@ -215,13 +222,24 @@ export function inferResource(
   declaration.seed = seedOf(
     document,
     ops,
-    node,
+    stored,
     properties,
     count,
     notes,
-    (row) => validator(node)(row),
+    (row) => validator(stored)(row),
   )
   return { declaration, reports, record: properties, notes }
+}
+
+/** States and transitions a description states itself (`x-hypermock-states`, as hypermock writes). */
+function stateOf(states: Json): NonNullable<AnyResource['state']> {
+  return {
+    field: states.field,
+    initial: states.initial,
+    transitions: states.transitions,
+    ...(Array.isArray(states.replaceIn) && { replaceIn: states.replaceIn }),
+    ...(Array.isArray(states.deleteIn) && { deleteIn: states.deleteIn }),
+  } as NonNullable<AnyResource['state']>
 }
 
 function paramName(op: DocOperation) {
@@ -261,7 +279,8 @@ function seedOf(
       for (const [field, p] of Object.entries(properties))
         if (row[field] === undefined && p.readOnly === true && field !== 'id')
           row[field] = sampleValue(document, p, ctx.random, field)
-      delete row.id
+      // The engine fills these: ids in order, version 1, fixed timestamps.
+      for (const field of SERVER_SET) delete row[field]
       return row
     })
 }

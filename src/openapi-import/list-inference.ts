@@ -108,6 +108,9 @@ export function inferList(
   const ignore: string[] = []
   for (const name of names) {
     if (used.has(name)) continue
+    // `amount[gte]`: a range on a filter field, which the engine reads itself.
+    const range = /^(\w+)\[(gte|gt|lte|lt)\]$/.exec(name)
+    if (range && names.includes(range[1]!) && recordFields[range[1]!]) continue
     const field = recordFields[name]
     const type = field && typeOf(field)
     if (field && type && ['string', 'integer', 'number'].includes(type))

@@ -36,7 +36,11 @@ export function resolve(document: Json, node: unknown): Json {
  */
 export function flatten(document: Json, node: unknown, depth = 0): Json {
   const schema = resolve(document, node)
-  if (depth > 16 || !Array.isArray(schema.allOf)) return schema
+  if (depth > 16) return schema
+  const variants = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined
+  if (!Array.isArray(schema.allOf) && Array.isArray(variants))
+    return mergeVariants(document, schema, variants, depth)
+  if (!Array.isArray(schema.allOf)) return schema
   const { allOf, ...rest } = schema
   const out: Json = { ...rest }
   const properties: Json = { ...(rest.properties as Json | undefined) }
@@ -61,6 +65,57 @@ export function flatten(document: Json, node: unknown, depth = 0): Json {
   if (Object.keys(properties).length > 0) out.properties = properties
   if (required.size > 0) out.required = [...required]
   return out
+}
+
+/** One member as two variants draw it: enums and constants joined, one type kept where they agree. */
+function mergeProperty(document: Json, a: unknown, b: unknown): unknown {
+  const x = flatten(document, a)
+  const y = flatten(document, b)
+  const values = (s: Json) =>
+    s.const !== undefined
+      ? [s.const]
+      : Array.isArray(s.enum)
+        ? s.enum
+        : undefined
+  const left = values(x)
+  const right = values(y)
+  if (left && right) {
+    const { const: _const, ...rest } = x
+    return { ...rest, enum: [...new Set([...left, ...right])] }
+  }
+  if (JSON.stringify(x.type) === JSON.stringify(y.type) && x.type !== undefined)
+    return x
+  return { anyOf: [a, b] }
+}
+
+/**
+ * A record drawn as variants (`oneOf` pending, paid, cancelled orders) read as one object: every
+ * member's properties, required where all variants require them. Scalars stay as they are.
+ */
+function mergeVariants(
+  document: Json,
+  schema: Json,
+  variants: unknown[],
+  depth: number,
+): Json {
+  const members = variants.map((v) => flatten(document, v, depth + 1))
+  if (!members.every((m) => isObject(m.properties))) return schema
+  const properties: Json = {}
+  for (const member of members)
+    for (const [name, p] of Object.entries(member.properties as Json))
+      properties[name] =
+        properties[name] === undefined
+          ? p
+          : mergeProperty(document, properties[name], p)
+  const required = (
+    (members[0]!.required as string[] | undefined) ?? []
+  ).filter((name) =>
+    members.every((m) =>
+      ((m.required as string[] | undefined) ?? []).includes(name),
+    ),
+  )
+  const { oneOf: _o, anyOf: _a, ...rest } = schema
+  return { ...rest, type: 'object', properties, required }
 }
 
 /** The type of a schema, `null` left out: `'object'`, `'array'`, `'string'`… */
@@ -105,6 +160,35 @@ export function normalise30(node: unknown): unknown {
       delete out[bound]
     } else delete out[flag]
   }
+  return out
+}
+
+/**
+ * The schema less one member at the record's own level (through `$ref`, `allOf`, `oneOf`,
+ * `anyOf`): a record's `_links`, which the engine adds to what it stores.
+ */
+export function withoutMember(
+  document: Json,
+  node: unknown,
+  member: string,
+  depth = 0,
+): unknown {
+  const schema = resolve(document, node)
+  if (depth > 16) return schema
+  const out: Json = { ...schema }
+  for (const key of ['allOf', 'oneOf', 'anyOf'])
+    if (Array.isArray(schema[key]))
+      out[key] = (schema[key] as unknown[]).map((m) =>
+        withoutMember(document, m, member, depth + 1),
+      )
+  if (isObject(schema.properties) && member in schema.properties) {
+    const { [member]: _dropped, ...rest } = schema.properties
+    out.properties = rest
+  }
+  if (Array.isArray(schema.required))
+    out.required = (schema.required as string[]).filter(
+      (name) => name !== member,
+    )
   return out
 }
 
