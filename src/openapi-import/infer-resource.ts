@@ -136,7 +136,15 @@ export function inferResource(
     const schema = requestSchemaOf(document, op.operation)
     if (!schema) return undefined
     const body = flatProperties(document, flatten(document, schema))
-    const serverSet = [...new Set([...readOnly, ...readOnlyOf(body)])]
+    // `version` in a body is the optimistic lock the engine checks (409 on a mismatch).
+    const serverSet = [...new Set([...readOnly, ...readOnlyOf(body)])].filter(
+      (f) =>
+        !(
+          f === 'version' &&
+          'version' in body &&
+          body.version!.readOnly !== true
+        ),
+    )
     return ajvStandardSchema(() => validator(schema), {
       json: { ...flatten(document, schema), properties: body },
       readOnly: serverSet,
