@@ -96,6 +96,7 @@ describe('the packed tarball', () => {
       './msw',
       './msw/browser',
       './msw/node',
+      './openapi',
       './react',
       './server',
       './tldts-lite',
@@ -148,8 +149,13 @@ describe('the packed tarball', () => {
   it('leaves msw and React to the app: peers, React ones optional', () => {
     expect(Object.keys(manifest.dependencies).sort()).toEqual([
       '@hono/node-server',
+      '@readme/openapi-parser',
+      '@standard-schema/spec',
+      'ajv',
+      'ajv-formats',
       'hono',
       'idb',
+      'jiti',
       'zod',
     ])
     expect(manifest.peerDependencies.msw).toBe('^2.12.0 || ^3.0.0')
