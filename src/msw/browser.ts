@@ -23,8 +23,9 @@ const startOptions = {
   quiet: true,
 } as const
 
-export interface StartMockWorkerOptions<A extends ApiDeclaration = ShopApi>
-  extends MockApiOptions<A> {
+export interface StartMockWorkerOptions<
+  A extends ApiDeclaration = ShopApi,
+> extends MockApiOptions<A> {
   /**
    * One mock for every tab of the origin (run by a SharedWorker) instead of one per page: a write in
    * one tab is seen by all, an Idempotency-Key executes once whichever tab sends it. `{ database }`

@@ -212,7 +212,13 @@ export function inferResource(
     )
   if (ops.replace) {
     const input = inputOf(ops.replace)
-    declaration.replace = input ?? false
+    const body = requestSchemaOf(document, ops.replace.operation)
+    const carried = Object.keys(
+      flatProperties(document, flatten(document, body)),
+    )
+    // What the body cannot carry stays as stored, so the record keeps its schema.
+    const keep = Object.keys(properties).filter((f) => !carried.includes(f))
+    declaration.replace = input ? { input, keep } : false
     if (input)
       report(ops.replace, 'replace', `PUT on the item /${ops.name}/{id}`, [
         'the body is validated by its schema; If-Match gives 412',

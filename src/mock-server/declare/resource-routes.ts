@@ -256,6 +256,7 @@ function replaceHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
       resource.state?.field,
       resource.ownerField,
       ...resource.hidden,
+      ...(replace.keep ?? []),
     ])
       if (
         field !== undefined &&

@@ -171,6 +171,8 @@ export interface CreateDeclaration<R extends AnyRecord, I = AnyRecord> {
 
 export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
   input?: Schema<I>
+  /** Fields a replace keeps from the stored record (ones its body does not carry). @default none */
+  keep?: readonly FieldOf<R>[]
   check?(ctx: ActionContext<R, I>): readonly FieldError[] | void
 }
 
