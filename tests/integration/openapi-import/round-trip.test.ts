@@ -112,7 +112,11 @@ describe("hypermock's own description, imported", () => {
     expect(replaced.status).toBe(200)
     expect(replaced.headers.get('ETag')).toBe(`"order-${order.id}-v2"`)
     // The replace body has no customerId: the order keeps its own.
-    expect(await replaced.json()).toMatchObject({ total: 13, customerId: 1, note: 'more' })
+    expect(await replaced.json()).toMatchObject({
+      total: 13,
+      customerId: 1,
+      note: 'more',
+    })
   })
 
   it('gives actions the states the description states: 409 on a stale link', async () => {
