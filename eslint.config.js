@@ -108,7 +108,8 @@ export default tseslint.config(
             },
             {
               regex: '^(?!zod$|\\.)',
-              message: 'A domain imports zod, the declaration API and its own files.',
+              message:
+                'A domain imports zod, the declaration API and its own files.',
             },
           ],
         },

@@ -106,11 +106,12 @@ export function createMockApi<A extends ApiDeclaration = ShopApi>(
 
 /** The built-in domain's seed: the guaranteed fixtures (contract section 11), as a snapshot. */
 export function createSeed(): StateSnapshot {
-  return {
+  // A copy of its own: the caller may change it (the engine's seed rows are shared and frozen).
+  return structuredClone({
     schemaVersion: 1,
     ...compiledApi(shopApi).seed(1),
     idempotencyKeys: [],
-  } as unknown as StateSnapshot
+  }) as unknown as StateSnapshot
 }
 
 /**

@@ -7,9 +7,15 @@ const origin = 'http://localhost'
 describe('the basePath option', () => {
   it.each([
     ['', /starting with "\/", such as "\/api", "\/", or a URL .*; got ""/],
-    ['api', /starting with "\/", such as "\/api", "\/", or a URL .*; got "api"/],
+    [
+      'api',
+      /starting with "\/", such as "\/api", "\/", or a URL .*; got "api"/,
+    ],
     ['ftp://api.example.test', /starting with "\/"/],
-    ['https://api.example.test/v1?x=1', /without query, fragment or credentials/],
+    [
+      'https://api.example.test/v1?x=1',
+      /without query, fragment or credentials/,
+    ],
     ['/api//v1', /without empty ones/],
     ['/api v1', /without empty ones, spaces/],
     ['/api?x=1', /"\?" or "#"/],

@@ -1,4 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import {
@@ -10,6 +12,9 @@ import {
   type OpenApiDocument,
 } from '../../src/mock-server/index.ts'
 import { describedResponseErrors } from '../support/openapi-conformance.ts'
+
+// ajv-formats is CommonJS with a default export that TypeScript sees one level down.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 
 // The example imports the package by name, as its users do; here that is the source entry.
 vi.mock('hypermock-api', () => import('../../src/mock-server/index.ts'))
@@ -300,11 +305,18 @@ describe('the OpenAPI description of a declared API', () => {
     expect(schemas.Problem?.oneOf).toContainEqual({
       $ref: '#/components/schemas/RenewalLimitProblem',
     })
-    const renew = JSON.stringify(op(doc, '/loans/{id}/renew', 'post'))
-    expect(renew).toContain('RenewalLimitProblem')
-    expect(JSON.stringify(op(doc, '/books', 'post'))).not.toContain(
+    // Shared responses are resolved: the problem's schema is what matters.
+    const answers = (path: string, method: string) =>
+      JSON.stringify(
+        Object.values(op(doc, path, method).responses).map((r) => {
+          const ref = (r as { $ref?: string }).$ref
+          return ref ? doc.components.responses?.[ref.split('/').pop()!] : r
+        }),
+      )
+    expect(answers('/loans/{id}/renew', 'post')).toContain(
       'RenewalLimitProblem',
     )
+    expect(answers('/books', 'post')).not.toContain('RenewalLimitProblem')
     // Deleting a book that a loan names is refused (the default rule).
     expect(Object.keys(op(doc, '/books/{id}', 'delete').responses)).toContain(
       '409',
@@ -313,6 +325,33 @@ describe('the OpenAPI description of a declared API', () => {
 
   it('writes no format beyond the standard ones (zod writes starts_with)', () => {
     expect(JSON.stringify(doc)).not.toContain('starts_with')
+  })
+
+  it('shows seed rows and bodies as examples that validate against their own schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    addFormats(ajv)
+    ajv.addSchema(doc, 'openapi')
+    const checked = Object.entries(
+      doc.components.schemas as Record<string, { examples?: unknown[] }>,
+    ).flatMap(([name, schema]) =>
+      (schema.examples ?? []).map((example) => {
+        const check = ajv.compile({
+          $ref: `openapi#/components/schemas/${name}`,
+        })
+        return { name, valid: check(example), errors: check.errors }
+      }),
+    )
+    expect(checked.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'Root',
+        'Book',
+        'Member',
+        'ActiveLoan',
+        'ReturnedLoan',
+        'BookCreate',
+      ]),
+    )
+    expect(checked.filter((c) => !c.valid)).toEqual([])
   })
 })
 
@@ -505,5 +544,39 @@ describe('the example’s lending library (examples/own-api) against its descrip
     })
     await send(401, 'GET', '/api/loans', null)
     expect(drift).toEqual([])
+  })
+})
+
+describe('names that a declaration makes meet', () => {
+  it('still gives every operation its own id', async () => {
+    const schema = z.object({
+      id: z.number().int(),
+      status: z.enum(['open', 'shut']),
+    })
+    const api = defineApi({
+      name: 'Clash',
+      resources: {
+        books: defineResource({
+          schema,
+          state: {
+            field: 'status',
+            initial: 'open',
+            transitions: { get: { from: ['open'], to: 'shut' } },
+          },
+          collections: { loans: { of: 'book-loans', where: () => true } },
+        }),
+        'book-loans': defineResource({ schema: z.object({ id: z.number() }) }),
+      },
+    })
+    const doc = createOpenApiDocument({ api })
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).map((op) => (op as Operation).operationId),
+    )
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual(
+      expect.arrayContaining(['getBook', 'getBook2', 'listBookLoans']),
+    )
+    const result = await validate(doc as never)
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
   })
 })

@@ -21,6 +21,7 @@ interface HeaderObject {
 }
 
 interface ResponseObject {
+  $ref?: string
   headers?: Record<string, { $ref: string }>
   content?: Record<string, { schema: unknown }>
 }
@@ -55,26 +56,29 @@ class Conformance {
         const { responses } = operation as {
           responses: Record<string, ResponseObject>
         }
-        for (const [status, response] of Object.entries(responses)) {
+        for (const status of Object.keys(responses)) {
+          const [response, at] = this.response(
+            pointer('paths', path, method, 'responses', status),
+          )
           for (const header of Object.values(response.headers ?? {}))
             this.validator(`${header.$ref.slice(2)}/schema`)
           for (const mediaType of Object.keys(response.content ?? {}))
-            this.validator(
-              pointer(
-                'paths',
-                path,
-                method,
-                'responses',
-                status,
-                'content',
-                mediaType,
-                'schema',
-              ),
-            )
+            this.validator(`${at}/${pointer('content', mediaType, 'schema')}`)
         }
       }
     }
     return this
+  }
+
+  /** The response object at a pointer, and where it lives (a shared one in `components`). */
+  private response(ref: string): [ResponseObject, string] {
+    const response = resolve(this.doc, ref) as ResponseObject
+    return response.$ref
+      ? [
+          resolve(this.doc, response.$ref.slice(2)) as ResponseObject,
+          response.$ref.slice(2),
+        ]
+      : [response, ref]
   }
 
   private validator(ref: string) {
@@ -117,12 +121,20 @@ class Conformance {
         (e) => `${what} (no operation): body${e.instancePath} ${e.message}`,
       )
     }
-    const described = operation.responses[String(response.status)]
-    const opRef = pointer('paths', template.path, method.toLowerCase())
-    if (!described)
+    const status = String(response.status)
+    if (!Object.hasOwn(operation.responses, status))
       return [
         `${what}: ${method} ${template.path} does not describe ${response.status} (it describes ${Object.keys(operation.responses).join(', ')})`,
       ]
+    const [described, at] = this.response(
+      pointer(
+        'paths',
+        template.path,
+        method.toLowerCase(),
+        'responses',
+        status,
+      ),
+    )
     const problems: string[] = []
     const headers = described.headers ?? {}
     const names = new Set(Object.keys(headers).map((n) => n.toLowerCase()))
@@ -159,7 +171,7 @@ class Conformance {
       return problems
     }
     const body = mediaType.endsWith('json') ? parse(text) : text
-    const schemaRef = `${opRef}/responses/${response.status}/content/${pointer(mediaType)}/schema`
+    const schemaRef = `${at}/${pointer('content', mediaType, 'schema')}`
     for (const e of this.errors(schemaRef, body))
       problems.push(
         `${what}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,

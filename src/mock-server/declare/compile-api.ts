@@ -74,6 +74,14 @@ export interface CompiledApi {
   deleteRow(runtime: Runtime, resource: CompiledResource, row: AnyRecord): void
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item)
+    Object.freeze(value)
+  }
+  return value
+}
+
 /** FNV-1a over the stored row: a strong validator for records without a `version`. */
 function hash(text: string) {
   let h = 0x811c9dc5
@@ -244,13 +252,14 @@ export function compileApi(
     tokens: tokensOf(declaration),
     routes,
     seed(randomSeed) {
-      // Seeds are checked once per random seed; each instance and reset gets its own copy.
+      // Seeds are checked once per random seed. Rows are frozen and shared: the engine never
+      // changes a row in place (an update stores a new object), so instances need no copy.
       let rows = seeds.get(randomSeed)
       if (!rows) {
-        rows = seedRows(resources, randomSeed)
+        rows = deepFreeze(seedRows(resources, randomSeed))
         if (seeds.size < 16) seeds.set(randomSeed, rows)
       }
-      return structuredClone(rows)
+      return { ...rows }
     },
     present(resource, row, runtime) {
       if (resource.declaration.links === false) {

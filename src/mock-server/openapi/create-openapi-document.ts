@@ -12,6 +12,7 @@ import {
   type SchemaContext,
 } from './representation-schemas.ts'
 import { resourceNames } from './schema-names.ts'
+import { shareResponses } from './share-responses.ts'
 import { addCollection, addSharedSchemas } from './shared-schemas.ts'
 
 export type OpenApiDocument = Record<string, unknown> & {
@@ -72,6 +73,22 @@ function describePath(
 }
 
 /**
+ * Names derived from a declaration may meet (an action called `get` beside `getBook`, a resource
+ * `book-loans` beside the nested `loans` of books); OpenAPI wants each operationId once, so a later
+ * one gets a number.
+ */
+function uniqueOperationIds(paths: OpenApiDocument['paths']) {
+  const seen = new Set<string>()
+  for (const item of Object.values(paths))
+    for (const operation of Object.values(item) as { operationId: string }[]) {
+      let id = operation.operationId
+      for (let n = 2; seen.has(id); n++) id = `${operation.operationId}${n}`
+      operation.operationId = id
+      seen.add(id)
+    }
+}
+
+/**
  * The OpenAPI 3.1 description of an API, generated from its declaration: every route and method
  * (HEAD with each GET, OPTIONS everywhere, 405 with `Allow` for the methods a path lacks), the
  * problems each can answer, the headers, the schemas of records, inputs and problems, examples
@@ -99,6 +116,8 @@ export function buildOpenApiDocument(
     const path = `${prefix}${route.path}`.replace(/:(\w+)/g, '{$1}') || '/'
     paths[path] = describePath({ api, names, seed }, route)
   }
+  uniqueOperationIds(paths)
+  const responses = shareResponses(paths)
   const tokens = Object.keys(api.tokens ?? {})
     .map((token) => `\`${token}\``)
     .join(', ')
@@ -149,6 +168,7 @@ export function buildOpenApiDocument(
         },
       },
       schemas,
+      responses,
       headers: responseHeaders(api, base),
       parameters: sharedParameters,
     },
