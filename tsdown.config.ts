@@ -24,6 +24,7 @@ export default defineConfig({
     devtools: 'src/devtools/index.ts',
     'devtools-lazy': 'src/devtools/lazy.ts',
     'devtools-react': 'src/devtools/react.tsx',
+    openapi: 'src/openapi-import/index.ts',
     'tldts-lite': 'src/msw/tldts-lite.ts',
     cli: 'src/server/cli.ts',
     // Not an export: `startMockWorker({ shared })` starts it by its URL beside msw-browser.js.

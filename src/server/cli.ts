@@ -2,6 +2,7 @@
 import { checkUsage, runCheck } from '../check/run-check-command.ts'
 import { CliError } from './cli-error.ts'
 import { initUsage, runInit } from './init.ts'
+import { inspectUsage, runInspect } from './inspect.ts'
 import { runServe, serveUsage } from './serve.ts'
 
 const usage = `Usage: hypermock-api <command> [options]
@@ -10,6 +11,7 @@ Commands:
   serve   start the mock API on a real HTTP port (http://127.0.0.1:8787)
   init    copy msw's service worker into your app's public folder
   check   test any server against the conventions (problem documents, idempotency, links...)
+  inspect show how an OpenAPI description is served, operation by operation
 
 Run "hypermock-api <command> --help" for a command's options.
 
@@ -17,12 +19,15 @@ ${serveUsage}
 
 ${initUsage}
 
-${checkUsage}`
+${checkUsage}
+
+${inspectUsage}`
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   serve: runServe,
   init: runInit,
   check: runCheck,
+  inspect: runInspect,
 }
 
 const [command, ...args] = process.argv.slice(2)
@@ -33,7 +38,7 @@ try {
     const run = commands[command]
     if (!run)
       throw new CliError(
-        `Unknown command "${command}". Use "serve" or "init" or "check"; "hypermock-api --help" lists them.`,
+        `Unknown command "${command}". Use "serve", "init", "check" or "inspect"; "hypermock-api --help" lists them.`,
       )
     await run(args)
   }

@@ -13,6 +13,21 @@ import { CliError } from './cli-error.ts'
  * error with its file, line and column.
  */
 export async function loadConfig(file: string): Promise<ApiDeclaration> {
+  const declaration = (await importDefault(file)) as
+    Partial<ApiDeclaration> | undefined
+  if (
+    !declaration ||
+    typeof declaration !== 'object' ||
+    typeof declaration.resources !== 'object'
+  )
+    throw new CliError(
+      `Failed to load the config ${file}: its default export must be a declaration made with defineApi({ name, resources }); got ${declaration === undefined ? 'no default export' : typeof declaration}.`,
+    )
+  return declaration as ApiDeclaration
+}
+
+/** A config's default export, whatever it is (a declaration, or an OpenAPI overlay). */
+export async function importDefault(file: string): Promise<unknown> {
   const path = resolve(file)
   if (!existsSync(path))
     throw new CliError(
@@ -37,14 +52,5 @@ export async function loadConfig(file: string): Promise<ApiDeclaration> {
       `Failed to load the config ${file}: ${message}${where ? `\n  ${where}` : ''}`,
     )
   }
-  const declaration = loaded as Partial<ApiDeclaration> | undefined
-  if (
-    !declaration ||
-    typeof declaration !== 'object' ||
-    typeof declaration.resources !== 'object'
-  )
-    throw new CliError(
-      `Failed to load the config ${file}: its default export must be a declaration made with defineApi({ name, resources }); got ${declaration === undefined ? 'no default export' : typeof declaration}.`,
-    )
-  return declaration as ApiDeclaration
+  return loaded
 }

@@ -3,21 +3,26 @@ import { isOrigin } from '../mock-server/security/origin-policy.ts'
 import { isInvalidDeclarationError } from '../mock-server/index.ts'
 import { CliError } from './cli-error.ts'
 import { loadConfig } from './load-config.ts'
+import { loadOpenApiApi } from './load-openapi-api.ts'
 import { isLoopbackHost, type AllowedHosts } from './host-check.ts'
 import { startServer, type RunningServer } from './start-server.ts'
 
-export const serveUsage = `Usage: hypermock-api serve [--config hypermock.config.ts] [--port 8787] [--host 127.0.0.1]
+export const serveUsage = `Usage: hypermock-api serve [--config hypermock.config.ts] [--openapi openapi.yaml]
+                          [--port 8787] [--host 127.0.0.1]
                           [--base-path /api] [--control-path /__mock]
                           [--allow-origin <origin,...|*>] [--allowed-hosts <name,...|all>]
 
 Starts a hypermock API on a real HTTP port, with the control API under /__mock: your own
-declaration (--config), or the built-in orders, payments and transfers.
+declaration (--config), an OpenAPI description (--openapi), or the built-in orders, payments and
+transfers.
 Only loopback origins (http://localhost:5173, http://127.0.0.1:3000...) and Host names
 (localhost, IP addresses) are answered unless you open more.
 PORT and HOST environment variables are read too; flags win.
 
 Options:
-  -c, --config <file>      a module whose default export is defineApi({ ... }) (.ts, .mts, .js, .mjs)
+  -c, --config <file>      a module whose default export is defineApi({ ... }) (.ts, .mts, .js, .mjs);
+                           with --openapi, an overlay ({ resources: { bookings: { state } }, tokens })
+      --openapi <file>     serve an OpenAPI 3.0 or 3.1 description (YAML or JSON) with state
   -p, --port <n>           port to listen on, 0 for any free one (default 8787)
       --host <host>        interface to bind (default 127.0.0.1; others print a warning)
       --base-path <p>      where the API lives: a path, "/", or a URL (default: the config's, or /api)
@@ -56,6 +61,7 @@ export async function startServe(
       args,
       options: {
         config: { type: 'string', short: 'c' },
+        openapi: { type: 'string' },
         'control-path': { type: 'string' },
         port: { type: 'string', short: 'p' },
         host: { type: 'string' },
@@ -106,9 +112,11 @@ export async function startServe(
     )
   }
 
-  const declaration = values.config
-    ? await loadConfig(values.config)
-    : undefined
+  const declaration = values.openapi
+    ? (await loadOpenApiApi(values.openapi, values.config)).api
+    : values.config
+      ? await loadConfig(values.config)
+      : undefined
   let server: RunningServer
   try {
     server = await startServer({
@@ -123,7 +131,7 @@ export async function startServe(
   } catch (error) {
     if (isInvalidDeclarationError(error))
       throw new CliError(
-        `Failed to load the config ${values.config}: ${error.message}`,
+        `Failed to load ${values.openapi ? `the OpenAPI description ${values.openapi}` : `the config ${values.config}`}: ${error.message}`,
       )
     throw new CliError(startFailure(error, port, host))
   }

@@ -43,7 +43,9 @@ describe('the hypermock-api command line', { timeout: 30_000 }, () => {
   it('names the commands it knows when given another', () => {
     const { code, output } = cli(['start'])
     expect(code).toBe(1)
-    expect(output).toContain('Unknown command "start". Use "serve" or "init"')
+    expect(output).toContain(
+      'Unknown command "start". Use "serve", "init", "check" or "inspect"',
+    )
   })
 
   it('init copies the worker of the msw it resolves and names its version', () => {

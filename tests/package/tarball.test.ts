@@ -104,6 +104,7 @@ describe('the packed tarball', () => {
       './msw',
       './msw/browser',
       './msw/node',
+      './openapi',
       './react',
       './server',
       './tldts-lite',
@@ -164,8 +165,13 @@ describe('the packed tarball', () => {
   it('leaves msw and React to the app: peers, React ones optional', () => {
     expect(Object.keys(manifest.dependencies).sort()).toEqual([
       '@hono/node-server',
+      // Reads, bundles and validates an OpenAPI description (the importer's entry only).
+      '@readme/openapi-parser',
       // The Standard Schema interface (types only): what a resource's schema implements.
       '@standard-schema/spec',
+      // Validate an imported description's bodies with every error, and its formats.
+      'ajv',
+      'ajv-formats',
       'hono',
       'idb',
       // Loads `serve --config hypermock.config.ts` without a build step.

@@ -1,6 +1,7 @@
 import type { FieldError } from '../validation/validate.ts'
 import { limits } from '../limits.ts'
 import { ProblemError } from '../problems/problem-error.ts'
+import { decodeCursor, HYPERMOCK_LIST, type ListShape } from './list-shape.ts'
 
 export type FieldType =
   'integer' | 'number' | 'string' | 'timestamp' | readonly string[]
@@ -30,6 +31,8 @@ export interface SortKey {
 export interface CollectionQuery {
   page: number
   perPage: number
+  /** Rows skipped before the page (offset and cursor paging); page paging derives it from `page`. */
+  offset?: number
   sort: SortKey[]
   filters: Filter[]
 }
@@ -74,6 +77,10 @@ function parsePositiveInt(raw: string) {
   return Number.isSafeInteger(value) ? value : Number.NaN
 }
 
+function pagingNames({ paging, params }: ListShape) {
+  return `${params[paging === 'page' ? 'page' : paging]}, ${params.perPage}`
+}
+
 /**
  * Reads paging, sorting and filtering from the query string. Every bad parameter is collected, so
  * one 400 `invalid-query` lists them all at once.
@@ -82,11 +89,13 @@ export function parseCollectionQuery(
   params: URLSearchParams,
   fields: CollectionFields,
   sortable: readonly string[] = Object.keys(fields),
+  shape: ListShape = HYPERMOCK_LIST,
 ): CollectionQuery {
+  const names = shape.params
   const errors: FieldError[] = []
   const query: CollectionQuery = {
     page: 1,
-    perPage: 20,
+    perPage: shape.defaultPerPage,
     sort: [{ field: 'id', descending: false }],
     filters: [],
   }
@@ -100,7 +109,8 @@ export function parseCollectionQuery(
       continue
     }
     seen.add(name)
-    if (name === 'page') {
+    if (shape.ignore.has(name)) continue
+    if (name === names.page && shape.paging === 'page') {
       const page = parsePositiveInt(raw)
       if (!(page >= 1))
         errors.push({
@@ -108,7 +118,21 @@ export function parseCollectionQuery(
           message: `must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}`,
         })
       else query.page = page
-    } else if (name === 'perPage') {
+    } else if (name === names.offset && shape.paging === 'offset') {
+      const offset = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN
+      if (!(offset >= 0))
+        errors.push({ field: name, message: 'must be an integer from 0' })
+      else query.offset = offset
+    } else if (name === names.cursor && shape.paging === 'cursor') {
+      const offset = decodeCursor(raw)
+      if (offset === undefined)
+        errors.push({
+          field: name,
+          message:
+            'is not a cursor this list gave; follow the next link from the last page',
+        })
+      else query.offset = offset
+    } else if (name === names.perPage) {
       const perPage = parsePositiveInt(raw)
       if (!(perPage >= 1 && perPage <= MAX_PER_PAGE)) {
         errors.push({
@@ -116,7 +140,7 @@ export function parseCollectionQuery(
           message: `must be an integer from 1 to ${MAX_PER_PAGE}`,
         })
       } else query.perPage = perPage
-    } else if (name === 'sort') {
+    } else if (name === names.sort) {
       const keys: SortKey[] = []
       for (const part of raw.split(',')) {
         const descending = part.startsWith('-')
@@ -142,7 +166,7 @@ export function parseCollectionQuery(
       if (!spec) {
         errors.push({
           field: name,
-          message: `is not a known parameter; use page, perPage, sort, or a filter on ${['id', ...Object.keys(fields)].join(', ')}`,
+          message: `is not a known parameter; use ${pagingNames(shape)}, ${names.sort}, or a filter on ${['id', ...Object.keys(fields)].join(', ')}`,
         })
         continue
       }

@@ -113,7 +113,7 @@ export function selectPage<T extends Row>(
 ) {
   const filters = query.filters.map(compileFilter)
   const accept = (row: T) => where(row) && filters.every((test) => test(row))
-  const start = (query.page - 1) * query.perPage
+  const start = query.offset ?? (query.page - 1) * query.perPage
   const end = start + query.perPage
   const [first] = query.sort
   const idOrder = query.sort.length === 1 && first?.field === 'id'

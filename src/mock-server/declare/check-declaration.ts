@@ -157,6 +157,12 @@ export function checkResource(
     needField(`${at}.sort[${i}]`, f, 'a sort field')
   for (const [i, f] of (d.hidden ?? []).entries())
     needField(`${at}.hidden[${i}]`, f, 'a hidden field')
+  const keep =
+    d.replace && typeof d.replace === 'object' && !('~standard' in d.replace)
+      ? ((d.replace as { keep?: readonly unknown[] }).keep ?? [])
+      : []
+  for (const [i, f] of keep.entries())
+    needField(`${at}.replace.keep[${i}]`, f, 'a field a replace keeps')
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')
   if (d.id !== undefined && !['integer', 'uuid', 'string'].includes(d.id))

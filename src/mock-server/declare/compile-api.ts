@@ -17,6 +17,7 @@ import {
   type CompiledResource,
 } from './compile-resource.ts'
 import { dataAccess } from './operation-context.ts'
+import { operationRoute } from './operation-route.ts'
 import { resourceRoutes } from './resource-routes.ts'
 import { seedRows } from './seed-rows.ts'
 import type {
@@ -225,6 +226,8 @@ export function compileApi(
   })
   for (const resource of resources.values())
     routes.push(...resourceRoutes(resource, resources))
+  for (const operation of declaration.operations ?? [])
+    routes.push(operationRoute(operation))
 
   const visibleWith = (
     resource: CompiledResource,
@@ -259,6 +262,12 @@ export function compileApi(
       return { ...rows }
     },
     present(resource, row, runtime) {
+      if (resource.declaration.links === false) {
+        const bare: AnyRecord = {}
+        for (const key in row)
+          if (!resource.hidden.has(key)) bare[key] = row[key]
+        return bare
+      }
       const href = (name: string, id?: Id) =>
         id === undefined
           ? `${runtime.baseHref}/${name}`
@@ -272,7 +281,10 @@ export function compileApi(
       }
       for (const nested of resource.nested)
         _links[nested.name] = { href: `${self}/${nested.name}` }
-      const more = resource.declaration.links?.(row as never, href)
+      const more = (
+        resource.declaration.links as
+          ((row: AnyRecord, h: typeof href) => Record<string, Link>) | undefined
+      )?.(row, href)
       if (more)
         for (const [rel, link] of Object.entries(more))
           if (link) _links[rel] = link

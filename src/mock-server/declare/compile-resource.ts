@@ -1,4 +1,5 @@
 import type { CollectionFields, FieldSpec } from '../collections/query.ts'
+import { listShape, type ListShape } from '../collections/list-shape.ts'
 import { asZodObject, jsonSchemaOf, type JsonSchema } from './schema-tools.ts'
 import type {
   AnyRecord,
@@ -76,6 +77,10 @@ export interface CompiledResource {
     | { input: Schema | undefined; declaration: ReplaceDeclaration<AnyRecord> }
     | undefined
   delete: boolean
+  /** The list's envelope and paging parameters. */
+  list: ListShape
+  /** Success statuses of create, replace and delete. */
+  status: { create: number; replace: number; delete: number }
   /** The owner keys of a row; `null` when the resource has no owner (everybody sees it). */
   owners: ((row: AnyRecord, data: DataAccess) => OwnerKey[]) | null
   ownerField: string | undefined
@@ -278,6 +283,12 @@ export function compileResource(
     create: create as CompiledResource['create'],
     replace: replace as CompiledResource['replace'],
     delete: declaration.delete ?? true,
+    list: listShape(declaration.list),
+    status: {
+      create: declaration.status?.create ?? 201,
+      replace: declaration.status?.replace ?? 200,
+      delete: declaration.status?.delete ?? 204,
+    },
     owners,
     ownerField,
     declaration,

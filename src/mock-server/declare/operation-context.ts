@@ -35,13 +35,14 @@ export function recordResponse(
   resource: CompiledResource,
   row: AnyRecord,
   created = false,
+  status = created ? resource.status.create : 200,
 ) {
   const headers: Record<string, string> = {
     ETag: runtime.api.etag(resource, row),
   }
   if (created) headers.Location = hrefOf(runtime, resource.name, row.id as Id)
   return HttpResponse.json(runtime.api.present(resource, row, runtime), {
-    status: created ? 201 : 200,
+    status,
     headers,
   })
 }

@@ -168,6 +168,7 @@ function listHandler(
       ctx.url.searchParams,
       resource.filters,
       resource.sortable,
+      resource.list,
     )
     const { items, total } = selectPage(
       runtime.db.table(resource.name).rows.values(),
@@ -181,6 +182,7 @@ function listHandler(
       items.map((row) => runtime.api.present(resource, row, runtime)),
       total,
       runtime.options.origin,
+      resource.list,
     )
   }
 }
@@ -254,6 +256,7 @@ function replaceHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
       resource.state?.field,
       resource.ownerField,
       ...resource.hidden,
+      ...(replace.keep ?? []),
     ])
       if (
         field !== undefined &&
@@ -266,7 +269,13 @@ function replaceHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
     const updated = runtime.db
       .handle(resource.name)
       .replace(item.id as Id, next)
-    return recordResponse(runtime, resource, updated)
+    return recordResponse(
+      runtime,
+      resource,
+      updated,
+      false,
+      resource.status.replace,
+    )
   }
 }
 
@@ -278,7 +287,9 @@ function deleteHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
     if (state?.deleteIn && !state.deleteIn.includes(item[state.field]))
       stateConflict(resource, item, 'it cannot be deleted', ctx.path)
     runtime.api.deleteRow(runtime, resource, item)
-    return HttpResponse.empty()
+    return resource.status.delete === 204
+      ? HttpResponse.empty()
+      : HttpResponse.json(runtime.api.present(resource, item, runtime))
   }
 }
 

@@ -171,7 +171,47 @@ export interface CreateDeclaration<R extends AnyRecord, I = AnyRecord> {
 
 export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
   input?: Schema<I>
+  /** Fields a replace keeps from the stored record (ones its body does not carry). @default none */
+  keep?: readonly FieldOf<R>[]
   check?(ctx: ActionContext<R, I>): readonly FieldError[] | void
+}
+
+/** Where a list's paging parameters and envelope members are named differently from ours. */
+export interface ListDeclaration {
+  /**
+   * The body: hypermock's own `{ items, page, perPage, total, _links }`, a bare array, or an
+   * object whose members are named here (`{ items: 'data', links: 'links' }` gives
+   * `{ data, links: { self, next, prev } }`). @default 'hypermock'
+   */
+  envelope?: 'hypermock' | 'array' | ListEnvelope
+  /**
+   * `page` (page and size), `offset` (offset and size), or `cursor` (an opaque cursor and size; the
+   * next page's cursor is in the `Link` header and the envelope's links). @default 'page'
+   */
+  paging?: 'page' | 'offset' | 'cursor'
+  /** The query parameters' names. @default page, perPage, offset, cursor, sort */
+  params?: {
+    page?: string
+    perPage?: string
+    offset?: string
+    cursor?: string
+    sort?: string
+  }
+  /** @default 20 */
+  defaultPerPage?: number
+  /** Query parameters accepted and ignored (a description names them, the mock does not filter). */
+  ignore?: readonly string[]
+}
+
+export interface ListEnvelope {
+  /** The member that holds the page's records. */
+  items: string
+  /** The member that holds `self`, `next`, `prev` (and `first`, `last` for page paging). */
+  links?: string
+  /** Links as plain URL strings, or as `{ href }` objects. @default 'href' */
+  linkStyle?: 'string' | 'href'
+  /** The member that holds the number of matching records. */
+  total?: string
 }
 
 export interface SeedContext {
@@ -226,11 +266,20 @@ export interface ResourceDeclaration<
   state?: StateDeclaration<R, F>
   /** Rows of a new mock and of every reset; server-set fields may be left out. */
   seed?: readonly Partial<R>[] | ((ctx: SeedContext) => readonly Partial<R>[])
-  /** More links on every item. */
-  links?(
-    row: R,
-    href: (resource: string, id?: Id) => string,
-  ): Record<string, Link | undefined>
+  /**
+   * More links on every item; `false` serves records without `_links` (a record schema with no
+   * room for them).
+   */
+  links?:
+    | false
+    | ((
+        row: R,
+        href: (resource: string, id?: Id) => string,
+      ) => Record<string, Link | undefined>)
+  /** How the list answers: envelope and paging parameters. @default hypermock's own */
+  list?: ListDeclaration
+  /** Success statuses where an API uses others. @default create 201, replace 200, delete 204 */
+  status?: { create?: 200 | 201; replace?: 200 | 201; delete?: 200 | 204 }
 }
 
 /** A problem type of the API's own, beside the built-in ones. */
@@ -279,6 +328,18 @@ export interface ApiDeclaration<
   tokens?: Record<string, TokenEntryDeclaration>
   /** Ready set-ups of this API (`applyScenario(api, id)`, the playground's Scenarios). */
   scenarios?: readonly Scenario[]
+  /** `false`: no credential is needed; every caller sees every row. @default 'bearer' */
+  auth?: 'bearer' | false
+  /** Operations outside the resources, each answered by its own handler. */
+  operations?: readonly OperationDeclaration[]
+}
+
+/** One operation that is not a resource's: `GET /search`, answered by `handle`. */
+export interface OperationDeclaration {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Below the base, with `:name` parameters: `/stations/:id/departures`. */
+  path: string
+  handle(ctx: OperationContext): Response
 }
 
 export type RecordOf<D> =

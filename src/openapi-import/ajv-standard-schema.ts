@@ -1,0 +1,126 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import type { Schema } from '../mock-server/declare/types.ts'
+import type { Json } from './schema-view.ts'
+
+// ajv-formats is CommonJS with a default export that TypeScript sees one level down.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
+
+/** A schema's local `$ref`s (`#/components/…`) pointed at the description added as `openapi`. */
+function rebase(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rebase)
+  if (node === null || typeof node !== 'object') return node
+  const out: Json = {}
+  for (const [key, value] of Object.entries(node))
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#')
+        ? `openapi${value}`
+        : rebase(value)
+  return out
+}
+
+/** One validator per description: its schemas are added once and compiled on first use. */
+export function descriptionValidator(document: Json) {
+  // Formats no validator knows (`iso-country-code`) are let through quietly, as JSON Schema says.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    logger: { log() {}, warn() {}, error: console.error },
+  })
+  addFormats(ajv)
+  ajv.addSchema(document, 'openapi')
+  const cache = new WeakMap<object, ValidateFunction>()
+  return (schema: unknown): ValidateFunction => {
+    const key = (typeof schema === 'object' && schema) || {}
+    let validate = cache.get(key)
+    if (!validate) {
+      validate = ajv.compile(
+        typeof schema === 'boolean' ? schema : (rebase(schema ?? {}) as Json),
+      )
+      cache.set(key, validate)
+    }
+    return validate
+  }
+}
+
+export type DescriptionValidator = ReturnType<typeof descriptionValidator>
+
+const unescape = (part: string) =>
+  part.replaceAll('~1', '/').replaceAll('~0', '~')
+
+/** Where an ajv error is, as path keys: the missing or unknown member included. */
+function pathOf(error: ErrorObject): PropertyKey[] {
+  const path: PropertyKey[] = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : unescape(part)))
+  const params = error.params as Record<string, unknown>
+  if (error.keyword === 'required') path.push(String(params.missingProperty))
+  if (error.keyword === 'additionalProperties')
+    path.push(String(params.additionalProperty))
+  if (error.keyword === 'unevaluatedProperties')
+    path.push(String(params.unevaluatedProperty))
+  return path
+}
+
+function messageOf(error: ErrorObject) {
+  if (error.keyword === 'required') return 'is required'
+  if (
+    error.keyword === 'additionalProperties' ||
+    error.keyword === 'unevaluatedProperties'
+  )
+    return 'is not a known member'
+  return error.message ?? `fails ${error.keyword}`
+}
+
+export interface AjvSchemaOptions {
+  /** Members the server sets: a body may not send them, and need not send them when required. */
+  readOnly?: readonly string[]
+  /** The schema's fields, flattened, for filters and the engine's field list. */
+  json: Json
+}
+
+/**
+ * A description's schema as a Standard Schema: ajv validates with every error collected, and each
+ * becomes one issue with its path, so a 422 lists every invalid field with its JSON pointer.
+ */
+export function ajvStandardSchema(
+  compile: () => ValidateFunction,
+  options: AjvSchemaOptions,
+): Schema {
+  let compiled: ValidateFunction | undefined
+  const readOnly = new Set(options.readOnly ?? [])
+  const standard = {
+    version: 1 as const,
+    vendor: 'hypermock-openapi',
+    validate(value: unknown): StandardSchemaV1.Result<unknown> {
+      const validate = (compiled ??= compile())
+      validate(value)
+      const issues: StandardSchemaV1.Issue[] = []
+      const seen = new Set<string>()
+      for (const error of validate.errors ?? []) {
+        const path = pathOf(error)
+        // A server-set member is required in what the server answers, not in what it is sent;
+        // sent anyway, it gets one error below, whatever its value.
+        if (readOnly.has(String(path[0]))) continue
+        // `oneOf`/`anyOf` repeat their members' errors: one issue per place and message.
+        const key = `${path.join('/')} ${messageOf(error)}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        issues.push({ message: messageOf(error), path })
+      }
+      if (value !== null && typeof value === 'object' && !Array.isArray(value))
+        for (const name of Object.keys(value))
+          if (readOnly.has(name))
+            issues.push({
+              message: 'is set by the server (readOnly); leave it out',
+              path: [name],
+            })
+      return issues.length > 0 ? { issues } : { value }
+    },
+    jsonSchema: { output: () => options.json },
+  }
+  return { '~standard': standard } as unknown as Schema
+}

@@ -1,0 +1,36 @@
+import {
+  createMockApi as createDeclaredMockApi,
+  type ApiDeclaration,
+  type MockApi,
+  type MockApiOptions,
+} from '../mock-server/index.ts'
+import { importOpenApi } from './from-openapi.ts'
+import type { OpenApiOverrides } from './import-types.ts'
+import type { Json } from './schema-view.ts'
+
+export interface OpenApiMockOptions extends Omit<
+  MockApiOptions<ApiDeclaration>,
+  'api'
+> {
+  /** The description: an object with local `$ref`s only (`await loadOpenApi(file)` bundles others). */
+  openapi: Json
+  /** What the description cannot say: states and transitions, tokens, seed counts. */
+  overrides?: OpenApiOverrides
+}
+
+/**
+ * A mock of an OpenAPI description, with state and every convention: `createMockApi({ openapi })`.
+ *
+ * @example
+ * const api = createMockApi({ openapi: await loadOpenApi('./openapi.yaml') })
+ */
+export function createMockApi({
+  openapi,
+  overrides,
+  ...options
+}: OpenApiMockOptions): MockApi<ApiDeclaration> {
+  return createDeclaredMockApi({
+    ...options,
+    api: importOpenApi(openapi, overrides).api,
+  })
+}

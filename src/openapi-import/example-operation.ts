@@ -1,0 +1,57 @@
+import type {
+  OperationContext,
+  OperationDeclaration,
+} from '../mock-server/declare/types.ts'
+import { exampleOf, successOf, type DocOperation } from './openapi-reader.ts'
+import { sampleValue } from './sample-value.ts'
+import type { Json } from './schema-view.ts'
+
+/** Marks an answer that comes from the description, not from state. */
+export const STATELESS_HEADER = 'Hypermock-Stateless'
+
+/** `/bookings/{bookingId}/payment` in the router's words: `/bookings/:bookingId/payment`. */
+export const routePath = (path: string) =>
+  path.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) => `:${name.replace(/[^\w]/g, '_')}`,
+  )
+
+/**
+ * An operation served as Prism would: its example, or a body generated from its schema, with a
+ * header saying so. `before` may refuse first (an action on an item that does not exist).
+ */
+export function exampleOperation(
+  document: Json,
+  op: DocOperation,
+  before?: (ctx: OperationContext) => void,
+): OperationDeclaration {
+  const success = successOf(document, op.operation)
+  const example = exampleOf(document, success?.body?.media)
+  return {
+    method: op.method.toUpperCase() as OperationDeclaration['method'],
+    path: routePath(op.path),
+    handle(ctx) {
+      before?.(ctx)
+      const status = success?.status ?? 200
+      const schema = success?.body?.media.schema
+      if (status === 204 || (!schema && example === undefined))
+        return new Response(null, {
+          status: status === 200 ? 204 : status,
+          headers: { [STATELESS_HEADER]: 'example' },
+        })
+      const body =
+        example !== undefined
+          ? example
+          : sampleValue(document, schema, ctx.random)
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: {
+          'Content-Type': success?.body?.type.includes('json')
+            ? success.body.type
+            : 'application/json',
+          [STATELESS_HEADER]: example !== undefined ? 'example' : 'generated',
+        },
+      })
+    },
+  }
+}

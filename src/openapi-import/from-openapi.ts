@@ -1,0 +1,411 @@
+import type {
+  AnyRecord,
+  AnyResource,
+  ApiDeclaration,
+  OperationContext,
+  OperationDeclaration,
+  Relation,
+} from '../mock-server/declare/types.ts'
+import { descriptionValidator } from './ajv-standard-schema.ts'
+import { errorDisagreements } from './error-disagreements.ts'
+import { exampleOperation } from './example-operation.ts'
+import type {
+  ImportedApi,
+  OpenApiOverrides,
+  OperationReport,
+} from './import-types.ts'
+import { inferResource, type CollectionOperations } from './infer-resource.ts'
+import { InvalidOpenApiError } from './load-openapi.ts'
+import { operationsOf, successOf, type DocOperation } from './openapi-reader.ts'
+import { isObject, normalise30, type Json } from './schema-view.ts'
+import { securityOf } from './security-of.ts'
+
+const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
+const RESERVED = new Set(['problems', 'openapi.json'])
+
+function externalRef(node: unknown, at = '#'): string | undefined {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const found = externalRef(node[i], `${at}/${i}`)
+      if (found) return found
+    }
+    return undefined
+  }
+  if (!isObject(node)) return undefined
+  if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return at
+  for (const [key, value] of Object.entries(node)) {
+    const found = externalRef(
+      value,
+      `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+    )
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * Literal segments every path starts with (`/api` of `/api/orders`, `/api/problems`), which belong
+ * to the base; never a collection's own name (`/pets` of `/pets`, `/pets/{id}`).
+ */
+function commonPrefix(paths: string[]) {
+  const split = paths.map((p) => p.split('/').slice(1))
+  const prefix: string[] = []
+  for (let i = 0; ; i++) {
+    const segment = split[0]?.[i]
+    if (segment === undefined || segment.startsWith('{')) break
+    if (!split.every((parts) => parts[i] === segment)) break
+    // What follows is a literal everywhere (or nothing: the root itself).
+    const next = split.map((parts) => parts[i + 1])
+    if (
+      next.some((n) => n?.startsWith('{')) ||
+      next.every((n) => n === undefined)
+    )
+      break
+    prefix.push(segment)
+  }
+  return prefix.length > 0 ? `/${prefix.join('/')}` : ''
+}
+
+const joinBase = (base: string, prefix: string) =>
+  prefix === '' ? base : `${base === '/' ? '' : base}${prefix}`
+
+function baseOf(document: Json): string {
+  const server = (document.servers as Json[] | undefined)?.[0]?.url
+  if (typeof server !== 'string') return '/'
+  try {
+    const path = new URL(server, 'http://localhost').pathname.replace(/\/$/, '')
+    return /^(\/[\w.~-]+)*$/.test(path) && path !== '' ? path : '/'
+  } catch {
+    return '/'
+  }
+}
+
+/** The parts of a path: `/pets/{id}/toys` → collection, id parameter, sub-resource. */
+function shapeOf(path: string) {
+  const parts = path.split('/').slice(1)
+  const [collection, id, sub, ...rest] = parts
+  if (
+    !collection ||
+    !SEGMENT.test(collection) ||
+    RESERVED.has(collection) ||
+    rest.length > 0
+  )
+    return undefined
+  if (id !== undefined && !/^\{[^}]+\}$/.test(id)) return undefined
+  if (sub !== undefined && !SEGMENT.test(sub)) return undefined
+  return { collection, id, sub }
+}
+
+const singular = (name: string) => name.replace(/s$/, '')
+
+/**
+ * Turns an OpenAPI 3.0 or 3.1 description into a declaration of hypermock's model, and says how
+ * each operation is served and why. The document has local `$ref`s only: read files with
+ * `loadOpenApi`, which bundles the others in and validates.
+ */
+export function importOpenApi(
+  input: Json,
+  overrides: OpenApiOverrides = {},
+): ImportedApi {
+  const version = typeof input.openapi === 'string' ? input.openapi : ''
+  if (!/^3\.[01]\.\d+/.test(version))
+    throw new InvalidOpenApiError(undefined, [
+      {
+        message: `hypermock reads OpenAPI 3.0 and 3.1; this description is ${version ? `OpenAPI ${version}` : 'of no OpenAPI version'}`,
+        pointer: '#/openapi',
+      },
+    ])
+  const external = externalRef(input)
+  if (external)
+    throw new InvalidOpenApiError(undefined, [
+      {
+        message:
+          'names another file; read the description with loadOpenApi(), which bundles it in',
+        pointer: external,
+      },
+    ])
+  const document = version.startsWith('3.0.')
+    ? (normalise30(input) as Json)
+    : input
+  const validator = descriptionValidator(document)
+  const all = operationsOf(document).map((op) => op)
+  const prefix = commonPrefix(all.map((op) => op.path))
+  for (const op of all) op.path = op.path.slice(prefix.length) || '/'
+  const reports: OperationReport[] = []
+  const operations: DocOperation[] = []
+  for (const op of all) {
+    const own = (why: string) =>
+      reports.push({
+        method: op.method.toUpperCase(),
+        path: op.path,
+        servedAs: 'by hypermock',
+        why,
+        notes: [],
+      })
+    const first = op.path.split('/')[1] ?? ''
+    if (!successOf(document, op.operation))
+      own('it has no success response: hypermock answers 405 with Allow')
+    else if (op.path === '/')
+      own(
+        "the API's root: hypermock serves its own, with a link to each collection",
+      )
+    else if (RESERVED.has(first))
+      own(`/${first} is hypermock's own: the description and the problem types`)
+    else operations.push(op)
+  }
+  const collections = new Map<string, CollectionOperations>()
+  const subs: { op: DocOperation; collection: string; sub: string }[] = []
+  const leftOver: { op: DocOperation; why: string }[] = []
+  for (const op of operations) {
+    const shape = shapeOf(op.path)
+    if (!shape) {
+      leftOver.push({
+        op,
+        why: 'its path is not /{collection}, /{collection}/{id} or /{collection}/{id}/{name}',
+      })
+      continue
+    }
+    const group = collections.get(shape.collection) ?? {
+      name: shape.collection,
+    }
+    collections.set(shape.collection, group)
+    const slot =
+      shape.sub !== undefined
+        ? undefined
+        : shape.id === undefined
+          ? ({ get: 'list', post: 'create' } as const)[
+              op.method as 'get' | 'post'
+            ]
+          : ({ get: 'read', put: 'replace', delete: 'delete' } as const)[
+              op.method as 'get' | 'put' | 'delete'
+            ]
+    if (shape.sub !== undefined)
+      subs.push({ op, collection: shape.collection, sub: shape.sub })
+    else if (slot) {
+      group[slot] = op
+      if (shape.id !== undefined)
+        group.idSchema ??= op.parameters.find(
+          (p) => p.in === 'path' && `{${String(p.name)}}` === shape.id,
+        )?.schema
+    } else
+      leftOver.push({
+        op,
+        why: `${op.method.toUpperCase()} on ${shape.id ? 'an item' : 'a collection'} is not part of the model (no PATCH; no PUT or DELETE on a collection)`,
+      })
+  }
+
+  const countOf = (name: string) =>
+    typeof overrides.count === 'number'
+      ? overrides.count
+      : (overrides.count?.[name] ?? 10)
+  const resources: Record<string, AnyResource> = {}
+  const notes: string[] = []
+  for (const group of collections.values()) {
+    const inferred = inferResource(
+      document,
+      group,
+      validator,
+      countOf(group.name),
+    )
+    const own = [
+      group.list,
+      group.create,
+      group.read,
+      group.replace,
+      group.delete,
+    ].filter((op): op is DocOperation => op !== undefined)
+    if ('why' in inferred) {
+      for (const op of own)
+        leftOver.push({ op, why: `/${group.name}: ${inferred.why}` })
+      continue
+    }
+    resources[group.name] = {
+      ...inferred.declaration,
+      ...overrides.resources?.[group.name],
+    }
+    reports.push(...inferred.reports)
+    notes.push(...inferred.notes)
+  }
+
+  const extra: OperationDeclaration[] = []
+  for (const { op, collection, sub } of subs) {
+    const parent = resources[collection]
+    const child = resources[sub]
+    const base = {
+      method: op.method.toUpperCase(),
+      path: op.path,
+      resource: collection,
+      notes: [],
+    }
+    if (parent && op.method === 'get' && child) {
+      const schema = child.schema['~standard'] as {
+        jsonSchema?: { output(): Json }
+      }
+      const fields = Object.keys(
+        (schema.jsonSchema?.output().properties as Json) ?? {},
+      )
+      const field = [
+        `${singular(collection)}Id`,
+        `${singular(collection)}_id`,
+      ].find((f) => fields.includes(f))
+      if (field && (parent.id ?? 'integer') === 'integer') {
+        const named = seedNaming(
+          child.seed,
+          field,
+          parent.seed,
+          countOf(collection),
+        )
+        if (named) child.seed = named
+        child.relations = {
+          ...child.relations,
+          [singular(collection)]: {
+            field,
+            to: collection,
+            nested: sub,
+          } as Relation<AnyRecord>,
+        }
+        reports.push({
+          ...base,
+          servedAs: 'nested list',
+          why: `${sub} name their ${singular(collection)} in ${field}`,
+        })
+        continue
+      }
+    }
+    if (parent && op.method === 'post') {
+      const transitions = (parent.state?.transitions ?? {}) as Record<
+        string,
+        { path?: string }
+      >
+      const declared = Object.entries(transitions).find(
+        ([name, t]) => (t.path ?? name) === sub,
+      )
+      if (declared) {
+        reports.push({
+          ...base,
+          servedAs: 'action',
+          why: `the overlay's transition "${declared[0]}" of ${parent.state!.field as string}`,
+          notes: ['409 state-conflict when the state does not allow it'],
+        })
+        continue
+      }
+      extra.push(
+        exampleOperation(
+          document,
+          op,
+          itemMustExist(collection, parent.id ?? 'integer'),
+        ),
+      )
+      reports.push({
+        ...base,
+        servedAs: 'action',
+        why: `POST /${collection}/{id}/${sub} on an existing ${singular(collection)}`,
+        notes: [
+          'no state overlay: it simply succeeds with its example or a generated body',
+        ],
+      })
+      continue
+    }
+    leftOver.push({
+      op,
+      why: parent
+        ? `/${sub} below an item is neither a nested list of a known collection nor a POST action`
+        : `/${collection} is not served as a collection`,
+    })
+  }
+  for (const { op, why } of leftOver) {
+    extra.push(exampleOperation(document, op))
+    reports.push({
+      method: op.method.toUpperCase(),
+      path: op.path,
+      servedAs: 'example only',
+      why,
+      notes: [
+        'answers its example or a generated body, marked Hypermock-Stateless',
+      ],
+    })
+  }
+  const order = new Map(
+    all.map((op, i) => [`${op.method.toUpperCase()} ${op.path}`, i]),
+  )
+  reports.sort(
+    (a, b) =>
+      (order.get(`${a.method} ${a.path}`) ?? 0) -
+      (order.get(`${b.method} ${b.path}`) ?? 0),
+  )
+  for (const op of operations) {
+    const report = reports.find(
+      (r) => r.method === op.method.toUpperCase() && r.path === op.path,
+    )
+    if (report && typeof op.operation.operationId === 'string')
+      report.operationId = op.operation.operationId
+  }
+
+  const security = securityOf(document, operations)
+  notes.push(...security.notes)
+  const info = (document.info as Json | undefined) ?? {}
+  const base = overrides.base ?? joinBase(baseOf(document), prefix)
+  const api: ApiDeclaration = {
+    name:
+      overrides.name ??
+      (typeof info.title === 'string' ? info.title : 'Imported API'),
+    base,
+    resources,
+    ...(extra.length > 0 && { operations: extra }),
+    ...(overrides.problems && { problems: overrides.problems }),
+    ...(security.auth
+      ? overrides.tokens && { tokens: overrides.tokens }
+      : { auth: false as const }),
+  }
+  return {
+    api,
+    report: {
+      title: api.name,
+      version: version,
+      base,
+      auth: security.summary,
+      operations: reports,
+      errors: errorDisagreements(document, operations),
+      notes,
+    },
+  }
+}
+
+/**
+ * Generated rows of a collection that names another by its integer id (`customerId`) name a row
+ * its seed has; rows from examples keep what the example says.
+ */
+function seedNaming(
+  seed: AnyResource['seed'],
+  field: string,
+  parentSeed: AnyResource['seed'],
+  count: number,
+): AnyResource['seed'] {
+  if (typeof seed !== 'function') return seed
+  const parents = Array.isArray(parentSeed) ? parentSeed.length : count
+  return (ctx) =>
+    seed(ctx).map((row) => ({
+      ...row,
+      [field]: 1 + Math.floor(ctx.random() * Math.max(parents, 1)),
+    }))
+}
+
+/** 404 for an action on an item that does not exist, as for any unknown id. */
+function itemMustExist(collection: string, kind: AnyResource['id']) {
+  return (ctx: OperationContext) => {
+    const raw = Object.values(ctx.params)[0] ?? ''
+    const id = kind === 'integer' && /^\d+$/.test(raw) ? Number(raw) : raw
+    if (!ctx.data.table(collection).get(id))
+      ctx.fail('not-found', {
+        detail: `No ${singular(collection)} ${raw} exists for this credential.`,
+      })
+  }
+}
+
+/** The declaration alone: `createMockApi({ api: fromOpenApi(document) })`. */
+export function fromOpenApi(
+  document: Json,
+  overrides: OpenApiOverrides = {},
+): ApiDeclaration {
+  return importOpenApi(document, overrides).api
+}

@@ -1,0 +1,63 @@
+import type {
+  AnyResource,
+  ApiDeclaration,
+} from '../mock-server/declare/types.ts'
+
+/** What the description cannot say, written by the user: the rest is inferred. */
+export interface OpenApiOverrides {
+  /** @default the description's `info.title` */
+  name?: string
+  /** Where the API lives. @default the path of the description's first server, or '/' */
+  base?: string
+  /** Generated seed rows per collection (where the description has no examples). @default 10 */
+  count?: number | Record<string, number>
+  /** Bearer tokens. @default any Bearer token is let in, where the description asks for one */
+  tokens?: ApiDeclaration['tokens']
+  /**
+   * Per collection, declaration members laid over the inferred ones: a `state` with transitions
+   * (whose paths name the description's `POST /{collection}/{id}/{verb}` actions), `relations`,
+   * `owner`, `filters`…
+   */
+  resources?: Record<string, Partial<AnyResource>>
+  problems?: ApiDeclaration['problems']
+}
+
+export type ServedAs =
+  | 'list'
+  | 'create'
+  | 'read'
+  | 'replace'
+  | 'delete'
+  | 'nested list'
+  | 'action'
+  | 'example only'
+  | 'by hypermock'
+
+/** How one operation of the description is served, and why. */
+export interface OperationReport {
+  method: string
+  path: string
+  operationId?: string
+  servedAs: ServedAs
+  /** The collection it belongs to. */
+  resource?: string
+  why: string
+  notes: string[]
+}
+
+export interface ImportReport {
+  title: string
+  version: string
+  base: string
+  auth: string
+  operations: OperationReport[]
+  /** Where the description's own error responses differ from the RFC 9457 problems the mock sends. */
+  errors: string[]
+  /** Anything else worth knowing: seeds, dropped examples, security schemes served as Bearer. */
+  notes: string[]
+}
+
+export interface ImportedApi {
+  api: ApiDeclaration
+  report: ImportReport
+}

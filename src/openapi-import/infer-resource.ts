@@ -1,0 +1,300 @@
+import type {
+  AnyRecord,
+  AnyResource,
+  InputContext,
+} from '../mock-server/declare/types.ts'
+import {
+  ajvStandardSchema,
+  type DescriptionValidator,
+} from './ajv-standard-schema.ts'
+import type { OperationReport } from './import-types.ts'
+import { inferList } from './list-inference.ts'
+import {
+  exampleOf,
+  flatProperties,
+  requestSchemaOf,
+  successOf,
+  type DocOperation,
+} from './openapi-reader.ts'
+import { sampleValue } from './sample-value.ts'
+import { flatten, typeOf, withoutMember, type Json } from './schema-view.ts'
+
+/** Members the engine sets itself. */
+const SERVER_SET = ['id', 'createdAt', 'updatedAt', 'version']
+
+/** The operations of one collection: `/{name}`, `/{name}/{id}`. */
+export interface CollectionOperations {
+  name: string
+  list?: DocOperation
+  create?: DocOperation
+  read?: DocOperation
+  replace?: DocOperation
+  delete?: DocOperation
+  /** The path parameter's schema. */
+  idSchema?: unknown
+}
+
+export interface InferredResource {
+  declaration: AnyResource
+  reports: OperationReport[]
+  record: Record<string, Json>
+  notes: string[]
+}
+
+const readOnlyOf = (properties: Record<string, Json>) =>
+  Object.entries(properties)
+    .filter(([, p]) => p.readOnly === true)
+    .map(([name]) => name)
+
+function idKindOf(schema: Json): 'integer' | 'uuid' | 'string' {
+  if (typeOf(schema) === 'integer' || typeOf(schema) === 'number')
+    return 'integer'
+  return schema.format === 'uuid' ? 'uuid' : 'string'
+}
+
+/**
+ * One collection's declaration: the record from the item's response, inputs from request bodies
+ * (server-set and `readOnly` members left to the server), the list's envelope and paging, seeds
+ * from examples or generated. Returns why not, when the description gives no record to keep.
+ */
+export function inferResource(
+  document: Json,
+  ops: CollectionOperations,
+  validator: DescriptionValidator,
+  count: number,
+): InferredResource | { why: string } {
+  const notes: string[] = []
+  const recordNode =
+    (ops.read && successOf(document, ops.read.operation)?.body?.media.schema) ??
+    (ops.create &&
+      successOf(document, ops.create.operation)?.body?.media.schema)
+  let listItems: unknown
+  if (!recordNode && ops.list) {
+    const probe = inferList(
+      document,
+      ops.list.operation,
+      ops.list.parameters,
+      {},
+    )
+    if ('itemSchema' in probe) listItems = probe.itemSchema
+  }
+  const node = recordNode ?? listItems
+  if (!node) return { why: 'no response gives the record schema' }
+  const record = flatten(document, node)
+  const properties = flatProperties(document, record)
+  if (!properties.id)
+    return { why: 'its record has no "id" member to keep rows by' }
+  const json: Json = { ...record, properties }
+  const readOnly = [
+    ...new Set([
+      ...SERVER_SET.filter((f) => f in properties),
+      ...readOnlyOf(properties),
+    ]),
+  ]
+  // `_links` is the engine's to add: rows are stored, and checked, without it.
+  const stored =
+    '_links' in properties ? withoutMember(document, node, '_links') : node
+  delete properties._links
+  const declaration: AnyResource = {
+    schema: ajvStandardSchema(() => validator(stored), { json }),
+    id: idKindOf(
+      ops.idSchema ? flatten(document, ops.idSchema) : properties.id,
+    ),
+  }
+  const reports: OperationReport[] = []
+  const report = (
+    op: DocOperation,
+    servedAs: OperationReport['servedAs'],
+    why: string,
+    more: string[] = [],
+  ) =>
+    reports.push({
+      method: op.method.toUpperCase(),
+      path: op.path,
+      ...(typeof op.operation.operationId === 'string' && {
+        operationId: op.operation.operationId,
+      }),
+      servedAs,
+      resource: ops.name,
+      why,
+      notes: more,
+    })
+
+  // Records without room for `_links` are served as the description draws them.
+  if (
+    !('_links' in properties) &&
+    (record.additionalProperties === false ||
+      record.unevaluatedProperties === false ||
+      'links' in properties)
+  )
+    declaration.links = false
+  const states = record['x-hypermock-states']
+  if (states && typeof states === 'object')
+    declaration.state = stateOf(states as Json)
+
+  const inputOf = (op: DocOperation) => {
+    const schema = requestSchemaOf(document, op.operation)
+    if (!schema) return undefined
+    const body = flatProperties(document, flatten(document, schema))
+    // `version` in a body is the optimistic lock the engine checks (409 on a mismatch).
+    const serverSet = [...new Set([...readOnly, ...readOnlyOf(body)])].filter(
+      (f) =>
+        !(
+          f === 'version' &&
+          'version' in body &&
+          body.version!.readOnly !== true
+        ),
+    )
+    return ajvStandardSchema(() => validator(schema), {
+      json: { ...flatten(document, schema), properties: body },
+      readOnly: serverSet,
+    })
+  }
+  // Server-set members the engine does not fill are generated, so answers keep their schema.
+  const required = new Set((record.required as string[] | undefined) ?? [])
+  const generated = Object.keys(properties).filter(
+    (f) =>
+      !SERVER_SET.includes(f) &&
+      (properties[f]!.readOnly === true || required.has(f)),
+  )
+  const prepare = (ctx: InputContext<AnyRecord>) => {
+    const out: AnyRecord = {}
+    for (const field of generated)
+      if (ctx.input[field] === undefined)
+        out[field] = sampleValue(document, properties[field], ctx.random, field)
+    return out
+  }
+
+  if (ops.list) {
+    const list = inferList(
+      document,
+      ops.list.operation,
+      ops.list.parameters,
+      properties,
+    )
+    if ('why' in list) {
+      declaration.list = { envelope: 'array' }
+      report(
+        ops.list,
+        'list',
+        `GET /${ops.name}: ${list.why}; served as a bare array`,
+      )
+    } else {
+      declaration.list = list.list
+      declaration.filters = list.filters
+      declaration.sort = []
+      report(ops.list, 'list', `path /${ops.name} is a collection`, list.notes)
+    }
+  }
+  if (ops.create) {
+    const input = inputOf(ops.create)
+    const status = successOf(document, ops.create.operation)?.status ?? 201
+    declaration.create = {
+      ...(input && { input }),
+      prepare,
+    }
+    if (!input) declaration.create = false
+    if (status === 200)
+      declaration.status = { ...declaration.status, create: 200 }
+    if (input)
+      report(ops.create, 'create', `POST on the collection /${ops.name}`, [
+        `${status === 200 ? 200 : 201}; the body is validated by its schema${readOnly.length > 0 ? `; ${readOnly.join(', ')} set by the server` : ''}`,
+      ])
+  } else declaration.create = false
+  if (ops.read)
+    report(
+      ops.read,
+      'read',
+      `path /${ops.name}/{${paramName(ops.read)}} is an item`,
+      [
+        `${declaration.id} ids, from the path parameter's schema${declaration.links === false ? '; no _links (the schema has no room for them)' : ''}`,
+      ],
+    )
+  if (ops.replace) {
+    const input = inputOf(ops.replace)
+    const body = requestSchemaOf(document, ops.replace.operation)
+    const carried = Object.keys(
+      flatProperties(document, flatten(document, body)),
+    )
+    // What the body cannot carry stays as stored, so the record keeps its schema.
+    const keep = Object.keys(properties).filter((f) => !carried.includes(f))
+    declaration.replace = input ? { input, keep } : false
+    if (input)
+      report(ops.replace, 'replace', `PUT on the item /${ops.name}/{id}`, [
+        'the body is validated by its schema; If-Match gives 412',
+      ])
+  } else declaration.replace = false
+  if (ops.delete) {
+    const status = successOf(document, ops.delete.operation)?.status
+    if (status === 200)
+      declaration.status = { ...declaration.status, delete: 200 }
+    report(ops.delete, 'delete', `DELETE on the item /${ops.name}/{id}`, [
+      `${status === 200 ? 200 : 204}; If-Match gives 412`,
+    ])
+  } else declaration.delete = false
+
+  declaration.seed = seedOf(
+    document,
+    ops,
+    stored,
+    properties,
+    count,
+    notes,
+    (row) => validator(stored)(row),
+  )
+  return { declaration, reports, record: properties, notes }
+}
+
+/** States and transitions a description states itself (`x-hypermock-states`, as hypermock writes). */
+function stateOf(states: Json): NonNullable<AnyResource['state']> {
+  return {
+    field: states.field,
+    initial: states.initial,
+    transitions: states.transitions,
+    ...(Array.isArray(states.replaceIn) && { replaceIn: states.replaceIn }),
+    ...(Array.isArray(states.deleteIn) && { deleteIn: states.deleteIn }),
+  } as NonNullable<AnyResource['state']>
+}
+
+function paramName(op: DocOperation) {
+  return /\{([^}]+)\}/.exec(op.path)?.[1] ?? 'id'
+}
+
+/** Seed rows: the list's example where it has one, else `count` rows generated from the schema. */
+function seedOf(
+  document: Json,
+  ops: CollectionOperations,
+  node: unknown,
+  properties: Record<string, Json>,
+  count: number,
+  notes: string[],
+  valid: (row: unknown) => boolean,
+): NonNullable<AnyResource['seed']> {
+  const success = ops.list && successOf(document, ops.list.operation)
+  const example = exampleOf(document, success?.body?.media)
+  const rows = Array.isArray(example)
+    ? example
+    : example && typeof example === 'object'
+      ? Object.values(example).find(Array.isArray)
+      : undefined
+  const kept = (rows ?? []).filter(valid) as AnyRecord[]
+  if (rows && rows.length > kept.length)
+    notes.push(
+      `${ops.name}: ${rows.length - kept.length} of the list example's rows do not match the record schema and are left out`,
+    )
+  if (kept.length > 0) {
+    notes.push(`${ops.name}: ${kept.length} seed rows from the list's example`)
+    return kept
+  }
+  notes.push(`${ops.name}: ${count} seed rows generated from the schema`)
+  return (ctx) =>
+    Array.from({ length: count }, () => {
+      const row = sampleValue(document, node, ctx.random) as AnyRecord
+      for (const [field, p] of Object.entries(properties))
+        if (row[field] === undefined && p.readOnly === true && field !== 'id')
+          row[field] = sampleValue(document, p, ctx.random, field)
+      // The engine fills these: ids in order, version 1, fixed timestamps.
+      for (const field of SERVER_SET) delete row[field]
+      return row
+    })
+}

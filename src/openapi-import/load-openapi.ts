@@ -1,0 +1,108 @@
+import type { Json } from './schema-view.ts'
+
+/** One thing wrong with a description: where (file and JSON pointer, where known) and what. */
+export interface OpenApiFinding {
+  message: string
+  file?: string
+  pointer?: string
+}
+
+/** A description hypermock cannot serve: every finding of the validator, with the file. */
+export class InvalidOpenApiError extends Error {
+  override readonly name = 'InvalidOpenApiError'
+  readonly findings: OpenApiFinding[]
+  readonly file: string | undefined
+
+  constructor(file: string | undefined, findings: OpenApiFinding[]) {
+    const where = file ? ` ${file}` : ''
+    const lines = findings.map(
+      (f) =>
+        `${f.file && f.file !== file ? `${f.file} ` : ''}${f.pointer ?? ''}${f.pointer ? ': ' : ''}${f.message}`,
+    )
+    super(
+      `Failed to read the OpenAPI description${where}: ${findings.length} finding${findings.length === 1 ? '' : 's'}:\n  - ${lines.join('\n  - ')}`,
+    )
+    this.file = file
+    this.findings = findings
+  }
+}
+
+/** What the ref parser's errors carry: the file, and the `$ref` or place that failed. */
+function findingOf(error: unknown, file: string | undefined): OpenApiFinding {
+  const e = error as {
+    message?: string
+    source?: string
+    path?: unknown
+    errors?: unknown[]
+  }
+  const finding: OpenApiFinding = {
+    message: String(e.message ?? error).trim(),
+  }
+  const source = typeof e.source === 'string' ? e.source : file
+  if (source) finding.file = source
+  if (Array.isArray(e.path) && e.path.length > 0)
+    finding.pointer = `#/${e.path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`
+  return finding
+}
+
+/** A JSON pointer the validator names in its message (`at "/paths/~1pets/get"`). */
+function pointerIn(message: string) {
+  const match = /(?:at|in) "?(#?\/[^"\s]*)"?/.exec(message)
+  return match
+    ? match[1]!.startsWith('#')
+      ? match[1]
+      : `#${match[1]}`
+    : undefined
+}
+
+/**
+ * Reads an OpenAPI 3.0 or 3.1 description from a file, a URL or an object: YAML or JSON, `$ref`s to
+ * other files bundled in, and the whole checked by `@readme/openapi-parser` against the
+ * specification. Anything wrong throws one `InvalidOpenApiError` with the validator's findings.
+ * The result has local `$ref`s only, ready for `fromOpenApi`.
+ */
+export async function loadOpenApi(source: string | Json): Promise<Json> {
+  // Loaded here, not at the top: only an import needs the parser.
+  const parser = await import('@readme/openapi-parser')
+  const file = typeof source === 'string' ? source : undefined
+  const input = () =>
+    (typeof source === 'string' ? source : structuredClone(source)) as never
+  let parsed: Json
+  try {
+    parsed = (await parser.parse(input())) as Json
+  } catch (error) {
+    throw new InvalidOpenApiError(file, [findingOf(error, file)])
+  }
+  const version = typeof parsed.openapi === 'string' ? parsed.openapi : ''
+  if (!/^3\.[01]\.\d+/.test(version))
+    throw new InvalidOpenApiError(file, [
+      {
+        message: `hypermock reads OpenAPI 3.0 and 3.1; this description is ${parsed.swagger ? `Swagger ${String(parsed.swagger)}` : version ? `OpenAPI ${version}` : 'of no version (no "openapi" member)'}. Convert it to OpenAPI 3 first.`,
+        ...(file && { file }),
+        pointer: parsed.swagger ? '#/swagger' : '#/openapi',
+      },
+    ])
+  let result
+  try {
+    result = await parser.validate(input())
+  } catch (error) {
+    throw new InvalidOpenApiError(file, [findingOf(error, file)])
+  }
+  if (!result.valid)
+    throw new InvalidOpenApiError(
+      file,
+      result.errors.map((e) => {
+        const pointer = pointerIn(e.message)
+        return {
+          message: e.message.trim(),
+          ...(file && { file }),
+          ...(pointer && { pointer }),
+        }
+      }),
+    )
+  try {
+    return (await parser.bundle(input())) as Json
+  } catch (error) {
+    throw new InvalidOpenApiError(file, [findingOf(error, file)])
+  }
+}

@@ -1,0 +1,103 @@
+import { flatten, isObject, resolve, type Json } from './schema-view.ts'
+
+export const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
+export type DocMethod = (typeof METHODS)[number]
+
+/** One operation of the description, with what the importer needs of it at hand. */
+export interface DocOperation {
+  method: DocMethod
+  path: string
+  operation: Json
+  parameters: Json[]
+}
+
+/** Every operation, its path-level parameters merged in (an operation's own win). */
+export function operationsOf(document: Json): DocOperation[] {
+  const out: DocOperation[] = []
+  for (const [path, raw] of Object.entries(
+    (document.paths as Json | undefined) ?? {},
+  )) {
+    const item = resolve(document, raw)
+    const shared = ((item.parameters as unknown[] | undefined) ?? []).map((p) =>
+      resolve(document, p),
+    )
+    for (const method of METHODS) {
+      const operation = item[method]
+      if (!isObject(operation)) continue
+      const own = ((operation.parameters as unknown[] | undefined) ?? []).map(
+        (p) => resolve(document, p),
+      )
+      const named = new Set(own.map((p) => `${String(p.in)} ${String(p.name)}`))
+      out.push({
+        method,
+        path,
+        operation,
+        parameters: [
+          ...shared.filter(
+            (p) => !named.has(`${String(p.in)} ${String(p.name)}`),
+          ),
+          ...own,
+        ],
+      })
+    }
+  }
+  return out
+}
+
+/** The JSON media type of a content map: `application/json`, or any `+json`. */
+export function jsonMedia(
+  content: unknown,
+): { type: string; media: Json } | undefined {
+  if (!isObject(content)) return undefined
+  const type =
+    Object.keys(content).find((t) => t === 'application/json') ??
+    Object.keys(content).find((t) => /[/+]json(;|$)/.test(t)) ??
+    Object.keys(content).find((t) => t === '*/*')
+  return type ? { type, media: content[type] as Json } : undefined
+}
+
+/** The first success response: its status and JSON body (schema and example), if any. */
+export function successOf(document: Json, operation: Json) {
+  const responses = (operation.responses as Json | undefined) ?? {}
+  const status = Object.keys(responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort()[0]
+  if (!status) return undefined
+  const response = resolve(document, responses[status])
+  const body = jsonMedia(response.content)
+  return { status: Number(status), response, body }
+}
+
+/** A media type's example: `example`, or the first of `examples` (an Example Object's value). */
+export function exampleOf(document: Json, media: Json | undefined): unknown {
+  if (!media) return undefined
+  if (media.example !== undefined) return media.example
+  if (isObject(media.examples)) {
+    const first = Object.values(media.examples)[0]
+    if (first !== undefined) return resolve(document, first).value
+  }
+  const schema = flatten(document, media.schema)
+  if (schema.example !== undefined) return schema.example
+  if (Array.isArray(schema.examples) && schema.examples.length > 0)
+    return schema.examples[0]
+  return undefined
+}
+
+/** The request body's JSON schema, when there is one. */
+export function requestSchemaOf(document: Json, operation: Json): unknown {
+  const body = resolve(document, operation.requestBody)
+  return jsonMedia(body.content)?.media.schema
+}
+
+/** A schema's properties, each flattened: the engine reads their types for filters. */
+export function flatProperties(
+  document: Json,
+  schema: Json,
+): Record<string, Json> {
+  const out: Record<string, Json> = {}
+  for (const [name, property] of Object.entries(
+    (schema.properties as Json | undefined) ?? {},
+  ))
+    out[name] = flatten(document, property)
+  return out
+}
