@@ -1,10 +1,11 @@
+import { createControls } from '../mock-server/controls.ts'
+import { createRuntime } from '../mock-server/create-runtime.ts'
 import type {
   FaultRule,
   MockApi,
   MockEvent,
   MockListener,
 } from '../mock-server/index.ts'
-import { createMockApi } from '../mock-server/index.ts'
 import { resolveOptions } from '../mock-server/options.ts'
 import {
   deserializeResponse,
@@ -99,10 +100,12 @@ export function createRemoteMockApi(
 } {
   const defaults = resolveOptions(hello.options)
   // Checks each change here exactly as the hub's mock will (same errors), before the copy takes it.
-  const scratch = createMockApi({
-    ...hello.options,
-    onUnhandledError: () => {},
-  })
+  // The controls alone: the tab never answers a request itself, so it ships no request pipeline.
+  const scratch = createControls(
+    createRuntime(
+      resolveOptions({ ...hello.options, onUnhandledError: () => {} }),
+    ),
+  )
   const listeners = new Set<MockListener>()
   const remoteListeners = new Set<() => void>()
   const noticeListeners = new Set<(message: string) => void>()
