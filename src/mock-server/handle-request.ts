@@ -1,10 +1,10 @@
-import { Hono, type ErrorHandler } from 'hono'
 import { CONTROL_PATH, isControlPath } from './control/control-path.ts'
 import { controlRoutes } from './control/control-routes.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
-import type { Env, RequestState } from './request-state.ts'
+import type { RequestState, Stage } from './request-state.ts'
 import { routes } from './routes.ts'
+import { runStages, type StageErrorHandler } from './run-stages.ts'
 import type { Runtime } from './runtime.ts'
 import { refusedOrigin } from './security/origin-policy.ts'
 import { authenticate } from './stages/authenticate.ts'
@@ -46,7 +46,7 @@ function internalError(
 }
 
 /** A thrown `ProblemError` is the answer; anything else is the one 500. */
-const onError: ErrorHandler<Env> = (error, c) => {
+const onError: StageErrorHandler = (error, c) => {
   const { state, runtime } = c.env
   if (error instanceof ProblemError)
     return problemResponse(
@@ -61,34 +61,32 @@ const onError: ErrorHandler<Env> = (error, c) => {
  * The API's stages, in the order of contract section 5. A stage answers by throwing a
  * `ProblemError` (or returning a response); otherwise it calls `next()`.
  */
-function createApiApp(basePath: string) {
-  const app = new Hono<Env>()
-  app.use(faults) // injected network and gateway faults (lose-response acts after the operation)
-  app.use(routeMatch(basePath, routes)) // 404 unknown path, 405 wrong method, 204 OPTIONS
-  app.use(authenticate) // 401
-  app.use(rateLimit) // 429
-  app.use(authorize) // 403
-  app.use(readBody) // 413
-  app.use(mediaType) // 415
-  app.use(parseJson) // 400
-  app.use(checkItem) // 404 unknown or hidden item
-  app.use(idempotency) // 400/409/422 key checks; stores the result
-  app.use(latency) // simulated processing time, with the key in flight
-  app.all('*', dispatch) // the handler, with its item loaded: 412 → 422 → 409 → the operation
-  app.onError(onError)
-  return app
+function apiStages(basePath: string): Stage[] {
+  return [
+    faults, // injected network and gateway faults (lose-response acts after the operation)
+    routeMatch(basePath, routes), // 404 unknown path, 405 wrong method, 204 OPTIONS
+    authenticate, // 401
+    rateLimit, // 429
+    authorize, // 403
+    readBody, // 413
+    mediaType, // 415
+    parseJson, // 400
+    checkItem, // 404 unknown or hidden item
+    idempotency, // 400/409/422 key checks; stores the result
+    latency, // simulated processing time, with the key in flight
+    dispatch, // the handler, with its item loaded: 412 → 422 → 409 → the operation
+  ]
 }
 
 /** The control API under `/__mock`: public, never rate limited, immune to faults. */
-function createControlApp() {
-  const app = new Hono<Env>()
-  app.use(routeMatch(CONTROL_PATH, controlRoutes)) // 404, 405, 204 OPTIONS
-  app.use(readBody) // 413
-  app.use(mediaType) // 415
-  app.use(parseJson) // 400
-  app.all('*', dispatch) // the control operation
-  app.onError(onError)
-  return app
+function controlStages(): Stage[] {
+  return [
+    routeMatch(CONTROL_PATH, controlRoutes), // 404, 405, 204 OPTIONS
+    readBody, // 413
+    mediaType, // 415
+    parseJson, // 400
+    dispatch, // the control operation
+  ]
 }
 
 function newState(runtime: Runtime, request: Request): RequestState {
@@ -124,17 +122,17 @@ function newState(runtime: Runtime, request: Request): RequestState {
  */
 export function createRequestHandler(runtime: Runtime) {
   const { basePath, events, options } = runtime
-  const apiApp = createApiApp(basePath)
-  const controlApp = createControlApp()
+  const api = apiStages(basePath)
+  const control = controlStages()
 
   function route(request: Request, state: RequestState) {
-    const control = isControlPath(state.path)
+    const toControl = isControlPath(state.path)
     // Before anything else, faults included: a page the user did not allow learns nothing.
     const refused = refusedOrigin(
       request,
       options.allowedOrigins,
       state.url,
-      control,
+      toControl,
     )
     if (refused !== null)
       return problemResponse(
@@ -142,9 +140,10 @@ export function createRequestHandler(runtime: Runtime) {
         { detail: refused },
         problemContext(runtime, state),
       )
-    if (control) return controlApp.fetch(request, { state, runtime })
+    if (toControl)
+      return runStages(control, onError, request, { state, runtime })
     if (state.path === basePath || state.path.startsWith(`${basePath}/`))
-      return apiApp.fetch(request, { state, runtime })
+      return runStages(api, onError, request, { state, runtime })
     return problemResponse(
       'not-found',
       {
@@ -173,6 +172,7 @@ export function createRequestHandler(runtime: Runtime) {
         state.idempotencyKey ?? request.headers.get('Idempotency-Key'),
       replayed: state.replayed,
     })
+    if (!events.listening) return
     events.emit({ type: 'request', entry })
     if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
   }
