@@ -4,23 +4,28 @@ import type { AddressInfo } from 'node:net'
 import { startServer } from '../../src/server/start-server.ts'
 
 /**
- * A server for the throughput row, in its own process so that autocannon does not share its event
- * loop: `mock` is the standalone hypermock server, `bare` a bare @hono/node-server answering the
- * same bytes. Tells its parent the port (and, asked 'rss', its memory), then serves until killed.
+ * A server for the throughput row and the soak, in its own process so that the load generator does
+ * not share its event loop: `mock` is the standalone hypermock server, `bare` a bare
+ * @hono/node-server answering the same bytes. Tells its parent its URL, then serves until killed.
+ * Asked `cpu`, it answers the CPU time it has used (µs, every thread); asked `rss`, its memory.
  */
 const kind = process.argv[2]
 const body = process.argv[3] ?? '{}'
 
-if (kind === 'mock') {
-  const server = await startServer({ port: 0, config: { rateLimit: false } })
-  // The soak asks for this process's resident memory; it has to be measured here, not in the loader.
-  process.on('message', (message) => {
-    if (message !== 'rss') return
+process.on('message', (message) => {
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage()
+    process.send?.({ cpu: user + system })
+  } else if (message === 'rss') {
     // After a full collection when allowed: live memory, not garbage V8 has not yet returned.
     ;(globalThis as { gc?: () => void }).gc?.()
     const { rss, heapUsed } = process.memoryUsage()
     process.send?.({ rss, heap: heapUsed })
-  })
+  }
+})
+
+if (kind === 'mock') {
+  const server = await startServer({ port: 0, config: { rateLimit: false } })
   process.send?.({ url: server.url })
 } else if (kind === 'bare') {
   const app = new Hono()
@@ -29,6 +34,7 @@ if (kind === 'mock') {
       'Content-Type': 'application/json',
       'Cache-Control': 'private, no-cache',
       ETag: '"order-1-v1"',
+      Vary: 'Authorization',
     }),
   )
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
