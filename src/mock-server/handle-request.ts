@@ -1,5 +1,6 @@
 import { CONTROL_PATH, isControlPath } from './control/control-path.ts'
 import { controlRoutes } from './control/control-routes.ts'
+import { journalEntry } from './journal.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
 import type { RequestState, Stage } from './request-state.ts'
@@ -22,6 +23,8 @@ import { readBody } from './stages/read-body.ts'
 import { routeMatch } from './stages/route-match.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The furthest a Date reaches either side of 1970 (ECMA-262 time values). */
+const MAX_DATE_MS = 8.64e15
 
 const problemContext = (runtime: Runtime, state: RequestState) => ({
   basePath: runtime.basePath,
@@ -156,12 +159,12 @@ export function createRequestHandler(runtime: Runtime) {
   function journal(
     request: Request,
     state: RequestState,
-    time: string,
+    at: number,
     response: Response,
   ) {
     if (isControlPath(state.path)) return
-    const entry = runtime.journal.record({
-      time,
+    const record = runtime.journal.record({
+      at,
       method: request.method.toUpperCase(),
       path: state.path,
       status: response.status,
@@ -173,15 +176,19 @@ export function createRequestHandler(runtime: Runtime) {
       replayed: state.replayed,
     })
     if (!events.listening) return
-    events.emit({ type: 'request', entry })
-    if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
+    events.emit({ type: 'request', entry: journalEntry(record) })
+    if (!SAFE_METHODS.has(record.method)) events.emit({ type: 'state' })
   }
 
   return async function handleRequest(request: Request): Promise<Response> {
     const state = newState(runtime, request)
     try {
       state.startedAt = options.now()
-      const time = runtime.clock.iso()
+      const at = runtime.clock.now()
+      // Formatted only when the journal is read, but checked now: a clock gone wrong fails this
+      // request (the one 500), not every later read of the journal.
+      if (!(Math.abs(at) <= MAX_DATE_MS))
+        throw new RangeError(`Invalid time value: the mock clock read ${at}.`)
       let raw: Response
       try {
         raw = await route(request, state) // origin, then the API's or the control API's stages
@@ -191,7 +198,7 @@ export function createRequestHandler(runtime: Runtime) {
       const response = state.networkError
         ? Response.error() // a fault that drops the connection
         : finalizeResponse(request, state, raw) // caching headers, 304, HEAD
-      journal(request, state, time, response) // the API's requests only
+      journal(request, state, at, response) // the API's requests only
       return response
     } catch (error) {
       return internalError(runtime, state, request, error)
