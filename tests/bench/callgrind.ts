@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -60,4 +61,48 @@ export async function instructionsPerUnit(
     instructions(script, [...args, String(long)]),
   ])
   return (many - few) / (long - short)
+}
+
+/**
+ * Instructions a server script executes from start to exit while it answers `requests` requests
+ * sent one after the other on one kept-alive connection (the client runs outside callgrind). The
+ * script reports `{ url }` over IPC once it listens and exits when sent `exit`.
+ */
+export async function serverInstructions(
+  script: string,
+  args: readonly string[],
+  send: (url: string) => Promise<void>,
+) {
+  const dir = await mkdtemp(join(tmpdir(), 'hypermock-callgrind-'))
+  try {
+    const child = spawn(
+      'valgrind',
+      [
+        '--tool=callgrind',
+        `--callgrind-out-file=${join(dir, 'callgrind.out')}`,
+        process.execPath,
+        ...PREDICTABLE,
+        script,
+        ...args,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
+    )
+    let stderr = ''
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const exited = once(child, 'exit')
+    const [message] = (await Promise.race([
+      once(child, 'message'),
+      exited.then(() => {
+        throw new Error(`the server under callgrind exited early:\n${stderr}`)
+      }),
+    ])) as [{ url: string }]
+    await send(message.url)
+    child.send('exit')
+    await exited
+    const match = /Collected : (\d+)/.exec(stderr)
+    if (!match) throw new Error(`callgrind printed no count:\n${stderr}`)
+    return Number(match[1])
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }

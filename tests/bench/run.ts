@@ -7,6 +7,7 @@ import { createInstanceRows } from './rows/create-instance.ts'
 import { mswPipelineRows } from './rows/msw-pipeline.ts'
 import { playgroundBundleRows } from './rows/playground-bundle.ts'
 import { serverCpuRows } from './rows/server-cpu.ts'
+import { serverInstructionRows } from './rows/server-instructions.ts'
 import { soakRows } from './rows/soak-row.ts'
 
 /**
@@ -20,6 +21,7 @@ import { soakRows } from './rows/soak-row.ts'
 // In run order. The socket rows come first: msw later patches this process's network (row 1).
 const benchRows: BenchRow[] = [
   serverCpuRows,
+  serverInstructionRows,
   soakRows,
   mswPipelineRows,
   bigListRows,

@@ -7,7 +7,8 @@ import { startServer } from '../../src/server/start-server.ts'
  * A server for the throughput row and the soak, in its own process so that the load generator does
  * not share its event loop: `mock` is the standalone hypermock server, `bare` a bare
  * @hono/node-server answering the same bytes. Tells its parent its URL, then serves until killed.
- * Asked `cpu`, it answers the CPU time it has used (µs, every thread); asked `rss`, its memory.
+ * Asked `cpu`, it answers the CPU time it has used (µs, every thread); asked `rss`, its memory;
+ * asked `exit`, it exits (so that a profiler or callgrind around it can write its figures).
  */
 const kind = process.argv[2]
 const body = process.argv[3] ?? '{}'
@@ -16,6 +17,8 @@ process.on('message', (message) => {
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage()
     process.send?.({ cpu: user + system })
+  } else if (message === 'exit') {
+    process.exit(0)
   } else if (message === 'rss') {
     // After a full collection when allowed: live memory, not garbage V8 has not yet returned.
     ;(globalThis as { gc?: () => void }).gc?.()

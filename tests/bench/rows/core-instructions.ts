@@ -4,9 +4,9 @@ import { mix } from '../core-mix.ts'
 import { count, times, type BenchRow } from '../row.ts'
 
 const script = fileURLToPath(new URL('../core-mix.ts', import.meta.url))
-const WARMUP = '400'
+const WARMUP = '200'
 const SHORT = 0
-const LONG = 200
+const LONG = 100
 
 /**
  * Row 8: the core alone by instruction count, which the machine's other work does not change:
