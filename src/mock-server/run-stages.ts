@@ -9,7 +9,7 @@ import type {
 /** Turns whatever a stage threw into the answer: a problem document, or the one 500. */
 export type StageErrorHandler = (error: unknown, c: StageContext) => Response
 
-class Request_ implements StageRequest {
+class StageRequestOf implements StageRequest {
   readonly raw: Request
   readonly method: string
   constructor(raw: Request) {
@@ -46,7 +46,7 @@ class StageRun implements StageContext {
   ) {
     this.stages = stages
     this.onError = onError
-    this.req = new Request_(request)
+    this.req = new StageRequestOf(request)
     this.env = env
   }
 
