@@ -36,7 +36,7 @@ export interface BenchRow {
 export const verdict = (pass: boolean): RowResult['result'] =>
   pass ? 'PASS' : 'MISS'
 
-export const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`
+export const us = (ms: number) => `${(ms * 1000).toFixed(ms < 0.1 ? 1 : 0)} µs`
 export const ms = (value: number) => `${value.toFixed(2)} ms`
 export const times = (ratio: number) => `${ratio.toFixed(2)}×`
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
