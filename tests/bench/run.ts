@@ -49,6 +49,9 @@ const context: BenchContext = {
   log: (message) => process.stderr.write(`bench: ${message}\n`),
 }
 
+const rank = (id: string) =>
+  Number.isNaN(Number(id)) ? Number.MAX_SAFE_INTEGER : Number(id)
+
 function table(results: RowResult[]) {
   const header: Record<keyof RowResult, string> = {
     id: '#',
@@ -62,7 +65,8 @@ function table(results: RowResult[]) {
   const columns = Object.keys(header) as (keyof RowResult)[]
   const rows = [
     header,
-    ...[...results].sort((a, b) => Number(a.id) - Number(b.id)),
+    // By number; rows with another id (a letter) keep their run order, after the numbered ones.
+    ...[...results].sort((a, b) => rank(a.id) - rank(b.id)),
   ]
   const widths = columns.map((column) =>
     Math.max(...rows.map((row) => row[column].length)),
