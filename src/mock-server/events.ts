@@ -21,6 +21,11 @@ export class MockEvents {
     this.report = report
   }
 
+  /** Whether anyone listens: an event nobody receives need not be built. */
+  get listening() {
+    return this.listeners.size > 0
+  }
+
   subscribe(listener: MockListener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)

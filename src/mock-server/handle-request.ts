@@ -1,10 +1,15 @@
-import { Hono, type ErrorHandler } from 'hono'
 import { isControlPath } from './control/control-path.ts'
 import { controlRoutes } from './control/control-routes.ts'
-import { fingerprintBody, retryAfterSeconds, unreadBody } from './journal.ts'
+import {
+  fingerprintBody,
+  journalEntry,
+  retryAfterSeconds,
+  unreadBody,
+} from './journal.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
-import type { Env, RequestState } from './request-state.ts'
+import type { RequestState, Stage } from './request-state.ts'
+import { runStages, type StageErrorHandler } from './run-stages.ts'
 import type { Runtime } from './runtime.ts'
 import { refusedOrigin } from './security/origin-policy.ts'
 import { authenticate } from './stages/authenticate.ts'
@@ -22,6 +27,8 @@ import { readBody } from './stages/read-body.ts'
 import { routeMatch } from './stages/route-match.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The furthest a Date reaches either side of 1970 (ECMA-262 time values). */
+const MAX_DATE_MS = 8.64e15
 
 const problemContext = (runtime: Runtime, state: RequestState) => ({
   basePath: runtime.baseHref,
@@ -47,7 +54,7 @@ function internalError(
 }
 
 /** A thrown `ProblemError` is the answer; anything else is the one 500. */
-const onError: ErrorHandler<Env> = (error, c) => {
+const onError: StageErrorHandler = (error, c) => {
   const { state, runtime } = c.env
   if (error instanceof ProblemError)
     return problemResponse(
@@ -62,34 +69,32 @@ const onError: ErrorHandler<Env> = (error, c) => {
  * The API's stages, in the order of contract section 5. A stage answers by throwing a
  * `ProblemError` (or returning a response); otherwise it calls `next()`.
  */
-function createApiApp(runtime: Runtime) {
-  const app = new Hono<Env>()
-  app.use(faults) // injected network and gateway faults (lose-response acts after the operation)
-  app.use(routeMatch(runtime.basePath, runtime.api.routes)) // 404 unknown path, 405 wrong method, 204 OPTIONS
-  app.use(authenticate) // 401
-  app.use(rateLimit) // 429
-  app.use(authorize) // 403
-  app.use(readBody) // 413
-  app.use(mediaType) // 415
-  app.use(parseJson) // 400
-  app.use(checkItem) // 404 unknown or hidden item
-  app.use(idempotency) // 400/409/422 key checks; stores the result
-  app.use(latency) // simulated processing time, with the key in flight
-  app.all('*', dispatch) // the handler, with its item loaded: 412 → 422 → 409 → the operation
-  app.onError(onError)
-  return app
+function apiStages(runtime: Runtime): Stage[] {
+  return [
+    faults, // injected network and gateway faults (lose-response acts after the operation)
+    routeMatch(runtime.basePath, runtime.api.routes), // 404 unknown path, 405 wrong method, 204 OPTIONS
+    authenticate, // 401
+    rateLimit, // 429
+    authorize, // 403
+    readBody, // 413
+    mediaType, // 415
+    parseJson, // 400
+    checkItem, // 404 unknown or hidden item
+    idempotency, // 400/409/422 key checks; stores the result
+    latency, // simulated processing time, with the key in flight
+    dispatch, // the handler, with its item loaded: 412 → 422 → 409 → the operation
+  ]
 }
 
-/** The control API under `/__mock`: public, never rate limited, immune to faults. */
-function createControlApp(controlPath: string) {
-  const app = new Hono<Env>()
-  app.use(routeMatch(controlPath, controlRoutes)) // 404, 405, 204 OPTIONS
-  app.use(readBody) // 413
-  app.use(mediaType) // 415
-  app.use(parseJson) // 400
-  app.all('*', dispatch) // the control operation
-  app.onError(onError)
-  return app
+/** The control API under its path (`/__mock`): public, never rate limited, immune to faults. */
+function controlStages(controlPath: string): Stage[] {
+  return [
+    routeMatch(controlPath, controlRoutes), // 404, 405, 204 OPTIONS
+    readBody, // 413
+    mediaType, // 415
+    parseJson, // 400
+    dispatch, // the control operation
+  ]
 }
 
 function newState(runtime: Runtime, request: Request): RequestState {
@@ -125,17 +130,17 @@ function newState(runtime: Runtime, request: Request): RequestState {
  */
 export function createRequestHandler(runtime: Runtime) {
   const { basePath, controlPath, events, options } = runtime
-  const apiApp = createApiApp(runtime)
-  const controlApp = createControlApp(controlPath)
+  const api = apiStages(runtime)
+  const control = controlStages(controlPath)
 
   function route(request: Request, state: RequestState) {
-    const control = isControlPath(state.path, controlPath)
+    const toControl = isControlPath(state.path, controlPath)
     // Before anything else, faults included: a page the user did not allow learns nothing.
     const refused = refusedOrigin(
       request,
       options.allowedOrigins,
       state.url,
-      control,
+      toControl,
     )
     if (refused !== null)
       return problemResponse(
@@ -143,13 +148,14 @@ export function createRequestHandler(runtime: Runtime) {
         { detail: refused },
         problemContext(runtime, state),
       )
-    if (control) return controlApp.fetch(request, { state, runtime })
+    if (toControl)
+      return runStages(control, onError, request, { state, runtime })
     if (
       basePath === '' ||
       state.path === basePath ||
       state.path.startsWith(`${basePath}/`)
     )
-      return apiApp.fetch(request, { state, runtime })
+      return runStages(api, onError, request, { state, runtime })
     return problemResponse(
       'not-found',
       {
@@ -162,18 +168,17 @@ export function createRequestHandler(runtime: Runtime) {
   async function journal(
     request: Request,
     state: RequestState,
-    time: string,
-    startMs: number,
+    at: number,
     response: Response,
   ) {
     if (isControlPath(state.path, controlPath)) return
     const { correlationHeader } = options
     const body =
       state.bodyBytes ?? (await unreadBody(request, options.maxBodyBytes))
-    const entry = runtime.journal.record({
+    const record = runtime.journal.record({
       requestId: state.requestId,
-      time,
-      startMs,
+      at,
+      startMs: at,
       method: request.method.toUpperCase(),
       path: state.path,
       search: state.url.search,
@@ -191,16 +196,20 @@ export function createRequestHandler(runtime: Runtime) {
       bodyFingerprint: fingerprintBody(body),
       retryAfter: retryAfterSeconds(response),
     })
-    events.emit({ type: 'request', entry })
-    if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
+    if (!events.listening) return
+    events.emit({ type: 'request', entry: journalEntry(record) })
+    if (!SAFE_METHODS.has(record.method)) events.emit({ type: 'state' })
   }
 
   return async function handleRequest(request: Request): Promise<Response> {
     const state = newState(runtime, request)
     try {
       state.startedAt = options.now()
-      const startMs = runtime.clock.now()
-      const time = new Date(startMs).toISOString()
+      const at = runtime.clock.now()
+      // Formatted only when the journal is read, but checked now: a clock gone wrong fails this
+      // request (the one 500), not every later read of the journal.
+      if (!(Math.abs(at) <= MAX_DATE_MS))
+        throw new RangeError(`Invalid time value: the mock clock read ${at}.`)
       let raw: Response
       try {
         raw = await route(request, state) // origin, then the API's or the control API's stages
@@ -210,7 +219,7 @@ export function createRequestHandler(runtime: Runtime) {
       const response = state.networkError
         ? Response.error() // a fault that drops the connection
         : finalizeResponse(request, state, raw) // caching headers, 304, HEAD
-      await journal(request, state, time, startMs, response) // the API's requests only
+      await journal(request, state, at, response) // the API's requests only
       return response
     } catch (error) {
       return internalError(runtime, state, request, error)

@@ -4,15 +4,39 @@ export interface HttpResponseInit {
   headers?: HeadersInit | undefined
 }
 
+const isRecord = (headers: HeadersInit): headers is Record<string, string> =>
+  !(headers instanceof Headers) && !Array.isArray(headers)
+
+/**
+ * The headers with a `Content-Type` unless they name one already, built once: a plain object stays
+ * a plain object (no `Headers` in between), which the Response constructor and the standalone
+ * server's fast path both take as it is.
+ */
 function withType(
   contentType: string,
   headers: HeadersInit | undefined,
 ): HeadersInit {
   if (headers === undefined) return { 'Content-Type': contentType }
+  if (isRecord(headers)) {
+    for (const name in headers)
+      if (name.length === 12 && name.toLowerCase() === 'content-type')
+        return headers
+    return { 'Content-Type': contentType, ...headers }
+  }
   const merged = new Headers(headers)
   if (!merged.has('Content-Type')) merged.set('Content-Type', contentType)
   return merged
 }
+
+const respond = (
+  body: string,
+  contentType: string,
+  init: HttpResponseInit,
+): Response =>
+  new Response(body, {
+    status: init.status ?? 200,
+    headers: withType(contentType, init.headers),
+  })
 
 /**
  * Every response the mock builds, in one place (msw's `HttpResponse` is the model). Caching headers
@@ -21,25 +45,16 @@ function withType(
 export const HttpResponse = {
   /** A JSON body; `Content-Type: application/json` unless `init.headers` names another JSON type. */
   json(body: unknown, init: HttpResponseInit = {}): Response {
-    return HttpResponse.text(JSON.stringify(body), {
-      status: init.status,
-      headers: withType('application/json', init.headers),
-    })
+    return respond(JSON.stringify(body), 'application/json', init)
   },
 
   /** Text already serialised (a cached description, a stored replay), sent as it is. */
   text(text: string, init: HttpResponseInit = {}): Response {
-    return new Response(text, {
-      status: init.status ?? 200,
-      headers: withType('text/plain; charset=utf-8', init.headers),
-    })
+    return respond(text, 'text/plain; charset=utf-8', init)
   },
 
   html(html: string, init: HttpResponseInit = {}): Response {
-    return HttpResponse.text(html, {
-      status: init.status,
-      headers: withType('text/html; charset=utf-8', init.headers),
-    })
+    return respond(html, 'text/html; charset=utf-8', init)
   },
 
   /** No body: 204 by default; also 304, HEAD answers and the stand-in for a dropped connection. */

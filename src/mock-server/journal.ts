@@ -59,9 +59,20 @@ export async function unreadBody(
   }
 }
 
+/**
+ * An entry as kept: its time as the mock clock's number, turned into ISO text only when read (most
+ * entries never are, and formatting a date costs more than the rest of the entry).
+ */
+export type JournalRecord = Omit<JournalEntry, 'time'> & { at: number }
+
+/** The entry as callers see it, with its ISO time. */
+export function journalEntry({ id, at, ...rest }: JournalRecord): JournalEntry {
+  return { id, time: new Date(at).toISOString(), ...rest }
+}
+
 /** The requests the API served, newest last, bounded so a long session cannot grow it forever. */
 export class Journal {
-  private entries: JournalEntry[] = []
+  private entries: JournalRecord[] = []
   private counter = 0
   private readonly limit: number
 
@@ -69,7 +80,7 @@ export class Journal {
     this.limit = limit
   }
 
-  record(entry: Omit<JournalEntry, 'id'>): JournalEntry {
+  record(entry: Omit<JournalRecord, 'id'>): JournalRecord {
     const stored = { id: ++this.counter, ...entry }
     this.entries.push(stored)
     // Trimmed in batches (up to half the limit again) so a full journal is not shifted per request.
@@ -80,7 +91,7 @@ export class Journal {
   }
 
   list(): JournalEntry[] {
-    return this.entries.slice(-this.limit).map((entry) => ({ ...entry }))
+    return this.entries.slice(-this.limit).map(journalEntry)
   }
 
   clear() {

@@ -1,18 +1,7 @@
 import { createControls } from './controls.ts'
 import { createRequestHandler } from './handle-request.ts'
+import { ownsUrl } from './owns-url.ts'
 import type { Runtime } from './runtime.ts'
-
-/** Whether a URL is the API's or the control API's: what an adapter hands to this instance. */
-function owns(runtime: Runtime, url: URL) {
-  const { basePath, controlPath, options } = runtime
-  const path = url.pathname
-  if (path === controlPath || path.startsWith(`${controlPath}/`)) return true
-  if (options.origin !== '' && url.origin !== options.origin) return false
-  if (basePath !== '')
-    return path === basePath || path.startsWith(`${basePath}/`)
-  // At the root of an origin it shares with an app, the API owns only the paths it serves.
-  return options.origin !== '' || runtime.api.matches(path)
-}
 
 function dataHandles(runtime: Runtime) {
   const handles: Record<string, unknown> = {}
@@ -52,7 +41,7 @@ export function mockApiOf(runtime: Runtime) {
     controlPath: runtime.controlPath,
     declaration: runtime.api.declaration,
     data: dataHandles(runtime),
-    owns: (url: URL) => owns(runtime, url),
+    owns: (url: URL) => ownsUrl(runtime.options, url),
     fetch: createRequestHandler(runtime),
     subscribe: (listener: Parameters<Runtime['events']['subscribe']>[0]) =>
       runtime.events.subscribe(listener),

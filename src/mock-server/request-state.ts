@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono'
 import type { Principal } from './auth/tokens.ts'
 import type { Handler, Method, RouteSpec } from './route-spec.ts'
 import type { Runtime } from './runtime.ts'
@@ -34,7 +33,29 @@ export interface RequestState {
   fault: string | null
 }
 
-export type Env = { Bindings: { state: RequestState; runtime: Runtime } }
+/** The request as the stages read it. */
+export interface StageRequest {
+  readonly raw: Request
+  readonly method: string
+  /** A header's value, or undefined when it was not sent. */
+  header(name: string): string | undefined
+}
 
-/** One step of the path in `handle-request.ts`: it answers (throws a problem), or calls `next()`. */
-export type Stage = MiddlewareHandler<Env>
+/** What a stage sees: the request, its state, and (after `next()`) the answer and any error. */
+export interface StageContext {
+  readonly env: { state: RequestState; runtime: Runtime }
+  readonly req: StageRequest
+  /** The answer, once a later stage gave one (or a problem for what it threw). */
+  res: Response | undefined
+  /** What a later stage threw, if it did. */
+  error: unknown
+}
+
+/**
+ * One step of the path in `handle-request.ts` (`run-stages.ts` runs them): it answers (returns a
+ * response or throws a problem), or calls `next()` and may then amend `c.res`.
+ */
+export type Stage = (
+  c: StageContext,
+  next: () => Promise<void>,
+) => Promise<Response | void>

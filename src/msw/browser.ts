@@ -1,10 +1,9 @@
 import { setupWorker } from 'msw/browser'
-import {
-  createMockApi,
-  type ApiDeclaration,
-  type MockApi,
-  type MockApiOptions,
-  type ShopApi,
+import type {
+  ApiDeclaration,
+  MockApi,
+  MockApiOptions,
+  ShopApi,
 } from '../mock-server/index.ts'
 import {
   connectSharedMock,
@@ -57,9 +56,12 @@ export async function startMockWorker(
   options: StartMockWorkerOptions = {},
 ): Promise<MockApi> {
   const { shared = false, ...mockOptions } = options
+  // Loaded only for a mock in the page: a shared one runs its core in its own worker.
   const api = shared
     ? await connectSharedMock(mockOptions, shared === true ? {} : shared)
-    : createMockApi(mockOptions)
+    : (await import('../mock-server/create-mock-api.ts')).createMockApi(
+        mockOptions,
+      )
   const worker = setupWorker(...createHandlers(api))
   await worker.start(startOptions)
   return api

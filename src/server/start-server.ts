@@ -84,6 +84,11 @@ export function startServer(
     for (const fail of failers) fail()
   }
   const drained = new Set<() => void>()
+  // One function for every response ('close' fires once on each): no closure per request.
+  const settled = () => {
+    inFlight -= 1
+    if (inFlight === 0) for (const done of drained) done()
+  }
 
   const refuse = (status: 403 | 503, path: string, detail: string) =>
     problemResponse(
@@ -127,10 +132,7 @@ export function startServer(
       )
     }
     inFlight += 1
-    env.outgoing.once('close', () => {
-      inFlight -= 1
-      if (inFlight === 0) for (const done of drained) done()
-    })
+    env.outgoing.on('close', settled)
     if (draining) {
       // A new request on a kept-alive connection: answered, and told the connection ends here.
       const response = refuse(

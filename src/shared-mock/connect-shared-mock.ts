@@ -1,7 +1,4 @@
 import type { MockApiOptions } from '../mock-server/index.ts'
-import { createMockHub } from './mock-hub.ts'
-import { leadThroughLocks } from './lead-through-locks.ts'
-import { openMockStore } from './mock-store.ts'
 import type { HubHello, SharedCoreOptions } from './protocol.ts'
 import {
   connectToHub,
@@ -35,16 +32,6 @@ function sharedOptions(options: MockApiOptions): SharedCoreOptions {
   return options as SharedCoreOptions
 }
 
-/** Without SharedWorker nor Web Locks (browsers before 2022), the tab runs a hub of its own. */
-function startInPage(
-  hello: HubHello,
-  clock?: SharedModeClock,
-): Promise<SharedMockApi> {
-  const { port1, port2 } = new MessageChannel()
-  createMockHub({ openStore: openMockStore }).connect(port1)
-  return connectToHub(port2, hello, clock)
-}
-
 /**
  * Connects this tab to the one mock its origin's tabs share, run by a SharedWorker (or, where there
  * is none, by one leading tab): every tab sees the same data, idempotency keys and faults, as with a
@@ -59,10 +46,11 @@ export function connectSharedMock(
     options: sharedOptions(options),
     database: mode.database ?? false,
   }
+  // Only a browser without SharedWorker loads a copy of the core into the page.
   if (typeof SharedWorker === 'undefined')
-    return 'locks' in navigator && typeof BroadcastChannel === 'function'
-      ? leadThroughLocks(hello, mode.clock)
-      : startInPage(hello, mode.clock)
+    return import('./connect-in-page.ts').then(({ connectInPage }) =>
+      connectInPage(hello, mode.clock),
+    )
   const worker = new SharedWorker(
     new URL('./shared-mock-worker.ts', import.meta.url),
     { type: 'module', name: 'hypermock' },

@@ -1,11 +1,13 @@
+import { createControls } from '../mock-server/controls.ts'
+import { createRuntime } from '../mock-server/create-runtime.ts'
 import type {
   FaultRule,
   MockApi,
   MockEvent,
   MockListener,
 } from '../mock-server/index.ts'
-import { createMockApi } from '../mock-server/index.ts'
 import { resolveOptions } from '../mock-server/options.ts'
+import { ownsUrl } from '../mock-server/owns-url.ts'
 import { buildOperations } from '../operations/build-operations.ts'
 import {
   deserializeResponse,
@@ -100,10 +102,12 @@ export function createRemoteMockApi(
 } {
   const defaults = resolveOptions(hello.options)
   // Checks each change here exactly as the hub's mock will (same errors), before the copy takes it.
-  const scratch = createMockApi({
-    ...hello.options,
-    onUnhandledError: () => {},
-  })
+  // The controls alone: the tab never answers a request itself, so it ships no request pipeline.
+  const scratch = createControls(
+    createRuntime(
+      resolveOptions({ ...hello.options, onUnhandledError: () => {} }),
+    ),
+  )
   const listeners = new Set<MockListener>()
   const remoteListeners = new Set<() => void>()
   const noticeListeners = new Set<(message: string) => void>()
@@ -249,7 +253,7 @@ export function createRemoteMockApi(
         'Failed to read api.data: a shared mock runs in a SharedWorker; read its data with api.state.snapshot().',
       )
     },
-    owns: (url) => scratch.owns(url),
+    owns: (url) => ownsUrl(defaults, url),
     async fetch(request) {
       const serialized = await serializeRequest(request)
       const write = !['GET', 'HEAD', 'OPTIONS'].includes(request.method)
@@ -278,7 +282,7 @@ export function createRemoteMockApi(
       },
       restore(snapshot) {
         scratch.state.restore(snapshot)
-        const parsed = scratch.state.snapshot()
+        const parsed = scratch.state.snapshot() as Mirror['state']
         scratch.reset()
         mirror.state = parsed
         emit({ type: 'state' })

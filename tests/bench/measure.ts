@@ -1,7 +1,20 @@
-/** Timing helpers: warm up, then time every call on its own, and read medians and percentiles. */
+/**
+ * Timing helpers: warm up, then time every call on its own, in wall-clock time and in this process's
+ * CPU time, and read medians, percentiles and the spread of figures over rounds.
+ */
 export interface Samples {
-  /** Milliseconds per call, sorted ascending. */
+  /** Wall-clock milliseconds per call, sorted ascending. */
   sorted: number[]
+  /**
+   * Milliseconds of this process's CPU time per call, sorted ascending: unlike wall-clock time, it
+   * does not grow while other work on a shared machine holds the core.
+   */
+  cpu: number[]
+}
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
 }
 
 export async function sample(
@@ -10,15 +23,19 @@ export async function sample(
 ): Promise<Samples> {
   for (let i = 0; i < options.warmup; i++) await run()
   const durations: number[] = []
+  const cpu: number[] = []
   for (let i = 0; i < options.samples; i++) {
+    const cpuStart = cpuMs()
     const start = performance.now()
     await run()
     durations.push(performance.now() - start)
+    cpu.push(cpuMs() - cpuStart)
   }
-  return { sorted: durations.sort((a, b) => a - b) }
+  const ascending = (a: number, b: number) => a - b
+  return { sorted: durations.sort(ascending), cpu: cpu.sort(ascending) }
 }
 
-export function percentile({ sorted }: Samples, p: number) {
+export function percentile({ sorted }: { sorted: number[] }, p: number) {
   if (sorted.length === 0) return Number.NaN
   const index = Math.min(
     sorted.length - 1,
@@ -27,9 +44,42 @@ export function percentile({ sorted }: Samples, p: number) {
   return sorted[Math.max(0, index)]!
 }
 
-export const median = (samples: Samples) => percentile(samples, 50)
+export const median = (samples: { sorted: number[] }) => percentile(samples, 50)
 
-/** Merges interleaved rounds, so that drift on a shared machine hits both sides alike. */
-export function merge(rounds: Samples[]): Samples {
-  return { sorted: rounds.flatMap((r) => r.sorted).sort((a, b) => a - b) }
+/** The CPU time per call at percentile `p`. */
+export const cpuPercentile = (samples: Samples, p: number) =>
+  percentile({ sorted: samples.cpu }, p)
+
+/** One figure over repeated rounds: its median, and its lowest and highest value. */
+export interface Spread {
+  median: number
+  min: number
+  max: number
+}
+
+export function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b)
+  return {
+    median: median({ sorted }),
+    min: sorted[0] ?? Number.NaN,
+    max: sorted.at(-1) ?? Number.NaN,
+  }
+}
+
+/** `median (min–max)`, each in `format`; a unit the three share is written once, at the end. */
+export function showSpread(
+  { median, min, max }: Spread,
+  format: (value: number) => string,
+) {
+  const [mid, low, high] = [median, min, max].map(format) as [
+    string,
+    string,
+    string,
+  ]
+  const unit = / \S+$/.exec(mid)?.[0]
+  if (unit && low.endsWith(unit) && high.endsWith(unit)) {
+    const bare = (text: string) => text.slice(0, -unit.length)
+    return `${bare(mid)} (${bare(low)}–${bare(high)})${unit}`
+  }
+  return `${mid} (${low}–${high})`
 }

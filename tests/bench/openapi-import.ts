@@ -8,7 +8,7 @@ import {
   createMockApi as createImportedMockApi,
   importOpenApi,
 } from '../../src/openapi-import/index.ts'
-import { median, merge, sample } from './measure.ts'
+import { cpuPercentile, sample, spread } from './measure.ts'
 
 /** A description of `collections` resources, two paths each: `/{name}` and `/{name}/{id}`. */
 export function describedApi(collections: number) {
@@ -92,18 +92,25 @@ const declaredThings = defineApi({
   },
 })
 
-/** Creating a mock from a 50-path description: import and first instance (median ms). */
-export async function importCreationMs() {
+/** Creating a mock from a 50-path description: import and first instance, CPU ms per round. */
+export async function importCreationMs(rounds: number) {
   const document = describedApi(25)
-  const samples = await sample(
-    () => createImportedMockApi({ openapi: document }),
-    { warmup: 3, samples: 30 },
-  )
-  return { ms: median(samples), paths: Object.keys(document.paths).length }
+  const figures: number[] = []
+  for (let round = 0; round < rounds; round++)
+    figures.push(
+      cpuPercentile(
+        await sample(() => createImportedMockApi({ openapi: document }), {
+          warmup: 3,
+          samples: 20,
+        }),
+        50,
+      ),
+    )
+  return { ms: spread(figures), paths: Object.keys(document.paths).length }
 }
 
-/** One item read on an imported mock and on the same resource declared (median ms each). */
-export async function importedVersusDeclaredMs() {
+/** One item read on an imported mock and on the same resource declared: CPU ms per round each. */
+export async function importedVersusDeclaredMs(rounds: number) {
   const imported = createMockApi({ api: importOpenApi(describedApi(1)).api })
   const declared = createMockApi({ api: declaredThings })
   const read = (api: typeof imported) => async () => {
@@ -114,21 +121,25 @@ export async function importedVersusDeclaredMs() {
     )
     await response.arrayBuffer()
   }
-  const rounds = {
-    imported: [] as Awaited<ReturnType<typeof sample>>[],
-    declared: [] as Awaited<ReturnType<typeof sample>>[],
-  }
+  const figures = { imported: [] as number[], declared: [] as number[] }
   // Interleaved rounds, so drift on a shared machine hits both sides alike.
-  for (let round = 0; round < 5; round++) {
-    rounds.imported.push(
-      await sample(read(imported), { warmup: 200, samples: 1_000 }),
+  for (let round = 0; round < rounds; round++) {
+    figures.imported.push(
+      cpuPercentile(
+        await sample(read(imported), { warmup: 200, samples: 1_000 }),
+        50,
+      ),
     )
-    rounds.declared.push(
-      await sample(read(declared), { warmup: 200, samples: 1_000 }),
+    figures.declared.push(
+      cpuPercentile(
+        await sample(read(declared), { warmup: 200, samples: 1_000 }),
+        50,
+      ),
     )
   }
   return {
-    imported: median(merge(rounds.imported)),
-    declared: median(merge(rounds.declared)),
+    imported: spread(figures.imported),
+    declared: spread(figures.declared),
+    ratio: spread(figures.imported.map((x, i) => x / figures.declared[i]!)),
   }
 }

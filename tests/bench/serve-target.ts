@@ -4,22 +4,39 @@ import type { AddressInfo } from 'node:net'
 import { startServer } from '../../src/server/start-server.ts'
 
 /**
- * A server for the throughput row, in its own process so that autocannon does not share its event
- * loop: `mock` is the standalone hypermock server, `bare` a bare @hono/node-server answering the
- * same bytes. Tells its parent the port (and, asked 'rss', its memory), then serves until killed.
+ * A server for the throughput row and the soak, in its own process so that the load generator does
+ * not share its event loop: `mock` is the standalone hypermock server, `library` the same serving
+ * the declared lending library of examples/own-api, `bare` a bare
+ * @hono/node-server answering the same bytes. Tells its parent its URL, then serves until killed.
+ * Asked `cpu`, it answers the CPU time it has used (µs, every thread); asked `rss`, its memory;
+ * asked `exit`, it exits (so that a profiler or callgrind around it can write its figures).
  */
 const kind = process.argv[2]
 const body = process.argv[3] ?? '{}'
 
-if (kind === 'mock') {
-  const server = await startServer({ port: 0, config: { rateLimit: false } })
-  // The soak asks for this process's resident memory; it has to be measured here, not in the loader.
-  process.on('message', (message) => {
-    if (message !== 'rss') return
+process.on('message', (message) => {
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage()
+    process.send?.({ cpu: user + system })
+  } else if (message === 'exit') {
+    process.exit(0)
+  } else if (message === 'rss') {
     // After a full collection when allowed: live memory, not garbage V8 has not yet returned.
     ;(globalThis as { gc?: () => void }).gc?.()
     const { rss, heapUsed } = process.memoryUsage()
     process.send?.({ rss, heap: heapUsed })
+  }
+})
+
+if (kind === 'mock') {
+  const server = await startServer({ port: 0, config: { rateLimit: false } })
+  process.send?.({ url: server.url })
+} else if (kind === 'library') {
+  const { library } = await import('./own-api.ts')
+  const server = await startServer({
+    port: 0,
+    api: library,
+    config: { rateLimit: false },
   })
   process.send?.({ url: server.url })
 } else if (kind === 'bare') {
@@ -29,6 +46,7 @@ if (kind === 'mock') {
       'Content-Type': 'application/json',
       'Cache-Control': 'private, no-cache',
       ETag: '"order-1-v1"',
+      Vary: 'Authorization',
     }),
   )
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
@@ -37,6 +55,8 @@ if (kind === 'mock') {
     process.send?.({ url: `http://127.0.0.1:${port}` })
   })
 } else {
-  console.error('usage: node tests/bench/serve-target.ts mock|bare [body]')
+  console.error(
+    'usage: node tests/bench/serve-target.ts mock|library|bare [body]',
+  )
   process.exit(1)
 }

@@ -124,8 +124,9 @@ export const idempotency: Stage = async (c, next) => {
     release()
     throw error
   }
-  if (!isStorable(runtime, c.res, c.error)) return release()
-  const body = await c.res.clone().text()
+  const res = c.res
+  if (!res || !isStorable(runtime, res, c.error)) return release()
+  const body = await res.clone().text()
   // The operation wrote into data that a restore or reset has since replaced: its result is gone
   // with that data, so the key is free again and a retry executes against the data now current.
   if (
@@ -135,10 +136,10 @@ export const idempotency: Stage = async (c, next) => {
     return release()
   const headers: Record<string, string> = {}
   for (const name of STORED_HEADERS) {
-    const value = c.res.headers.get(name)
+    const value = res.headers.get(name)
     if (value !== null) headers[name] = value
   }
-  const response: StoredResponse = { status: c.res.status, body, headers }
+  const response: StoredResponse = { status: res.status, body, headers }
   runtime.db.idempotency.set(scope, {
     ...claimed,
     state: 'completed',

@@ -26,8 +26,9 @@ export const rateLimit: Stage = async (c, next) => {
     })
   }
   await next()
-  if (c.res.status === 403) limiter.refund(key)
-  if (state.principal)
+  const res = c.res
+  if (res?.status === 403) limiter.refund(key)
+  if (state.principal && res)
     for (const [name, value] of Object.entries(headers))
-      c.res.headers.set(name, value)
+      res.headers.set(name, value)
 }

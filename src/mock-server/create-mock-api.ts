@@ -1,0 +1,69 @@
+import type { MockControls } from './controls.ts'
+import { createRuntime } from './create-runtime.ts'
+import type { ApiDeclaration, DataHandles, RecordOf } from './declare/types.ts'
+import type { MockListener } from './events.ts'
+import { mockApiOf } from './mock-api-of.ts'
+import { resolveOptions, type MockApiOptions } from './options.ts'
+import type { StateSnapshot as AnySnapshot } from './store/types.ts'
+import type { ShopApi } from '../domains/shop/index.ts'
+
+/** The whole data state as plain JSON, each table typed from the declaration. */
+export type StateSnapshot<A extends ApiDeclaration = ShopApi> = AnySnapshot<
+  TablesOf<A>
+>
+
+/** Each table's rows, typed from the declaration. */
+export type TablesOf<A> =
+  A extends ApiDeclaration<infer Resources, infer _P>
+    ? { -readonly [K in keyof Resources]: RecordOf<Resources[K]>[] }
+    : Record<string, Record<string, unknown>[]>
+
+export interface MockApi<A extends ApiDeclaration = ShopApi> extends Omit<
+  MockControls,
+  'state'
+> {
+  state: {
+    /** The whole data state as plain JSON (a deep copy). */
+    snapshot(): StateSnapshot<A>
+    /** Replaces the data state; an invalid snapshot throws `InvalidSnapshotError` and changes nothing. */
+    restore(snapshot: unknown): void
+  }
+  /** Answers one request, exactly as the HTTP API would. A network-level fault is `Response.error()`. */
+  fetch(request: Request): Promise<Response>
+  /** The base's path: '' for an API at the root. */
+  readonly basePath: string
+  /** The base's origin where it has a host (`https://api.example.com`), else ''. */
+  readonly origin: string
+  /** Where the control API answers (`/__mock`). */
+  readonly controlPath: string
+  /** The declaration this instance serves. */
+  readonly declaration: A
+  /**
+   * The data, one typed handle per resource: `api.data.books.get(1)`, `insert`, `update`. Writes
+   * here change the state as a request would, and notify subscribers.
+   */
+  readonly data: DataHandles<A>
+  /** Whether a URL is the API's or the control API's (what msw hands to this instance). */
+  owns(url: URL): boolean
+  /** Change notifications: every request served, and every state, fault, config or clock change. */
+  subscribe(listener: MockListener): () => void
+}
+
+/**
+ * Creates one independent instance of the mock API: its own data, clock and settings. The same
+ * instance serves msw's worker, msw's `setupServer`, the standalone server, or direct calls.
+ *
+ * @example
+ * const api = createMockApi()
+ * const response = await api.fetch(new Request('http://localhost/api/orders/1', {
+ *   headers: { Authorization: 'Bearer customer-1-token' },
+ * }))
+ * // Your own API: createMockApi({ api: defineApi({ name, resources }) })
+ */
+export function createMockApi<A extends ApiDeclaration = ShopApi>(
+  options: MockApiOptions<A> = {},
+): MockApi<A> {
+  return mockApiOf(
+    createRuntime(resolveOptions(options)),
+  ) as unknown as MockApi<A>
+}

@@ -1,0 +1,72 @@
+import { Agent, get } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { hasValgrind, serverInstructions } from '../callgrind.ts'
+import { CUSTOMER, referenceBody } from '../reference.ts'
+import { count, times, verdict, type BenchRow } from '../row.ts'
+
+const script = fileURLToPath(new URL('../serve-target.ts', import.meta.url))
+const TARGET = 0.5
+const WARMUP = 500
+const MEASURED = 500
+
+/** `requests` GETs of order 1, one after the other on one kept-alive connection. */
+async function sequential(url: string, requests: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  try {
+    for (let i = 0; i < requests; i++)
+      await new Promise<void>((resolve, reject) => {
+        get(`${url}/api/orders/1`, { agent, headers: CUSTOMER }, (res) => {
+          if (res.statusCode !== 200)
+            reject(new Error(`answered ${res.statusCode}`))
+          res.resume()
+          res.on('end', resolve)
+        }).on('error', reject)
+      })
+  } finally {
+    agent.destroy()
+  }
+}
+
+/** Instructions per request: the server run for the warm-up alone, and for warm-up + measured. */
+async function perRequest(kind: 'mock' | 'bare') {
+  const run = (requests: number) =>
+    serverInstructions(script, [kind, referenceBody], (url) =>
+      sequential(url, requests),
+    )
+  const [few, many] = await Promise.all([run(WARMUP), run(WARMUP + MEASURED)])
+  return (many - few) / MEASURED
+}
+
+/**
+ * Row 3 by instruction count: the same two servers as row 3 under callgrind, answering the same
+ * requests one at a time. Unlike CPU time, the count does not change with the machine's other
+ * work (nor with how requests happen to batch under load), so it confirms row 3's ratio on a
+ * machine too busy for CPU time to hold.
+ */
+export const serverInstructionRows: BenchRow = {
+  ids: ['3'],
+  async run({ log }) {
+    const measure =
+      'the same: server instructions per request (callgrind, one connection)'
+    if (!(await hasValgrind())) {
+      log('(3) callgrind skipped: valgrind is not installed')
+      return []
+    }
+    log(
+      `(3) callgrind: both servers, ${MEASURED} requests after ${WARMUP} of warm-up`,
+    )
+    const mock = await perRequest('mock')
+    const bare = await perRequest('bare')
+    return [
+      {
+        id: '3',
+        measure,
+        figure: count(mock),
+        baseline: `${count(bare)} bare @hono/node-server`,
+        ratio: times(bare / mock),
+        target: `≥ ${times(TARGET)} (bare ÷ hypermock)`,
+        result: verdict(bare / mock >= TARGET),
+      },
+    ]
+  },
+}
