@@ -95,11 +95,17 @@ export function inferResource(
   const stored =
     '_links' in properties ? withoutMember(document, node, '_links') : node
   delete properties._links
+  // A plain string path parameter (`/events/{identifier}` takes an id or a name) yields to a
+  // record whose `id` is a uuid: the ids made must satisfy the record.
+  const fromPath = ops.idSchema ? flatten(document, ops.idSchema) : undefined
+  const idFrom =
+    fromPath &&
+    !(idKindOf(fromPath) === 'string' && idKindOf(properties.id) === 'uuid')
+      ? { schema: fromPath, where: "the path parameter's schema" }
+      : { schema: properties.id, where: "the record's id" }
   const declaration: AnyResource = {
     schema: ajvStandardSchema(() => validator(stored), { json }),
-    id: idKindOf(
-      ops.idSchema ? flatten(document, ops.idSchema) : properties.id,
-    ),
+    id: idKindOf(idFrom.schema),
   }
   const reports: OperationReport[] = []
   const report = (
@@ -207,7 +213,7 @@ export function inferResource(
       'read',
       `path /${ops.name}/{${paramName(ops.read)}} is an item`,
       [
-        `${declaration.id} ids, from the path parameter's schema${declaration.links === false ? '; no _links (the schema has no room for them)' : ''}`,
+        `${declaration.id} ids, from ${idFrom.where}${declaration.links === false ? '; no _links (the schema has no room for them)' : ''}`,
       ],
     )
   if (ops.replace) {

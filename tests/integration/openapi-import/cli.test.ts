@@ -6,9 +6,11 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { startServe } from '../../../src/server/serve.ts'
 
 const CLI = new URL('../../../src/server/cli.ts', import.meta.url).pathname
-const fixture = (name: string) =>
-  new URL(`../../fixtures/openapi/${name}/openapi.yaml`, import.meta.url)
-    .pathname
+const fixture = (name: string, extension = 'yaml') =>
+  new URL(
+    `../../fixtures/openapi/${name}/openapi.${extension}`,
+    import.meta.url,
+  ).pathname
 
 function cli(args: string[]) {
   const result = spawnSync(process.execPath, [CLI, ...args], {
@@ -31,13 +33,13 @@ describe('hypermock-api with --openapi', { timeout: 30_000 }, () => {
     const { code, output } = cli([
       'inspect',
       '--openapi',
-      fixture('train-travel'),
+      fixture('scalar-galaxy', 'json'),
     ])
     expect(code, output).toBe(0)
-    expect(output).toContain('Train Travel API (OpenAPI 3.1.0)')
-    expect(output).toMatch(/GET \/bookings\s+list \(bookings\)/)
-    expect(output).toMatch(/POST \/bookings\/\{bookingId\}\/payment\s+action/)
-    expect(output).toContain('why: path /bookings is a collection')
+    expect(output).toContain('Scalar Galaxy (OpenAPI 3.1.0)')
+    expect(output).toMatch(/GET \/planets\s+list \(planets\)/)
+    expect(output).toMatch(/POST \/planets\/\{planetId\}\/image\s+action/)
+    expect(output).toContain('why: path /planets is a collection')
   })
 
   it('refuses YAML that does not parse, naming the file and the line', () => {
