@@ -4,13 +4,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { startServe } from '../../../src/server/serve.ts'
+import { openApiFixtures } from '../../support/openapi-fixtures.ts'
 
 const CLI = new URL('../../../src/server/cli.ts', import.meta.url).pathname
-const fixture = (name: string, extension = 'yaml') =>
-  new URL(
-    `../../fixtures/openapi/${name}/openapi.${extension}`,
-    import.meta.url,
-  ).pathname
+const fixture = (name: keyof typeof openApiFixtures) => openApiFixtures[name]
 
 function cli(args: string[]) {
   const result = spawnSync(process.execPath, [CLI, ...args], {
@@ -33,10 +30,10 @@ describe('hypermock-api with --openapi', { timeout: 30_000 }, () => {
     const { code, output } = cli([
       'inspect',
       '--openapi',
-      fixture('scalar-galaxy', 'json'),
+      fixture('scalar-galaxy'),
     ])
     expect(code, output).toBe(0)
-    expect(output).toContain('Scalar Galaxy (OpenAPI 3.1.0)')
+    expect(output).toContain('Scalar Galaxy (OpenAPI 3.1.1)')
     expect(output).toMatch(/GET \/planets\s+list \(planets\)/)
     expect(output).toMatch(/POST \/planets\/\{planetId\}\/image\s+action/)
     expect(output).toContain('why: path /planets is a collection')
@@ -110,14 +107,14 @@ paths:
     ])
     log.mockRestore()
     try {
-      const created = await fetch(`${server!.url}/v2/pets`, {
+      const created = await fetch(`${server!.url}/api/pets`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'Rex' }),
       })
       expect(created.status).toBe(200)
       const { id } = (await created.json()) as { id: number }
-      const read = await fetch(`${server!.url}/v2/pets/${id}`)
+      const read = await fetch(`${server!.url}/api/pets/${id}`)
       expect(await read.json()).toMatchObject({ id, name: 'Rex' })
     } finally {
       await server!.close()

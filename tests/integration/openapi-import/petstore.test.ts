@@ -11,11 +11,9 @@ import {
   loadOpenApi,
 } from '../../../src/openapi-import/index.ts'
 import { describedBy } from '../../support/imported-conformance.ts'
+import { openApiFixtures } from '../../support/openapi-fixtures.ts'
 
-const file = new URL(
-  '../../fixtures/openapi/petstore-expanded/openapi.yaml',
-  import.meta.url,
-).pathname
+const file = openApiFixtures['petstore-expanded']
 const origin = 'http://petstore.test'
 
 let api: MockApi<ApiDeclaration>
@@ -27,7 +25,7 @@ beforeAll(async () => {
   const imported = importOpenApi(document)
   report = formatReport(imported.report)
   api = createMockApi({ api: imported.api })
-  described = describedBy(document, '/v2')
+  described = describedBy(document, '/api')
 })
 
 /** A request to the mock; every success is checked against the description. */
@@ -38,7 +36,7 @@ async function call(
   headers = {},
 ) {
   const response = await api.fetch(
-    new Request(`${origin}/v2${path}`, {
+    new Request(`${origin}/api${path}`, {
       method,
       headers: {
         ...(body !== undefined && { 'Content-Type': 'application/json' }),
@@ -47,7 +45,7 @@ async function call(
       ...(body !== undefined && { body: JSON.stringify(body) }),
     }),
   )
-  if (response.ok) await described(method, `/v2${path}`, response)
+  if (response.ok) await described(method, `/api${path}`, response)
   return response
 }
 
@@ -94,7 +92,7 @@ describe('OAI petstore-expanded (OpenAPI 3.0), imported', () => {
     expect(created.status).toBe(200)
     const pet = (await created.json()) as { id: number; name: string }
     expect(pet).toMatchObject({ id: 11, name: 'Rex', tag: 'dog' })
-    expect(created.headers.get('Location')).toBe('/v2/pets/11')
+    expect(created.headers.get('Location')).toBe('/api/pets/11')
     const read = await call('GET', '/pets/11')
     const etag = read.headers.get('ETag')!
     expect(etag).toMatch(/^"pet-11-/)

@@ -6,11 +6,9 @@ import {
 } from '../../../src/openapi-import/index.ts'
 import type { ApiDeclaration, MockApi } from '../../../src/mock-server/index.ts'
 import { describedBy } from '../../support/imported-conformance.ts'
+import { openApiFixtures } from '../../support/openapi-fixtures.ts'
 
-const file = new URL(
-  '../../fixtures/openapi/scalar-galaxy/openapi.json',
-  import.meta.url,
-).pathname
+const file = openApiFixtures['scalar-galaxy']
 const origin = 'http://galaxy.test'
 
 let api: MockApi<ApiDeclaration>
@@ -117,9 +115,11 @@ describe('Scalar Galaxy (OpenAPI 3.1, offset paging, PUT), imported with createM
     })
     expect(response.status).toBe(422)
     const problem = (await response.json()) as { errors: { pointer: string }[] }
+    // The id is server-set, the description is no string, the name is missing, and the creator
+    // (a user: email and password required) has a bad email and no password.
     expect(problem.errors.map((e) => e.pointer).sort()).toEqual([
       '#/creator/email',
-      '#/creator/id',
+      '#/creator/password',
       '#/description',
       '#/id',
       '#/name',
