@@ -1,4 +1,5 @@
-import { vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { setupMockServer } from '../../../src/msw/node.ts'
 
 /** Fake time as the repository runs it: only setTimeout, clearTimeout and Date. */
 export function useFakeTime() {
@@ -24,4 +25,20 @@ export async function settle<T>(
     await vi.advanceTimersByTimeAsync(10)
   }
   return watched
+}
+
+/**
+ * The mock behind msw's `setupServer` for the enclosing file, on fake time in every test and reset
+ * after it. The mock reads the clock through `now`, so it measures waits on the fake clock too.
+ */
+export function useMockOnFakeTime() {
+  const { api, server } = setupMockServer({ now: () => Date.now() })
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+  beforeEach(useFakeTime)
+  afterEach(() => {
+    vi.useRealTimers()
+    api.reset()
+  })
+  afterAll(() => server.close())
+  return api
 }

@@ -1,24 +1,7 @@
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  expect,
-  test,
-  vi,
-} from 'vitest'
-import { setupMockServer } from '../../../src/msw/node.ts'
-import { settle, useFakeTime } from './fake-time.ts'
+import { expect, test } from 'vitest'
+import { settle, useMockOnFakeTime } from './fake-time.ts'
 
-// The mock reads the clock through `now`, so it measures waits on the fake clock too.
-const { api, server } = setupMockServer({ now: () => Date.now() })
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-beforeEach(useFakeTime)
-afterEach(() => {
-  vi.useRealTimers()
-  api.reset()
-})
-afterAll(() => server.close())
+const api = useMockOnFakeTime()
 
 /** Retries anything that is not ok, three times, 100 ms apart, whatever the answer says. */
 async function naivePost(path: string, body: unknown) {

@@ -1,25 +1,8 @@
 import { createClient } from '../../../src/client/index.ts'
-import { setupMockServer } from '../../../src/msw/node.ts'
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  expect,
-  test,
-  vi,
-} from 'vitest'
-import { settle, useFakeTime } from './fake-time.ts'
+import { expect, test } from 'vitest'
+import { settle, useMockOnFakeTime } from './fake-time.ts'
 
-// The mock reads the clock through `now`, so it measures waits on the fake clock too.
-const { api, server } = setupMockServer({ now: () => Date.now() })
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-beforeEach(useFakeTime)
-afterEach(() => {
-  vi.useRealTimers()
-  api.reset()
-})
-afterAll(() => server.close())
+const api = useMockOnFakeTime()
 
 test('the reference client: one key reused, waits of 2^n s + jitter, no verdicts', async () => {
   api.faults.add({

@@ -1,27 +1,10 @@
 // @vitest-environment jsdom
 // In a browser TanStack Query retries 3 times by default (on a server, never): run as in one.
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  expect,
-  test,
-  vi,
-} from 'vitest'
-import { setupMockServer } from '../../../src/msw/node.ts'
-import { settle, useFakeTime } from './fake-time.ts'
+import { expect, test } from 'vitest'
+import { settle, useMockOnFakeTime } from './fake-time.ts'
 
-// The mock reads the clock through `now`, so it measures waits on the fake clock too.
-const { api, server } = setupMockServer({ now: () => Date.now() })
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-beforeEach(useFakeTime)
-afterEach(() => {
-  vi.useRealTimers()
-  api.reset()
-})
-afterAll(() => server.close())
+const api = useMockOnFakeTime()
 
 async function getJson(path: string) {
   const response = await fetch(`http://localhost${path}`, {
