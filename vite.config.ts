@@ -15,6 +15,9 @@ export default defineConfig(({ command }) => ({
           }
         : {},
   },
+  // Relative asset URLs: the same build runs at the root (`vite preview`) and under a server's
+  // control path (`hypermock-api serve --playground` serves it at /__mock/playground/).
+  base: command === 'build' ? './' : '/',
   server: { host: '127.0.0.1', port: 5173 },
   // One chunk by design (the mock, msw and React load together); its gzipped size is budgeted
   // and measured by `npm run bench`.

@@ -5,6 +5,10 @@ import {
   loadPreferences,
   savePreferences,
 } from './playground/boot/preferences.ts'
+import {
+  connectToServer,
+  serverConnection,
+} from './playground/boot/connect-server.ts'
 import { startMock } from './playground/boot/start-mock.ts'
 import { VirtualClock } from './playground/services/virtual-clock.ts'
 import './playground/styles.css'
@@ -12,8 +16,18 @@ import './playground/styles.css'
 const root = createRoot(document.getElementById('root')!)
 const preferences = loadPreferences()
 
-// The worker must intercept before the first request the playground sends.
-startMock(window.localStorage, new VirtualClock(preferences.speed ?? 1))
+const clock = new VirtualClock(preferences.speed ?? 1)
+// Served by `hypermock-api serve --playground`: the mock is that server, reached over HTTP.
+// Otherwise the worker must intercept before the first request the playground sends.
+const connection = serverConnection()
+const started = connection
+  ? connectToServer(connection).then((api) => ({
+      api,
+      clock,
+      storageNotice: null,
+    }))
+  : startMock(window.localStorage, clock)
+started
   .then(({ api, clock, storageNotice }) => {
     root.render(
       <StrictMode>
