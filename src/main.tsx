@@ -10,6 +10,10 @@ import {
   serverConnection,
 } from './playground/boot/connect-server.ts'
 import { startMock } from './playground/boot/start-mock.ts'
+import {
+  loadDeclaredCredentials,
+  type Credential,
+} from './playground/services/declared-credentials.ts'
 import { VirtualClock } from './playground/services/virtual-clock.ts'
 import './playground/styles.css'
 
@@ -21,21 +25,37 @@ const clock = new VirtualClock(preferences.speed ?? 1)
 // Otherwise the worker must intercept before the first request the playground sends.
 const connection = serverConnection()
 const started = connection
-  ? connectToServer(connection).then((api) => ({
+  ? Promise.all([
+      connectToServer(connection),
+      loadDeclaredCredentials(connection.controlPath),
+    ]).then(([api, credentials]) => ({
       api,
       clock,
       storageNotice: null,
+      credentials,
     }))
-  : startMock(window.localStorage, clock)
+  : startMock(window.localStorage, clock).then((booted) => ({
+      ...booted,
+      credentials: undefined as Credential[] | undefined,
+    }))
 started
-  .then(({ api, clock, storageNotice }) => {
+  .then(({ api, clock, storageNotice, credentials }) => {
+    // The API's own credentials (server mode): the saved one stays if this API declares it.
+    const token =
+      credentials && !credentials.some((c) => c.token === preferences.token)
+        ? credentials[0]!.token
+        : preferences.token
     root.render(
       <StrictMode>
         <App
           api={api}
           storageNotice={storageNotice}
           clock={clock}
-          preferences={preferences}
+          preferences={{
+            ...preferences,
+            ...(token !== undefined && { token }),
+          }}
+          {...(credentials && { credentials })}
           onPreferencesChange={savePreferences}
         />
       </StrictMode>,

@@ -15,13 +15,13 @@ import { ViewLink } from './components/view-link.tsx'
 import { useLocation, views, type View } from './navigation/use-location.ts'
 import { useMockValue } from './services/use-mock-value.ts'
 import {
-  credentials,
   PlaygroundProvider,
   usePlayground,
   type Token,
 } from './services/playground-context.tsx'
 import { speeds, type Speed } from './services/speed.ts'
 import type { VirtualClock } from './services/virtual-clock.ts'
+import type { Credential } from './services/declared-credentials.ts'
 
 /** Each view: its navigation label and its component (features never import each other). */
 const viewRegistry: Record<
@@ -97,6 +97,7 @@ function Shell() {
   const {
     client,
     queryClient,
+    credentials,
     token,
     setToken,
     speed,
@@ -184,6 +185,8 @@ export interface AppProps {
   /** The clock the mock runs on; the demo speed is set on it. */
   clock?: VirtualClock
   fetch?: (request: Request) => Promise<Response>
+  /** The credentials to offer. @default the built-in domain's */
+  credentials?: readonly Credential[]
 }
 
 /** The playground: explore the mock through its links, break it with faults, watch the client retry. */
@@ -194,6 +197,7 @@ export function App({
   onPreferencesChange,
   clock,
   fetch,
+  credentials,
 }: AppProps) {
   return (
     <PlaygroundProvider
@@ -208,6 +212,7 @@ export function App({
       {...(onPreferencesChange && { onPreferencesChange })}
       {...(clock && { clock })}
       {...(fetch && { fetch })}
+      {...(credentials && { credentials })}
     >
       <Shell />
     </PlaygroundProvider>

@@ -14,6 +14,7 @@ import { resourceQueryScope } from '../../react/resource-query-key.ts'
 import type { MockApi } from '../../mock-server/index.ts'
 import { isSharedMockApi } from '../../shared-mock/remote-mock-api.ts'
 import { ClientEventsStore } from './client-events-store.ts'
+import type { Credential } from './declared-credentials.ts'
 import { ResponseLog } from './response-log.ts'
 import { RetiredRules } from './retired-rules.ts'
 import { clientTimeoutMs, type Speed } from './speed.ts'
@@ -29,7 +30,7 @@ export const credentials = [
   { token: null, label: 'No credential' },
 ] as const
 
-export type Token = (typeof credentials)[number]['token']
+export type Token = string | null
 
 export interface Playground {
   /** The mock behind the service worker (shared by the tabs of the origin): state, faults, journal, clock. */
@@ -38,6 +39,8 @@ export interface Playground {
   client: HypermockClient
   /** TanStack Query's cache for that client (its own retries off: the client owns retries). */
   queryClient: QueryClient
+  /** The credentials to pick: the built-in domain's, or those the loaded API declares. */
+  credentials: readonly Credential[]
   token: Token
   setToken(token: Token): void
   speed: Speed
@@ -67,6 +70,8 @@ export interface PlaygroundProviderProps {
   api: MockApi
   storageNotice?: string | null
   initialToken?: Token
+  /** The credentials to offer. @default the built-in domain's */
+  credentials?: readonly Credential[]
   initialSpeed?: Speed
   /** Told when the credential or the speed changes (the page saves them for the next visit). */
   onPreferencesChange?: (preferences: { token: Token; speed: Speed }) => void
@@ -81,6 +86,7 @@ export function PlaygroundProvider({
   api,
   storageNotice = null,
   initialToken = 'customer-1-token',
+  credentials: offered = credentials,
   initialSpeed = 1,
   onPreferencesChange,
   clock: givenClock,
@@ -147,6 +153,7 @@ export function PlaygroundProvider({
       api,
       client,
       queryClient,
+      credentials: offered,
       token,
       setToken,
       speed,
@@ -162,6 +169,7 @@ export function PlaygroundProvider({
       api,
       client,
       queryClient,
+      offered,
       token,
       speed,
       setSpeed,
