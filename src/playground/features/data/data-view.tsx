@@ -8,18 +8,18 @@ const readState = (api: MockApi) => api.state.snapshot()
 
 const rows = (count: number) => `${count} row${count === 1 ? '' : 's'}`
 
-const collections = [
-  'orders',
-  'payments',
-  'accounts',
-  'transfers',
-  'customers',
-] as const
+/** Every table the mock holds, whatever API it serves: the snapshot's arrays but the keys. */
+const collectionsOf = (state: Record<string, unknown>) =>
+  Object.keys(state).filter(
+    (name) => name !== 'idempotencyKeys' && Array.isArray(state[name]),
+  )
 
 /** The mock's data as it is now: every table, the stored idempotency keys, and file import/export. */
 export function DataView() {
   const { api } = usePlayground()
   const state = useMockValue(api, ['state'], readState)
+  const tables = state as unknown as Record<string, Record<string, unknown>[]>
+  const collections = collectionsOf(state)
   const keys = state.idempotencyKeys.map((record) => ({
     key: record.key,
     request: `${record.method} ${record.path}`,
@@ -53,8 +53,8 @@ export function DataView() {
             {name.charAt(0).toUpperCase() + name.slice(1)}
           </h3>
           <RowTable
-            caption={`${name.charAt(0).toUpperCase() + name.slice(1)} (${rows(state[name].length)})`}
-            rows={state[name]}
+            caption={`${name.charAt(0).toUpperCase() + name.slice(1)} (${rows(tables[name]!.length)})`}
+            rows={tables[name]!}
           />
         </section>
       ))}
