@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { MockApi } from '../mock-server/index.ts'
 import type { Preferences } from './boot/preferences.ts'
+import { serverConnection } from './boot/connect-server.ts'
 import { HypermockClientProvider } from '../react/index.ts'
 import { ExplorerView } from './features/explorer/explorer-view.tsx'
 import { ConsoleView } from './features/console/console-view.tsx'
@@ -68,21 +69,40 @@ function FaultBadge() {
 
 /** What this is, where it runs, where to start: the first thing a new visitor reads. */
 function Welcome() {
+  const { api } = usePlayground()
+  const server = serverConnection()
   return (
     <section className="welcome" aria-label="Welcome">
-      <p>
-        <strong>hypermock</strong> is a mock of a whole JSON API (orders,
-        payments, transfers) and a client that retries as the API&apos;s
-        conventions say.
-      </p>
-      <p>
-        The mock runs in this tab, behind a service worker: your browser&apos;s
-        network tab shows every request, and nothing leaves the page.
-      </p>
+      {server ? (
+        <>
+          <p>
+            <strong>hypermock</strong> is serving your API at{' '}
+            <code>{api.basePath || '/'}</code>, with a client that retries as
+            the API&apos;s conventions say.
+          </p>
+          <p>
+            This page talks to that server over HTTP: every request shows in
+            your browser&apos;s network tab, and curl reaches the same mock.
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            <strong>hypermock</strong> is a mock of a whole JSON API (orders,
+            payments, transfers) and a client that retries as the API&apos;s
+            conventions say.
+          </p>
+          <p>
+            The mock runs in this tab, behind a service worker: your
+            browser&apos;s network tab shows every request, and nothing leaves
+            the page.
+          </p>
+        </>
+      )}
       <p>
         New here? Start with the <ViewLink view="guide">Guide</ViewLink>, run a{' '}
         <ViewLink view="scenarios">scenario</ViewLink>, or follow the links
-        below from <code>GET /api</code>.
+        below from <code>GET {api.basePath || '/'}</code>.
       </p>
     </section>
   )

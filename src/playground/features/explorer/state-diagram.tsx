@@ -36,7 +36,7 @@ function Arrow({
         <polygon
           points={`${right},${from.y} ${right - 5},${from.y - 9} ${right + 5},${from.y - 9}`}
         />
-        <text x={from.x + BOX.width / 2} y={from.y - 24} textAnchor="middle">
+        <text x={from.x + BOX.width / 2} y={from.y - 27} textAnchor="middle">
           {label}
         </text>
       </g>
@@ -47,16 +47,18 @@ function Arrow({
   const angle = Math.atan2(end.y - start.y, end.x - start.x)
   const [nx, ny] = [-Math.sin(angle) * shift, Math.cos(angle) * shift]
   const [x1, y1, x2, y2] = [start.x + nx, start.y + ny, end.x + nx, end.y + ny]
+  const vertical = Math.abs(x2 - x1) < 1
   const head = (turn: number) =>
     `${x2 - 10 * Math.cos(angle + turn)},${y2 - 10 * Math.sin(angle + turn)}`
   return (
     <g className={className}>
       <line x1={x1} y1={y1} x2={x2} y2={y2} />
       <polygon points={`${x2},${y2} ${head(0.45)} ${head(-0.45)}`} />
+      {/* Beside a vertical arrow, above any other: never across a box. */}
       <text
-        x={(x1 + x2) / 2 + nx}
-        y={(y1 + y2) / 2 + ny - 6}
-        textAnchor="middle"
+        x={(x1 + x2) / 2 + nx + (vertical ? 8 : 0)}
+        y={(y1 + y2) / 2 + ny + (vertical ? 4 : -6)}
+        textAnchor={vertical ? 'start' : 'middle'}
       >
         {label}
       </text>

@@ -3,7 +3,8 @@ import type { StateMachine } from '../../services/state-machines.ts'
 export const BOX = { width: 110, height: 40 }
 const COLUMN = 240
 const ROW = 70
-const MARGIN = { x: 10, y: 30 }
+// Room above the first row for a loop and its label.
+const MARGIN = { x: 10, y: 40 }
 
 export interface Placed {
   x: number
