@@ -67,10 +67,11 @@ describe('the packed tarball', () => {
       expect(scripts?.[hook], hook).toBeUndefined()
   })
 
-  it('ships only the built library, its readme and licence', () => {
+  it('ships only the built library and playground, its readme and licence', () => {
     const outside = files.filter(
       (file) =>
         !file.startsWith('dist/') &&
+        !file.startsWith('dist-playground/') &&
         !['package.json', 'README.md', 'LICENSE'].includes(file),
     )
     expect(outside).toEqual([])
@@ -79,10 +80,17 @@ describe('the packed tarball', () => {
         (file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.d.ts'),
       ),
     ).toEqual([])
-    expect(files.some((file) => /test|playground|spec|\.map$/.test(file))).toBe(
+    expect(files.some((file) => /test|spec|\.map$/.test(file))).toBe(false)
+    // The playground that `serve --playground` serves: its page and hashed assets, and never
+    // msw's worker (in server mode the page must not intercept the API it talks to).
+    const playground = files.filter((file) =>
+      file.startsWith('dist-playground/'),
+    )
+    expect(playground).toContain('dist-playground/index.html')
+    expect(playground.some((file) => file.includes('mockServiceWorker'))).toBe(
       false,
     )
-    expect(files.length).toBeLessThanOrEqual(40)
+    expect(files.length).toBeLessThanOrEqual(45)
     // The checker (hypermock-api/check and its report schema) is some 30 KiB of it, compressed.
     expect(statSync(tarballPath).size).toBeLessThan(185 * 1024)
   })
