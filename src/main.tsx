@@ -10,10 +10,7 @@ import {
   serverConnection,
 } from './playground/boot/connect-server.ts'
 import { startMock } from './playground/boot/start-mock.ts'
-import {
-  loadDeclaredCredentials,
-  type Credential,
-} from './playground/services/declared-credentials.ts'
+import { loadDeclared } from './playground/services/declared-credentials.ts'
 import { VirtualClock } from './playground/services/virtual-clock.ts'
 import './playground/styles.css'
 
@@ -27,19 +24,21 @@ const connection = serverConnection()
 const started = connection
   ? Promise.all([
       connectToServer(connection),
-      loadDeclaredCredentials(connection.controlPath),
-    ]).then(([api, credentials]) => ({
+      loadDeclared(connection.controlPath),
+    ]).then(([api, declared]) => ({
       api,
       clock,
       storageNotice: null,
-      credentials,
+      declared,
     }))
   : startMock(window.localStorage, clock).then((booted) => ({
       ...booted,
-      credentials: undefined as Credential[] | undefined,
+      declared: undefined as
+        Awaited<ReturnType<typeof loadDeclared>> | undefined,
     }))
 started
-  .then(({ api, clock, storageNotice, credentials }) => {
+  .then(({ api, clock, storageNotice, declared }) => {
+    const credentials = declared?.credentials
     // The API's own credentials (server mode): the saved one stays if this API declares it.
     const token =
       credentials && !credentials.some((c) => c.token === preferences.token)
@@ -55,7 +54,10 @@ started
             ...preferences,
             ...(token !== undefined && { token }),
           }}
-          {...(credentials && { credentials })}
+          {...(declared && {
+            credentials: declared.credentials,
+            declaredScenarios: declared.scenarios,
+          })}
           onPreferencesChange={savePreferences}
         />
       </StrictMode>,

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import type { MockApi } from '../mock-server/index.ts'
+import type { MockApi, Scenario } from '../mock-server/index.ts'
 import type { Preferences } from './boot/preferences.ts'
 import { serverConnection } from './boot/connect-server.ts'
 import { HypermockClientProvider } from '../react/index.ts'
@@ -207,6 +207,8 @@ export interface AppProps {
   fetch?: (request: Request) => Promise<Response>
   /** The credentials to offer. @default the built-in domain's */
   credentials?: readonly Credential[]
+  /** The scenarios to offer. @default the built-in domain's */
+  declaredScenarios?: readonly Scenario[]
 }
 
 /** The playground: explore the mock through its links, break it with faults, watch the client retry. */
@@ -218,6 +220,7 @@ export function App({
   clock,
   fetch,
   credentials,
+  declaredScenarios,
 }: AppProps) {
   return (
     <PlaygroundProvider
@@ -233,6 +236,7 @@ export function App({
       {...(clock && { clock })}
       {...(fetch && { fetch })}
       {...(credentials && { credentials })}
+      {...(declaredScenarios && { declaredScenarios })}
     >
       <Shell />
     </PlaygroundProvider>

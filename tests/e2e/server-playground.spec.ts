@@ -96,6 +96,15 @@ test('Data lists the declared tables; a fault aimed at loans shows in the Journa
   await expect(page.getByRole('heading', { name: 'Orders' })).toHaveCount(0)
   await screenshotWideAndNarrow(page, 'server-data')
 
+  // The library's own scenarios: it declares none, and the built-in domain's are not offered.
+  await page.goto('/__mock/playground/?view=scenarios')
+  await expect(
+    page.getByText('This API declares no scenarios', { exact: false }),
+  ).toBeVisible()
+  await expect(page.getByRole('listitem', { name: 'Happy path' })).toHaveCount(
+    0,
+  )
+
   await page.goto('/__mock/playground/?view=faults')
   const form = page.getByRole('form', { name: 'Add a rule' })
   await form.getByLabel('Method').selectOption('GET')

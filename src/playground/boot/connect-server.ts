@@ -125,9 +125,14 @@ export async function connectToServer(
   }
   mirror.state = (await control('/state')) as StateSnapshot
 
-  /** Sends a change already applied to the copy; a refusal puts the server's copy back. */
+  /**
+   * Sends a change already applied to the copy, after every change sent before it (a reset then a
+   * scenario's faults must reach the server in that order); a refusal puts the server's copy back.
+   */
+  let queue: Promise<unknown> = Promise.resolve()
   const forward = (path: string, init: RequestInit) => {
-    const sent = control(path, init)
+    const sent = queue
+      .then(() => control(path, init))
       .catch((error: Error) => {
         notice(
           `A change may not have been applied (${error.message}); the views show the mock as it is now.`,
@@ -135,6 +140,7 @@ export async function connectToServer(
         return refresh(true)
       })
       .finally(() => inFlight.delete(sent))
+    queue = sent
     inFlight.add(sent)
     return sent
   }

@@ -1,3 +1,5 @@
+import type { Scenario } from '../../mock-server/index.ts'
+
 /** A credential the playground offers; `null` sends no Authorization header. */
 export interface Credential {
   token: string | null
@@ -33,14 +35,17 @@ export function declaredCredentials(
   return [...declared, { token: null, label: 'No credential' }]
 }
 
-/** Reads the declared tokens of the mock behind `controlPath`. */
-export async function loadDeclaredCredentials(
+/** Reads the declared tokens and scenarios of the mock behind `controlPath`. */
+export async function loadDeclared(
   controlPath: string,
   fetchJson: (url: string) => Promise<unknown> = (url) =>
     window.fetch(url).then((response) => response.json()),
-): Promise<Credential[]> {
-  const { tokens } = (await fetchJson(`${controlPath}/declaration`)) as {
-    tokens?: DeclaredToken[]
+): Promise<{ credentials: Credential[]; scenarios: Scenario[] }> {
+  const { tokens, scenarios } = (await fetchJson(
+    `${controlPath}/declaration`,
+  )) as { tokens?: DeclaredToken[]; scenarios?: Scenario[] }
+  return {
+    credentials: declaredCredentials(tokens ?? []),
+    scenarios: scenarios ?? [],
   }
-  return declaredCredentials(tokens ?? [])
 }

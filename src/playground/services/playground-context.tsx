@@ -11,7 +11,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createClient, type HypermockClient } from '../../client/index.ts'
 import { createQueryClient } from '../../react/index.ts'
 import { resourceQueryScope } from '../../react/resource-query-key.ts'
-import type { MockApi } from '../../mock-server/index.ts'
+import type { MockApi, Scenario } from '../../mock-server/index.ts'
 import { isSharedMockApi } from '../../shared-mock/remote-mock-api.ts'
 import { ClientEventsStore } from './client-events-store.ts'
 import type { Credential } from './declared-credentials.ts'
@@ -41,6 +41,8 @@ export interface Playground {
   queryClient: QueryClient
   /** The credentials to pick: the built-in domain's, or those the loaded API declares. */
   credentials: readonly Credential[]
+  /** The scenarios the loaded API declares (server mode); undefined: the built-in domain's. */
+  declaredScenarios: readonly Scenario[] | undefined
   token: Token
   setToken(token: Token): void
   speed: Speed
@@ -72,6 +74,8 @@ export interface PlaygroundProviderProps {
   initialToken?: Token
   /** The credentials to offer. @default the built-in domain's */
   credentials?: readonly Credential[]
+  /** The scenarios to offer. @default the built-in domain's */
+  declaredScenarios?: readonly Scenario[]
   initialSpeed?: Speed
   /** Told when the credential or the speed changes (the page saves them for the next visit). */
   onPreferencesChange?: (preferences: { token: Token; speed: Speed }) => void
@@ -87,6 +91,7 @@ export function PlaygroundProvider({
   storageNotice = null,
   initialToken = 'customer-1-token',
   credentials: offered = credentials,
+  declaredScenarios,
   initialSpeed = 1,
   onPreferencesChange,
   clock: givenClock,
@@ -154,6 +159,7 @@ export function PlaygroundProvider({
       client,
       queryClient,
       credentials: offered,
+      declaredScenarios,
       token,
       setToken,
       speed,
@@ -170,6 +176,7 @@ export function PlaygroundProvider({
       client,
       queryClient,
       offered,
+      declaredScenarios,
       token,
       speed,
       setSpeed,

@@ -16,7 +16,11 @@ import { useLocation } from '../../navigation/use-location.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { ScenarioCard } from './scenario-card.tsx'
 import { scenarioRuns } from './scenario-runs.ts'
-import { findScenario, scenarios, type Scenario } from './scenarios.ts'
+import {
+  findScenario,
+  usePlaygroundScenarios,
+  type Scenario,
+} from './scenarios.ts'
 
 /** `?scenario=<id>` runs once per page load, not again each time the view is shown. */
 let urlScenarioHandled = false
@@ -29,6 +33,7 @@ let urlScenarioHandled = false
 export function ScenariosView() {
   const { api, client, token, setToken, clientEvents } = usePlayground()
   const { params, navigate } = useLocation()
+  const scenarios = usePlaygroundScenarios()
   const id = useId()
   const runs = useSyncExternalStore(
     scenarioRuns.subscribe,
@@ -104,11 +109,11 @@ export function ScenariosView() {
   useEffect(() => {
     if (urlScenarioHandled) return
     urlScenarioHandled = true
-    const scenario = findScenario(selected)
+    const scenario = findScenario(selected, scenarios)
     if (scenario) start(scenario)
-  }, [selected, start])
+  }, [selected, start, scenarios])
 
-  const unknown = selected !== null && !findScenario(selected)
+  const unknown = selected !== null && !findScenario(selected, scenarios)
 
   return (
     <section aria-labelledby={`${id}-heading`} className="sc-view">
@@ -133,6 +138,12 @@ export function ScenariosView() {
       {unknown && (
         <p role="alert" className="sc-alert">
           There is no scenario &ldquo;{selected}&rdquo;. Pick one below.
+        </p>
+      )}
+      {scenarios.length === 0 && (
+        <p>
+          This API declares no scenarios: add some to its declaration&apos;s{' '}
+          <code>scenarios</code> (faults, settings, a credential and steps).
         </p>
       )}
       <ul className="sc-gallery" aria-label="Scenarios">
