@@ -1,4 +1,5 @@
 import type { MockApi } from '../../../mock-server/index.ts'
+import { serverConnection } from '../../boot/connect-server.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
 import { ImportExport } from './import-export.tsx'
@@ -32,8 +33,11 @@ export function DataView() {
     <section aria-labelledby="data-heading">
       <h2 id="data-heading">Data</h2>
       <p>
-        The mock&apos;s data as it is now. It is kept in this browser across
-        reloads; export it to keep a copy or share it.
+        The mock&apos;s data as it is now.{' '}
+        {serverConnection()
+          ? 'It lives in the server this page talks to, until the server stops'
+          : 'It is kept in this browser across reloads'}
+        ; export it to keep a copy or share it.
       </p>
       <ImportExport />
       <nav aria-label="Tables" className="button-row">

@@ -3,8 +3,9 @@ import type { StateMachine } from '../../services/state-machines.ts'
 export const BOX = { width: 110, height: 40 }
 const COLUMN = 240
 const ROW = 70
-// Room above the first row for a loop and its label.
-const MARGIN = { x: 10, y: 40 }
+const MARGIN = { x: 10, y: 10 }
+/** Room above the first row for a loop (a move back into the same state) and its label. */
+const LOOP_ROOM = 30
 
 export interface Placed {
   x: number
@@ -40,13 +41,16 @@ export function layoutStates(machine: StateMachine) {
   for (const state of machine.states)
     (columns[depth.get(state)!] ??= []).push(state)
   const tallest = Math.max(1, ...columns.map((column) => column?.length ?? 0))
+  const top =
+    MARGIN.y +
+    (machine.transitions.some(({ from, to }) => from === to) ? LOOP_ROOM : 0)
   const positions = new Map<string, Placed>()
   columns.forEach((column, index) => {
     const offset = ((tallest - column.length) * ROW) / 2
     column.forEach((state, row) =>
       positions.set(state, {
         x: MARGIN.x + index * COLUMN,
-        y: MARGIN.y + offset + row * ROW,
+        y: top + offset + row * ROW,
       }),
     )
   })
@@ -62,7 +66,7 @@ export function layoutStates(machine: StateMachine) {
     positions,
     edges: [...edges.values()],
     width: MARGIN.x * 2 + (columns.length - 1) * COLUMN + BOX.width,
-    height: MARGIN.y + tallest * ROW,
+    height: top + tallest * ROW,
   }
 }
 
