@@ -181,7 +181,11 @@ export async function connectToServer(
   let polling = false
   setInterval(() => {
     // A hidden tab waits; one poll at a time, so a slow server never piles them up.
-    if (polling || document.visibilityState === 'hidden') return
+    if (
+      polling ||
+      (typeof document !== 'undefined' && document.visibilityState === 'hidden')
+    )
+      return
     polling = true
     refresh()
       .catch(() => {})
