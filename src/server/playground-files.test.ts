@@ -64,3 +64,33 @@ describe('the playground files a server serves', () => {
     expect(get('/api/books')).toBeUndefined()
   })
 })
+
+describe('serve --playground', () => {
+  it('serves the playground under the control path, to loopback Host names only', async () => {
+    const { startServer } = await import('./start-server.ts')
+    const server = await startServer({ port: 0, playground: dir })
+    try {
+      expect(server.playgroundUrl).toBe(`${server.url}/__mock/playground/`)
+      const page = await fetch(server.playgroundUrl!)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('hypermock-server')
+      // A DNS-rebinding page reaches the server under a name of its own: refused like the API.
+      const { request } = await import('node:http')
+      const status = await new Promise<number>((resolve, reject) => {
+        request(
+          server.playgroundUrl!,
+          { headers: { Host: 'attacker.example' } },
+          (response) => {
+            response.resume()
+            resolve(response.statusCode ?? 0)
+          },
+        )
+          .on('error', reject)
+          .end()
+      })
+      expect(status).toBe(403)
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -34,10 +34,10 @@ export interface ServerOptions extends Omit<MockApiOptions, 'api'> {
    */
   api?: MockApi | ApiDeclaration
   /**
-   * Serve the built playground at `<controlPath>/playground/`, talking to this server over HTTP.
-   * @default false
+   * Serve the built playground at `<controlPath>/playground/`, talking to this server over HTTP:
+   * `true` for the package's own build, or the directory of another. @default false
    */
-  playground?: boolean
+  playground?: boolean | string
 }
 
 export interface RunningServer {
@@ -80,7 +80,12 @@ export async function startServer(
         })
   const allowedOrigins = mockOptions.allowedOrigins ?? []
   const playgroundPath = `${api.controlPath}/playground`
-  const playgroundDir = playground ? findPlaygroundDir() : undefined
+  const playgroundDir =
+    typeof playground === 'string'
+      ? playground
+      : playground
+        ? findPlaygroundDir()
+        : undefined
   if (playground && !playgroundDir)
     throw new Error(
       'The playground is not built: this copy of hypermock-api has no dist-playground/ (run "npm run build" in a clone of the repository).',
