@@ -96,6 +96,13 @@ test('Data lists the declared tables; a fault aimed at loans shows in the Journa
   await expect(page.getByRole('heading', { name: 'Orders' })).toHaveCount(0)
   await screenshotWideAndNarrow(page, 'server-data')
 
+  // The Guide's Try-its name the built-in domain's orders: it says so instead of failing them.
+  await page.goto('/__mock/playground/?view=guide')
+  await expect(
+    page.getByText('requests are written for the built-in domain'),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Try it/ })).toHaveCount(0)
+
   // The library's own scenarios: it declares none, and the built-in domain's are not offered.
   await page.goto('/__mock/playground/?view=scenarios')
   await expect(
