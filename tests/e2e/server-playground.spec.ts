@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
@@ -145,4 +146,21 @@ test('Data lists the declared tables; a fault aimed at loans shows in the Journa
   await expect(faulted).toHaveCount(1)
   await expect(faulted).toContainText('fault-1')
   await screenshotWideAndNarrow(page, 'server-journal')
+})
+
+test('the served Explorer on a loan passes the WCAG 2.1 AA audit', async ({
+  page,
+}) => {
+  await page.goto('/__mock/playground/?view=explorer&href=%2Fapi%2Floans%2F1')
+  await expect(
+    page.getByRole('img', { name: /^Loan states: current state active/ }),
+  ).toBeVisible()
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([])
 })
