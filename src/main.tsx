@@ -57,6 +57,8 @@ started
           {...(declared && {
             credentials: declared.credentials,
             declaredScenarios: declared.scenarios,
+            // Through the connection, so it knows the writes this page sent itself.
+            fetch: (request: Request) => api.fetch(request),
           })}
           onPreferencesChange={savePreferences}
         />

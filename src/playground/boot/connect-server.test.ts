@@ -58,6 +58,25 @@ describe('the playground connected to a server over HTTP', () => {
         expect.objectContaining({ type: 'request' }),
       )
 
+      // Its own write refreshed what it shows already; another client's write asks it to read again.
+      let remoteChanges = 0
+      api.shared.onRemoteChange(() => (remoteChanges += 1))
+      const renew = (init: RequestInit) =>
+        new Request(new URL('/api/loans/1/renew', server.url), {
+          method: 'POST',
+          headers: { Authorization: 'Bearer librarian-token' },
+          ...init,
+        })
+      expect((await api.fetch(renew({}))).status).toBe(200)
+      await vi.advanceTimersByTimeAsync(1_000)
+      await vi.waitFor(() =>
+        expect(api.journal.list().at(-1)?.path).toBe('/api/loans/1/renew'),
+      )
+      expect(remoteChanges).toBe(0)
+      expect((await at(renew({}))).status).toBe(200)
+      await vi.advanceTimersByTimeAsync(1_000)
+      await vi.waitFor(() => expect(remoteChanges).toBe(1))
+
       // A reset reaches the server, and the copy follows it.
       api.reset()
       await api.shared.settled()

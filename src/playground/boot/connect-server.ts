@@ -33,6 +33,8 @@ export function serverConnection(
   return { basePath: parsed.basePath, controlPath: parsed.controlPath }
 }
 
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 /** How often the page asks the server what changed: often enough to feel live, cheap to answer. */
 const POLL_MS = 1_000
 
@@ -85,6 +87,8 @@ export async function connectToServer(
     for (const listener of noticeListeners) listener(message)
   }
   const inFlight = new Set<Promise<unknown>>()
+  /** `METHOD path` of the writes this page sent and the journal has not shown yet. */
+  const ownWrites: string[] = []
 
   const readAll = async (): Promise<Mirror> => {
     const [faults, config, journal, clock] = (await Promise.all([
@@ -168,11 +172,17 @@ export async function connectToServer(
       Math.abs(next.clockOffsetMs - mirror.clockOffsetMs) > 1_000
     mirror = { ...next, state: mirror.state }
     for (const entry of fresh) emit({ type: 'request', entry })
-    if (
-      fresh.some((entry) => !['GET', 'HEAD', 'OPTIONS'].includes(entry.method))
-    ) {
+    const writes = fresh.filter((entry) => !SAFE.has(entry.method))
+    if (writes.length > 0) {
       pullState()
-      for (const listener of remoteListeners) listener()
+      // This page's own writes already refreshed what it shows: only another's reads again.
+      const remote = writes.filter((entry) => {
+        const own = ownWrites.indexOf(`${entry.method} ${entry.path}`)
+        if (own === -1) return true
+        ownWrites.splice(own, 1)
+        return false
+      })
+      if (remote.length > 0) for (const listener of remoteListeners) listener()
     }
     if (faultsChanged) emit({ type: 'faults' })
     if (configChanged) emit({ type: 'config' })
@@ -205,7 +215,14 @@ export async function connectToServer(
       )
     },
     owns: (url) => scratch.owns(url),
-    fetch: (request) => baseFetch(request),
+    fetch(request) {
+      if (!SAFE.has(request.method)) {
+        ownWrites.push(`${request.method} ${new URL(request.url).pathname}`)
+        // Bounded: a write the server never journalled (refused early) must not pile up.
+        if (ownWrites.length > 100) ownWrites.shift()
+      }
+      return baseFetch(request)
+    },
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
