@@ -50,6 +50,9 @@ export default defineConfig(({ command }) => ({
           }
         : {},
   },
+  // Relative asset URLs: the same build runs at the root (`vite preview`) and under a server's
+  // control path (`hypermock-api serve --playground` serves it at /__mock/playground/).
+  base: command === 'build' ? './' : '/',
   server: { host: '127.0.0.1', port: 5173 },
   // The playground's static copy; dist/ is the published library's build. The page is one chunk
   // (msw, React and the views load together) plus chunks loaded on demand: the in-page core where

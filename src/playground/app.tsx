@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import type { MockApi } from '../mock-server/index.ts'
+import type { MockApi, Scenario } from '../mock-server/index.ts'
 import type { Preferences } from './boot/preferences.ts'
+import { serverConnection } from './boot/connect-server.ts'
 import { HypermockClientProvider } from '../react/index.ts'
 import { ExplorerView } from './features/explorer/explorer-view.tsx'
 import { ConsoleView } from './features/console/console-view.tsx'
@@ -15,13 +16,13 @@ import { ViewLink } from './components/view-link.tsx'
 import { useLocation, views, type View } from './navigation/use-location.ts'
 import { useMockValue } from './services/use-mock-value.ts'
 import {
-  credentials,
   PlaygroundProvider,
   usePlayground,
   type Token,
 } from './services/playground-context.tsx'
 import { speeds, type Speed } from './services/speed.ts'
 import type { VirtualClock } from './services/virtual-clock.ts'
+import type { Credential } from './services/declared-credentials.ts'
 
 /** Each view: its navigation label and its component (features never import each other). */
 const viewRegistry: Record<
@@ -68,13 +69,40 @@ function FaultBadge() {
 
 /** What this is, where it runs, where to start: the first thing a new visitor reads, in two lines. */
 function Welcome() {
+  const { api } = usePlayground()
+  const server = serverConnection()
   return (
     <section className="welcome" aria-label="Welcome">
+      {server ? (
+        <>
+          <p>
+            <strong>hypermock</strong> is serving your API at{' '}
+            <code>{api.basePath || '/'}</code>, with a client that retries as
+            the API&apos;s conventions say.
+          </p>
+          <p>
+            This page talks to that server over HTTP: every request shows in
+            your browser&apos;s network tab, and curl reaches the same mock.
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            <strong>hypermock</strong> is a mock of a whole JSON API (orders,
+            payments, transfers) and a client that retries as the API&apos;s
+            conventions say.
+          </p>
+          <p>
+            The mock runs in this tab, behind a service worker: your
+            browser&apos;s network tab shows every request, and nothing leaves
+            the page.
+          </p>
+        </>
+      )}
       <p>
-        <strong>hypermock</strong> mocks a whole JSON API in this tab, with a
-        client that retries by its conventions. New here? Read the{' '}
-        <ViewLink view="guide">Guide</ViewLink> or run a{' '}
-        <ViewLink view="scenarios">scenario</ViewLink>.
+        New here? Start with the <ViewLink view="guide">Guide</ViewLink>, run a{' '}
+        <ViewLink view="scenarios">scenario</ViewLink>, or follow the links
+        below from <code>GET {api.basePath || '/'}</code>.
       </p>
     </section>
   )
@@ -89,6 +117,7 @@ function Shell() {
   const {
     client,
     queryClient,
+    credentials,
     token,
     setToken,
     speed,
@@ -185,6 +214,10 @@ export interface AppProps {
   /** The clock the mock runs on; the demo speed is set on it. */
   clock?: VirtualClock
   fetch?: (request: Request) => Promise<Response>
+  /** The credentials to offer. @default the built-in domain's */
+  credentials?: readonly Credential[]
+  /** The scenarios to offer. @default the built-in domain's */
+  declaredScenarios?: readonly Scenario[]
 }
 
 /** The playground: explore the mock through its links, break it with faults, watch the client retry. */
@@ -195,6 +228,8 @@ export function App({
   onPreferencesChange,
   clock,
   fetch,
+  credentials,
+  declaredScenarios,
 }: AppProps) {
   return (
     <PlaygroundProvider
@@ -209,6 +244,8 @@ export function App({
       {...(onPreferencesChange && { onPreferencesChange })}
       {...(clock && { clock })}
       {...(fetch && { fetch })}
+      {...(credentials && { credentials })}
+      {...(declaredScenarios && { declaredScenarios })}
     >
       <Shell />
     </PlaygroundProvider>

@@ -1,11 +1,20 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import {
   isInvalidDeclarationError,
   type ApiDeclaration,
 } from '../mock-server/index.ts'
 import { CliError } from './cli-error.ts'
+
+/** The package's public entry: dist/index.js beside the built CLI, or the sources run directly. */
+function ownEntry(): string {
+  return fileURLToPath(
+    import.meta.url.endsWith('.ts')
+      ? new URL('../mock-server/index.ts', import.meta.url)
+      : new URL('./index.js', import.meta.url),
+  )
+}
 
 /**
  * Loads `hypermock.config.ts` (or `.mts`, `.js`, `.mjs`): its default export is a declaration made
@@ -34,7 +43,12 @@ export async function importDefault(file: string): Promise<unknown> {
       `Failed to load the config ${file}: no such file. Pass the path of a module whose default export is defineApi({ ... }).`,
     )
   const { createJiti } = await import('jiti')
-  const jiti = createJiti(pathToFileURL(path).href, { moduleCache: false })
+  const jiti = createJiti(pathToFileURL(path).href, {
+    moduleCache: false,
+    // The config's `import … from 'hypermock-api'` is this copy of the package, installed beside
+    // the config or not (npx): its declaration and the server then share one set of classes.
+    alias: { 'hypermock-api': ownEntry() },
+  })
   let loaded: unknown
   try {
     loaded = await jiti.import(path, { default: true })

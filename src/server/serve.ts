@@ -11,6 +11,7 @@ export const serveUsage = `Usage: hypermock-api serve [--config hypermock.config
                           [--port 8787] [--host 127.0.0.1]
                           [--base-path /api] [--control-path /__mock]
                           [--allow-origin <origin,...|*>] [--allowed-hosts <name,...|all>]
+                          [--playground]
 
 Starts a hypermock API on a real HTTP port, with the control API under /__mock: your own
 declaration (--config), an OpenAPI description (--openapi), or the built-in orders, payments and
@@ -31,6 +32,8 @@ Options:
                            (comma list, repeatable; "*" for any)
       --allowed-hosts <h>  Host names it answers too, e.g. mock.internal or .example.com
                            (a leading dot covers subdomains; "all" turns the check off)
+      --playground         also serve the playground at <control path>/playground/, connected
+                           to this server (Explorer, Console, Faults, Data, Journal...)
   -h, --help               show this help`
 
 const list = (values: string[] | undefined) =>
@@ -68,6 +71,7 @@ export async function startServe(
         'base-path': { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         'allowed-hosts': { type: 'string', multiple: true },
+        playground: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }))
@@ -127,6 +131,7 @@ export async function startServe(
       allowedHosts,
       allowedOrigins: anyOrigin ? '*' : origins,
       ...(values['base-path'] && { basePath: values['base-path'] }),
+      ...(values.playground && { playground: true }),
     })
   } catch (error) {
     if (isInvalidDeclarationError(error))
@@ -144,7 +149,7 @@ export async function startServe(
   console.log(`hypermock listening on ${server.url}
   API:          ${server.api.origin || server.url}${server.api.basePath || '/'}   (try: curl ${server.url}${server.api.basePath || '/'})
   control API:  ${server.url}${server.api.controlPath}             (state, reset, faults, journal, config, clock)
-  tokens:       ${tokens.length > 0 ? tokens.join(', ') : 'any Bearer token'}
+${server.playgroundUrl ? `  playground:   ${server.playgroundUrl}\n` : ''}  tokens:       ${tokens.length > 0 ? tokens.join(', ') : 'any Bearer token'}
   answers:      loopback origins${opened}
 Press Ctrl+C to stop.`)
   let stopping = false

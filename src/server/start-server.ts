@@ -14,6 +14,7 @@ import {
   withCors,
 } from './cors.ts'
 import { hostAllowed, isLoopbackHost, type AllowedHosts } from './host-check.ts'
+import { findPlaygroundDir, loadPlaygroundFiles } from './playground-files.ts'
 
 export interface ServerOptions extends Omit<MockApiOptions, 'api'> {
   /** @default 8787; 0 picks a free port */
@@ -32,12 +33,19 @@ export interface ServerOptions extends Omit<MockApiOptions, 'api'> {
    * declaration (`defineApi()`) to create one from.
    */
   api?: MockApi | ApiDeclaration
+  /**
+   * Serve the built playground at `<controlPath>/playground/`, talking to this server over HTTP:
+   * `true` for the package's own build, or the directory of another. @default false
+   */
+  playground?: boolean | string
 }
 
 export interface RunningServer {
   api: MockApi
   /** e.g. `http://127.0.0.1:8787` */
   url: string
+  /** Where the playground is served (`playground: true`), e.g. `http://127.0.0.1:8787/__mock/playground/`. */
+  playgroundUrl?: string
   /**
    * Stops accepting connections, lets requests in flight finish for `shutdownGraceMs`, answers the
    * rest with a 503 problem, then closes every connection.
@@ -51,10 +59,11 @@ type Env = HttpBindings | Http2Bindings
  * Starts the mock on a real HTTP port, the same core behind it. A network-error fault destroys the
  * socket, so a client sees exactly what a dropped connection looks like.
  */
-export function startServer(
+export async function startServer(
   options: ServerOptions = {},
 ): Promise<RunningServer> {
   const {
+    playground = false,
     port = 8787,
     host = '127.0.0.1',
     allowedHosts = [],
@@ -70,6 +79,23 @@ export function startServer(
           ...(given && { api: given as never }),
         })
   const allowedOrigins = mockOptions.allowedOrigins ?? []
+  const playgroundPath = `${api.controlPath}/playground`
+  const playgroundDir =
+    typeof playground === 'string'
+      ? playground
+      : playground
+        ? findPlaygroundDir()
+        : undefined
+  if (playground && !playgroundDir)
+    throw new Error(
+      'The playground is not built: this copy of hypermock-api has no dist-playground/ (run "npm run build" in a clone of the repository).',
+    )
+  const servePlayground = playgroundDir
+    ? await loadPlaygroundFiles(playgroundDir, playgroundPath, {
+        basePath: api.basePath,
+        controlPath: api.controlPath,
+      })
+    : undefined
   // The name the user bound to is one they chose to be reached by.
   const hosts: AllowedHosts =
     allowedHosts === 'all' || isLoopbackHost(host)
@@ -143,6 +169,8 @@ export function startServer(
       response.headers.set('Connection', 'close')
       return response
     }
+    const file = servePlayground?.(request)
+    if (file) return file
     if (isPreflight(request)) {
       const allowOrigin = allowOriginFor(request, allowedOrigins)
       // A preflight from an origin not allowed reaches the core, which answers it 403.
@@ -204,9 +232,11 @@ export function startServer(
         if ('closeAllConnections' in server) server.closeAllConnections()
         await stopped
       }
+      const url = `http://${shownHost}:${address.port}`
       resolve({
         api,
-        url: `http://${shownHost}:${address.port}`,
+        url,
+        ...(servePlayground && { playgroundUrl: `${url}${playgroundPath}/` }),
         close: () => (closing ??= close()),
       })
     })

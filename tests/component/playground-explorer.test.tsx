@@ -21,7 +21,7 @@ describe('Explorer', () => {
     renderAt('?view=explorer&href=/api/orders/1')
     expect(
       await screen.findByRole('img', {
-        name: 'Order states: current state pending; transitions on offer: pay (to paid), cancel (to cancelled)',
+        name: 'Order states: current state pending; transitions on offer: cancel (to cancelled), pay (to paid)',
       }),
     ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'pay' }))

@@ -33,7 +33,7 @@ test('walks from the root to a pending order and pays it by its link', async ({
   await expect(page.getByLabel('Resource href')).toHaveValue(orderHref!)
   await expect(
     page.getByRole('img', {
-      name: /current state pending; transitions on offer: pay/,
+      name: /current state pending; transitions on offer: .*pay \(to paid\)/,
     }),
   ).toBeVisible()
   const members = page.getByRole('table', { name: 'Members' })

@@ -3,6 +3,7 @@ import { pickBrowser } from './support/pick-browser.ts'
 
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
 const devPort = previewPort + 1
+const servePort = previewPort + 2
 
 const server = (command: string, port: number) => ({
   command: `${command} --port ${port} --strictPort --host 127.0.0.1`,
@@ -22,7 +23,8 @@ if (process.env.TEST_WORKER_INDEX === undefined)
  * own, the system's, or the one from the npm registry; E2E_BROWSER=sparticuz forces the last) with the
  * real service worker: every spec against the built playground (`vite preview`), and the smoke
  * spec and the exactly-what-was-sent spec (StrictMode's double effects) also against `vite` dev,
- * the server `npm run dev` starts.
+ * the server `npm run dev` starts; the server-mode spec against the same build served by
+ * `hypermock-api serve --playground` for the own-api example.
  */
 export default defineConfig({
   testDir: '.',
@@ -53,7 +55,7 @@ export default defineConfig({
   projects: [
     {
       name: 'build',
-      testIgnore: 'root-api.spec.ts',
+      testIgnore: ['root-api.spec.ts', 'server-playground.spec.ts'],
       use: { baseURL: `http://127.0.0.1:${previewPort}` },
     },
     {
@@ -65,9 +67,22 @@ export default defineConfig({
       ],
       use: { baseURL: `http://127.0.0.1:${devPort}` },
     },
+    {
+      // The same build, served by the standalone server for a declared API (server mode).
+      name: 'server',
+      testMatch: 'server-playground.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${servePort}` },
+    },
   ],
   webServer: [
     server('npx vite preview', previewPort),
     server('npx vite', devPort),
+    {
+      command: `node src/server/cli.ts serve --config examples/own-api/hypermock.config.ts --playground --port ${servePort}`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${servePort}/__mock/playground/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
   ],
 })

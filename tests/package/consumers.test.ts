@@ -111,7 +111,14 @@ async function serveAndFetch(
     }
     expect(match, output).not.toBeNull()
     const response = await fetch(`${match![1]}${path_}`, init)
-    return { status: response.status, body: await response.json(), output }
+    const text = await response.text()
+    // The playground's page is HTML; everything else the server answers is JSON.
+    const isHtml = (response.headers.get('Content-Type') ?? '').includes('html')
+    return {
+      status: response.status,
+      body: (isHtml ? text : JSON.parse(text)) as unknown,
+      output,
+    }
   } finally {
     const exited = once(child, 'exit')
     process.kill(-child.pid!, 'SIGTERM')
@@ -196,6 +203,19 @@ describe('on Node 20.19 with msw 2', () => {
       { headers: { Authorization: 'Bearer ada-token' } },
     )
     expect(loan).toMatchObject(ownApiLoan)
+  })
+
+  it('serves the playground for the example with serve --playground', async () => {
+    copyOwnApiExample(dir)
+    const page = await serveAndFetch(
+      dir,
+      node20,
+      ['--config', 'hypermock.config.ts', '--playground'],
+      '/__mock/playground/',
+    )
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<meta name="hypermock-server"')
+    expect(page.output).toContain('/__mock/playground/')
   })
 
   it('init writes msw 2’s own service worker', () => {

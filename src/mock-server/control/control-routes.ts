@@ -7,6 +7,7 @@ import type { Handler, HandlerContext, RouteSpec } from '../route-spec.ts'
 import { InvalidSnapshotError } from '../store/snapshot-schema.ts'
 import type { ConfigPatch } from './config-patch.ts'
 import { parseControlInput } from './control-error.ts'
+import { declaredExtras } from './declared-extras.ts'
 
 const noContent = () => HttpResponse.empty()
 
@@ -126,6 +127,16 @@ export const controlRoutes: readonly RouteSpec[] = [
       PATCH: control((c, { body }) =>
         HttpResponse.json(c.config.update((body ?? {}) as ConfigPatch)),
       ),
+    },
+  },
+  {
+    // The declared tokens and scenarios, for a page that knows the API only over HTTP.
+    path: '/declaration',
+    public: true,
+    cache: 'no-store',
+    methods: {
+      GET: ({ runtime }) =>
+        HttpResponse.json(declaredExtras(runtime.api.declaration)),
     },
   },
   {

@@ -11,9 +11,10 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createClient, type HypermockClient } from '../../client/index.ts'
 import { createQueryClient } from '../../react/index.ts'
 import { resourceQueryScope } from '../../react/resource-query-key.ts'
-import type { MockApi } from '../../mock-server/index.ts'
+import type { MockApi, Scenario } from '../../mock-server/index.ts'
 import { isSharedMockApi } from '../../shared-mock/remote-mock-api.ts'
 import { ClientEventsStore } from './client-events-store.ts'
+import type { Credential } from './declared-credentials.ts'
 import { ResponseLog } from './response-log.ts'
 import { RetiredRules } from './retired-rules.ts'
 import { skipAbandonedReads } from './skip-abandoned-reads.ts'
@@ -30,7 +31,7 @@ export const credentials = [
   { token: null, label: 'No credential' },
 ] as const
 
-export type Token = (typeof credentials)[number]['token']
+export type Token = string | null
 
 export interface Playground {
   /** The mock behind the service worker (shared by the tabs of the origin): state, faults, journal, clock. */
@@ -39,6 +40,10 @@ export interface Playground {
   client: HypermockClient
   /** TanStack Query's cache for that client (its own retries off: the client owns retries). */
   queryClient: QueryClient
+  /** The credentials to pick: the built-in domain's, or those the loaded API declares. */
+  credentials: readonly Credential[]
+  /** The scenarios the loaded API declares (server mode); undefined: the built-in domain's. */
+  declaredScenarios: readonly Scenario[] | undefined
   token: Token
   setToken(token: Token): void
   speed: Speed
@@ -68,6 +73,10 @@ export interface PlaygroundProviderProps {
   api: MockApi
   storageNotice?: string | null
   initialToken?: Token
+  /** The credentials to offer. @default the built-in domain's */
+  credentials?: readonly Credential[]
+  /** The scenarios to offer. @default the built-in domain's */
+  declaredScenarios?: readonly Scenario[]
   initialSpeed?: Speed
   /** Told when the credential or the speed changes (the page saves them for the next visit). */
   onPreferencesChange?: (preferences: { token: Token; speed: Speed }) => void
@@ -82,6 +91,8 @@ export function PlaygroundProvider({
   api,
   storageNotice = null,
   initialToken = 'customer-1-token',
+  credentials: offered = credentials,
+  declaredScenarios,
   initialSpeed = 1,
   onPreferencesChange,
   clock: givenClock,
@@ -153,6 +164,8 @@ export function PlaygroundProvider({
       api,
       client,
       queryClient,
+      credentials: offered,
+      declaredScenarios,
       token,
       setToken,
       speed,
@@ -168,6 +181,8 @@ export function PlaygroundProvider({
       api,
       client,
       queryClient,
+      offered,
+      declaredScenarios,
       token,
       speed,
       setSpeed,

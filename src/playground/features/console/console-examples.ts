@@ -37,3 +37,64 @@ export const consoleExamples = [
     body: '{\n  "amount": 1999,\n  "currency": "eur"\n}',
   },
 ] as const
+
+export interface ConsoleExample {
+  readonly label: string
+  readonly method: string
+  readonly path: string
+  readonly body: string
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The examples for the loaded API: the built-in domain's above, or, for a declared API, the same
+ * conventions aimed at its own collections from the description it serves (an empty create, a
+ * broken body, a bad sort and page, an unknown id).
+ */
+export function examplesFor(description: unknown): readonly ConsoleExample[] {
+  const paths =
+    isObject(description) && isObject(description.paths)
+      ? description.paths
+      : {}
+  const templates = Object.keys(paths)
+  if (templates.length === 0 || '/api/orders' in paths) return consoleExamples
+  const collections = templates.filter(
+    (template) =>
+      !template.includes('{') &&
+      !template.endsWith('/problems') &&
+      templates.includes(`${template}/{id}`),
+  )
+  const creatable = collections.filter((template) => {
+    const item = paths[template]
+    return isObject(item) && 'post' in item
+  })
+  const name = (template: string) => template.split('/').at(-1) ?? template
+  return [
+    ...creatable.map((template) => ({
+      label: `Create ${name(template)} with an empty body (422, every field)`,
+      method: 'POST',
+      path: template,
+      body: '{}',
+    })),
+    ...creatable.slice(0, 1).map((template) => ({
+      label: 'Send a broken JSON body (400)',
+      method: 'POST',
+      path: template,
+      body: '{ "id": 1, ',
+    })),
+    ...collections.slice(0, 1).map((template) => ({
+      label: 'Ask for an unknown sort field and a bad page (400)',
+      method: 'GET',
+      path: `${template}?sort=colour&page=0`,
+      body: '',
+    })),
+    ...collections.map((template) => ({
+      label: `Read ${name(template)} that does not exist (404)`,
+      method: 'GET',
+      path: `${template}/999999`,
+      body: '',
+    })),
+  ]
+}

@@ -15,7 +15,8 @@ import {
   requestOf,
   type ConsoleDraft,
 } from './console-draft.ts'
-import { consoleExamples } from './console-examples.ts'
+import { examplesFor } from './console-examples.ts'
+import { useApiDescription } from '../../services/use-api-description.ts'
 import { HeaderRows } from './header-rows.tsx'
 import { loadSavedDraft, namesARequest, saveDraft } from './saved-draft.ts'
 import { TextField } from './text-field.tsx'
@@ -35,6 +36,7 @@ function summary(outcome: SendOutcome) {
 
 function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
   const { client, token } = usePlayground()
+  const consoleExamples = examplesFor(useApiDescription())
   const [draft, setDraft] = useState(initial)
   const [presetToken, setPresetToken] = useState(token)
   const [sending, setSending] = useState(false)

@@ -1,4 +1,5 @@
 import type { MockApi } from '../../../mock-server/index.ts'
+import { serverConnection } from '../../boot/connect-server.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
 import { ImportExport } from './import-export.tsx'
@@ -9,18 +10,18 @@ const readState = (api: MockApi) => api.state.snapshot()
 const rows = (count: number) =>
   `${new Intl.NumberFormat('en').format(count)} row${count === 1 ? '' : 's'}`
 
-const collections = [
-  'orders',
-  'payments',
-  'accounts',
-  'transfers',
-  'customers',
-] as const
+/** Every table the mock holds, whatever API it serves: the snapshot's arrays but the keys. */
+const collectionsOf = (state: Record<string, unknown>) =>
+  Object.keys(state).filter(
+    (name) => name !== 'idempotencyKeys' && Array.isArray(state[name]),
+  )
 
 /** The mock's data as it is now: every table, the stored idempotency keys, and file import/export. */
 export function DataView() {
   const { api } = usePlayground()
   const state = useMockValue(api, ['state'], readState)
+  const tables = state as unknown as Record<string, Record<string, unknown>[]>
+  const collections = collectionsOf(state)
   const keys = state.idempotencyKeys.map((record) => ({
     key: record.key,
     request: `${record.method} ${record.path}`,
@@ -33,8 +34,11 @@ export function DataView() {
     <section aria-labelledby="data-heading">
       <h2 id="data-heading">Data</h2>
       <p>
-        The mock&apos;s data as it is now. It is kept in this browser across
-        reloads; export it to keep a copy or share it.
+        The mock&apos;s data as it is now.{' '}
+        {serverConnection()
+          ? 'It lives in the server this page talks to, until the server stops'
+          : 'It is kept in this browser across reloads'}
+        ; export it to keep a copy or share it.
       </p>
       <ImportExport />
       <nav aria-label="Tables" className="button-row">
@@ -55,8 +59,8 @@ export function DataView() {
           </h3>
           <RowTable
             name={name.charAt(0).toUpperCase() + name.slice(1)}
-            caption={`${name.charAt(0).toUpperCase() + name.slice(1)} (${rows(state[name].length)})`}
-            rows={state[name]}
+            caption={`${name.charAt(0).toUpperCase() + name.slice(1)} (${rows(tables[name]!.length)})`}
+            rows={tables[name]!}
           />
         </section>
       ))}

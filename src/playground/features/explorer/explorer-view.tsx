@@ -18,11 +18,13 @@ import { JsonView } from '../../components/json-view.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
 import { useLocation } from '../../navigation/use-location.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
+import { stateMachineFor } from '../../services/state-machines.ts'
+import { useApiDescription } from '../../services/use-api-description.ts'
 import { ActionButton, type ActionOutcome } from './action-button.tsx'
 import { CollectionItems } from './collection-items.tsx'
 import { LinksTable } from './links-table.tsx'
 import { MembersTable } from './members-table.tsx'
-import { isOrderState, OrderStateDiagram } from './order-state-diagram.tsx'
+import { StateDiagram } from './state-diagram.tsx'
 import { PagingNav } from './paging-nav.tsx'
 import { ReadSummary } from './read-summary.tsx'
 import { resourceTitle } from './value-text.ts'
@@ -101,13 +103,22 @@ function ResourceView({
   const isCollection = Array.isArray(resource.items)
   const actions = actionsOf(links)
   const self = selfHref(resource) ?? href
-  const isOrder = /\/orders\/\d+$/.test(self) && isOrderState(resource.status)
+  // The lifecycle of whichever resource this is, from the description the mock serves.
+  const description = useApiDescription()
+  const machine = isCollection
+    ? undefined
+    : stateMachineFor(
+        description,
+        new URL(self, window.location.origin).pathname,
+      )
+  const status = machine ? resource[machine.field] : undefined
   return (
     <article aria-labelledby="resource-heading">
       <h3 id="resource-heading">{resourceTitle(self, isCollection)}</h3>
-      {isOrder && isOrderState(resource.status) && (
-        <OrderStateDiagram
-          status={resource.status}
+      {machine && typeof status === 'string' && (
+        <StateDiagram
+          machine={machine}
+          status={status}
           offered={actions.map(([rel]) => rel)}
         />
       )}

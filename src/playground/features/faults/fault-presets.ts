@@ -44,7 +44,7 @@ export const faultPresets: readonly FaultPreset[] = [
   {
     label: 'Lost response after commit',
     description:
-      'The next payment is created, then its response is lost on the way back.',
+      'The next matching create is stored, then its response is lost on the way back.',
     rule: {
       match: { method: 'POST', path: '/api/payments*' },
       effect: { kind: 'lose-response' },
@@ -70,3 +70,48 @@ export const faultPresets: readonly FaultPreset[] = [
     },
   },
 ]
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The presets aimed at the loaded API: reads at its first collection (and that collection's
+ * items), the lost response at its first collection that takes a POST. The built-in domain keeps
+ * the aims above; an API the description does not show yet keeps them too.
+ */
+export function presetsFor(description: unknown): readonly FaultPreset[] {
+  const paths =
+    isObject(description) && isObject(description.paths)
+      ? description.paths
+      : {}
+  const templates = Object.keys(paths)
+  if (templates.length === 0 || '/api/orders' in paths) return faultPresets
+  // A collection: a path of plain segments whose items live at <path>/{id}.
+  const collections = templates.filter(
+    (template) =>
+      !template.includes('{') &&
+      // The problem catalogue is the conventions', not the API's data.
+      !template.endsWith('/problems') &&
+      templates.some(
+        (other) =>
+          /^\/\{[^}]+\}$/.test(other.slice(template.length)) &&
+          other.startsWith(template),
+      ),
+  )
+  const read = collections[0]
+  if (read === undefined) return faultPresets
+  const write =
+    collections.find((template) => {
+      const item = paths[template]
+      return isObject(item) && 'post' in item
+    }) ?? read
+  return faultPresets.map((preset) => {
+    const { path, method } = preset.rule.match
+    const aimed =
+      method === 'POST' ? `${write}*` : path.endsWith('/*') ? `${read}/*` : read
+    return {
+      ...preset,
+      rule: { ...preset.rule, match: { method, path: aimed } },
+    }
+  })
+}

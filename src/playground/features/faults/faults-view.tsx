@@ -10,7 +10,8 @@ import {
 } from './describe-rule.ts'
 import { FaultForm } from './fault-form.tsx'
 import { faultMethods } from './fault-form-model.ts'
-import { faultPresets, type FaultPreset } from './fault-presets.ts'
+import { presetsFor, type FaultPreset } from './fault-presets.ts'
+import { useApiDescription } from '../../services/use-api-description.ts'
 import { MockSettingsForm } from './mock-settings-form.tsx'
 
 const readRules = (api: MockApi) => api.faults.list()
@@ -106,6 +107,7 @@ function PresetItem({
 
 export function FaultsView() {
   const { api, retiredRules } = usePlayground()
+  const presets = presetsFor(useApiDescription())
   const id = useId()
   const rules = useMockValue(api, ['faults', 'request'], readRules)
   const retired = useSyncExternalStore(
@@ -158,9 +160,10 @@ export function FaultsView() {
           <code>*</code> matches anything): change the aim before adding it.
         </p>
         <ul>
-          {faultPresets.map((preset) => (
+          {presets.map((preset) => (
             <PresetItem
-              key={preset.label}
+              // Re-aimed once the description arrives: the editable aim starts afresh.
+              key={`${preset.label} ${preset.rule.match.path}`}
               preset={preset}
               onAdd={(rule) => addPreset(preset.label, rule)}
             />

@@ -17,11 +17,18 @@ import { usePlayground } from '../../services/playground-context.tsx'
 import { ScenarioCard } from './scenario-card.tsx'
 import { scenarioRuns } from './scenario-runs.ts'
 import { withSignal } from './with-signal.ts'
-import { findScenario, scenarios, type Scenario } from './scenarios.ts'
-import { credentials, type Token } from '../../services/playground-context.tsx'
+import {
+  findScenario,
+  usePlaygroundScenarios,
+  type Scenario,
+} from './scenarios.ts'
+import type { Token } from '../../services/playground-context.tsx'
 
-const credentialLabel = (token: Token) =>
-  credentials.find((c) => c.token === token)?.label ?? String(token)
+/** A credential by its label among the loaded API's own (declared tokens, or the built-in ones). */
+const labelOf = (
+  credentials: readonly { token: Token; label: string }[],
+  token: Token,
+) => credentials.find((c) => c.token === token)?.label ?? String(token)
 
 type Confirming = { id: string; action: 'run' | 'reset' } | null
 
@@ -32,8 +39,14 @@ type Confirming = { id: string; action: 'run' | 'reset' } | null
  * to `?scenario=<id>` only offers the scenario: loading a page never changes the shared mock.
  */
 export function ScenariosView() {
-  const { api, client, token, setToken, clientEvents } = usePlayground()
+  const { api, client, token, setToken, clientEvents, credentials } =
+    usePlayground()
+  const credentialLabel = useCallback(
+    (t: Token) => labelOf(credentials, t),
+    [credentials],
+  )
   const { params, navigate } = useLocation()
+  const scenarios = usePlaygroundScenarios()
   const id = useId()
   const runs = useSyncExternalStore(
     scenarioRuns.subscribe,
@@ -100,7 +113,7 @@ export function ScenariosView() {
         if (previous !== scenario.token) setToken(previous)
       }
     },
-    [setToken],
+    [setToken, credentialLabel],
   )
 
   const prepare = useCallback(
@@ -136,7 +149,7 @@ export function ScenariosView() {
     }
   }, [token, client, execute])
 
-  const offered = findScenario(selected)
+  const offered = findScenario(selected, scenarios)
   const unknown = selected !== null && !offered
   const ask = (scenario: Scenario, action: 'run' | 'reset') => {
     navigate('scenarios', { scenario: scenario.id }, 'replace')
@@ -178,6 +191,12 @@ export function ScenariosView() {
       {unknown && (
         <p role="alert" className="sc-alert">
           There is no scenario &ldquo;{selected}&rdquo;. Pick one below.
+        </p>
+      )}
+      {scenarios.length === 0 && (
+        <p>
+          This API declares no scenarios: add some to its declaration&apos;s{' '}
+          <code>scenarios</code> (faults, settings, a credential and steps).
         </p>
       )}
       <ul className="sc-gallery" aria-label="Scenarios">

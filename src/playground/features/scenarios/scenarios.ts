@@ -13,11 +13,15 @@ import {
   scenarios as packageScenarios,
   type FaultRuleInput,
   type MockApi,
+  type Scenario as ScenarioData,
   type ScenarioId,
   type ScenarioStep,
 } from '../../../mock-server/index.ts'
 import { formatMoney } from '../../components/money-note.tsx'
-import type { Token } from '../../services/playground-context.tsx'
+import {
+  usePlayground,
+  type Token,
+} from '../../services/playground-context.tsx'
 
 /** What a scenario's set-up may change in the playground besides the mock. */
 export interface ScenarioPlayground {
@@ -37,7 +41,8 @@ type ConfigPatch = Parameters<MockApi['config']['update']>[0]
 
 /** A package scenario (its data: faults, settings, credential, steps) plus how the playground runs it. */
 export interface Scenario {
-  readonly id: ScenarioId
+  /** A built-in scenario's id, or one the loaded API declares. */
+  readonly id: ScenarioId | (string & {})
   readonly title: string
   /** What it demonstrates, in a sentence or two. */
   readonly description: string
@@ -338,6 +343,47 @@ export const scenarios: readonly Scenario[] = packageScenarios.map((data) => ({
   run: (client) => runs[data.id](client, data.steps),
 }))
 
-export function findScenario(id: string | null): Scenario | undefined {
-  return scenarios.find((s) => s.id === id)
+/**
+ * A scenario the loaded API declares (served by `GET <control>/declaration`), made runnable: its
+ * set-up as any scenario's, its steps through the client, and the last step's answer as the result.
+ */
+export function declaredScenario(data: ScenarioData): Scenario {
+  return {
+    ...data,
+    description: data.description ?? '',
+    faults: data.faults ?? [],
+    config: data.config ?? {},
+    steps: data.steps ?? [],
+    setup(api, playground) {
+      applyScenario(api, data)
+      playground.setToken(data.token)
+    },
+    async run(client) {
+      const { value, events } = await watch(client, () =>
+        runSteps(client, data.steps ?? []),
+      )
+      const last = value.at(-1)
+      const status = last?.response.status ?? null
+      const { attempts } = attemptsOf(events)
+      return {
+        status,
+        summary: `${value.length} step${value.length === 1 ? '' : 's'} sent; the last answered ${String(status)}.`,
+        facts: [{ label: 'Attempts', value: String(attempts) }],
+        problem: last?.problem ?? null,
+      }
+    },
+  }
+}
+
+/** The scenarios of the API the playground talks to: its declared ones, or the built-in domain's. */
+export function usePlaygroundScenarios(): readonly Scenario[] {
+  const { declaredScenarios } = usePlayground()
+  return declaredScenarios ? declaredScenarios.map(declaredScenario) : scenarios
+}
+
+export function findScenario(
+  id: string | null,
+  among: readonly Scenario[] = scenarios,
+): Scenario | undefined {
+  return among.find((s) => s.id === id)
 }

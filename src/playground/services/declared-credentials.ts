@@ -1,0 +1,51 @@
+import type { Scenario } from '../../mock-server/index.ts'
+
+/** A credential the playground offers; `null` sends no Authorization header. */
+export interface Credential {
+  token: string | null
+  label: string
+}
+
+/** A token as `GET <control>/declaration` lists it. */
+export interface DeclaredToken {
+  token: string
+  expired: boolean
+  owns: 'all' | readonly (string | number)[]
+  scopes: readonly string[]
+}
+
+function describe({ token, expired, owns, scopes }: DeclaredToken) {
+  if (expired) return `${token} (expired)`
+  const sees = owns === 'all' ? 'every owner' : `owner ${owns.join(', ')}`
+  const readOnly = scopes.includes('write') ? '' : ', read-only'
+  return `${token} (${owns.length === 0 ? 'no rows' : sees}${readOnly})`
+}
+
+/**
+ * The credentials to pick for an API known over HTTP: its declared tokens, described by what
+ * they see; an API that declares none lets any Bearer token in.
+ */
+export function declaredCredentials(
+  tokens: readonly DeclaredToken[],
+): Credential[] {
+  const declared: Credential[] =
+    tokens.length > 0
+      ? tokens.map((token) => ({ token: token.token, label: describe(token) }))
+      : [{ token: 'any-token', label: 'Any Bearer token' }]
+  return [...declared, { token: null, label: 'No credential' }]
+}
+
+/** Reads the declared tokens and scenarios of the mock behind `controlPath`. */
+export async function loadDeclared(
+  controlPath: string,
+  fetchJson: (url: string) => Promise<unknown> = (url) =>
+    window.fetch(url).then((response) => response.json()),
+): Promise<{ credentials: Credential[]; scenarios: Scenario[] }> {
+  const { tokens, scenarios } = (await fetchJson(
+    `${controlPath}/declaration`,
+  )) as { tokens?: DeclaredToken[]; scenarios?: Scenario[] }
+  return {
+    credentials: declaredCredentials(tokens ?? []),
+    scenarios: scenarios ?? [],
+  }
+}

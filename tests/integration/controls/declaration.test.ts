@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { library } from '../../../examples/own-api/library.ts'
+import { createMockApi } from '../../../src/mock-server/index.ts'
+
+const read = async (api: ReturnType<typeof createMockApi>) => {
+  const response = await api.fetch(
+    new Request('http://localhost/__mock/declaration'),
+  )
+  expect(response.status).toBe(200)
+  expect(response.headers.get('Cache-Control')).toBe('no-store')
+  return (await response.json()) as {
+    name: string
+    tokens: {
+      token: string
+      expired: boolean
+      owns: unknown
+      scopes: string[]
+    }[]
+    scenarios: { id: string }[]
+  }
+}
+
+describe('GET /__mock/declaration', () => {
+  it("lists a declared API's mock credentials with what each may see", async () => {
+    const body = await read(createMockApi({ api: library }))
+    expect(body.name).toBe('City library')
+    expect(body.tokens).toEqual([
+      {
+        token: 'ada-token',
+        expired: false,
+        owns: [1],
+        scopes: ['read', 'write'],
+      },
+      {
+        token: 'grace-token',
+        expired: false,
+        owns: [2],
+        scopes: ['read', 'write'],
+      },
+      {
+        token: 'librarian-token',
+        expired: false,
+        owns: 'all',
+        scopes: ['read', 'write'],
+      },
+      { token: 'visitor-token', expired: false, owns: [], scopes: ['read'] },
+    ])
+    expect(body.scenarios).toEqual([])
+  })
+
+  it("lists the built-in domain's tokens, the expired one included, and its scenarios", async () => {
+    const body = await read(createMockApi())
+    expect(body.tokens).toContainEqual(
+      expect.objectContaining({ token: 'expired-token', expired: true }),
+    )
+    expect(body.scenarios.length).toBeGreaterThan(0)
+  })
+})
