@@ -72,9 +72,11 @@ test('walks a declared API from its root, acts on a loan, and a stale action get
   await openLoan(page, second)
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/__mock/journal', async (route) => {
-    await held
-    await route.continue()
+  // Every read of the control API waits: the page cannot hear of the other client's write.
+  await page.route('**/__mock/**', async (route) => {
+    if (route.request().method() === 'GET') await held
+    // A poll the page gave up on meanwhile is already settled: nothing is left to let through.
+    await route.continue().catch(() => {})
   })
   const returned = await page.request.post(`/api/loans/${second}/return`, {
     headers: { ...librarian, 'Idempotency-Key': `return-${second}` },
@@ -84,8 +86,8 @@ test('walks a declared API from its root, acts on a loan, and a stale action get
   const alert = page.getByRole('alert').filter({ hasText: 'return failed' })
   await expect(alert.getByRole('heading', { name: /^409/ })).toBeVisible()
   await expect(alert).toContainText('returned')
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
   release()
-  await page.unroute('**/__mock/journal')
 })
 
 test('Data lists the declared tables; a fault aimed at loans shows in the Journal', async ({

@@ -15,6 +15,8 @@ test('the navigation is a compact sticky bar of tabs, not underlined links', asy
   expect(bar!.height).toBeLessThanOrEqual(80)
 
   // Still there after scrolling a long view.
+  // The Reference is long once the served description has loaded.
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible()
   await page.mouse.wheel(0, 3000)
   await expect
     .poll(() => page.evaluate(() => window.scrollY))
