@@ -9,6 +9,12 @@ export interface OpenApiOverrides {
   name?: string
   /** Where the API lives. @default the path of the description's first server, or '/' */
   base?: string
+  /**
+   * The description's paths to serve, by prefix (`['/v2/webhooks']` serves `/v2/webhooks` and
+   * `/v2/webhooks/{id}`): part of a large description, or one version of several. The others are
+   * left out (404), and the report says how many. @default every path
+   */
+  include?: readonly string[]
   /** Generated seed rows per collection (where the description has no examples). @default 10 */
   count?: number | Record<string, number>
   /** Bearer tokens. @default any Bearer token is let in, where the description asks for one */

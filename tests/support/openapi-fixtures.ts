@@ -1,17 +1,15 @@
 /**
- * Public OpenAPI descriptions that nobody here wrote, from packages of the npm registry (pinned as
- * devDependencies, so every run reads the same bytes): OAI's petstore-expanded (OpenAPI 3.0, a
- * bare array, integer ids) from ReadMe's MIT-licensed `@readme/oas-examples`, and Scalar's Galaxy
- * (3.1, a `{ data, meta }` envelope paged by offset, integer ids, several security schemes) from
- * its MIT-licensed `@scalar/galaxy`.
+ * Public OpenAPI descriptions that nobody here wrote, committed byte for byte in
+ * `tests/fixtures/openapi/` (where its README says where each comes from, and its licence):
+ * OAI's petstore-expanded (OpenAPI 3.0, a bare array, integer ids), Scalar's Galaxy (3.1, a
+ * `{ data, meta }` envelope paged by offset, integer ids, several security schemes) and Figma's REST
+ * API (3.1, `{ webhooks, pagination }` paged by cursor, string ids).
  */
+const fixture = (file: string) =>
+  new URL(`../fixtures/openapi/${file}`, import.meta.url).pathname
+
 export const openApiFixtures = {
-  'petstore-expanded': new URL(
-    '../../node_modules/@readme/oas-examples/3.0/yaml/petstore-expanded.yaml',
-    import.meta.url,
-  ).pathname,
-  'scalar-galaxy': new URL(
-    '../../node_modules/@scalar/galaxy/dist/3.1.json',
-    import.meta.url,
-  ).pathname,
+  'petstore-expanded': fixture('petstore-expanded.yaml'),
+  'scalar-galaxy': fixture('scalar-galaxy.json'),
+  figma: fixture('figma.yaml'),
 }

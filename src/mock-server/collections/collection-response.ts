@@ -70,13 +70,15 @@ function shapedResponse(
   if (envelope === 'array' || envelope === 'hypermock')
     return HttpResponse.json(items, { headers })
   const body: Record<string, unknown> = { [envelope.items]: items }
-  if (envelope.links)
-    body[envelope.links] =
-      envelope.linkStyle === 'string'
-        ? links
-        : Object.fromEntries(
-            Object.entries(links).map(([rel, href]) => [rel, { href }]),
-          )
+  if (envelope.links) {
+    const names = envelope.linkNames as Record<string, string> | undefined
+    const member: Record<string, unknown> = {}
+    for (const [rel, href] of Object.entries(links)) {
+      const name = names ? names[rel] : rel
+      if (name) member[name] = envelope.linkStyle === 'string' ? href : { href }
+    }
+    body[envelope.links] = member
+  }
   if (envelope.total) body[envelope.total] = total
   return HttpResponse.json(body, { headers })
 }

@@ -210,6 +210,14 @@ export interface ListEnvelope {
   links?: string
   /** Links as plain URL strings, or as `{ href }` objects. @default 'href' */
   linkStyle?: 'string' | 'href'
+  /**
+   * The links member's own names for the relations (`{ next: 'next_page', prev: 'prev_page' }`
+   * gives `{ next_page, prev_page }`); relations not named here are left out of it. The `Link`
+   * header always carries every relation. @default self, next, prev, first, last
+   */
+  linkNames?: Partial<
+    Record<'self' | 'next' | 'prev' | 'first' | 'last', string>
+  >
   /** The member that holds the number of matching records. */
   total?: string
 }
