@@ -3,6 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { Schema } from '../mock-server/declare/types.ts'
+import { unknownMember } from '../mock-server/validation/validate.ts'
 import type { Json } from './schema-view.ts'
 
 // ajv-formats is CommonJS with a default export that TypeScript sees one level down.
@@ -27,6 +28,8 @@ export function descriptionValidator(document: Json) {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
+    // Errors carry their schema: an unknown member gets a "did you mean" from its known ones.
+    verbose: true,
     logger: { log() {}, warn() {}, error: console.error },
   })
   addFormats(ajv)
@@ -70,8 +73,14 @@ function messageOf(error: ErrorObject) {
   if (
     error.keyword === 'additionalProperties' ||
     error.keyword === 'unevaluatedProperties'
-  )
-    return 'is not a known member'
+  ) {
+    const params = error.params as Record<string, unknown>
+    const name = String(params.additionalProperty ?? params.unevaluatedProperty)
+    const properties = (error.parentSchema as Json | undefined)?.properties
+    return properties && typeof properties === 'object'
+      ? unknownMember(name, Object.keys(properties))
+      : 'is not a known member'
+  }
   return error.message ?? `fails ${error.keyword}`
 }
 
@@ -80,6 +89,8 @@ export interface AjvSchemaOptions {
   readOnly?: readonly string[]
   /** The schema's fields, flattened, for filters and the engine's field list. */
   json: Json
+  /** Values of members a valid body leaves out (a `default`, or null for a nullable member). */
+  absent?: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -118,9 +129,15 @@ export function ajvStandardSchema(
               message: 'is set by the server (readOnly); leave it out',
               path: [name],
             })
-      return issues.length > 0 ? { issues } : { value }
+      if (issues.length > 0) return { issues }
+      return options.absent && isRecord(value)
+        ? { value: { ...options.absent, ...value } }
+        : { value }
     },
     jsonSchema: { output: () => options.json },
   }
   return { '~standard': standard } as unknown as Schema
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -14,7 +14,11 @@ import type {
   OpenApiOverrides,
   OperationReport,
 } from './import-types.ts'
-import { inferResource, type CollectionOperations } from './infer-resource.ts'
+import {
+  inferResource,
+  type CollectionOperations,
+  type InferredResource,
+} from './infer-resource.ts'
 import { InvalidOpenApiError } from './load-openapi.ts'
 import { operationsOf, successOf, type DocOperation } from './openapi-reader.ts'
 import { isObject, normalise30, type Json } from './schema-view.ts'
@@ -128,7 +132,20 @@ export function importOpenApi(
     ? (normalise30(input) as Json)
     : input
   const validator = descriptionValidator(document)
-  const all = operationsOf(document).map((op) => op)
+  const described = operationsOf(document)
+  const include = overrides.include?.map((p) => p.replace(/\/+$/, ''))
+  const all = include
+    ? described.filter(({ path }) =>
+        include.some((p) => path === p || path.startsWith(`${p}/`)),
+      )
+    : described
+  if (include && all.length === 0)
+    throw new InvalidOpenApiError(undefined, [
+      {
+        message: `include (${include.join(', ')}) names no path of the description`,
+        pointer: '#/paths',
+      },
+    ])
   const prefix = commonPrefix(all.map((op) => op.path))
   for (const op of all) op.path = op.path.slice(prefix.length) || '/'
   const reports: OperationReport[] = []
@@ -199,6 +216,7 @@ export function importOpenApi(
       ? overrides.count
       : (overrides.count?.[name] ?? 10)
   const resources: Record<string, AnyResource> = {}
+  const linked = new Map<string, InferredResource>()
   const notes: string[] = []
   for (const group of collections.values()) {
     const inferred = inferResource(
@@ -219,12 +237,56 @@ export function importOpenApi(
         leftOver.push({ op, why: `/${group.name}: ${inferred.why}` })
       continue
     }
-    resources[group.name] = {
-      ...inferred.declaration,
-      ...overrides.resources?.[group.name],
-    }
+    const overlay = overrides.resources?.[group.name]
+    resources[group.name] = ownerFromPrincipal(
+      {
+        ...inferred.declaration,
+        ...overlay,
+      },
+      overlay,
+    )
+    linked.set(group.name, inferred)
     reports.push(...inferred.reports)
     notes.push(...inferred.notes)
+  }
+  for (const [name, inferred] of linked) {
+    if (overrides.resources?.[name]?.relations) continue
+    const resource = resources[name]!
+    const found = relationsOf(name, inferred, resources).filter(
+      ({ field, to }) => {
+        const target = resources[to]!
+        if ((target.id ?? 'integer') !== 'integer') return false
+        // The overlay's rows are the user's: the declaration check names any they break.
+        if (overrides.resources?.[name]?.seed) return true
+        // Generated rows name rows the other seed has; rows of examples keep what they say, and
+        // a relation they break is left out.
+        if (typeof resource.seed === 'function') {
+          const named = seedNaming(
+            resource.seed,
+            field,
+            target.seed,
+            countOf(to),
+          )
+          if (named) resource.seed = named
+          return true
+        }
+        const targets = Array.isArray(target.seed) ? target.seed : []
+        return (resource.seed ?? []).every((row) => {
+          const value = (row as AnyRecord)[field]
+          return value == null || targets.some((t) => t.id === value)
+        })
+      },
+    )
+    if (found.length === 0) continue
+    resource.relations = {
+      ...Object.fromEntries(
+        found.map(({ rel, field, to }) => [rel, { field, to }]),
+      ),
+      ...resource.relations,
+    }
+    notes.push(
+      `${name}: ${found.map((r) => `_links.${r.rel} names /${r.to}/{${r.field}}`).join(', ')}`,
+    )
   }
 
   const extra: OperationDeclaration[] = []
@@ -236,6 +298,18 @@ export function importOpenApi(
       path: op.path,
       resource: collection,
       notes: [],
+    }
+    if (
+      parent &&
+      op.method === 'get' &&
+      (parent.collections as Record<string, unknown> | undefined)?.[sub]
+    ) {
+      reports.push({
+        ...base,
+        servedAs: 'nested list',
+        why: `the overlay's collection "${sub}" of ${collection}`,
+      })
+      continue
     }
     if (parent && op.method === 'get' && child) {
       const schema = child.schema['~standard'] as {
@@ -249,12 +323,10 @@ export function importOpenApi(
         `${singular(collection)}_id`,
       ].find((f) => fields.includes(f))
       if (field && (parent.id ?? 'integer') === 'integer') {
-        const named = seedNaming(
-          child.seed,
-          field,
-          parent.seed,
-          countOf(collection),
-        )
+        // Seed rows the overlay gives keep what they say.
+        const named = overrides.resources?.[sub]?.seed
+          ? undefined
+          : seedNaming(child.seed, field, parent.seed, countOf(collection))
         if (named) child.seed = named
         child.relations = {
           ...child.relations,
@@ -343,6 +415,10 @@ export function importOpenApi(
 
   const security = securityOf(document, operations)
   notes.push(...security.notes)
+  if (all.length < described.length)
+    notes.push(
+      `${described.length - all.length} of the description's ${described.length} operations are outside include (${include!.join(', ')}) and not served`,
+    )
   const info = (document.info as Json | undefined) ?? {}
   const base = overrides.base ?? joinBase(baseOf(document), prefix)
   const api: ApiDeclaration = {
@@ -352,6 +428,9 @@ export function importOpenApi(
     base,
     resources,
     ...(extra.length > 0 && { operations: extra }),
+    ...(typeof info.description === 'string' && {
+      description: info.description,
+    }),
     ...(overrides.problems && { problems: overrides.problems }),
     ...(security.auth
       ? overrides.tokens && { tokens: overrides.tokens }
@@ -408,4 +487,72 @@ export function fromOpenApi(
   overrides: OpenApiOverrides = {},
 ): ApiDeclaration {
   return importOpenApi(document, overrides).api
+}
+
+/**
+ * Relations the record's `_links` names, each through a field of the record: `customer` through
+ * `customerId` (or `customer_id`) to `/customers`, `from` through `fromAccountId` to `/accounts`.
+ */
+function relationsOf(
+  name: string,
+  inferred: InferredResource,
+  resources: Record<string, AnyResource>,
+) {
+  const fields = Object.keys(inferred.record)
+  const collectionOf = (word: string) =>
+    Object.keys(resources).find(
+      (c) => c !== name && (singular(c) === word || c === word),
+    )
+  const found: { rel: string; field: string; to: string }[] = []
+  for (const rel of inferred.links) {
+    for (const field of fields) {
+      const named =
+        field === `${rel}Id` || field === `${rel}_id`
+          ? collectionOf(rel)
+          : field.startsWith(rel) && /Id$/.test(field)
+            ? collectionOf(
+                field
+                  .slice(rel.length, -2)
+                  .replace(/^./, (c) => c.toLowerCase()),
+              )
+            : undefined
+      if (named) {
+        found.push({ rel, field, to: named })
+        break
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * A generated create fills the record's required members; the owner field is the caller's to
+ * fill (the engine names the caller's own), so an overlay's `owner` keeps it out of them.
+ */
+function ownerFromPrincipal(
+  resource: AnyResource,
+  overlay: Partial<AnyResource> | undefined,
+): AnyResource {
+  const owner = resource.owner
+  const create = resource.create
+  if (
+    typeof owner !== 'string' ||
+    overlay?.create ||
+    !create ||
+    !('prepare' in create) ||
+    !create.prepare
+  )
+    return resource
+  const prepare = create.prepare.bind(create)
+  return {
+    ...resource,
+    create: {
+      ...create,
+      prepare(ctx) {
+        const out = { ...prepare(ctx) }
+        if (ctx.principal.owns !== 'all') delete out[owner]
+        return out
+      },
+    },
+  }
 }

@@ -17,7 +17,13 @@ import {
   type DocOperation,
 } from './openapi-reader.ts'
 import { sampleValue } from './sample-value.ts'
-import { flatten, typeOf, withoutMember, type Json } from './schema-view.ts'
+import {
+  flatten,
+  isObject,
+  typeOf,
+  withoutMember,
+  type Json,
+} from './schema-view.ts'
 
 /** Members the engine sets itself. */
 const SERVER_SET = ['id', 'createdAt', 'updatedAt', 'version']
@@ -38,6 +44,8 @@ export interface InferredResource {
   declaration: AnyResource
   reports: OperationReport[]
   record: Record<string, Json>
+  /** The relations the record's `_links` names (`customer`, `from`), `self` left out. */
+  links: string[]
   notes: string[]
 }
 
@@ -92,8 +100,13 @@ export function inferResource(
     ]),
   ]
   // `_links` is the engine's to add: rows are stored, and checked, without it.
-  const stored =
-    '_links' in properties ? withoutMember(document, node, '_links') : node
+  const hasLinks = '_links' in properties
+  const links = hasLinks
+    ? Object.keys(flatProperties(document, properties._links!)).filter(
+        (rel) => rel !== 'self',
+      )
+    : []
+  const stored = hasLinks ? withoutMember(document, node, '_links') : node
   delete properties._links
   // A plain string path parameter (`/events/{identifier}` takes an id or a name) yields to a
   // record whose `id` is a uuid: the ids made must satisfy the record.
@@ -128,7 +141,7 @@ export function inferResource(
 
   // Records without room for `_links` are served as the description draws them.
   if (
-    !('_links' in properties) &&
+    !hasLinks &&
     (record.additionalProperties === false ||
       record.unevaluatedProperties === false ||
       'links' in properties)
@@ -151,9 +164,24 @@ export function inferResource(
           body.version!.readOnly !== true
         ),
     )
+    // A member the body may leave out that the record requires: its default, or null.
+    const recordRequired = new Set(
+      (record.required as string[] | undefined) ?? [],
+    )
+    const absent: Record<string, unknown> = {}
+    for (const [name, member] of Object.entries(body)) {
+      if (serverSet.includes(name)) continue
+      if (member.default !== undefined) absent[name] = member.default
+      else if (
+        recordRequired.has(name) &&
+        acceptsNull(properties[name] ?? member)
+      )
+        absent[name] = null
+    }
     return ajvStandardSchema(() => validator(schema), {
       json: { ...flatten(document, schema), properties: body },
       readOnly: serverSet,
+      ...(Object.keys(absent).length > 0 && { absent }),
     })
   }
   // Server-set members the engine does not fill are generated, so answers keep their schema.
@@ -188,7 +216,7 @@ export function inferResource(
     } else {
       declaration.list = list.list
       declaration.filters = list.filters
-      declaration.sort = []
+      declaration.sort = list.sort
       report(ops.list, 'list', `path /${ops.name} is a collection`, list.notes)
     }
   }
@@ -248,7 +276,7 @@ export function inferResource(
     notes,
     (row) => validator(stored)(row),
   )
-  return { declaration, reports, record: properties, notes }
+  return { declaration, reports, record: properties, links, notes }
 }
 
 /** States and transitions a description states itself (`x-hypermock-states`, as hypermock writes). */
@@ -303,4 +331,15 @@ function seedOf(
       for (const field of SERVER_SET) delete row[field]
       return row
     })
+}
+
+/** Whether a (flattened) member takes null: `type: [.., 'null']`, `nullable`, or a null branch. */
+function acceptsNull(schema: Json): boolean {
+  if (schema.type === 'null') return true
+  if (Array.isArray(schema.type)) return schema.type.includes('null')
+  if (schema.nullable === true) return true
+  const members = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined
+  return (
+    Array.isArray(members) && members.some((m) => isObject(m) && acceptsNull(m))
+  )
 }

@@ -21,7 +21,73 @@ export interface InferredList {
   /** The record schema of an item, as the list gives it. */
   itemSchema: unknown
   filters: string[]
+  /** The fields the list sorts on, besides `id`. */
+  sort: string[]
   notes: string[]
+}
+
+type Relation = 'self' | 'next' | 'prev' | 'first' | 'last'
+const RELATION: [Relation, RegExp][] = (
+  [
+    ['self', 'self'],
+    ['next', 'next'],
+    ['prev', 'prev(?:ious)?'],
+    ['first', 'first'],
+    ['last', 'last'],
+  ] as const
+).map(([rel, stem]) => [
+  rel,
+  new RegExp(`^${stem}(?:[_-]?(?:page|url|link|href))?$`, 'i'),
+])
+
+/**
+ * The member that holds the list's links: `links` or `_links`, or an object all of whose members
+ * name a relation (`pagination: { prev_page, next_page }`), with the relations' own names.
+ */
+function linksMember(document: Json, properties: Record<string, Json>) {
+  for (const [member, schema] of Object.entries(properties)) {
+    if (
+      typeOf(schema) !== 'object' &&
+      member !== 'links' &&
+      member !== '_links'
+    )
+      continue
+    const inner = flatProperties(document, schema)
+    const keys = Object.keys(inner)
+    const named = keys.map(
+      (key) =>
+        [RELATION.find(([, pattern]) => pattern.test(key))?.[0], key] as const,
+    )
+    const standard = member === 'links' || member === '_links'
+    if (!standard && (keys.length === 0 || named.some(([rel]) => !rel)))
+      continue
+    const sample = inner.self ?? inner.next ?? Object.values(inner)[0]
+    const style: 'string' | 'href' =
+      sample && typeOf(sample) === 'string' ? 'string' : 'href'
+    const renamed = named.filter(
+      (pair): pair is [Relation, string] =>
+        pair[0] !== undefined && pair[0] !== pair[1],
+    )
+    if (renamed.length === 0) return { member, style }
+    return {
+      member,
+      style,
+      names: Object.fromEntries(
+        named.filter(([rel]) => rel !== undefined),
+      ) as ListEnvelope['linkNames'],
+    }
+  }
+  return undefined
+}
+
+/** `{ webhooks, pagination: { prev_page, next_page }, total }` */
+function envelopeWords(envelope: ListEnvelope) {
+  const links =
+    envelope.links &&
+    (envelope.linkNames
+      ? `${envelope.links}: { ${Object.values(envelope.linkNames).join(', ')} }`
+      : envelope.links)
+  return `{ ${[envelope.items, links, envelope.total].filter(Boolean).join(', ')} }`
 }
 
 /** The envelope, from the list response's schema: a bare array, or the member holding the array. */
@@ -44,13 +110,11 @@ function envelopeOf(
   )
     return { envelope: 'hypermock', items }
   const envelope: ListEnvelope = { items: arrayMember }
-  const links = names.find((n) => n === 'links' || n === '_links')
+  const links = linksMember(document, properties)
   if (links) {
-    envelope.links = links
-    const self = flatProperties(document, properties[links]!)
-    const sample = self.self ?? self.next ?? Object.values(self)[0]
-    envelope.linkStyle =
-      sample && typeOf(sample) === 'string' ? 'string' : 'href'
+    envelope.links = links.member
+    envelope.linkStyle = links.style
+    if (links.names) envelope.linkNames = links.names
   }
   const total = names.find(
     (n) =>
@@ -102,8 +166,17 @@ export function inferList(
     if (typeof schema.default === 'number' && schema.default <= 100)
       list.defaultPerPage = schema.default
   }
+  const sortName = names.find((n) => SORT.includes(n))
+  const sort = sortName
+    ? sortFields(
+        document,
+        query.find((p) => p.name === sortName)!.schema,
+        recordFields,
+      )
+    : undefined
+  if (sortName && sortName !== 'sort') params.sort = sortName
   if (Object.keys(params).length > 0) list.params = params
-  const used = new Set([cursor, size, 'page', 'offset', 'sort'])
+  const used = new Set([cursor, size, 'page', 'offset', sortName])
   const filters: string[] = []
   const ignore: string[] = []
   for (const name of names) {
@@ -128,11 +201,36 @@ export function inferList(
       shape.envelope === 'array'
         ? 'a bare array'
         : typeof shape.envelope === 'object'
-          ? `{ ${Object.values(shape.envelope)
-              .filter((v) => v !== 'string' && v !== 'href')
-              .join(', ')} }`
+          ? envelopeWords(shape.envelope)
           : "hypermock's envelope"
     }, ${list.paging ?? 'page'} paging (${[params.cursor ?? params.offset ?? (list.paging === 'page' ? 'page' : undefined), params.perPage].filter(Boolean).join(', ') || 'page, perPage'})${filters.length > 0 ? `, filters on ${filters.join(', ')}` : ''}`,
   )
-  return { list, itemSchema: shape.items, filters, notes }
+  const sortable = sort ?? (sortName ? filters : [])
+  if (sortName)
+    notes.push(
+      sortable.length > 0
+        ? `sorts by ${sortName}=${sortable.join(', ')} (a leading - for descending, commas between keys)`
+        : `accepts ${sortName}, sorting by id only (no record field it names)`,
+    )
+  return { list, itemSchema: shape.items, filters, sort: sortable, notes }
+}
+
+const SORT = ['sort', 'sortBy', 'sort_by', 'orderBy', 'order_by']
+
+/** The fields a sort parameter's enum names (`-total` and `total` alike), where it has one. */
+function sortFields(
+  document: Json,
+  schema: unknown,
+  recordFields: Record<string, Json>,
+): string[] | undefined {
+  const flat = flatten(document, schema)
+  const values = (
+    typeOf(flat) === 'array' ? flatten(document, flat.items) : flat
+  ).enum
+  if (!Array.isArray(values)) return undefined
+  const fields = values
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.replace(/^[-+]/, ''))
+    .filter((f) => f !== 'id' && recordFields[f] !== undefined)
+  return [...new Set(fields)]
 }

@@ -125,6 +125,45 @@ export function typeOf(schema: Json): string | undefined {
   if (Array.isArray(type)) return type.find((t) => t !== 'null') as string
   if (isObject(schema.properties)) return 'object'
   if (schema.items !== undefined) return 'array'
+  // `anyOf: [{ type: 'integer' }, { type: 'null' }]`: the one type of its members, null left out.
+  const members = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined
+  if (Array.isArray(members)) {
+    const types = new Set(
+      members
+        .filter(isObject)
+        .filter((m) => m.type !== 'null')
+        .map((m) => typeOf(m)),
+    )
+    return types.size === 1 ? [...types][0] : undefined
+  }
+  // `const: 'paid'`, `enum: ['pending', 'paid']`: the type of their values.
+  const values =
+    schema.const !== undefined
+      ? [schema.const]
+      : Array.isArray(schema.enum)
+        ? schema.enum
+        : []
+  const kinds = new Set(
+    values
+      .filter((v) => v !== null)
+      .map((v) =>
+        typeof v === 'number'
+          ? Number.isInteger(v)
+            ? 'integer'
+            : 'number'
+          : typeof v,
+      ),
+  )
+  if (kinds.size === 1) {
+    const [kind] = kinds
+    if (
+      kind === 'string' ||
+      kind === 'integer' ||
+      kind === 'number' ||
+      kind === 'boolean'
+    )
+      return kind
+  }
   return undefined
 }
 

@@ -31,7 +31,7 @@ function distance(a: string, b: string) {
 }
 
 /** "did you mean amount?" for a typo such as `ammount`: unknown members must never pass silently. */
-function unknownMember(key: string, known: readonly string[]) {
+export function unknownMember(key: string, known: readonly string[]) {
   const guess = known.find(
     (name) => distance(key.toLowerCase(), name.toLowerCase()) <= 2,
   )
