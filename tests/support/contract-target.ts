@@ -1,11 +1,14 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { MockApi, MockApiOptions } from '../../src/mock-server/index.ts'
-import { setupMockServer } from '../../src/msw/node.ts'
 import {
   describedResponseErrors,
   prepareDescribedResponses,
 } from './openapi-conformance.ts'
+import { importedTarget, type ShopCode } from './imported-target.ts'
+import { mswTarget } from './msw-target.ts'
 import { serverTarget } from './server-target.ts'
+
+export { mswTarget }
 
 /**
  * One running mock the contract suite talks to over real `fetch`. The suite only ever uses `url`,
@@ -22,32 +25,24 @@ export interface ContractTarget {
 /** A way to start a mock behind some transport: msw in-process today, a loopback HTTP server next. */
 export interface ContractTargetFactory {
   readonly name: string
+  /** The built-in domain's code this target runs without (see `shopCode`): tests of it are skipped. */
+  readonly lacks?: ReadonlySet<ShopCode>
   start(options: MockApiOptions): Promise<ContractTarget>
-}
-
-/** The mock behind msw's `setupServer`: `fetch` is intercepted in-process, nothing listens on a port. */
-export const mswTarget: ContractTargetFactory = {
-  name: 'msw setupServer',
-  async start(options) {
-    const { api, server } = setupMockServer(options)
-    server.listen({ onUnhandledFrame: 'error' })
-    const origin = 'http://hypermock.test'
-    const url = (path: string) => `${origin}${path}`
-    return {
-      api,
-      url,
-      fetch: (path, init) => fetch(url(path), init),
-      async close() {
-        server.close()
-      },
-    }
-  },
 }
 
 /** Every transport the contract suite runs against; add the standalone server's factory here. */
 export const contractTargets: readonly ContractTargetFactory[] = [
   mswTarget,
   serverTarget,
+]
+
+/**
+ * The transports, and hypermock's own description imported back (`importedTarget`): the suite's
+ * read, write, validation, paging and idempotency tests run on all three.
+ */
+export const roundTripTargets: readonly ContractTargetFactory[] = [
+  ...contractTargets,
+  importedTarget,
 ]
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contractTargets,
+  roundTripTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { expectProblem } from '../../support/expect-problem.ts'
@@ -23,7 +23,7 @@ function pageOf(href: string) {
   return new URL(href, 'http://x').searchParams.get('page')
 }
 
-describe.each(contractTargets)('collections over $name', (factory) => {
+describe.each(roundTripTargets)('collections over $name', (factory) => {
   const target = useContractTarget(factory)
   const customer = auth('customer-1-token')
   const admin = auth('admin-token')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contractTargets,
+  roundTripTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { expectProblem } from '../../support/expect-problem.ts'
@@ -59,7 +59,7 @@ function stableHeaders(response: Response) {
   return [...response.headers].filter(([name]) => !volatileHeaders.has(name))
 }
 
-describe.each(contractTargets)('endpoints over $name', (factory) => {
+describe.each(roundTripTargets)('endpoints over $name', (factory) => {
   const target = useContractTarget(factory)
   const customer = auth('customer-1-token')
 

@@ -4,10 +4,15 @@ import {
   type ProblemSlug,
 } from '../../../src/mock-server/index.ts'
 import {
-  contractTargets,
-  useContractTarget,
+  roundTripTargets,
   type ContractTarget,
+  useContractTarget,
 } from '../../support/contract-target.ts'
+import {
+  lacks,
+  shopCode,
+  type ShopCode,
+} from '../../support/imported-target.ts'
 import {
   expectProblem,
   type ProblemBody,
@@ -31,6 +36,8 @@ interface ProblemCase {
   /** The expected `instance`; the request path unless said otherwise. */
   instance?: string
   check?: (problem: ProblemBody, response: Response) => void
+  /** The built-in domain's code the case depends on (skipped where a target lacks it). */
+  needs?: ShopCode
 }
 
 /** Every problem type of contract section 6 that the core produces without fault injection. */
@@ -260,6 +267,7 @@ const cases: ProblemCase[] = [
     slug: 'insufficient-funds',
     status: 422,
     path: '/api/transfers',
+    needs: 'transfer',
     instance: '/api/transfers/3',
     send: (t) =>
       t.fetch(
@@ -281,6 +289,7 @@ const cases: ProblemCase[] = [
     slug: 'insufficient-funds',
     status: 422,
     path: '/api/transfers/2',
+    needs: 'transfer',
     send: (t) => t.fetch('/api/transfers/2', request(customer)),
     check: (problem) =>
       expect(problem).toMatchObject({
@@ -291,12 +300,16 @@ const cases: ProblemCase[] = [
   },
 ]
 
-describe.each(contractTargets)('problem documents over $name', (factory) => {
+describe.each(roundTripTargets)('problem documents over $name', (factory) => {
   const target = useContractTarget(factory)
 
-  it.each(cases)(
+  it.for(cases)(
     'answers with a complete $slug problem ($status) at $path',
-    async ({ slug, status, path, send, instance, check }) => {
+    async ({ slug, status, path, send, instance, check, needs }, { skip }) => {
+      skip(
+        needs !== undefined && lacks(factory, needs),
+        needs && shopCode[needs],
+      )
       const response = await send(target)
       const problem = await expectProblem(response.clone(), status, slug)
       expect(problem.instance).toBe(instance ?? path)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contractTargets,
+  roundTripTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { expectProblem } from '../../support/expect-problem.ts'
@@ -14,7 +14,7 @@ function paddedTo(size: number) {
   return order + ' '.repeat(size - order.length)
 }
 
-describe.each(contractTargets)('request bodies over $name', (factory) => {
+describe.each(roundTripTargets)('request bodies over $name', (factory) => {
   const target = useContractTarget(factory)
   const customer = auth('customer-1-token')
   const post = (body: BodyInit, contentType?: string) =>
