@@ -1,0 +1,146 @@
+/**
+ * What every write checks before it changes anything: the body against its schema, `If-Match`,
+ * the record's state, and the references the body makes.
+ */
+import { fail } from '../problems/problem-error.ts'
+import type { HandlerContext } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
+import { validationFailed, type FieldError } from '../validation/validate.ts'
+import { allowedActions, type CompiledResource } from './compile-resource.ts'
+import { resourceOf } from './operation-context.ts'
+import { checkWith } from './schema-tools.ts'
+import type { AnyRecord, Id, Schema } from './types.ts'
+
+/** The body of an action that declares none: nothing, or `{}`; a member is a 422. */
+export const EMPTY_ACTION: Schema<AnyRecord> = {
+  '~standard': {
+    version: 1,
+    vendor: 'hypermock',
+    validate: (value) =>
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.keys(value).length > 0
+        ? {
+            issues: Object.keys(value).map((key) => ({
+              message:
+                'is not a known member; this action takes no body members',
+              path: [key],
+            })),
+          }
+        : { value: {} },
+  },
+}
+
+/** The body, validated: every invalid field in one 422. */
+export function validInput<T>(schema: Schema<T> | undefined, body: unknown): T {
+  if (!schema) return body as T
+  const result = checkWith(schema, body ?? {})
+  if ('value' in result) return result.value
+  validationFailed(result.errors, body !== undefined)
+}
+
+/** 412 when `If-Match` is present and names neither `*` nor the current ETag. */
+export function checkIfMatch(ctx: HandlerContext, etag: string) {
+  const header = ctx.request.headers.get('If-Match')
+  if (header === null) return
+  const tags = header.split(',').map((tag) => tag.trim())
+  if (tags.includes('*') || tags.includes(etag)) return
+  fail('precondition-failed', {
+    detail: `If-Match ${header} does not match the current ETag ${etag}: the resource changed since you read it. Read it again and retry.`,
+  })
+}
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** 409 for what the record's state does not allow (a stale link was followed). */
+export function stateConflict(
+  resource: CompiledResource,
+  row: AnyRecord,
+  what: string,
+  path: string,
+): never {
+  const field = resource.state!.field
+  fail('state-conflict', {
+    detail: `${capitalise(resource.singular)} ${String(row.id)} is ${String(row[field])}, so ${what}. Re-read the ${resource.singular} and follow the links it offers.`,
+    instance: path,
+    extensions: {
+      currentStatus: row[field],
+      allowedActions: allowedActions(resource, row),
+    },
+  })
+}
+
+/** Field errors for references that name nothing the caller can see, and for the owner field. */
+export function referenceErrors(
+  runtime: Runtime,
+  resource: CompiledResource,
+  input: AnyRecord,
+  ctx: HandlerContext,
+  creating: boolean,
+): FieldError[] {
+  const errors: FieldError[] = []
+  const admin = ctx.principal.owns === 'all'
+  const owner = resource.ownerField
+  if (owner && creating && input[owner] !== undefined && !admin)
+    errors.push({
+      field: owner,
+      message: `may be set only with an admin token; ${resource.name} belong to the caller`,
+      pointer: `#/${owner}`,
+    })
+  else if (
+    owner &&
+    creating &&
+    admin &&
+    input[owner] === undefined &&
+    resource.relations.some((r) => r.field === owner)
+  )
+    errors.push({
+      field: owner,
+      message: 'is required with an admin token',
+      pointer: `#/${owner}`,
+    })
+  for (const relation of resource.relations) {
+    const value = input[relation.field]
+    if (value === undefined || value === null) continue
+    if (relation.field === owner && !admin) continue
+    const target = resourceOf(runtime, relation.to)
+    const row = runtime.db.table(relation.to).get(value as Id)
+    if (!row || !runtime.api.visible(target, row, ctx.principal, runtime))
+      errors.push({
+        field: relation.field,
+        message: `names no ${target.singular}${admin ? '' : ' of yours'} (${String(value)})`,
+        pointer: `#/${relation.field}`,
+      })
+  }
+  return errors
+}
+
+/** Nullable fields a body left out are stored as `null`; keys follow the record's field order. */
+export function completeRow(
+  resource: CompiledResource,
+  values: AnyRecord,
+): AnyRecord {
+  const properties = (resource.json.properties ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >
+  const row: AnyRecord = {}
+  for (const field of resource.fields) {
+    if (values[field] !== undefined) row[field] = values[field]
+    else {
+      const p = properties[field] ?? {}
+      const type = p.type
+      const nullable =
+        (Array.isArray(type) && type.includes('null')) ||
+        (Array.isArray(p.anyOf) &&
+          (p.anyOf as { type?: unknown }[]).some((v) => v.type === 'null'))
+      if (nullable) row[field] = null
+    }
+  }
+  for (const [key, value] of Object.entries(values))
+    if (!(key in row) && value !== undefined) row[key] = value
+  return row
+}
