@@ -85,3 +85,38 @@ export function describedBy(bundled: Json, basePath: string) {
     ).toEqual([])
   }
 }
+
+/**
+ * Sends requests to an imported mock, each success checked against the description it came from.
+ * `path` is the description's own (`/pets/1`), sent below `base` on `origin`; `headers` go with
+ * every request (a token), and a body is sent as JSON.
+ */
+export function describedCaller(
+  api: { fetch(request: Request): Promise<Response> },
+  bundled: Json,
+  options: { origin: string; base?: string; headers?: Record<string, string> },
+) {
+  const { origin, base = '', headers = {} } = options
+  const described = describedBy(bundled, base)
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    more: Record<string, string> = {},
+  ) => {
+    const full = `${base}${path}`
+    const response = await api.fetch(
+      new Request(`${origin}${full}`, {
+        method,
+        headers: {
+          ...headers,
+          ...(body !== undefined && { 'Content-Type': 'application/json' }),
+          ...more,
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    )
+    if (response.ok) await described(method, full, response)
+    return response
+  }
+}

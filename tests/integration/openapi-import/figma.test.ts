@@ -7,7 +7,7 @@ import {
   STATELESS_HEADER,
 } from '../../../src/openapi-import/index.ts'
 import type { ApiDeclaration, MockApi } from '../../../src/mock-server/index.ts'
-import { describedBy } from '../../support/imported-conformance.ts'
+import { describedCaller } from '../../support/imported-conformance.ts'
 import { openApiFixtures } from '../../support/openapi-fixtures.ts'
 
 const file = openApiFixtures.figma
@@ -16,40 +16,22 @@ const origin = 'http://figma.test'
 const overrides = { include: ['/v2/webhooks'], count: 25 }
 
 let api: MockApi<ApiDeclaration>
-let described: ReturnType<typeof describedBy>
+let call: ReturnType<typeof describedCaller>
 let openapi: Record<string, unknown>
 
 beforeAll(async () => {
   openapi = await loadOpenApi(file)
   api = createMockApi({ openapi, overrides })
-  described = describedBy(openapi, '')
+  call = describedCaller(api, openapi, {
+    origin,
+    headers: { Authorization: 'Bearer figma-token' },
+  })
 })
 
 type Webhook = { id: string; endpoint: string; status: string }
 type Page = {
   webhooks: Webhook[]
   pagination?: { prev_page?: string; next_page?: string }
-}
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const response = await api.fetch(
-    new Request(path.startsWith('http') ? path : `${origin}${path}`, {
-      method,
-      headers: {
-        Authorization: 'Bearer figma-token',
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    }),
-  )
-  if (response.ok) await described(method, path.replace(origin, ''), response)
-  return response
 }
 
 const hook = {

@@ -10,14 +10,14 @@ import {
   importOpenApi,
   loadOpenApi,
 } from '../../../src/openapi-import/index.ts'
-import { describedBy } from '../../support/imported-conformance.ts'
+import { describedCaller } from '../../support/imported-conformance.ts'
 import { openApiFixtures } from '../../support/openapi-fixtures.ts'
 
 const file = openApiFixtures['petstore-expanded']
 const origin = 'http://petstore.test'
 
 let api: MockApi<ApiDeclaration>
-let described: ReturnType<typeof describedBy>
+let call: ReturnType<typeof describedCaller>
 let report: string
 
 beforeAll(async () => {
@@ -25,29 +25,8 @@ beforeAll(async () => {
   const imported = importOpenApi(document)
   report = formatReport(imported.report)
   api = createMockApi({ api: imported.api })
-  described = describedBy(document, '/api')
+  call = describedCaller(api, document, { origin, base: '/api' })
 })
-
-/** A request to the mock; every success is checked against the description. */
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers = {},
-) {
-  const response = await api.fetch(
-    new Request(`${origin}/api${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    }),
-  )
-  if (response.ok) await described(method, `/api${path}`, response)
-  return response
-}
 
 describe('OAI petstore-expanded (OpenAPI 3.0), imported', () => {
   it('reports how each operation is served and where its errors disagree', () => {

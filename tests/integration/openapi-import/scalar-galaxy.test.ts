@@ -5,41 +5,23 @@ import {
   STATELESS_HEADER,
 } from '../../../src/openapi-import/index.ts'
 import type { ApiDeclaration, MockApi } from '../../../src/mock-server/index.ts'
-import { describedBy } from '../../support/imported-conformance.ts'
+import { describedCaller } from '../../support/imported-conformance.ts'
 import { openApiFixtures } from '../../support/openapi-fixtures.ts'
 
 const file = openApiFixtures['scalar-galaxy']
 const origin = 'http://galaxy.test'
 
 let api: MockApi<ApiDeclaration>
-let described: ReturnType<typeof describedBy>
+let call: ReturnType<typeof describedCaller>
 
 beforeAll(async () => {
   const openapi = await loadOpenApi(file)
   api = createMockApi({ openapi, overrides: { count: 25 } })
-  described = describedBy(openapi, '')
+  call = describedCaller(api, openapi, {
+    origin,
+    headers: { Authorization: 'Bearer galaxy-token' },
+  })
 })
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const response = await api.fetch(
-    new Request(`${origin}${path}`, {
-      method,
-      headers: {
-        Authorization: 'Bearer galaxy-token',
-        ...(body !== undefined && { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    }),
-  )
-  if (response.ok) await described(method, path, response)
-  return response
-}
 
 describe('Scalar Galaxy (OpenAPI 3.1, offset paging, PUT), imported with createMockApi({ openapi })', () => {
   it("lists { data } paged by the description's offset and limit, 25 generated rows", async () => {
