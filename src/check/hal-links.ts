@@ -45,7 +45,12 @@ export function itemsOf(body: unknown): unknown[] | null {
     const list = Object.values(body._embedded).find(Array.isArray)
     if (list) return list
   }
-  return null
+  // An envelope of its own naming (`{ webhooks: [...], pagination }`): its one array of objects.
+  const arrays = Object.values(body).filter(
+    (value): value is unknown[] =>
+      Array.isArray(value) && value.every((item) => isObject(item)),
+  )
+  return arrays.length === 1 ? arrays[0]! : null
 }
 
 /** The `next` page from the `Link` header (RFC 8288) or `_links.next`. */

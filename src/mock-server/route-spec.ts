@@ -34,9 +34,10 @@ export interface RouteSpec {
   cache?: 'private' | 'public' | 'no-store'
   /** Overrides the body size limit (the control API takes whole snapshots). */
   maxBodyBytes?: number
-  /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */
   /** What the route serves, for the description and the playground. */
   kind?: 'root' | 'meta' | 'collection' | 'item' | 'action' | 'nested'
+  /** A declared operation's own words for the description (`operations` of a declaration). */
+  operation?: { summary?: string; status?: 200 | 201 | 204 }
   /** The resource it serves (for a nested list, the listed one). */
   resource?: string
   /** The parent resource of a nested list. */
@@ -45,6 +46,7 @@ export interface RouteSpec {
   action?: string
   /** In strict mode (`requireIdempotencyKey`), a `POST` here needs an `Idempotency-Key`. */
   strictKey?: boolean
+  /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */
   load?: (
     params: Record<string, string>,
     principal: Principal,

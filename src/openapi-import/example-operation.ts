@@ -27,9 +27,13 @@ export function exampleOperation(
 ): OperationDeclaration {
   const success = successOf(document, op.operation)
   const example = exampleOf(document, success?.body?.media)
+  const status = success?.status
+  const summary = op.operation.summary
   return {
     method: op.method.toUpperCase() as OperationDeclaration['method'],
     path: routePath(op.path),
+    ...(typeof summary === 'string' && { summary }),
+    ...((status === 200 || status === 201 || status === 204) && { status }),
     handle(ctx) {
       before?.(ctx)
       const status = success?.status ?? 200

@@ -11,5 +11,9 @@ export function operationRoute(operation: OperationDeclaration): RouteSpec {
         operation.handle(operationContext(ctx)),
     },
     kind: 'meta',
+    operation: {
+      ...(operation.summary !== undefined && { summary: operation.summary }),
+      ...(operation.status !== undefined && { status: operation.status }),
+    },
   }
 }

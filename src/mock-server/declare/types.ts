@@ -348,6 +348,10 @@ export interface OperationDeclaration {
   /** Below the base, with `:name` parameters: `/stations/:id/departures`. */
   path: string
   handle(ctx: OperationContext): Response
+  /** What it does, for the API's description. @default `<METHOD> <path>` */
+  summary?: string
+  /** The status it answers with when it succeeds, for the API's description. @default 200 */
+  status?: 200 | 201 | 204
 }
 
 export type RecordOf<D> =

@@ -2,7 +2,11 @@ import type { CompiledApi } from '../declare/compile-api.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
 import type { OperationDoc } from './describe-route.ts'
 import { isRead, responsesOf } from './operation-responses.ts'
-import { collectionParameters, type Parameter } from './parameters.ts'
+import {
+  collectionParameters,
+  pagingParameters,
+  type Parameter,
+} from './parameters.ts'
 import { schemaRef } from './schema-names.ts'
 
 export type DocMethod = Method | 'HEAD' | 'OPTIONS'
@@ -38,14 +42,18 @@ function parametersOf(ctx: BuildContext) {
       required: true,
       description: slug
         ? 'A problem type.'
-        : `The id of the ${item?.resource.singular ?? 'item'}.`,
+        : route.operation
+          ? `The path's ${name}.`
+          : `The id of the ${item?.resource.singular ?? 'item'}.`,
       schema: slug
         ? { type: 'string', enum: [...api.problems.keys()] }
-        : idKind === 'integer'
-          ? { type: 'integer', minimum: 1 }
-          : idKind === 'uuid'
-            ? { type: 'string', format: 'uuid' }
-            : { type: 'string', minLength: 1, maxLength: 200 },
+        : route.operation
+          ? { type: 'string', minLength: 1 }
+          : idKind === 'integer'
+            ? { type: 'integer', minimum: 1 }
+            : idKind === 'uuid'
+              ? { type: 'string', format: 'uuid' }
+              : { type: 'string', minLength: 1, maxLength: 200 },
       ...((slug || item?.example !== undefined) && {
         example: slug ? 'not-found' : item?.example,
       }),
@@ -53,9 +61,14 @@ function parametersOf(ctx: BuildContext) {
   }
   if (typeof doc !== 'object') return parameters
   if (doc.collection) {
-    parameters.push(parameterRef('Page'), parameterRef('PerPage'))
+    const { list } = doc.collection
+    parameters.push(...pagingParameters(list))
     parameters.push(
-      ...collectionParameters(doc.collection.filters, doc.collection.sortable),
+      ...collectionParameters(
+        doc.collection.filters,
+        doc.collection.sortable,
+        list.params.sort,
+      ),
     )
   }
   if (doc.ifNoneMatch && isRead(method))

@@ -39,13 +39,17 @@ function splitBase(base: string) {
     : { server: '/', prefix: base }
 }
 
+/** One path of the description: each method by the route that serves it (declared operations may
+ * share a path, one method each), OPTIONS, and 405 for the others. */
 function describePath(
   ctx: DescribeContext,
-  route: RouteSpec,
+  routes: readonly RouteSpec[],
 ): Record<string, unknown> {
   const item: Record<string, unknown> = {}
-  const id = pathId(route.path)
+  const first = routes[0]!
+  const id = pathId(first.path)
   const add = (
+    route: RouteSpec,
     method: DocMethod,
     doc: Parameters<typeof buildOperation>[0]['doc'],
   ) => {
@@ -57,17 +61,20 @@ function describePath(
       pathId: id,
     })
   }
+  const servedBy = (method: Method) =>
+    routes.find((route) => Object.hasOwn(route.methods, method))
   for (const method of METHODS) {
-    if (!Object.hasOwn(route.methods, method)) continue
+    const route = servedBy(method)
+    if (!route) continue
     const doc = describeRoute(ctx, route, method)
-    add(method, doc)
-    if (method === 'GET') add('HEAD', doc)
+    add(route, method, doc)
+    if (method === 'GET') add(route, 'HEAD', doc)
   }
-  add('OPTIONS', 'options')
+  add(first, 'OPTIONS', 'options')
   for (const method of METHODS) {
-    if (Object.hasOwn(route.methods, method)) continue
-    add(method, 'not-allowed')
-    if (method === 'GET') add('HEAD', 'not-allowed')
+    if (servedBy(method)) continue
+    add(first, method, 'not-allowed')
+    if (method === 'GET') add(first, 'HEAD', 'not-allowed')
   }
   return item
 }
@@ -111,11 +118,14 @@ export function buildOpenApiDocument(
   addProblemSchemas(ctx)
 
   const { server, prefix } = splitBase(base)
-  const paths: OpenApiDocument['paths'] = {}
+  const byPath = new Map<string, RouteSpec[]>()
   for (const route of api.routes) {
     const path = `${prefix}${route.path}`.replace(/:(\w+)/g, '{$1}') || '/'
-    paths[path] = describePath({ api, names, seed }, route)
+    byPath.set(path, [...(byPath.get(path) ?? []), route])
   }
+  const paths: OpenApiDocument['paths'] = {}
+  for (const [path, routes] of byPath)
+    paths[path] = describePath({ api, names, seed }, routes)
   uniqueOperationIds(paths)
   const responses = shareResponses(paths)
   const tokens = Object.keys(api.tokens ?? {})

@@ -56,6 +56,7 @@ export function describeRoute(
         problems: route.path === '/problems/:slug' ? ['not-found'] : [],
       }
   }
+  if (route.operation) return describeOperation(route, method)
   if (route.kind === 'nested') {
     const parent = resourceOf(api, route.parent)
     const child = resourceOf(api, route.resource)
@@ -134,4 +135,20 @@ export function describeRoute(
   throw new Error(
     `Failed to describe the API: ${method} ${route.path} is a route of no kind the description knows (${String(route.kind)}). Give the route a kind.`,
   )
+}
+
+/**
+ * A declared operation (`operations` of a declaration): its code decides what it answers, so the
+ * description says what the declaration says of it, and any JSON for the body.
+ */
+function describeOperation(route: RouteSpec, method: Method): OperationDoc {
+  const { summary, status = 200 } = route.operation!
+  const words = route.path.split(/[^A-Za-z0-9]+/).filter(Boolean)
+  return {
+    operationId: camel(method.toLowerCase(), ...words),
+    summary: summary ?? `${method} ${route.path.replace(/:(\w+)/g, '{$1}')}`,
+    tag: 'Operations',
+    answers: [status === 204 ? { status } : { status, schema: {} }],
+    problems: [],
+  }
 }

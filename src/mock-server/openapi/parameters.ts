@@ -1,4 +1,5 @@
 import type { CollectionFields, FieldSpec } from '../collections/query.ts'
+import type { ListShape } from '../collections/list-shape.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
 
 export interface Parameter {
@@ -70,6 +71,7 @@ const RANGE_FIELD = /^[A-Za-z]+$/
 export function collectionParameters(
   fields: CollectionFields,
   sortable: readonly string[],
+  sortName = 'sort',
 ): Parameter[] {
   const all: [string, FieldSpec][] = [
     ['id', { type: 'integer' }],
@@ -78,7 +80,7 @@ export function collectionParameters(
   const sortKeys = ['id', ...sortable.filter((f) => f !== 'id')]
   const parameters: Parameter[] = [
     {
-      name: 'sort',
+      name: sortName,
       in: 'query',
       description:
         'Sort keys in order; a leading `-` sorts descending. Default `id`.',
@@ -118,4 +120,64 @@ export function collectionParameters(
     }
   }
   return parameters
+}
+
+/**
+ * The paging parameters of a list by its own names: page and size, offset and size, or an opaque
+ * cursor (from the `next` link) and size. hypermock's own are the shared `Page` and `PerPage`.
+ */
+export function pagingParameters(
+  list: ListShape,
+): (Parameter | { $ref: string })[] {
+  const { params, paging } = list
+  if (
+    paging === 'page' &&
+    params.page === 'page' &&
+    params.perPage === 'perPage'
+  )
+    return [
+      { $ref: '#/components/parameters/Page' },
+      { $ref: '#/components/parameters/PerPage' },
+    ]
+  const size: Parameter = {
+    name: params.perPage,
+    in: 'query',
+    description: 'Items per page.',
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: list.defaultPerPage,
+    },
+  }
+  if (paging === 'offset')
+    return [
+      {
+        name: params.offset,
+        in: 'query',
+        description: 'How many items to skip, from 0.',
+        schema: { type: 'integer', minimum: 0, default: 0 },
+      },
+      size,
+    ]
+  if (paging === 'cursor')
+    return [
+      {
+        name: params.cursor,
+        in: 'query',
+        description:
+          'Where the page starts: the cursor of a `next` or `prev` link, opaque.',
+        schema: { type: 'string' },
+      },
+      size,
+    ]
+  return [
+    {
+      name: params.page,
+      in: 'query',
+      description: 'The page to read, from 1.',
+      schema: { type: 'integer', minimum: 1, default: 1 },
+    },
+    size,
+  ]
 }

@@ -99,6 +99,41 @@ export function addSharedSchemas(ctx: SchemaContext) {
 /** A page of a collection: the envelope every list answers with. */
 export function addCollection(ctx: SchemaContext, resource: CompiledResource) {
   const names = ctx.names.get(resource.name)!
+  const { envelope } = resource.list
+  const items: JsonSchema = { type: 'array', items: schemaRef(names.item) }
+  const description = `A page of ${resource.title.toLowerCase()}; the others are linked in the \`Link\` header.`
+  if (envelope === 'array') {
+    ctx.schemas[names.collection] = { ...items, description }
+    return
+  }
+  if (envelope !== 'hypermock') {
+    // The list's own envelope: its members, named as its declaration names them.
+    const properties: Record<string, JsonSchema> = { [envelope.items]: items }
+    if (envelope.links) {
+      const link: JsonSchema =
+        envelope.linkStyle === 'string' ? { type: 'string' } : schemaRef('Link')
+      const rels = ['self', 'first', 'prev', 'next', 'last'] as const
+      const named = envelope.linkNames as Record<string, string> | undefined
+      properties[envelope.links] = {
+        type: 'object',
+        properties: Object.fromEntries(
+          rels
+            .map((rel) => (named ? named[rel] : rel))
+            .filter((name): name is string => name !== undefined)
+            .map((name) => [name, link]),
+        ),
+      }
+    }
+    if (envelope.total)
+      properties[envelope.total] = { type: 'integer', minimum: 0 }
+    ctx.schemas[names.collection] = {
+      type: 'object',
+      properties,
+      required: [envelope.items],
+      description,
+    }
+    return
+  }
   ctx.schemas[names.collection] = {
     ...object({
       items: { type: 'array', items: schemaRef(names.item) },

@@ -4,13 +4,14 @@ import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
 
-function allowedMethods(spec: RouteSpec) {
-  const methods = Object.keys(spec.methods) as Method[]
+function allowedMethods(specs: readonly RouteSpec[]) {
   const allowed: string[] = []
-  for (const method of methods) {
-    allowed.push(method)
-    if (method === 'GET') allowed.push('HEAD')
-  }
+  for (const spec of specs)
+    for (const method of Object.keys(spec.methods) as Method[]) {
+      if (allowed.includes(method)) continue
+      allowed.push(method)
+      if (method === 'GET') allowed.push('HEAD')
+    }
   allowed.push('OPTIONS')
   return allowed
 }
@@ -29,19 +30,25 @@ export function routeMatch(
   return async (c, next) => {
     const state = c.env.state
     const [matches] = router.match('ALL', state.path)
-    const match = matches[0]
-    if (!match) {
+    if (matches.length === 0) {
       fail('not-found', {
         detail: `No resource exists at ${state.path}. Start from GET ${basePath || '/'} and follow its links.`,
       })
     }
-    const [spec, params] = match
-    const allow = allowedMethods(spec).join(', ')
     const raw = c.req.method.toUpperCase()
+    const method = (raw === 'HEAD' ? 'GET' : raw) as Method
+    // Declared operations may share a path with a resource or each other, a method each.
+    const [spec, params] =
+      matches.length === 1
+        ? matches[0]!
+        : (matches.find(([s]) => Object.hasOwn(s.methods, method)) ??
+          matches[0]!)
+    const allow = allowedMethods(
+      matches.length === 1 ? [spec] : matches.map(([s]) => s),
+    ).join(', ')
     if (raw === 'OPTIONS') {
       return HttpResponse.empty({ headers: { Allow: allow } })
     }
-    const method = (raw === 'HEAD' ? 'GET' : raw) as Method
     const handler = Object.hasOwn(spec.methods, method)
       ? spec.methods[method]
       : undefined

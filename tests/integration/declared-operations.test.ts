@@ -1,0 +1,87 @@
+import { compileErrors, validate } from '@readme/openapi-parser'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  createMockApi,
+  createOpenApiDocument,
+  defineApi,
+  defineResource,
+  type OpenApiDocument,
+} from '../../src/mock-server/index.ts'
+
+const stations = defineResource({
+  schema: z.object({ id: z.number().int().positive(), name: z.string() }),
+  seed: [{ id: 1, name: 'Harbour' }],
+})
+
+/** Operations outside the resources, two on one path and one beside an item's own methods. */
+const api = defineApi({
+  name: 'Stations',
+  base: '/api',
+  resources: { stations },
+  operations: [
+    {
+      method: 'GET',
+      path: '/search',
+      summary: 'Search the stations by name',
+      handle: () => Response.json({ results: [] }),
+    },
+    {
+      method: 'POST',
+      path: '/search',
+      status: 201,
+      handle: () => Response.json({ saved: true }, { status: 201 }),
+    },
+    {
+      method: 'PATCH',
+      path: '/stations/:id',
+      handle: (ctx) => Response.json({ patched: ctx.params.id }),
+    },
+  ],
+})
+
+type Operation = { summary: string; responses: Record<string, unknown> }
+
+describe('declared operations', () => {
+  const mock = createMockApi({ api, config: { rateLimit: false } })
+  const send = (method: string, path: string) =>
+    mock.fetch(
+      new Request(`http://stations.test${path}`, {
+        method,
+        headers: { Authorization: 'Bearer any' },
+      }),
+    )
+
+  it('share a path, each answering its own method, with every method in Allow', async () => {
+    expect((await send('GET', '/api/search')).status).toBe(200)
+    expect((await send('POST', '/api/search')).status).toBe(201)
+    expect((await send('DELETE', '/api/search')).status).toBe(405)
+    expect(await (await send('PATCH', '/api/stations/1')).json()).toEqual({
+      patched: '1',
+    })
+    expect((await send('GET', '/api/stations/1')).status).toBe(200)
+    const allow = (await send('OPTIONS', '/api/stations/1')).headers.get(
+      'Allow',
+    )
+    expect(allow?.split(', ')).toEqual(
+      expect.arrayContaining(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']),
+    )
+  })
+
+  it('are in the description, with their summary and status, which stays valid', async () => {
+    const response = await send('GET', '/api/openapi.json')
+    expect(response.status).toBe(200)
+    const doc = (await response.json()) as OpenApiDocument
+    const op = (path: string, method: string) =>
+      doc.paths[path]?.[method] as Operation
+    expect(op('/api/search', 'get').summary).toBe('Search the stations by name')
+    expect(Object.keys(op('/api/search', 'post').responses)).toContain('201')
+    expect(op('/api/search', 'post').summary).toBe('POST /search')
+    expect(op('/api/stations/{id}', 'patch').summary).toBe(
+      'PATCH /stations/{id}',
+    )
+    expect(op('/api/stations/{id}', 'get')).toBeDefined()
+    const result = await validate(createOpenApiDocument({ api }) as never)
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+  })
+})
