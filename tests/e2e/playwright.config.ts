@@ -4,6 +4,7 @@ import { pickBrowser } from './support/pick-browser.ts'
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
 const devPort = previewPort + 1
 const servePort = previewPort + 2
+const importPort = previewPort + 3
 
 const server = (command: string, port: number) => ({
   command: `${command} --port ${port} --strictPort --host 127.0.0.1`,
@@ -23,8 +24,8 @@ if (process.env.TEST_WORKER_INDEX === undefined)
  * own, the system's, or the one from the npm registry; E2E_BROWSER=sparticuz forces the last) with the
  * real service worker: every spec against the built playground (`vite preview`), and the smoke
  * spec and the exactly-what-was-sent spec (StrictMode's double effects) also against `vite` dev,
- * the server `npm run dev` starts; the server-mode spec against the same build served by
- * `hypermock-api serve --playground` for the own-api example.
+ * the server `npm run dev` starts; the server-mode specs against the same build served by
+ * `hypermock-api serve --playground` for the own-api example and for an imported description.
  */
 export default defineConfig({
   testDir: '.',
@@ -55,7 +56,11 @@ export default defineConfig({
   projects: [
     {
       name: 'build',
-      testIgnore: ['root-api.spec.ts', 'server-playground.spec.ts'],
+      testIgnore: [
+        'root-api.spec.ts',
+        'server-playground.spec.ts',
+        'imported-playground.spec.ts',
+      ],
       use: { baseURL: `http://127.0.0.1:${previewPort}` },
     },
     {
@@ -73,6 +78,12 @@ export default defineConfig({
       testMatch: 'server-playground.spec.ts',
       use: { baseURL: `http://127.0.0.1:${servePort}` },
     },
+    {
+      // The same again for an OpenAPI description it imported (`serve --openapi`).
+      name: 'imported',
+      testMatch: 'imported-playground.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${importPort}` },
+    },
   ],
   webServer: [
     server('npx vite preview', previewPort),
@@ -81,6 +92,13 @@ export default defineConfig({
       command: `node src/server/cli.ts serve --config examples/own-api/hypermock.config.ts --playground --port ${servePort}`,
       cwd: '../..',
       url: `http://127.0.0.1:${servePort}/__mock/playground/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node src/server/cli.ts serve --openapi tests/fixtures/openapi/petstore-expanded.yaml --playground --port ${importPort}`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${importPort}/__mock/playground/`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -111,6 +111,12 @@ export function buildOperation(ctx: BuildContext) {
     }
   operation.responses = responsesOf(ctx)
   // OPTIONS and 405 are answered before the credential is looked at.
-  if (route.public || typeof doc !== 'object') operation.security = []
+  // An API declared with `auth: false` asks for nothing anywhere.
+  if (
+    route.public ||
+    typeof doc !== 'object' ||
+    ctx.api.declaration.auth === false
+  )
+    operation.security = []
   return operation
 }

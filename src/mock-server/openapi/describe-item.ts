@@ -44,7 +44,13 @@ export function describeItem(
       operationId: camel('replace', resource.singular),
       summary: `Replace ${one}${state?.replaceIn ? ` (while its ${state.field} is ${states(state.replaceIn)})` : ''}`,
       answers: [
-        { status: 200, schema: inStates(names, state?.replaceIn), etag: true },
+        resource.status.replace === 204
+          ? { status: 204 }
+          : {
+              status: 200,
+              schema: inStates(names, state?.replaceIn),
+              etag: true,
+            },
       ],
       body: {
         schema: names.replace,
@@ -65,7 +71,11 @@ export function describeItem(
   return {
     operationId: camel('delete', resource.singular),
     summary: `Delete ${one}${state?.deleteIn ? ` (while its ${state.field} is ${states(state.deleteIn)})` : ''}`,
-    answers: [{ status: 204 }],
+    answers: [
+      resource.status.delete === 200
+        ? { status: 200, schema: schemaRef(names.item) }
+        : { status: 204 },
+    ],
     ifMatch: true,
     problems: [
       ...(state?.deleteIn ? ['state-conflict'] : []),

@@ -104,7 +104,7 @@ export function describeRoute(
       tag,
       answers: [
         {
-          status: 201,
+          status: resource.status.create === 200 ? 200 : 201,
           schema: inStates(names, initial),
           etag: true,
           location: true,

@@ -34,11 +34,14 @@ export const isRead = (method: DocMethod) =>
   method === 'GET' || method === 'HEAD'
 
 /** The pipeline's checks (contract section 5) that apply to this route and method, as problem types. */
-function pipelineProblems({ route, method, doc }: BuildContext): string[] {
+function pipelineProblems(ctx: BuildContext): string[] {
+  const { route, method, doc } = ctx
   const slugs = [...FAULT_PROBLEMS]
   if (doc === 'not-allowed') return ['method-not-allowed', ...slugs]
   if (doc === 'options') return slugs
-  if (!route.public) slugs.push('unauthenticated', 'forbidden')
+  // An API declared with `auth: false` lets every request in.
+  if (!route.public && ctx.api.declaration.auth !== false)
+    slugs.push('unauthenticated', 'forbidden')
   if (BODY_METHODS.has(method))
     slugs.push('content-too-large', 'unsupported-media-type', 'invalid-json')
   if (route.load) slugs.push('not-found')

@@ -2,6 +2,7 @@
 export const keyHeaders = [
   'ETag',
   'Location',
+  'Link',
   'RateLimit',
   'RateLimit-Policy',
   'Retry-After',

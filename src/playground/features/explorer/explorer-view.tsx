@@ -23,6 +23,7 @@ import { useApiDescription } from '../../services/use-api-description.ts'
 import { ActionButton, type ActionOutcome } from './action-button.tsx'
 import { CollectionItems } from './collection-items.tsx'
 import { LinksTable } from './links-table.tsx'
+import { linkHeaderLinks, listItemsOf } from './list-of.ts'
 import { MembersTable } from './members-table.tsx'
 import { StateDiagram } from './state-diagram.tsx'
 import { PagingNav } from './paging-nav.tsx'
@@ -95,12 +96,18 @@ function ResourceView({
 }) {
   const [raw, setRaw] = useState(false)
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null)
+  const { client, responses } = usePlayground()
+  const seen = useSyncExternalStore(responses.subscribe, () =>
+    responses.get('GET', client.resolve(href)),
+  )
+  // A body without `_links` (a bare array, an imported API's records) is paged by its Link header.
   const links = (
     typeof resource._links === 'object' && resource._links !== null
       ? resource._links
-      : {}
+      : linkHeaderLinks(seen?.headers.find(([name]) => name === 'Link')?.[1])
   ) as Record<string, unknown>
-  const isCollection = Array.isArray(resource.items)
+  const items = listItemsOf(resource)
+  const isCollection = items !== undefined
   const actions = actionsOf(links)
   const self = selfHref(resource) ?? href
   // The lifecycle of whichever resource this is, from the description the mock serves.
@@ -143,12 +150,20 @@ function ResourceView({
         <>
           <PagingNav links={links} />
           <CollectionItems
-            collection={resource as Resource & { items: unknown[] }}
+            collection={{ ...(resource as object), items: items! }}
           />
         </>
       )}
       <div className="side-by-side">
-        <MembersTable resource={resource} />
+        <MembersTable
+          resource={
+            Array.isArray(resource)
+              ? {}
+              : Object.fromEntries(
+                  Object.entries(resource).filter(([, v]) => v !== items),
+                )
+          }
+        />
         <LinksTable links={links} />
       </div>
       <button
