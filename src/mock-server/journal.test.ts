@@ -15,3 +15,56 @@ test('does not journal the control API', async () => {
   await api.fetch(new Request('http://hypermock.test/api'))
   expect(api.journal.list().map((entry) => entry.path)).toEqual(['/api'])
 })
+
+/** A Request whose `body` getter counts its reads, as a server adapter's lazy Request would pay for. */
+function countingBodyReads(request: Request) {
+  const reads = { count: 0 }
+  const body = request.body
+  Object.defineProperty(request, 'body', {
+    get() {
+      reads.count += 1
+      return body
+    },
+  })
+  return reads
+}
+
+test('journals a GET or HEAD without asking the request for its body', async () => {
+  const api = createMockApi()
+  for (const method of ['GET', 'HEAD']) {
+    const request = new Request('http://hypermock.test/api/orders/1', {
+      method,
+      headers: { Authorization: 'Bearer customer-1-token' },
+    })
+    const reads = countingBodyReads(request)
+    expect((await api.fetch(request)).status).toBe(200)
+    expect(reads.count).toBe(0)
+  }
+  expect(api.journal.list().map((entry) => entry.bodyFingerprint)).toEqual([
+    null,
+    null,
+  ])
+})
+
+test('fingerprints the body of a POST a fault answered before any stage read it', async () => {
+  const api = createMockApi()
+  api.faults.add({ effect: { kind: 'status', status: 503 }, times: 1 })
+  const send = () =>
+    api.fetch(
+      new Request('http://hypermock.test/api/payments', {
+        method: 'POST',
+        headers: {
+          Authorization: 'Bearer customer-1-token',
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'k-1',
+        },
+        body: '{"amount":5,"currency":"usd"}',
+      }),
+    )
+  expect((await send()).status).toBe(503)
+  expect((await send()).status).toBe(201)
+  const [faulted, retried] = api.journal.list()
+  expect(faulted?.fault).not.toBeNull()
+  expect(faulted?.bodyFingerprint).toMatch(/^\d+:[0-9a-f]{8}$/)
+  expect(faulted?.bodyFingerprint).toBe(retried?.bodyFingerprint)
+})

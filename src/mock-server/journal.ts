@@ -48,6 +48,9 @@ export async function unreadBody(
   request: Request,
   max: number,
 ): Promise<Uint8Array | null> {
+  // GET and HEAD carry none. Asked first: reading `body` makes a server adapter's lightweight
+  // Request (@hono/node-server's) build a full one, which costs more than the rest of the entry.
+  if (request.method === 'GET' || request.method === 'HEAD') return null
   if (request.body === null || request.bodyUsed) return null
   const declared = Number(request.headers.get('Content-Length'))
   if (declared > max) return null
