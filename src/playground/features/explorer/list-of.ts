@@ -8,6 +8,8 @@ export function listItemsOf(body: unknown): unknown[] | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const record = body as Record<string, unknown>
   if (Array.isArray(record.items)) return record.items
+  // A record (it has an id) may hold an array of its own: its order lines are not a list.
+  if ('id' in record) return undefined
   const arrays = Object.values(record).filter(
     (value): value is unknown[] =>
       Array.isArray(value) &&
