@@ -1,5 +1,6 @@
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import { setHeaders } from '../response-draft.ts'
 
 /**
  * 429 once a principal (anonymous callers share one bucket) is over its quota. It runs after 401,
@@ -28,7 +29,5 @@ export const rateLimit: Stage = async (c, next) => {
   await next()
   const res = c.res
   if (res?.status === 403) limiter.refund(key)
-  if (state.principal && res)
-    for (const [name, value] of Object.entries(headers))
-      res.headers.set(name, value)
+  if (state.principal && res) setHeaders(res, headers)
 }
