@@ -27,7 +27,7 @@ export function routeMatch(
   const router = new PatternRouter<RouteSpec>()
   for (const spec of routes)
     router.add('ALL', `${basePath}${spec.path}` || '/', spec)
-  return async (c, next) => {
+  return (c, next) => {
     const state = c.env.state
     const [matches] = router.match('ALL', state.path)
     if (matches.length === 0) {
@@ -65,6 +65,6 @@ export function routeMatch(
       method,
       handler,
     }
-    await next()
+    return next()
   }
 }
