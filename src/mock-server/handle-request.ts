@@ -165,17 +165,34 @@ export function createRequestHandler(runtime: Runtime) {
     )
   }
 
-  async function journal(
+  /**
+   * Records the API's requests. Synchronous unless a body no stage read must be read first (a
+   * write a fault answered): a read costs no promise here.
+   */
+  function journal(
     request: Request,
     state: RequestState,
     at: number,
     response: Response,
-  ) {
+  ): Promise<void> | void {
     if (isControlPath(state.path, controlPath)) return
+    const method = request.method
+    if (state.bodyBytes !== null || method === 'GET' || method === 'HEAD')
+      return record(request, state, at, response, state.bodyBytes)
+    return unreadBody(request, options.maxBodyBytes).then((body) =>
+      record(request, state, at, response, body),
+    )
+  }
+
+  function record(
+    request: Request,
+    state: RequestState,
+    at: number,
+    response: Response,
+    body: Uint8Array | null,
+  ) {
     const { correlationHeader } = options
-    const body =
-      state.bodyBytes ?? (await unreadBody(request, options.maxBodyBytes))
-    const record = runtime.journal.record({
+    const entry = runtime.journal.record({
       requestId: state.requestId,
       at,
       startMs: at,
@@ -197,8 +214,8 @@ export function createRequestHandler(runtime: Runtime) {
       retryAfter: retryAfterSeconds(response),
     })
     if (!events.listening) return
-    events.emit({ type: 'request', entry: journalEntry(record) })
-    if (!SAFE_METHODS.has(record.method)) events.emit({ type: 'state' })
+    events.emit({ type: 'request', entry: journalEntry(entry) })
+    if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
   }
 
   return async function handleRequest(request: Request): Promise<Response> {
@@ -219,7 +236,8 @@ export function createRequestHandler(runtime: Runtime) {
       const response = state.networkError
         ? Response.error() // a fault that drops the connection
         : finalizeResponse(request, state, raw) // caching headers, 304, HEAD
-      await journal(request, state, at, response) // the API's requests only
+      const journaled = journal(request, state, at, response) // the API's requests only
+      if (journaled) await journaled
       return response
     } catch (error) {
       return internalError(runtime, state, request, error)

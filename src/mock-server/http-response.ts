@@ -1,3 +1,5 @@
+import { keepDraft } from './response-draft.ts'
+
 /** What a handler may set; `Cache-Control` is not among them: `finalizeResponse` decides it. */
 export interface HttpResponseInit {
   status?: number | undefined
@@ -28,15 +30,24 @@ function withType(
   return merged
 }
 
+/** A response of these parts; a plain header record is kept as its draft (`response-draft.ts`). */
+export function responseOf(
+  body: string | null,
+  status: number,
+  headers: HeadersInit,
+): Response {
+  const response = new Response(body, { status, headers })
+  return isRecord(headers)
+    ? keepDraft(response, { body, status, headers })
+    : response
+}
+
 const respond = (
   body: string,
   contentType: string,
   init: HttpResponseInit,
 ): Response =>
-  new Response(body, {
-    status: init.status ?? 200,
-    headers: withType(contentType, init.headers),
-  })
+  responseOf(body, init.status ?? 200, withType(contentType, init.headers))
 
 /**
  * Every response the mock builds, in one place (msw's `HttpResponse` is the model). Caching headers
@@ -59,9 +70,6 @@ export const HttpResponse = {
 
   /** No body: 204 by default; also 304, HEAD answers and the stand-in for a dropped connection. */
   empty(init: HttpResponseInit = {}): Response {
-    return new Response(null, {
-      status: init.status ?? 204,
-      headers: init.headers ?? {},
-    })
+    return responseOf(null, init.status ?? 204, init.headers ?? {})
   },
 }

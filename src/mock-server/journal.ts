@@ -1,3 +1,5 @@
+import { headerOf } from './response-draft.ts'
+
 export interface JournalEntry {
   id: number
   /** The id the answer's problem document carries as `requestId` (`req-…`). */
@@ -35,7 +37,7 @@ export function fingerprintBody(bytes: Uint8Array | null): string | null {
 
 /** The seconds of a `Retry-After` in delta-seconds form; a date (never sent by the mock) is null. */
 export function retryAfterSeconds(response: Response): number | null {
-  const value = response.headers.get('Retry-After')
+  const value = headerOf(response, 'Retry-After')
   if (value === null || !/^\d+$/.test(value.trim())) return null
   return Number(value.trim())
 }

@@ -21,6 +21,9 @@ class StageRequestOf implements StageRequest {
   }
 }
 
+/** What a stage that answered without waiting hands back: one settled promise, shared. */
+const DONE = Promise.resolve()
+
 /**
  * One request's walk through a list of stages, onion-style (as Hono's middleware): a stage runs
  * `next()` to let the rest answer, then may read or amend `res`. A throw ends at the stage that
@@ -50,20 +53,35 @@ class StageRun implements StageContext {
     this.env = env
   }
 
-  async dispatch(i: number): Promise<void> {
-    const stage = this.stages[i]
-    if (stage === undefined) return
-    this.index = i
-    let answer: Response | void
-    try {
-      answer = await stage(this, this.next)
-    } catch (error) {
-      this.error = error
-      this.res = this.onError(error, this)
-      return
-    }
-    // A stage answers only while nothing after it has: what it returns after `next()` is ignored.
+  /** A stage's answer: kept only while nothing after it has answered. */
+  private readonly settle = (answer: Response | void) => {
+    // What a stage returns after `next()` is ignored once a later one has answered.
     if (answer !== undefined && this.res === undefined) this.res = answer
+  }
+
+  private readonly fail = (error: unknown) => {
+    this.error = error
+    this.res = this.onError(error, this)
+  }
+
+  /**
+   * Runs stage `i`. Not `async`: a stage that answers without waiting (most do on a read) costs no
+   * promise here, and one that waits costs one `then`, with handlers made once per request.
+   */
+  dispatch(i: number): Promise<void> {
+    const stage = this.stages[i]
+    if (stage === undefined) return DONE
+    this.index = i
+    let answer: Promise<Response | void> | Response
+    try {
+      answer = stage(this, this.next)
+    } catch (error) {
+      this.fail(error)
+      return DONE
+    }
+    if (answer instanceof Promise) return answer.then(this.settle, this.fail)
+    this.settle(answer)
+    return DONE
   }
 }
 

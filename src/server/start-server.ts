@@ -123,29 +123,6 @@ export async function startServer(
       { basePath: api.basePath, requestPath: path, requestId: 'req-refused' },
     )
 
-  /** The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. */
-  async function answer(request: Request) {
-    let fail = () => {}
-    const failed = new Promise<undefined>((resolve) => {
-      fail = () => resolve(undefined)
-    })
-    failers.add(fail)
-    let response: Response | undefined
-    try {
-      response = await Promise.race([api.fetch(request), failed])
-    } finally {
-      failers.delete(fail)
-    }
-    return (
-      response ??
-      refuse(
-        503,
-        new URL(request.url).pathname,
-        'The server is shutting down and this request did not finish in time. Send it again once the server is back.',
-      )
-    )
-  }
-
   // Plain @hono/node-server: a router or middleware layer in front would halve throughput.
   const fetch = async (request: Request, env: Env) => {
     // Read through the Request: the core reads its headers anyway, so they are built only once.
@@ -176,7 +153,25 @@ export async function startServer(
       // A preflight from an origin not allowed reaches the core, which answers it 403.
       if (allowOrigin !== null) return preflightResponse(allowOrigin)
     }
-    const response = await answer(request)
+    // The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. No race and
+    // no async helper: one promise per request, which the answer or shutdown settles first.
+    let fail!: () => void
+    const answered = new Promise<Response | undefined>((resolve, reject) => {
+      fail = resolve as () => void // settles with `undefined`: the 503 below
+      api.fetch(request).then(resolve, reject)
+    })
+    failers.add(fail)
+    let response: Response | undefined
+    try {
+      response = await answered
+    } finally {
+      failers.delete(fail)
+    }
+    response ??= refuse(
+      503,
+      new URL(request.url).pathname,
+      'The server is shutting down and this request did not finish in time. Send it again once the server is back.',
+    )
     // `status` first: reading `type` would make @hono/node-server drop its fast path.
     if (response.status === 0 && response.type === 'error') {
       env.incoming.socket.destroy()

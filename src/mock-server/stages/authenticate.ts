@@ -34,7 +34,7 @@ const OPEN: Principal = {
 }
 
 /** 401 for a missing, unknown, expired or non-Bearer credential (RFC 6750). */
-export const authenticate: Stage = async (c, next) => {
+export const authenticate: Stage = (c, next) => {
   const { state, runtime } = c.env
   if (state.route?.spec.public) return next()
   if (runtime.api.declaration.auth === false) {
@@ -62,5 +62,5 @@ export const authenticate: Stage = async (c, next) => {
   if (!entry) invalidToken('The access token is unknown')
   if ('expired' in entry) invalidToken('The access token expired')
   state.principal = entry
-  await next()
+  return next()
 }

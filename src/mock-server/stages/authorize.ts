@@ -3,7 +3,7 @@ import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 
 /** 403 when a valid credential lacks the scope: every write needs `write`, every read `read`. */
-export const authorize: Stage = async (c, next) => {
+export const authorize: Stage = (c, next) => {
   const { state } = c.env
   const principal = state.principal
   if (!principal || !state.route) return next()
@@ -16,5 +16,5 @@ export const authorize: Stage = async (c, next) => {
       },
     })
   }
-  await next()
+  return next()
 }

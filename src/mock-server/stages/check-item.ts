@@ -5,10 +5,10 @@ import type { Stage } from '../request-state.ts'
  * counts here: the handler gets the item from its route (`itemRoute`), loaded after the stages
  * that may wait.
  */
-export const checkItem: Stage = async (c, next) => {
+export const checkItem: Stage = (c, next) => {
   const { state, runtime } = c.env
   const route = state.route
   if (route?.spec.load && state.principal)
     route.spec.load(route.params, state.principal, runtime)
-  await next()
+  return next()
 }

@@ -5,7 +5,7 @@ import type { Stage } from '../request-state.ts'
 const anonymous: Principal = { id: 'anonymous', owns: [], scopes: [] }
 
 /** Runs the route's handler: preconditions, validation, conflicts, then the operation. */
-export const dispatch: Stage = async (c) => {
+export const dispatch: Stage = (c) => {
   const { state, runtime } = c.env
   const route = state.route!
   const principal = state.principal ?? anonymous

@@ -1,7 +1,7 @@
-import type { faultStatuses } from '../faults/fault-rule.ts'
+import type { FaultRule, faultStatuses } from '../faults/fault-rule.ts'
 import { HttpResponse } from '../http-response.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { Stage } from '../request-state.ts'
+import type { Stage, StageContext } from '../request-state.ts'
 import type { ProblemSlug } from '../problems/catalogue.ts'
 import type { Runtime } from '../runtime.ts'
 
@@ -40,10 +40,18 @@ async function untilAbandoned(
  * `lose-response` is the exception: the operation runs (and its idempotent result is stored), then
  * the caller sees a network error, as when a connection drops after the server committed.
  */
-export const faults: Stage = async (c, next) => {
+export const faults: Stage = (c, next) => {
   const { state, runtime } = c.env
   const rule = runtime.faults.take(c.req.method.toUpperCase(), state.path)
-  if (!rule) return next()
+  return rule ? inject(c, next, rule) : next()
+}
+
+async function inject(
+  c: StageContext,
+  next: () => Promise<void>,
+  rule: FaultRule,
+) {
+  const { state, runtime } = c.env
   const { effect } = rule
   state.fault = `${rule.id} ${effect.kind}`
   switch (effect.kind) {

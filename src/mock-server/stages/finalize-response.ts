@@ -1,5 +1,11 @@
-import { HttpResponse } from '../http-response.ts'
+import { HttpResponse, responseOf } from '../http-response.ts'
 import type { RequestState } from '../request-state.ts'
+import {
+  draftOf,
+  recordName,
+  withHeaders,
+  type ResponseDraft,
+} from '../response-draft.ts'
 
 function etagMatches(header: string, etag: string) {
   const weak = (tag: string) => tag.trim().replace(/^W\//, '')
@@ -24,6 +30,52 @@ function cacheControl(read: boolean, state: RequestState, status: number) {
   return CACHE_CONTROL[route.spec.cache ?? 'private']
 }
 
+const varies = (read: boolean, state: RequestState, status: number) =>
+  read &&
+  state.principal !== null &&
+  state.route !== null &&
+  !state.route.spec.public &&
+  status < 400
+
+const fresh = (
+  read: boolean,
+  status: number,
+  etag: string | null,
+  ifNoneMatch: string | null,
+) =>
+  read &&
+  status === 200 &&
+  !!etag &&
+  !!ifNoneMatch &&
+  etagMatches(ifNoneMatch, etag)
+
+/** The same rules on a response's draft: the answer is built once, from plain parts. */
+function finalizeDraft(
+  request: Request,
+  state: RequestState,
+  { body, status, headers: given }: ResponseDraft,
+): Response {
+  const read = request.method === 'GET' || request.method === 'HEAD'
+  const caching: Record<string, string> = {
+    'Cache-Control': cacheControl(read, state, status),
+  }
+  if (varies(read, state, status)) caching.Vary = 'Authorization'
+  const headers = withHeaders(given, caching)
+  const etagName = recordName(headers, 'ETag')
+  const etag = etagName === undefined ? null : headers[etagName]!
+  if (fresh(read, status, etag, request.headers.get('If-None-Match'))) {
+    const kept: Record<string, string> = {}
+    for (const name of ['ETag', 'Cache-Control', 'Vary']) {
+      const key = recordName(headers, name)
+      if (key !== undefined) kept[name] = headers[key]!
+    }
+    return HttpResponse.empty({ status: 304, headers: kept })
+  }
+  if (request.method === 'HEAD' && body !== null)
+    return HttpResponse.empty({ status, headers })
+  return responseOf(body, status, headers)
+}
+
 /**
  * The last word on every answer: its caching, `Vary` for reads of a caller's data, 304 for a fresh
  * `If-None-Match`, and no body for HEAD.
@@ -33,27 +85,15 @@ export function finalizeResponse(
   state: RequestState,
   response: Response,
 ): Response {
+  const draft = draftOf(response)
+  if (draft !== undefined) return finalizeDraft(request, state, draft)
   const headers = response.headers
   const read = request.method === 'GET' || request.method === 'HEAD'
   headers.set('Cache-Control', cacheControl(read, state, response.status))
-  if (
-    read &&
-    state.principal &&
-    state.route &&
-    !state.route.spec.public &&
-    response.status < 400
-  ) {
-    headers.set('Vary', 'Authorization')
-  }
+  if (varies(read, state, response.status)) headers.set('Vary', 'Authorization')
   const etag = headers.get('ETag')
   const ifNoneMatch = request.headers.get('If-None-Match')
-  if (
-    read &&
-    response.status === 200 &&
-    etag &&
-    ifNoneMatch &&
-    etagMatches(ifNoneMatch, etag)
-  ) {
+  if (fresh(read, response.status, etag, ifNoneMatch)) {
     const kept = new Headers()
     for (const name of ['ETag', 'Cache-Control', 'Vary']) {
       const value = headers.get(name)

@@ -1,7 +1,7 @@
 import { HttpResponse } from '../http-response.ts'
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { Stage } from '../request-state.ts'
+import type { Stage, StageContext } from '../request-state.ts'
 import { ProblemError } from '../problems/problem-error.ts'
 import type { IdempotencyRecord, StoredResponse } from '../store/types.ts'
 import {
@@ -46,9 +46,14 @@ function replay(stored: StoredResponse) {
  * first is running gets 409; the same key with another body gets 422. Claiming a key is synchronous,
  * so concurrent requests with one key execute the operation at most once.
  */
-export const idempotency: Stage = async (c, next) => {
+export const idempotency: Stage = (c, next) =>
+  c.req.method.toUpperCase() !== 'POST' || !c.env.state.principal
+    ? next()
+    : keyed(c, next)
+
+async function keyed(c: StageContext, next: () => Promise<void>) {
   const { state, runtime } = c.env
-  if (c.req.method.toUpperCase() !== 'POST' || !state.principal) return next()
+  if (!state.principal) return next()
   const key = parseIdempotencyKey(c.req.header('Idempotency-Key'))
   if (key === null) {
     if (

@@ -7,7 +7,7 @@ export function isJsonMediaType(contentType: string | undefined) {
 }
 
 /** 415 for a body that is not declared as JSON; the answer says what is accepted. */
-export const mediaType: Stage = async (c, next) => {
+export const mediaType: Stage = (c, next) => {
   const { state } = c.env
   if (state.bodyBytes === null) return next()
   const contentType = c.req.header('Content-Type')
@@ -19,5 +19,5 @@ export const mediaType: Stage = async (c, next) => {
       headers: { [accept]: 'application/json' },
     })
   }
-  await next()
+  return next()
 }

@@ -34,7 +34,7 @@ export function jsonDepth(text: string, stopAbove: number) {
 }
 
 /** 400 for a body that is not UTF-8 JSON, nests too deep, or is JSON but not an object. */
-export const parseJson: Stage = async (c, next) => {
+export const parseJson: Stage = (c, next) => {
   const { state } = c.env
   if (state.bodyBytes === null) return next()
   let value: unknown
@@ -72,5 +72,5 @@ export const parseJson: Stage = async (c, next) => {
     })
   }
   state.body = value
-  await next()
+  return next()
 }

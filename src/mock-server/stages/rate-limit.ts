@@ -1,15 +1,24 @@
+import type { RateLimitConfig } from '../options.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { Stage } from '../request-state.ts'
+import type { Stage, StageContext } from '../request-state.ts'
+import { setHeaders } from '../response-draft.ts'
 
 /**
  * 429 once a principal (anonymous callers share one bucket) is over its quota. It runs after 401,
  * so bad credentials never count, and a 403 gives its request back.
  */
-export const rateLimit: Stage = async (c, next) => {
+export const rateLimit: Stage = (c, next) => {
+  const config = c.env.runtime.config.rateLimit
+  return config === false ? next() : limited(c, next, config)
+}
+
+async function limited(
+  c: StageContext,
+  next: () => Promise<void>,
+  config: RateLimitConfig,
+) {
   const { state, runtime } = c.env
   const limiter = runtime.limiter
-  const config = runtime.config.rateLimit
-  if (config === false) return next()
   const key = state.principal?.id ?? 'anonymous'
   const decision = limiter.take(key, config)
   const headers = {
@@ -28,7 +37,5 @@ export const rateLimit: Stage = async (c, next) => {
   await next()
   const res = c.res
   if (res?.status === 403) limiter.refund(key)
-  if (state.principal && res)
-    for (const [name, value] of Object.entries(headers))
-      res.headers.set(name, value)
+  if (state.principal && res) setHeaders(res, headers)
 }

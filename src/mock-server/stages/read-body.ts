@@ -1,5 +1,5 @@
 import { fail } from '../problems/problem-error.ts'
-import type { Stage } from '../request-state.ts'
+import type { Stage, StageContext } from '../request-state.ts'
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -44,13 +44,21 @@ async function readAtMost(body: ReadableStream<Uint8Array>, max: number) {
  * 413 for a body over the limit. The declared Content-Length is checked before reading, and the
  * bytes read are counted too, so a missing or lying header changes nothing.
  */
-export const readBody: Stage = async (c, next) => {
-  const { state, runtime } = c.env
-  const max = state.route?.spec.maxBodyBytes ?? runtime.options.maxBodyBytes
+export const readBody: Stage = (c, next) => {
   // The method first: asking a GET for its body makes @hono/node-server build a full Request.
   if (!BODY_METHODS.has(c.req.method.toUpperCase())) return next()
   const body = c.req.raw.body
   if (body === null) return next()
+  return readWithin(c, next, body)
+}
+
+async function readWithin(
+  c: StageContext,
+  next: () => Promise<void>,
+  body: ReadableStream<Uint8Array>,
+) {
+  const { state, runtime } = c.env
+  const max = state.route?.spec.maxBodyBytes ?? runtime.options.maxBodyBytes
   const tooLarge = (size: string) =>
     fail('content-too-large', {
       detail: `The request body is ${size}; the limit is ${max} bytes.`,

@@ -25,9 +25,13 @@ export function routeMatch(
   routes: readonly RouteSpec[],
 ): Stage {
   const router = new PatternRouter<RouteSpec>()
-  for (const spec of routes)
+  // Each route's `Allow`, joined once: a path matched by one route (most) builds none per request.
+  const allowOf = new Map<RouteSpec, string>()
+  for (const spec of routes) {
     router.add('ALL', `${basePath}${spec.path}` || '/', spec)
-  return async (c, next) => {
+    allowOf.set(spec, allowedMethods([spec]).join(', '))
+  }
+  return (c, next) => {
     const state = c.env.state
     const [matches] = router.match('ALL', state.path)
     if (matches.length === 0) {
@@ -43,9 +47,10 @@ export function routeMatch(
         ? matches[0]!
         : (matches.find(([s]) => Object.hasOwn(s.methods, method)) ??
           matches[0]!)
-    const allow = allowedMethods(
-      matches.length === 1 ? [spec] : matches.map(([s]) => s),
-    ).join(', ')
+    const allow =
+      matches.length === 1
+        ? allowOf.get(spec)!
+        : allowedMethods(matches.map(([s]) => s)).join(', ')
     if (raw === 'OPTIONS') {
       return HttpResponse.empty({ headers: { Allow: allow } })
     }
@@ -65,6 +70,6 @@ export function routeMatch(
       method,
       handler,
     }
-    await next()
+    return next()
   }
 }

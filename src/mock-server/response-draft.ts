@@ -1,0 +1,74 @@
+/**
+ * A response's parts as the mock built it: its text, status and plain header record. Kept only where
+ * the global `Response` is not the platform's own, i.e. behind a server adapter that replaced it with
+ * a lighter one (@hono/node-server does): there, reading `response.headers` or cloning the response
+ * builds the full object the adapter's fast path avoids, so the last touches (caching headers, the
+ * journal's `Retry-After`) read and amend the parts instead, and the answer is built once from them.
+ * On the platform's own `Response` (msw, `fetch()` callers) there is no draft: its headers are
+ * already built, and amending them in place is the cheaper way.
+ */
+export interface ResponseDraft {
+  readonly body: string | null
+  readonly status: number
+  /**
+   * The record the response was built with, never changed in place (a handler may pass a shared
+   * one): `setHeaders` puts an amended copy here, and `finalizeResponse` builds the answer from it.
+   */
+  headers: Readonly<Record<string, string>>
+}
+
+const NativeResponse = globalThis.Response
+const DRAFT = Symbol('hypermock.draft')
+
+type Drafted = Response & { [DRAFT]?: ResponseDraft }
+
+/** Remembers a response's parts when a lighter `Response` stands in for the platform's own. */
+export function keepDraft(response: Response, draft: ResponseDraft) {
+  if (response.constructor !== NativeResponse)
+    (response as Drafted)[DRAFT] = draft
+  return response
+}
+
+export function draftOf(response: Response): ResponseDraft | undefined {
+  return (response as Drafted)[DRAFT]
+}
+
+/** The name as the record spells it (header names are case-insensitive), or undefined. */
+export function recordName(record: Record<string, string>, name: string) {
+  const lower = name.toLowerCase()
+  for (const key in record)
+    if (key.length === lower.length && key.toLowerCase() === lower) return key
+  return undefined
+}
+
+/** One header of the answer, read without building the full response where it has a draft. */
+export function headerOf(response: Response, name: string): string | null {
+  const draft = draftOf(response)
+  if (draft === undefined) return response.headers.get(name)
+  const key = recordName(draft.headers, name)
+  return key === undefined ? null : draft.headers[key]!
+}
+
+/** The record with these headers set, each replacing any of the same name (as `Headers.set`). */
+export function withHeaders(
+  record: Readonly<Record<string, string>>,
+  headers: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const merged: Record<string, string> = {}
+  for (const key in record)
+    if (recordName(headers, key) === undefined) merged[key] = record[key]!
+  return Object.assign(merged, headers)
+}
+
+/**
+ * Sets headers on an answer that `finalizeResponse` will see, replacing any of the same name. A
+ * drafted one gets them in its draft, which the final answer is built from.
+ */
+export function setHeaders(
+  response: Response,
+  headers: Readonly<Record<string, string>>,
+) {
+  const draft = draftOf(response)
+  if (draft !== undefined) draft.headers = withHeaders(draft.headers, headers)
+  else for (const name in headers) response.headers.set(name, headers[name]!)
+}
