@@ -49,7 +49,7 @@ export const bigListRows: BenchRow = {
       const api = createMockApi({ config: { rateLimit: false } })
       const state = bigState(size)
       api.state.restore(state)
-      const samples = size === 10_000 ? 60 : 20
+      const samples = size === 10_000 ? 60 : 40
       const list = () =>
         readThrough(() =>
           api.fetch(new Request(`${ORIGIN}${LIST_QUERY}`, { headers: ADMIN })),
