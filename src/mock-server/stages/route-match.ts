@@ -1,5 +1,5 @@
 import { HttpResponse } from '../http-response.ts'
-import { PatternRouter } from 'hono/router/pattern-router'
+import { TrieRouter } from 'hono/router/trie-router'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
@@ -24,7 +24,7 @@ export function routeMatch(
   basePath: string,
   routes: readonly RouteSpec[],
 ): Stage {
-  const router = new PatternRouter<RouteSpec>()
+  const router = new TrieRouter<RouteSpec>()
   // Each route's `Allow`, joined once: a path matched by one route (most) builds none per request.
   const allowOf = new Map<RouteSpec, string>()
   for (const spec of routes) {
