@@ -151,3 +151,45 @@ describe('an API at the root of its own host, through msw setupServer', () => {
     ).rejects.toThrow()
   })
 })
+
+describe('one seed row served by instances at different bases', () => {
+  // Seed rows are shared by every instance of a declaration, and their representation is written
+  // once: each instance must still answer with its own base, and a changed row with its new state.
+  it('links order 1 under each instance’s base, and shows a change at once', async () => {
+    const read = async (api: ReturnType<typeof createMockApi>, url: string) => {
+      const response = await api.fetch(
+        new Request(url, { headers: auth('customer-1-token') }),
+      )
+      expect(response.status).toBe(200)
+      return (await response.json()) as {
+        status: string
+        _links: Record<string, { href: string }>
+      }
+    }
+    const first = createMockApi({ basePath: '/api' })
+    const second = createMockApi({ basePath: 'https://api.example.test/v2' })
+    for (let i = 0; i < 2; i++) {
+      const a = await read(first, `${origin}/api/orders/1`)
+      expect(a._links.self?.href).toBe('/api/orders/1')
+      const b = await read(second, 'https://api.example.test/v2/orders/1')
+      expect(b._links.self?.href).toBe('https://api.example.test/v2/orders/1')
+    }
+    const before = await read(first, `${origin}/api/orders/1`)
+    expect(before.status).toBe('pending')
+    expect(before._links.cancel).toBeDefined()
+    const cancel = await first.fetch(
+      new Request(`${origin}${before._links.cancel!.href}`, {
+        method: 'POST',
+        headers: auth('customer-1-token'),
+      }),
+    )
+    expect(cancel.status).toBe(200)
+    const after = await read(first, `${origin}/api/orders/1`)
+    expect(after.status).toBe('cancelled')
+    expect(after._links.cancel).toBeUndefined()
+    // The other instance's order 1 is still the seed row, as it was.
+    const untouched = await read(second, 'https://api.example.test/v2/orders/1')
+    expect(untouched.status).toBe('pending')
+    expect(untouched._links.cancel).toBeDefined()
+  })
+})

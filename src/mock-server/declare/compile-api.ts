@@ -1,5 +1,5 @@
 import type { Principal, TokenEntry } from '../auth/tokens.ts'
-import { PatternRouter } from 'hono/router/pattern-router'
+import { TrieRouter } from 'hono/router/trie-router'
 import { HttpResponse } from '../http-response.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
 import { fail } from '../problems/problem-error.ts'
@@ -55,6 +55,12 @@ export interface CompiledApi {
     row: AnyRecord,
     runtime: Runtime,
   ): AnyRecord
+  /** `present` as JSON text: kept, per base, for a seed row (frozen, never changed in place). */
+  presentJson(
+    resource: CompiledResource,
+    row: AnyRecord,
+    runtime: Runtime,
+  ): string
   etag(resource: CompiledResource, row: AnyRecord): string
   visible(
     resource: CompiledResource,
@@ -212,6 +218,12 @@ export function compileApi(
   if (errors.length > 0) throw new InvalidDeclarationError(errors)
 
   const seeds = new Map<number, Record<string, AnyRecord[]>>()
+  // Seed rows are deeply frozen here and shared by every instance: their representation is a pure
+  // function of the row and the base (state links and relations read only the row), so its JSON
+  // is written once. Rows a request stores are not frozen and are written each time, as are
+  // resources whose declared `links` function may read more than the row.
+  const sealed = new WeakSet<AnyRecord>()
+  const written = new WeakMap<AnyRecord, { base: string; json: string }>()
   // Routes reach the compiled API through `self`, which is set right below them.
   // eslint-disable-next-line prefer-const
   let compiled: CompiledApi
@@ -240,7 +252,7 @@ export function compileApi(
     return resource.owners(row, data).some((key) => owns.includes(key))
   }
 
-  const router = new PatternRouter<true>()
+  const router = new TrieRouter<true>()
   for (const route of routes) router.add('ALL', route.path || '/', true)
   compiled = {
     matches: (path) => router.match('ALL', path)[0].length > 0,
@@ -257,6 +269,8 @@ export function compileApi(
       let rows = seeds.get(randomSeed)
       if (!rows) {
         rows = deepFreeze(seedRows(resources, randomSeed))
+        for (const table of Object.values(rows))
+          for (const row of table) sealed.add(row)
         if (seeds.size < 16) seeds.set(randomSeed, rows)
       }
       return { ...rows }
@@ -302,6 +316,15 @@ export function compileApi(
       for (const key in row) if (!resource.hidden.has(key)) out[key] = row[key]
       out._links = _links
       return out
+    },
+    presentJson(resource, row, runtime) {
+      const pure =
+        sealed.has(row) && typeof resource.declaration.links !== 'function'
+      const kept = pure ? written.get(row) : undefined
+      if (kept !== undefined && kept.base === runtime.baseHref) return kept.json
+      const json = JSON.stringify(compiled.present(resource, row, runtime))
+      if (pure) written.set(row, { base: runtime.baseHref, json })
+      return json
     },
     etag(resource, row) {
       const suffix = resource.has.version

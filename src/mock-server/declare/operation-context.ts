@@ -41,10 +41,13 @@ export function recordResponse(
     ETag: runtime.api.etag(resource, row),
   }
   if (created) headers.Location = hrefOf(runtime, resource.name, row.id as Id)
-  return HttpResponse.json(runtime.api.present(resource, row, runtime), {
-    status,
-    headers,
-  })
+  return HttpResponse.jsonText(
+    runtime.api.presentJson(resource, row, runtime),
+    {
+      status,
+      headers,
+    },
+  )
 }
 
 /** What hooks and custom handlers get: the request, the data, and ways to answer. */
