@@ -1,6 +1,6 @@
 import type { Principal, TokenEntry } from '../auth/tokens.ts'
-import { TrieRouter } from 'hono/router/trie-router'
 import { HttpResponse } from '../http-response.ts'
+import { pathRouter } from '../path-router.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { HandlerContext, RouteSpec } from '../route-spec.ts'
@@ -252,10 +252,11 @@ export function compileApi(
     return resource.owners(row, data).some((key) => owns.includes(key))
   }
 
-  const router = new TrieRouter<true>()
-  for (const route of routes) router.add('ALL', route.path || '/', true)
+  const match = pathRouter(
+    routes.map((route) => [route.path || '/', true] as const),
+  )
   compiled = {
-    matches: (path) => router.match('ALL', path)[0].length > 0,
+    matches: (path) => match(path).length > 0,
     name: declaration.name,
     description: declaration.description,
     declaration,

@@ -1,5 +1,5 @@
 import { HttpResponse } from '../http-response.ts'
-import { TrieRouter } from 'hono/router/trie-router'
+import { pathRouter } from '../path-router.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
@@ -24,16 +24,16 @@ export function routeMatch(
   basePath: string,
   routes: readonly RouteSpec[],
 ): Stage {
-  const router = new TrieRouter<RouteSpec>()
+  const match = pathRouter(
+    routes.map((spec) => [`${basePath}${spec.path}` || '/', spec] as const),
+  )
   // Each route's `Allow`, joined once: a path matched by one route (most) builds none per request.
   const allowOf = new Map<RouteSpec, string>()
-  for (const spec of routes) {
-    router.add('ALL', `${basePath}${spec.path}` || '/', spec)
+  for (const spec of routes)
     allowOf.set(spec, allowedMethods([spec]).join(', '))
-  }
   return (c, next) => {
     const state = c.env.state
-    const [matches] = router.match('ALL', state.path)
+    const matches = match(state.path)
     if (matches.length === 0) {
       fail('not-found', {
         detail: `No resource exists at ${state.path}. Start from GET ${basePath || '/'} and follow its links.`,
