@@ -59,11 +59,6 @@ export const HttpResponse = {
     return respond(JSON.stringify(body), 'application/json', init)
   },
 
-  /** JSON already serialised (a representation written once), with the same headers as `json`. */
-  jsonText(json: string, init: HttpResponseInit = {}): Response {
-    return respond(json, 'application/json', init)
-  },
-
   /** Text already serialised (a cached description, a stored replay), sent as it is. */
   text(text: string, init: HttpResponseInit = {}): Response {
     return respond(text, 'text/plain; charset=utf-8', init)
