@@ -4,10 +4,10 @@ import { matchesPathPattern } from '../../src/mock-server/faults/fault-rule.ts'
 import { expectProblem } from '../support/expect-problem.ts'
 import {
   ANSWER_WITHIN_MS,
-  RSS_GROWTH_LIMIT,
+  RETAINED_HEAP_LIMIT,
   mib,
   mock,
-  rssGrowth,
+  retainedHeapGrowth,
   within,
 } from './support.ts'
 import fc from 'fast-check'
@@ -54,7 +54,7 @@ describe('fault rules (finding 1: no cap, a pattern cache never freed)', () => {
   it('stays within memory and time when 155,000 rules are thrown at it', async () => {
     const { api, call } = mock()
     let refused = 0
-    const growth = await rssGrowth(async () => {
+    const growth = await retainedHeapGrowth(async () => {
       for (let i = 0; i < 155_000; i++) {
         try {
           api.faults.add({
@@ -69,7 +69,10 @@ describe('fault rules (finding 1: no cap, a pattern cache never freed)', () => {
       }
     })
     expect(refused).toBe(0)
-    expect(growth, mib(growth)).toBeLessThan(RSS_GROWTH_LIMIT)
+    // Measured as live heap, not resident memory: under load V8 keeps the pages garbage took, and a
+    // churn that frees every rule read 24 MiB on a quiet machine and over 200 on a busy one. Kept
+    // after their clear(), the 155,000 rules hold about 43 MiB of heap.
+    expect(growth, mib(growth)).toBeLessThan(RETAINED_HEAP_LIMIT)
     const response = await within(ANSWER_WITHIN_MS, () => call('/api'))
     expect(response.status).toBe(200)
   })

@@ -12,6 +12,8 @@ export const JSON_HEADERS = { 'Content-Type': 'application/json' }
 /** Generous bounds: the bugs they guard against took seconds to hours and hundreds of megabytes. */
 export const ANSWER_WITHIN_MS = 2_000
 export const RSS_GROWTH_LIMIT = 200 * 1024 * 1024
+/** Live heap a churn may leave behind: a healthy one leaves about none, a leak tens of megabytes. */
+export const RETAINED_HEAP_LIMIT = 16 * 1024 * 1024
 
 /** A mock instance answering direct calls, rate limit off unless told otherwise. */
 export function mock(options: MockApiOptions = {}) {
@@ -57,6 +59,21 @@ export async function rssGrowth(work: () => Promise<unknown>) {
   }
   peak = Math.max(peak, process.memoryUsage().rss)
   return peak - before
+}
+
+/**
+ * Live heap growth across `work`: the heap in use after a full collection, before and after. What
+ * the work still holds, whatever the collector had not reached yet (which moves resident memory
+ * with the machine's load). Needs `--expose-gc`.
+ */
+export async function retainedHeapGrowth(work: () => Promise<unknown>) {
+  const collect = (globalThis as { gc?: () => void }).gc
+  if (!collect) throw new Error('retainedHeapGrowth needs node --expose-gc')
+  collect()
+  const before = process.memoryUsage().heapUsed
+  await work()
+  collect()
+  return process.memoryUsage().heapUsed - before
 }
 
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`
