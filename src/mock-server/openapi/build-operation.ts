@@ -1,6 +1,6 @@
 import type { CompiledApi } from '../declare/compile-api.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
-import type { OperationDoc } from './describe-route.ts'
+import type { OperationDoc } from '../conventions/operation-doc.ts'
 import { isRead, responsesOf } from './operation-responses.ts'
 import {
   collectionParameters,

@@ -1,6 +1,6 @@
 import { PROBLEM_CONTENT_TYPE } from '../problems/problem-response.ts'
 import type { BuildContext, DocMethod } from './build-operation.ts'
-import type { Answer } from './describe-route.ts'
+import type { Answer } from '../conventions/operation-doc.ts'
 import type { HeaderName } from './headers.ts'
 import { problemSchemaName, schemaRef } from './schema-names.ts'
 
