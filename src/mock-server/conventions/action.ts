@@ -98,6 +98,7 @@ export function actionConvention(
         },
         ifMatch: true,
         problems: [
+          'precondition-failed',
           'validation-failed',
           'state-conflict',
           ...(hooks ? hookProblems(ctx, true) : []),

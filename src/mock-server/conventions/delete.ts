@@ -44,6 +44,7 @@ export function deleteConvention(
         ],
         ifMatch: true,
         problems: [
+          'precondition-failed',
           ...(state?.deleteIn ? ['state-conflict'] : []),
           ...(referenced ? ['still-referenced'] : []),
         ],

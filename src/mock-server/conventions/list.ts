@@ -58,7 +58,7 @@ export function listConvention(
         },
       ],
       collection: resource,
-      problems: [],
+      problems: ['invalid-query'],
     }),
   }
 }

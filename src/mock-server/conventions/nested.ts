@@ -28,7 +28,7 @@ export function nestedConvention(
         },
       ],
       collection: child,
-      problems: [],
+      problems: ['invalid-query'],
       pathItem: { resource: parent, example: exampleId(ctx, parent) },
     }),
   }

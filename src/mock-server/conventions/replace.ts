@@ -142,6 +142,7 @@ export function replaceConvention(
         },
         ifMatch: true,
         problems: [
+          'precondition-failed',
           'validation-failed',
           ...(resource.has.version ? ['version-mismatch'] : []),
           ...(state?.replaceIn ? ['state-conflict'] : []),
