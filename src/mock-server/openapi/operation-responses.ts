@@ -1,6 +1,6 @@
 import { PROBLEM_CONTENT_TYPE } from '../problems/problem-response.ts'
 import type { Answer } from '../conventions/operation-doc.ts'
-import { API_STAGES } from '../stages/api-stages.ts'
+import { API_STAGES, ORIGIN_ANSWERS } from '../stages/api-stages.ts'
 import { finalizeAnswers } from '../stages/finalize-response.ts'
 import {
   isRead,
@@ -49,7 +49,7 @@ function answerContext(ctx: BuildContext): AnswerContext {
 /** The problem types each stage may answer this operation with, in the order the stages run. */
 function stageProblems(ctx: AnswerContext): string[] {
   const slugs: string[] = []
-  for (const { answers } of API_STAGES) {
+  for (const answers of [ORIGIN_ANSWERS, ...API_STAGES.map((s) => s.answers)]) {
     slugs.push(...(answers.problems?.(ctx) ?? []))
     if (answers.ends?.(ctx)) break
   }

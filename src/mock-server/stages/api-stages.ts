@@ -22,6 +22,14 @@ interface ApiStage {
 const NOTHING: StageAnswers = {}
 
 /**
+ * What `handle-request.ts` answers before any stage: a request from a web page whose origin the mock
+ * does not answer (`security/origin-policy.ts`) is refused on every path.
+ */
+export const ORIGIN_ANSWERS: StageAnswers = {
+  problems: () => ['origin-not-allowed'],
+}
+
+/**
  * The API's stages, top to bottom, each with what it may answer. A stage answers by throwing a
  * `ProblemError` (or returning a response); otherwise it calls `next()`. `handle-request.ts` runs
  * them; the OpenAPI description lists, per operation, what each one may add.
