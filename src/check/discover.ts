@@ -1,13 +1,13 @@
 import type { NormalizedCheckOptions } from './check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
-import type { DiscoveredCollection, Discovery } from './discovery.ts'
+import type { DiscoveredCollection, Discovery } from './discovery-types.ts'
 import { halLinks } from './hal-links.ts'
 import {
   fullPaths,
   isObject,
   type OpenApiDocument,
 } from './openapi-document.ts'
-import { readCollection } from './read-collection.ts'
+import { inspectCollection } from './inspect-collection.ts'
 
 /** Relations on a root that are not collections. */
 const NOT_COLLECTIONS = new Set([
@@ -126,7 +126,7 @@ export async function discover(
       })
       continue
     }
-    const collection = await readCollection(
+    const collection = await inspectCollection(
       options,
       probe,
       openapi,

@@ -3,11 +3,11 @@ import { normalizeCheckOptions, type CheckOptions } from './check-options.ts'
 import { cleanUp, scopedProbe } from './clean-up.ts'
 import type { Exchange } from './create-probe.ts'
 import { discover, NothingToCheckError } from './discover.ts'
-import type { Discovery } from './discovery.ts'
+import type { Discovery } from './discovery-types.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { isProbeError } from './probe-error.ts'
 import { runRule } from './run-rule.ts'
-import { rules } from './rules/index.ts'
+import { rules } from './rule-registry.ts'
 
 const DISCOVERY_BUDGET = 60
 

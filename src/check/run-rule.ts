@@ -1,9 +1,10 @@
 import type { RuleResult } from './check-types.ts'
 import type { NormalizedCheckOptions } from './check-options.ts'
 import { createProbe, type Exchange } from './create-probe.ts'
-import type { Discovery } from './discovery.ts'
+import type { Discovery } from './discovery-types.ts'
 import { isProbeError } from './probe-error.ts'
 import type { Rule, RuleOutcome } from './rule.ts'
+import type { RuleId } from './rule-registry.ts'
 import { createdUrl } from './clean-up.ts'
 
 /**
@@ -11,7 +12,7 @@ import { createdUrl } from './clean-up.ts'
  * rule with the reason (the server's doing), unless the checker's own limit ended it (then it is skipped).
  */
 export async function runRule(
-  rule: Rule,
+  rule: Rule<RuleId>,
   options: NormalizedCheckOptions,
   discovery: Discovery,
   journal: Exchange[],

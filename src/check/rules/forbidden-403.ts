@@ -1,10 +1,14 @@
-import { writableCollection } from '../discovery.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { writableCollection } from '../writable-collection.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 
-export const forbidden403: Rule = {
+export const forbidden403 = defineRule({
   id: 'forbidden-403',
   level: 'must',
-  source: 'Conventions §5; RFC 9110 §15.5.4',
+  concept: 'authentication',
+  also: 'RFC 9110 (403 Forbidden)',
+  sends: 'with writes, a POST of a valid body with the read-only credential',
+  writes:
+    'a POST with the read-only credential; a record it wrongly creates is deleted',
   title: 'An action the second credential may not do gets a 403',
   async run(context) {
     const { options, discovery, probe } = context
@@ -34,4 +38,4 @@ export const forbidden403: Rule = {
       describeResponse(response),
     )
   },
-}
+})

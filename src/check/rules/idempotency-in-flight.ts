@@ -1,5 +1,5 @@
-import { writableCollection } from '../discovery.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { writableCollection } from '../writable-collection.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import { newIdempotencyKey, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 
 const FOLLOWERS = 3
@@ -8,10 +8,13 @@ const FOLLOWERS = 3
  * Sends the first request and, without waiting for it, the same key again. A repeat that arrives after
  * the first finished gets the replay, which proves nothing: then the rule is skipped, not passed.
  */
-export const idempotencyInFlight: Rule = {
+export const idempotencyInFlight = defineRule({
   id: 'idempotency-in-flight',
   level: 'should',
-  source: 'draft-ietf-httpapi-idempotency-key-header §2.7 (409)',
+  concept: 'idempotency',
+  also: 'draft-ietf-httpapi-idempotency-key-header (409)',
+  sends: 'four POSTs at once with the same Idempotency-Key',
+  writes: 'creates up to four records, each deleted afterwards',
   title: 'The same Idempotency-Key while the first request runs gets a 409',
   async run(context) {
     const { options, discovery, probe } = context
@@ -49,4 +52,4 @@ export const idempotencyInFlight: Rule = {
       'every repeat arrived after the first request had finished, so the in-flight answer could not be observed',
     )
   },
-}
+})

@@ -1,13 +1,18 @@
-import { describeResponse, fail, pass, type Rule } from '../rule.ts'
-import { readCollection } from '../rule-helpers.ts'
+import { describeResponse, fail, pass, defineRule } from '../rule.ts'
+import { collectionToRead } from '../rule-helpers.ts'
 
-export const methodNotAllowed405: Rule = {
+export const methodNotAllowed405 = defineRule({
   id: 'method-not-allowed-405',
   level: 'must',
-  source: 'Conventions §4 rule 5; RFC 9110 §15.5.6 (Allow)',
+  concept: 'resources',
+  also: 'RFC 9110 (405, Allow)',
+  sends:
+    'OPTIONS of a collection, then a method its Allow leaves out; without writes only safe methods (TRACE is never sent)',
+  writes:
+    "with writes, a PUT, PATCH or DELETE the collection's Allow does not list",
   title: 'An unsupported method gets a 405 with Allow',
   async run({ discovery, probe }) {
-    const { url } = readCollection(discovery)
+    const { url } = collectionToRead(discovery)
     // The server's own Allow names what it supports; one of the others is safe to send.
     const options = await probe
       .send({ method: 'OPTIONS', url })
@@ -28,4 +33,4 @@ export const methodNotAllowed405: Rule = {
       return fail(expected, '405 without an Allow header')
     return pass()
   },
-}
+})

@@ -1,6 +1,6 @@
 import type { NormalizedCheckOptions } from './check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
-import type { DiscoveredCollection, DiscoveredItem } from './discovery.ts'
+import type { DiscoveredCollection, DiscoveredItem } from './discovery-types.ts'
 import { actionLinks, halLinks, itemsOf } from './hal-links.ts'
 import {
   findOperation,
@@ -23,7 +23,7 @@ const allowOf = (exchange: Exchange | null) =>
  * Reads a candidate collection: `null` when it holds no list of items. Records what the description
  * (or, without one and with writes allowed, the server's `Allow`) says a write may try.
  */
-export async function readCollection(
+export async function inspectCollection(
   options: NormalizedCheckOptions,
   probe: Probe,
   openapi: OpenApiDocument | null,
