@@ -57,6 +57,16 @@ export interface CleanupResult {
   deleted: boolean
 }
 
+/** A state-changing request the run sent (only ever with `allowWrites`). */
+export interface WriteRecord {
+  /** The rule that sent it; `null` for the clean-up. */
+  ruleId: RuleId | null
+  method: string
+  url: string
+  /** `null` when no response came back. */
+  status: number | null
+}
+
 export interface DiscoverySummary {
   collections: string[]
   items: string[]
@@ -81,6 +91,8 @@ export interface CheckReport {
   summary: { pass: number; fail: number; skip: number }
   discovery: DiscoverySummary
   rules: RuleResult[]
+  /** Every state-changing request sent, in order: empty unless `allowWrites`. */
+  writes: WriteRecord[]
   cleanup: CleanupResult[]
 }
 

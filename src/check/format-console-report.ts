@@ -70,6 +70,28 @@ export function formatConsoleReport(
       paint('bold', source),
       ...results.flatMap((r) => line(r, paint)),
     )
+  if (report.allowWrites)
+    out.push(
+      '',
+      paint(
+        'bold',
+        report.writes.length === 0
+          ? 'Writes: none sent'
+          : `Writes sent (${report.writes.length}), the clean-up’s included:`,
+      ),
+      ...report.writes.map(
+        (w) =>
+          `  ${w.method} ${w.url} → ${w.status ?? 'no answer'}${w.ruleId ? paint('dim', ` (${w.ruleId})`) : paint('dim', ' (clean-up)')}`,
+      ),
+    )
+  else
+    out.push(
+      '',
+      paint(
+        'dim',
+        'Read-only: only GET, HEAD and OPTIONS were sent (--allow-writes lets rules create, act and delete).',
+      ),
+    )
   if (report.cleanup.some((c) => !c.deleted))
     out.push(
       '',

@@ -11,6 +11,7 @@ export type {
   CheckEvent,
   CheckReport,
   CleanupResult,
+  WriteRecord,
   DiscoverySummary,
   Evidence,
   RecordedRequest,

@@ -27,23 +27,33 @@ export async function runRule(
     rule.id === 'rate-limit-429' && options.probeRateLimit !== null
       ? options.probeRateLimit + options.ruleRequestBudget
       : options.ruleRequestBudget
+  const remember = (response: Exchange, collection: { url: URL }) => {
+    const url = createdUrl(response, collection.url)
+    if (url && url.origin === options.baseUrl.origin) created.push(url)
+    return url
+  }
   const probe = createProbe({
     options,
     ruleId: rule.id,
     budget,
     signal,
     journal,
+    // Whatever a write created, by a create or by following a link, is deleted at the end.
+    onResponse: (exchange) => {
+      if (
+        exchange.method === 'POST' &&
+        exchange.status === 201 &&
+        exchange.headers.has('location')
+      )
+        remember(exchange, { url: exchange.url })
+    },
   })
   const context = {
     options,
     discovery,
     probe,
     journal,
-    created: (response: Exchange, collection: { url: URL }) => {
-      const url = createdUrl(response, collection.url)
-      if (url && url.origin === options.baseUrl.origin) created.push(url)
-      return url
-    },
+    created: remember,
   }
   let outcome: RuleOutcome
   try {
@@ -75,7 +85,9 @@ export async function runRule(
       isProbeError(error) &&
       (error.kind === 'budget' ||
         error.kind === 'cancelled' ||
-        error.kind === 'rate-limited')
+        error.kind === 'rate-limited' ||
+        error.kind === 'writes-not-allowed' ||
+        error.kind === 'another-origin')
     )
       outcome = { status: 'skip', reason: message }
     else if (isProbeError(error) || timeout.aborted)

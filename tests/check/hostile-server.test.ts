@@ -200,7 +200,7 @@ it('a redirect loop ends as a verdict after the redirect limit', async () => {
   ).toHaveLength(6)
 })
 
-it('never sends the token to another origin: not by a link, not by a redirect', async () => {
+it('sends nothing to another origin: not by a link, not by a redirect', async () => {
   const report = await runChecks(
     options({ allowWrites: true, tokenReadonly: `${SECRET}-readonly` }),
   )
@@ -209,9 +209,8 @@ it('never sends the token to another origin: not by a link, not by a redirect', 
     href: `${other.url}/stolen-collection`,
     reason: 'another origin: the credential is not sent there',
   })
-  // The redirect to the other origin was followed, without the credential.
-  expect(otherOriginSaw.length).toBeGreaterThan(0)
-  expect(otherOriginSaw.every((header) => header === undefined)).toBe(true)
+  // The redirect to the other origin was not followed: that server saw no request at all.
+  expect(otherOriginSaw).toEqual([])
   expect(JSON.stringify(report)).not.toContain(SECRET)
 })
 

@@ -1,3 +1,4 @@
+import { WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 import { writableCollection } from '../writable-collection.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 
@@ -14,25 +15,18 @@ export const forbidden403 = defineRule({
     const { options, discovery, probe } = context
     if (!options.tokenReadonly)
       return skip('no second token given (--token-readonly)')
+    if (!options.allowWrites) return WRITES_NOT_ALLOWED
     const collection = writableCollection(discovery)
-    if (!collection) return skip('found no collection that accepts a POST')
-    // Without --allow-writes the body is empty: a server that wrongly lets the write through still creates nothing.
-    const json = options.allowWrites ? collection.createBody : {}
+    if (!collection?.createBody)
+      return skip('found no collection that accepts a POST with a known body')
     const response = await probe.send({
       method: 'POST',
       url: collection.url,
-      json,
+      json: collection.createBody,
       auth: 'readonly',
     })
     if (response.status === 403) return pass()
     if (response.status < 300) context.created(response, collection)
-    if (
-      !options.allowWrites &&
-      (response.status === 400 || response.status === 422)
-    )
-      return skip(
-        'the server judged the empty body before the permission; --allow-writes sends a valid one',
-      )
     return fail(
       `403 for POST ${collection.url.pathname} with the read-only credential`,
       describeResponse(response),

@@ -1,8 +1,8 @@
 import { writableCollection } from '../writable-collection.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
-import { collectionToRead } from '../rule-helpers.ts'
+import { collectionToRead, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 
-/** A body that cannot parse creates nothing, so this runs without --allow-writes too. */
+/** A POST, even one whose body cannot parse, is a write: it is sent only with --allow-writes. */
 export const malformedJson400 = defineRule({
   id: 'malformed-json-400',
   level: 'must',
@@ -11,6 +11,7 @@ export const malformedJson400 = defineRule({
   writes: 'a POST whose body cannot parse; anything it creates is deleted',
   title: 'A body that is not JSON gets a 400 (problem-details judges its body)',
   async run(context) {
+    if (!context.options.allowWrites) return WRITES_NOT_ALLOWED
     const collection =
       writableCollection(context.discovery) ??
       collectionToRead(context.discovery)

@@ -1,5 +1,5 @@
 import { describeResponse, fail, pass, defineRule } from '../rule.ts'
-import { collectionToRead } from '../rule-helpers.ts'
+import { collectionToRead, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 
 export const methodNotAllowed405 = defineRule({
   id: 'method-not-allowed-405',
@@ -7,11 +7,13 @@ export const methodNotAllowed405 = defineRule({
   concept: 'resources',
   also: 'RFC 9110 (405, Allow)',
   sends:
-    'OPTIONS of a collection, then a method its Allow leaves out; without writes only safe methods (TRACE is never sent)',
+    'OPTIONS of a collection, then a PATCH, PUT or DELETE its Allow leaves out',
   writes:
-    "with writes, a PUT, PATCH or DELETE the collection's Allow does not list",
+    'a PATCH, PUT or DELETE the collection says it does not support; a server that wrongly supports it may act on it',
   title: 'An unsupported method gets a 405 with Allow',
-  async run({ discovery, probe }) {
+  async run({ options: checkOptions, discovery, probe }) {
+    // Every method a collection may not support changes state where it is supported.
+    if (!checkOptions.allowWrites) return WRITES_NOT_ALLOWED
     const { url } = collectionToRead(discovery)
     // The server's own Allow names what it supports; one of the others is safe to send.
     const options = await probe
