@@ -1,4 +1,5 @@
 import { describeResponse, fail, pass, defineRule } from '../rule.ts'
+import { childUrl, siblingUrl } from '../child-url.ts'
 import { collectionToRead } from '../rule-helpers.ts'
 
 export const notFound404 = defineRule({
@@ -14,13 +15,10 @@ export const notFound404 = defineRule({
     // An id of the same kind as the real ones, so a server that checks the id's format still looks it up.
     const numeric =
       sample && /^\d+$/.test(sample.url.pathname.split('/').pop() ?? '')
-    const base = sample
-      ? sample.url.pathname.replace(/\/[^/]*$/, '')
-      : collection.url.pathname
-    const url = new URL(
-      `${base}/${numeric ? '2147480000' : 'hypermock-check-missing'}`,
-      collection.url,
-    )
+    const missing = numeric ? '2147480000' : 'hypermock-check-missing'
+    const url = sample
+      ? siblingUrl(sample.url, missing)
+      : childUrl(collection.url, missing)
     const response = await probe.send({ url })
     return response.status === 404
       ? pass()
