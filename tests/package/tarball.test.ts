@@ -116,6 +116,7 @@ describe('the packed tarball', () => {
       './msw/browser',
       './msw/node',
       './openapi',
+      './playwright',
       './react',
       './server',
       './shop',
