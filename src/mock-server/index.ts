@@ -67,7 +67,7 @@ export const problemCatalogue = {
 
 export type ProblemSlug = keyof typeof problemCatalogue
 
-/** The built-in domain's seed: the guaranteed fixtures (contract section 11), as a snapshot. */
+/** The built-in domain's seed: the guaranteed fixtures, as a snapshot. */
 export function createSeed(): StateSnapshot {
   // A copy of its own: the caller may change it (the engine's seed rows are shared and frozen).
   return structuredClone({
@@ -77,7 +77,7 @@ export function createSeed(): StateSnapshot {
   }) as unknown as StateSnapshot
 }
 
-/** The built-in domain's tokens (contract section 4). */
+/** The built-in domain's tokens (concepts/authentication.md#unauthenticated-401). */
 export const defaultTokens: Record<string, TokenEntry> =
   compiledApi(shopApi).tokens!
 

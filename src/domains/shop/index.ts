@@ -8,8 +8,8 @@ import { scenarios } from './scenarios.ts'
 import { transfers } from './transfers.ts'
 
 /**
- * The built-in domain: orders, payments, transfers, accounts and customers (contract sections 1, 2
- * and 11), declared with the public declaration API alone. `createMockApi()` serves it by default.
+ * The built-in domain: orders, payments, transfers, accounts and customers,
+ * declared with the public declaration API alone. `createMockApi()` serves it by default.
  */
 export const shopApi = defineApi({
   name: 'hypermock',
@@ -30,7 +30,7 @@ export const shopApi = defineApi({
       }),
     },
   },
-  /** The seeded credentials (contract section 4). */
+  /** The seeded credentials (concepts/authentication.md#unauthenticated-401). */
   tokens: {
     'customer-1-token': {
       principal: 'customer:1',

@@ -8,7 +8,7 @@ const headerRef = (name: HeaderName) => ({
   $ref: `#/components/headers/${name}`,
 })
 
-/** Faults stand for the network and the gateway: any request may meet one (contract section 9). */
+/** Faults stand for the network and the gateway: any request may meet one (concepts/problems.md#faults). */
 const FAULT_PROBLEMS = [
   'rate-limited',
   'internal-error',
@@ -33,7 +33,7 @@ interface ResponseDraft {
 export const isRead = (method: DocMethod) =>
   method === 'GET' || method === 'HEAD'
 
-/** The pipeline's checks (contract section 5) that apply to this route and method, as problem types. */
+/** The pipeline's checks (concepts/problems.md#order-of-checks) that apply to this route and method, as problem types. */
 function pipelineProblems(ctx: BuildContext): string[] {
   const { route, method, doc } = ctx
   const slugs = [...FAULT_PROBLEMS]
