@@ -82,7 +82,7 @@ it('goes from an empty folder to a passing Vitest test, a built app and a served
       })
     } catch (error) {
       const { stdout, stderr } = error as { stdout: string; stderr: string }
-      throw new Error(`${line} failed:\n${stdout}\n${stderr}`)
+      throw new Error(`${line} failed:\n${stdout}\n${stderr}`, { cause: error })
     }
   }
   const curls: string[] = []
