@@ -2,6 +2,7 @@ import { headerValue, type Exchange } from './exchange.ts'
 import {
   addObject,
   emptyShape,
+  enumValues,
   type ObjectShape,
   type Shape,
 } from './infer-schema.ts'
@@ -27,7 +28,11 @@ export interface InferredList {
 }
 
 export interface InferredTransition {
+  /** The link relation the backend named it by, else its path segment. */
   name: string
+  /** The route's last segment: `/{collection}/{id}/{path}`. */
+  path: string
+  title?: string
   from: string[]
   to: string
   samples: number
@@ -45,23 +50,44 @@ export interface InferredResource {
   /** Record members no create body gave and the server did not set by convention: their usual value. */
   createDefaults: Record<string, unknown>
   replaceStatus: number | null
+  /** Replace bodies, when replaces were seen. */
+  replaceInput: ObjectShape | null
   deleteStatus: number | null
   list: InferredList | null
   filters: string[]
   relations: { name: string; field: string; to: string; nested: boolean }[]
+  /** Nested lists by a rule of their own: the child's rows whose `fields` (any) name the parent. */
+  collections: { name: string; of: string; fields: string[] }[]
+  /** String members read as a closed set across resources (a `currency` is one everywhere). */
+  enums: Record<string, string[]>
   state: {
     field: string
     values: string[]
     initial: string
     transitions: InferredTransition[]
+    replaceIn?: string[]
+    deleteIn?: string[]
   } | null
   /** Whether its records carried `_links` (else it is served without them). */
   links: boolean
   seed: Json[]
 }
 
+export interface InferredProblem {
+  slug: string
+  status: number
+  title: string
+  /** One occurrence's `detail`, as a start for its documentation. */
+  detail: string
+  /** Extension members seen on it, beyond RFC 9457's own. */
+  members: string[]
+}
+
 export interface InferredApi {
   name: string
+  description?: string
+  /** Problem types of the backend's own (problem documents whose type no built-in one names). */
+  problems: InferredProblem[]
   origin: string
   base: string
   auth: 'bearer' | false
@@ -70,6 +96,15 @@ export interface InferredApi {
   notes: string[]
 }
 
+const RFC9457 = new Set([
+  'type',
+  'title',
+  'status',
+  'detail',
+  'instance',
+  'requestId',
+  'errors',
+])
 const SERVER_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'version'])
 const LINK_MEMBERS = new Set(['_links', '_embedded'])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -153,12 +188,21 @@ interface Collection {
   createBodies: Json[]
   createStatuses: number[]
   replaceStatuses: number[]
+  replaceBodies: Json[]
+  /** Replaces and deletes with the item they named, to tell in which states they are allowed. */
+  writes: { method: 'PUT' | 'DELETE'; at: number; id: string; status: number }[]
   deleteStatuses: number[]
   actions: Map<
     string,
     { at: number; id: string; status: number; body: unknown }[]
   >
   nestedSeen: Set<string>
+  /** Action links seen on records: path segment → { rel, title }. */
+  actionLinks: Map<string, { rel: string; title?: string }>
+  /** Records with their `_links`, to read relations from (a few hundred at most). */
+  linkSamples: { record: Json; links: Json }[]
+  /** Nested lists read below its items: `/accounts/1/transfers`. */
+  nestedLists: { name: string; parentId: string; records: Json[] }[]
 }
 
 /**
@@ -168,7 +212,12 @@ interface Collection {
  */
 export function inferApi(
   all: readonly Exchange[],
-  options: { origin?: string; name?: string } = {},
+  options: {
+    origin?: string
+    name?: string
+    /** Problem type slugs the engine answers with itself: not declared again. */
+    builtInProblems?: ReadonlySet<string>
+  } = {},
 ): InferredApi {
   const notes: string[] = []
   const byOrigin = new Map<string, number>()
@@ -256,6 +305,7 @@ export function inferApi(
     )
     return {
       name: options.name ?? `Recorded from ${origin}`,
+      problems: [],
       origin,
       base: '/',
       auth: false,
@@ -290,9 +340,14 @@ export function inferApi(
       createBodies: [],
       createStatuses: [],
       replaceStatuses: [],
+      replaceBodies: [],
+      writes: [],
       deleteStatuses: [],
       actions: new Map(),
       nestedSeen: new Set(),
+      actionLinks: new Map(),
+      linkSamples: [],
+      nestedLists: [],
     })
   }
 
@@ -300,15 +355,43 @@ export function inferApi(
   const otherSchemes = new Set<string>()
   const errorShapes = new Map<string, number>()
   const leftOut = new Map<string, number>()
+  const problems = new Map<string, InferredProblem>()
   const observe = (c: Collection, at: number, value: unknown) => {
     if (!isRecord(value)) return
+    if (isObject(value._links) && c.linkSamples.length < 500)
+      c.linkSamples.push({ record: value, links: value._links })
+    if (isObject(value._links))
+      for (const [rel, link] of Object.entries(value._links)) {
+        if (
+          !isObject(link) ||
+          link.method !== 'POST' ||
+          typeof link.href !== 'string'
+        )
+          continue
+        const verb = segmentsOf(link.href.replace(/^[a-z]+:\/\/[^/]+/i, '')).at(
+          -1,
+        )
+        if (verb && !c.actionLinks.has(verb))
+          c.actionLinks.set(verb, {
+            rel,
+            ...(typeof link.title === 'string' && { title: link.title }),
+          })
+      }
     const id = String(value.id)
     const list = c.records.get(id) ?? []
     list.push({ at, record: strip(value) })
     c.records.set(id, list)
   }
 
+  let rootBody: Json | undefined
   exchanges.forEach((e, at) => {
+    if (
+      e.method === 'GET' &&
+      e.status === 200 &&
+      segmentsOf(e.url.pathname).join('/') === baseSegments.join('/') &&
+      isObject(e.responseBody)
+    )
+      rootBody ??= e.responseBody
     const authorization = headerValue(e.requestHeaders, 'authorization')
     if (authorization !== null) {
       if (/^bearer\s/i.test(authorization)) auth = 'bearer'
@@ -316,7 +399,26 @@ export function inferApi(
     }
     if (e.status >= 400) {
       const type = (e.responseContentType ?? 'none').split(';')[0]!.trim()
-      if (type !== 'application/problem+json') {
+      if (type === 'application/problem+json' && isObject(e.responseBody)) {
+        const body = e.responseBody
+        const slug =
+          typeof body.type === 'string'
+            ? segmentsOf(body.type.replace(/^[a-z]+:\/\/[^/]+/i, '')).at(-1)
+            : undefined
+        if (
+          slug &&
+          /^[a-z][a-z0-9-]*$/.test(slug) &&
+          !options.builtInProblems?.has(slug) &&
+          !problems.has(slug)
+        )
+          problems.set(slug, {
+            slug,
+            status: e.status,
+            title: typeof body.title === 'string' ? body.title : slug,
+            detail: typeof body.detail === 'string' ? body.detail : '',
+            members: Object.keys(body).filter((k) => !RFC9457.has(k)),
+          })
+      } else if (type !== 'application/problem+json') {
         const key = `${e.status} ${type}`
         errorShapes.set(key, (errorShapes.get(key) ?? 0) + 1)
       }
@@ -356,8 +458,11 @@ export function inferApi(
     }
     if (rest.length === 2 && rest[1] === '{id}' && id !== undefined) {
       if (e.method === 'GET' && ok) observe(c, at, e.responseBody)
+      if (e.method === 'PUT' || e.method === 'DELETE')
+        c.writes.push({ method: e.method, at, id, status: e.status })
       if (e.method === 'PUT' && ok) {
         c.replaceStatuses.push(e.status)
+        if (isObject(e.requestBody)) c.replaceBodies.push(e.requestBody)
         observe(c, at, e.responseBody)
       }
       if (e.method === 'PATCH' && ok) observe(c, at, e.responseBody)
@@ -375,6 +480,12 @@ export function inferApi(
           const list = listRecords(e.responseBody)
           for (const r of list?.records ?? [])
             observe(collections.get(verb)!, at, r)
+          if (list)
+            c.nestedLists.push({
+              name: verb,
+              parentId: id,
+              records: list.records,
+            })
         }
         return
       }
@@ -414,15 +525,23 @@ export function inferApi(
     resources.push(inferResource(c, collections, notes))
   }
   const names = new Set(resources.map((r) => r.name))
-  for (const r of resources) {
+  for (const r of resources)
     r.relations = r.relations.filter((rel) => names.has(rel.to))
-    dropDanglingSeed(r, resources, notes)
-  }
+  nestedCollections(collections, resources, notes)
+  pooledEnums(resources)
+  for (const r of resources) dropDanglingSeed(r, resources, notes)
   notes.push(
     'ownership is not inferred: every caller sees every row (declare `owner` and `tokens` to change that)',
   )
   return {
-    name: options.name ?? `Recorded from ${origin}`,
+    name:
+      options.name ??
+      (typeof rootBody?.name === 'string' ? rootBody.name : undefined) ??
+      `Recorded from ${origin}`,
+    problems: [...problems.values()],
+    ...(typeof rootBody?.description === 'string' && {
+      description: rootBody.description,
+    }),
     origin,
     base,
     auth,
@@ -621,8 +740,11 @@ function inferResource(
           )
         continue
       }
+      const link = c.actionLinks.get(verb)
       transitions.push({
-        name: verb,
+        name: link?.rel ?? verb,
+        path: verb,
+        ...(link?.title !== undefined && { title: link.title }),
         from: [...new Set(mine.map((m) => m.from))],
         to: mostCommon(mine.map((m) => m.to))!,
         samples: mine.length,
@@ -646,7 +768,26 @@ function inferResource(
         [...c.records.values()].map((o) => o[0]!.record[stateField] as string),
       ) ??
       [...values][0]!
-    state = { field: stateField, values: [...values], initial, transitions }
+    // A write refused with 409 in some state: allowed only in the states it was seen to succeed in.
+    const allowedIn = (method: 'PUT' | 'DELETE') => {
+      const writes = c.writes.filter((w) => w.method === method)
+      if (!writes.some((w) => w.status === 409)) return undefined
+      const states = writes
+        .filter((w) => w.status < 300)
+        .map((w) => before(w.id, w.at)?.[stateField])
+        .filter((v): v is string => typeof v === 'string')
+      return states.length > 0 ? [...new Set(states)] : undefined
+    }
+    const replaceIn = allowedIn('PUT')
+    const deleteIn = allowedIn('DELETE')
+    state = {
+      field: stateField,
+      values: [...values],
+      initial,
+      transitions,
+      ...(replaceIn && { replaceIn }),
+      ...(deleteIn && { deleteIn }),
+    }
   } else {
     for (const verb of c.actions.keys())
       if (!collections.has(verb))
@@ -655,15 +796,23 @@ function inferResource(
         )
   }
 
-  // The body gives what the record stores, less what the server sets.
-  if (createInput)
-    for (const key of [...createInput.members.keys()])
-      if (
-        SERVER_FIELDS.has(key) ||
-        key === stateField ||
-        !record.members.has(key)
-      )
-        createInput.members.delete(key)
+  let replaceInput: ObjectShape | null = null
+  if (c.replaceStatuses.length > 0) {
+    replaceInput = { count: 0, members: new Map() }
+    for (const body of c.replaceBodies) addObject(replaceInput, body)
+  }
+  // The body gives what the record stores, less what the server sets (a replace may name the
+  // version it read: that is how a stale write is told apart).
+  for (const input of [createInput, replaceInput])
+    if (input)
+      for (const key of [...input.members.keys()])
+        if (
+          (SERVER_FIELDS.has(key) &&
+            !(input === replaceInput && key === 'version')) ||
+          key === stateField ||
+          !record.members.has(key)
+        )
+          input.members.delete(key)
   // Members the server set on create that no body gave: a fixed default the user can edit.
   if (createInput) {
     for (const [field, { shape }] of record.members) {
@@ -683,8 +832,9 @@ function inferResource(
   }
 
   // Relations: `customerId` → customers, and the nested list when it was seen.
-  const relations: InferredResource['relations'] = []
+  const relations: InferredResource['relations'] = linkRelations(c, collections)
   for (const field of record.members.keys()) {
+    if (relations.some((r) => r.field === field)) continue
     const m = /^(.+?)(Id|_id)$/.exec(field)
     if (!m) continue
     const stem = m[1]!
@@ -698,12 +848,7 @@ function inferResource(
       .filter((v) => v !== null && v !== undefined)
     if (values.length === 0 || !values.some((v) => targetIds.has(String(v))))
       continue
-    relations.push({
-      name: stem,
-      field,
-      to: target,
-      nested: collections.get(target)!.nestedSeen.has(c.name),
-    })
+    relations.push({ name: stem, field, to: target, nested: false })
   }
 
   // Seed: each record as first read, unless this recording created it.
@@ -722,10 +867,13 @@ function inferResource(
     createStatus: mostCommon(c.createStatuses) ?? null,
     createDefaults,
     replaceStatus: mostCommon(c.replaceStatuses) ?? null,
+    replaceInput,
     deleteStatus: mostCommon(c.deleteStatuses) ?? null,
     list: inferList(c),
     filters: [...filters],
     relations,
+    collections: [],
+    enums: {},
     state,
     links,
     seed,
@@ -758,3 +906,149 @@ function dropDanglingSeed(
 
 export type { Shape }
 export { emptyShape }
+
+/** Relations read from links: `_links.from` → `/accounts/1` where the record's `fromAccountId` is 1. */
+function linkRelations(
+  c: Collection,
+  collections: Map<string, Collection>,
+): InferredResource['relations'] {
+  // Counted per distinct record: one record read ten times is one piece of evidence.
+  const votes = new Map<
+    string,
+    { records: Set<string>; rel: string; field: string; to: string }
+  >()
+  const seen = new Map<string, Set<string>>()
+  for (const { record, links } of c.linkSamples)
+    for (const [rel, link] of Object.entries(links)) {
+      if (rel === 'self' || !isObject(link) || link.method !== undefined)
+        continue
+      if (typeof link.href !== 'string') continue
+      const segs = segmentsOf(
+        link.href.replace(/^[a-z]+:\/\/[^/]+/i, '').split('?')[0]!,
+      )
+      const id = segs.at(-1)
+      const to = segs.at(-2)
+      if (id === undefined || to === undefined || !collections.has(to)) continue
+      const recordId = String(record.id)
+      seen.set(rel, (seen.get(rel) ?? new Set()).add(recordId))
+      for (const [field, value] of Object.entries(record))
+        if (
+          field !== 'id' &&
+          (typeof value === 'number' || typeof value === 'string') &&
+          String(value) === id
+        ) {
+          const key = `${rel}\u0000${field}\u0000${to}`
+          const vote = votes.get(key) ?? { records: new Set(), rel, field, to }
+          vote.records.add(recordId)
+          votes.set(key, vote)
+        }
+    }
+  const out: InferredResource['relations'] = []
+  // A member that names the link's target by its own name (`fromAccountId` for accounts), or one
+  // that matched on several records; a single coincidence (a version of 1) is no relation.
+  const named = (v: { rel: string; field: string; to: string }) => {
+    const field = v.field.toLowerCase()
+    return (
+      field.includes(singular(v.to).toLowerCase()) ||
+      field.includes(v.rel.toLowerCase())
+    )
+  }
+  for (const vote of [...votes.values()].sort(
+    (a, b) => Number(named(b)) - Number(named(a)),
+  ))
+    if (
+      vote.records.size === seen.get(vote.rel)?.size &&
+      (named(vote) || vote.records.size >= 3) &&
+      !out.some((r) => r.name === vote.rel || r.field === vote.field)
+    )
+      out.push({
+        name: vote.rel,
+        field: vote.field,
+        to: vote.to,
+        nested: false,
+      })
+  return out
+}
+
+/**
+ * Nested lists: a child's relation to the parent where one member names it (`/customers/1/orders`,
+ * by `customerId`), else a rule of its own over the members that name it (`/accounts/1/transfers`:
+ * `fromAccountId` or `toAccountId`).
+ */
+function nestedCollections(
+  collections: Map<string, Collection>,
+  resources: InferredResource[],
+  notes: string[],
+) {
+  for (const c of collections.values()) {
+    const parent = resources.find((r) => r.name === c.name)
+    if (!parent) continue
+    for (const name of new Set(c.nestedLists.map((l) => l.name))) {
+      const child = resources.find((r) => r.name === name)
+      const lists = c.nestedLists.filter((l) => l.name === name)
+      const rows = lists.flatMap((l) =>
+        l.records.map((record) => ({ record, parentId: l.parentId })),
+      )
+      if (!child) continue
+      const toParent = child.relations.filter((r) => r.to === c.name)
+      if (rows.length === 0) {
+        // Only empty lists were seen: the one relation to the parent, if there is one, is it.
+        if (toParent.length === 1) toParent[0]!.nested = true
+        continue
+      }
+      const names = (row: { record: Json; parentId: string }, field: string) =>
+        String(row.record[field]) === row.parentId
+      const fields: string[] = []
+      let left = rows
+      while (left.length > 0) {
+        const candidates = [...child.record.members.keys()].filter(
+          (f) => f !== 'id' && !fields.includes(f),
+        )
+        const best = candidates
+          .map((f) => ({ f, n: left.filter((row) => names(row, f)).length }))
+          .sort((a, b) => b.n - a.n)[0]
+        if (!best || best.n === 0) break
+        fields.push(best.f)
+        left = left.filter((row) => !names(row, best.f))
+      }
+      if (left.length > 0 || fields.length === 0) {
+        notes.push(
+          `left out the nested list ${c.path}/{id}/${name}: no member of its ${name} names the ${c.name} record`,
+        )
+        continue
+      }
+      const relation =
+        fields.length === 1 &&
+        child.relations.find((r) => r.field === fields[0] && r.to === c.name)
+      if (relation) relation.nested = true
+      else parent.collections.push({ name, of: name, fields })
+    }
+  }
+}
+
+/** A string member that is a closed set in one resource is the same set wherever its values fit. */
+function pooledEnums(resources: InferredResource[]) {
+  const pools = new Map<string, Set<string>>()
+  for (const r of resources)
+    for (const [field, { shape }] of r.record.members) {
+      const values = enumValues(shape)
+      if (values && field !== r.state?.field) {
+        const pool = pools.get(field) ?? new Set<string>()
+        for (const v of values) pool.add(v)
+        pools.set(field, pool)
+      }
+    }
+  for (const r of resources)
+    for (const [field, { shape }] of r.record.members) {
+      const pool = pools.get(field)
+      if (
+        !pool ||
+        field === r.state?.field ||
+        !shape.values ||
+        shape.strings === 0
+      )
+        continue
+      if ([...shape.values.keys()].every((v) => pool.has(v)))
+        r.enums[field] = [...pool]
+    }
+}

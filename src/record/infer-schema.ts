@@ -131,7 +131,7 @@ export const propertyKey = (key: string) =>
   IDENTIFIER.test(key) ? key : JSON.stringify(key)
 
 /** Whether a string member reads as a small closed set: few values, each repeated, identifier-like. */
-function enumValues(shape: Shape): string[] | null {
+export function enumValues(shape: Shape): string[] | null {
   if (!shape.values || shape.strings < 4) return null
   const values = [...shape.values.keys()]
   if (values.length < 2 || values.length > 8) return null

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { problemCatalogue } from '../mock-server/problems/catalogue.ts'
 import type { Exchange } from './exchange.ts'
 import { formatRecordReport } from './format-record-report.ts'
 import { inferApi, type InferredApi } from './infer-api.ts'
@@ -34,6 +35,7 @@ export function recordExchanges(
     keep: options.keep ?? [],
   })
   const api = inferApi(clean, {
+    builtInProblems: new Set(Object.keys(problemCatalogue)),
     ...(options.origin !== undefined && { origin: options.origin }),
     ...(options.name !== undefined && { name: options.name }),
   })

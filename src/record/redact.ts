@@ -77,6 +77,8 @@ function entropy(value: string): number {
 export function looksLikeToken(value: string): boolean {
   if (value.length < 20 || value.length > 4096) return false
   if (!TOKEN_CHARS.test(value) || UUID.test(value)) return false
+  // A path (`/api/orders/4/cancel`) is an address, not a secret.
+  if (value.startsWith('/')) return false
   if (/^\d+$/.test(value) || /^\d{4}-\d{2}-\d{2}/.test(value)) return false
   const classes = [/[a-z]/, /[A-Z]/, /\d/].filter((c) => c.test(value)).length
   if (classes < 2) return false

@@ -1,5 +1,10 @@
 import type { InferredApi, InferredResource } from './infer-api.ts'
-import { objectToZod, propertyKey, shapeToZod } from './infer-schema.ts'
+import {
+  objectToZod,
+  propertyKey,
+  shapeToZod,
+  type Shape,
+} from './infer-schema.ts'
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
@@ -30,22 +35,45 @@ const RESERVED = new Set([
 
 const json = (value: unknown) => JSON.stringify(value)
 
-function resourceSource(r: InferredResource, seedName: string): string {
+/**
+ * One member's schema, the same in the record and in the bodies: the state's values, a closed set
+ * shared across resources, an id, a reference to an integer id (positive, as ids are), or what its
+ * samples showed.
+ */
+function memberZod(
+  r: InferredResource,
+  key: string,
+  shape: Shape,
+  integerIds: ReadonlySet<string>,
+): string {
+  const nullable = shape.nulls > 0 ? '.nullable()' : ''
+  if (key === r.state?.field) return `z.enum(${json(r.state.values)})`
+  const pooled = r.enums[key]
+  if (pooled) return `z.enum(${json(pooled)})${nullable}`
+  if (key === 'id')
+    return r.idKind === 'integer'
+      ? 'z.number().int().positive()'
+      : r.idKind === 'uuid'
+        ? 'z.uuid()'
+        : 'z.string()'
+  const relation = r.relations.find((rel) => rel.field === key)
+  if (relation && integerIds.has(relation.to) && shape.strings === 0)
+    return `z.number().int().positive()${nullable}`
+  return shapeToZod(shape, '    ', false)
+}
+
+function resourceSource(
+  r: InferredResource,
+  seedName: string,
+  integerIds: ReadonlySet<string>,
+): string {
   const schemaName = `${variableName(r.name)}Schema`
   const lines: string[] = []
   const field = (text: string) => lines.push(`  ${text}`)
   const stateField = r.state?.field
-  const schema = objectToZod(r.record, '', true, (key, shape) => {
-    if (key === stateField) return `z.enum(${json(r.state!.values)})`
-    if (key === 'id')
-      return r.idKind === 'integer'
-        ? 'z.number().int()'
-        : r.idKind === 'uuid'
-          ? 'z.uuid()'
-          : 'z.string()'
-    void shape
-    return undefined
-  })
+  const schema = objectToZod(r.record, '', true, (key, shape) =>
+    memberZod(r, key, shape, integerIds),
+  )
   field(`schema: ${schemaName},`)
   if (r.idKind !== 'integer') field(`id: ${json(r.idKind)},`)
   if (r.filters.length > 0) field(`filters: ${json(r.filters)},`)
@@ -56,10 +84,10 @@ function resourceSource(r: InferredResource, seedName: string): string {
     const input = objectToZod(r.createInput, '    ', true, (key) => {
       const member = r.record.members.get(key)
       if (key === stateField || !member) return undefined
-      return shapeToZod(member.shape, '    ', false).replace(
-        /\.nullable\(\)$/,
-        '',
-      )
+      // A create names a value; null only where the record allows it and a body sent it.
+      const sentNull = r.createInput!.members.get(key)!.shape.nulls > 0
+      const source = memberZod(r, key, member.shape, integerIds)
+      return sentNull ? source : source.replace(/\.nullable\(\)$/, '')
     })
     field('create: {')
     field(`  input: ${input},`)
@@ -69,7 +97,19 @@ function resourceSource(r: InferredResource, seedName: string): string {
       )
     field('},')
   }
-  if (r.replaceStatus === null) field('replace: false,')
+  if (r.replaceInput === null) field('replace: false,')
+  else if (r.replaceInput.count > 0) {
+    const input = objectToZod(r.replaceInput, '    ', true, (key) => {
+      const member = r.record.members.get(key)
+      if (key === stateField || !member) return undefined
+      const source = memberZod(r, key, member.shape, integerIds)
+      // A replace may leave the version out; presence in fewer bodies already makes it optional.
+      const always =
+        r.replaceInput!.members.get(key)!.present === r.replaceInput!.count
+      return key === 'version' && always ? `${source}.optional()` : source
+    })
+    field(`replace: { input: ${input} },`)
+  }
   if (r.deleteStatus === null) field('delete: false,')
   const status: string[] = []
   if (r.createStatus !== null && r.createStatus !== 201)
@@ -87,6 +127,14 @@ function resourceSource(r: InferredResource, seedName: string): string {
       )
     field('},')
   }
+  if (r.collections.length > 0) {
+    field('collections: {')
+    for (const nested of r.collections)
+      field(
+        `  ${propertyKey(nested.name)}: { of: ${json(nested.of)}, where: (row, parent) => ${nested.fields.map((f) => `row[${json(f)}] === parent.id`).join(' || ')} },`,
+      )
+    field('},')
+  }
   if (r.state) {
     field('state: {')
     field(`  field: ${json(r.state.field)},`)
@@ -94,9 +142,17 @@ function resourceSource(r: InferredResource, seedName: string): string {
     field('  transitions: {')
     for (const t of r.state.transitions)
       field(
-        `    ${propertyKey(t.name)}: { from: ${json(t.from)}, to: ${json(t.to)} }, // seen ${t.samples} time(s)`,
+        `    ${propertyKey(t.name)}: { from: ${json(t.from)}, to: ${json(t.to)}${t.path !== t.name ? `, path: ${json(t.path)}` : ''}${t.title !== undefined ? `, title: ${json(t.title)}` : ''} }, // seen ${t.samples} time(s)`,
       )
     field('  },')
+    if (r.state.replaceIn)
+      field(
+        `  replaceIn: ${json(r.state.replaceIn)}, // a replace in another state was refused`,
+      )
+    if (r.state.deleteIn)
+      field(
+        `  deleteIn: ${json(r.state.deleteIn)}, // a delete in another state was refused`,
+      )
     field('},')
   }
   if (r.list && r.list.envelope !== 'hypermock') {
@@ -115,6 +171,15 @@ function resourceSource(r: InferredResource, seedName: string): string {
   return `const ${schemaName} = ${schema}\n\nconst ${variableName(r.name)} = defineResource({\n${lines.join('\n')}\n})`
 }
 
+function problemsSource(api: InferredApi): string {
+  if (api.problems.length === 0) return ''
+  const entries = api.problems.map(
+    (p) =>
+      `    ${propertyKey(p.slug)}: {\n      status: ${p.status},\n      title: ${json(p.title)},\n      summary: ${json(p.detail || p.title)},${p.members.length > 0 ? ` // seen with ${p.members.join(', ')}` : ''}\n    },`,
+  )
+  return `\n  problems: {\n${entries.join('\n')}\n  },`
+}
+
 /**
  * The recorded model as a declaration a person can read and edit: a TypeScript module with zod
  * schemas and `defineApi`, its seed rows in a JSON file beside it.
@@ -124,7 +189,12 @@ export function writeDeclaration(
   seedFile: string,
 ): { source: string; seed: Record<string, unknown[]> } {
   const seedName = 'recordedSeed'
-  const resources = api.resources.map((r) => resourceSource(r, seedName))
+  const integerIds = new Set(
+    api.resources.filter((r) => r.idKind === 'integer').map((r) => r.name),
+  )
+  const resources = api.resources.map((r) =>
+    resourceSource(r, seedName, integerIds),
+  )
   const names = api.resources.map((r) =>
     variableName(r.name) === r.name
       ? r.name
@@ -139,9 +209,9 @@ import ${seedName} from './${seedFile}' with { type: 'json' }
 ${resources.join('\n\n')}
 
 export default defineApi({
-  name: ${json(api.name)},
+  name: ${json(api.name)},${api.description !== undefined ? `\n  description: ${json(api.description)},` : ''}
   base: ${json(api.base)},
-${api.auth === false ? '  auth: false,\n' : ''}  resources: { ${names.join(', ')} },
+${api.auth === false ? '  auth: false,\n' : ''}  resources: { ${names.join(', ')} },${problemsSource(api)}
 })
 `
   const seed = Object.fromEntries(api.resources.map((r) => [r.name, r.seed]))
