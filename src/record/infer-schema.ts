@@ -72,7 +72,11 @@ export function addSample(shape: Shape, value: unknown, depth = 0): void {
   switch (typeof value) {
     case 'string': {
       shape.strings++
-      shape.formats.add(stringFormat(value))
+      // Formats are short values; once one sample had none, the member has none.
+      if (!shape.formats.has('none'))
+        shape.formats.add(value.length > 256 ? 'none' : stringFormat(value))
+      // An enum's values are short words: a long text ends the count of distinct values.
+      if (value.length > 64) shape.values = null
       if (shape.values) {
         shape.values.set(value, (shape.values.get(value) ?? 0) + 1)
         if (shape.values.size > MAX_DISTINCT) shape.values = null

@@ -75,7 +75,7 @@ function entropy(value: string): number {
  * random (a JWT, an API key, a session id). Ids, dates, words and URLs do not.
  */
 export function looksLikeToken(value: string): boolean {
-  if (value.length < 20 || value.length > 4096) return false
+  if (value.length < 20 || value.length > 2048) return false
   if (!TOKEN_CHARS.test(value) || UUID.test(value)) return false
   // A path (`/api/orders/4/cancel`) is an address, not a secret.
   if (value.startsWith('/')) return false
