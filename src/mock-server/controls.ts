@@ -45,7 +45,7 @@ export interface MockControls {
   faults: {
     list(): FaultRule[]
     /**
-     * Adds a rule (contract section 9). Throws a `MockControlError`: 422 for an invalid rule, 409
+     * Adds a rule. Throws a `MockControlError`: 422 for an invalid rule, 409
      * `limit-exceeded` past 1000 rules, as `POST /__mock/faults` answers.
      */
     add(rule: FaultRuleInput): FaultRule

@@ -7,9 +7,10 @@ import type {
 } from '../mock-server/index.ts'
 import {
   connectSharedMock,
+  startKeptMock,
   type SharedModeOptions,
 } from '../shared-mock/connect-shared-mock.ts'
-import type { SharedMockApi } from '../shared-mock/remote-mock-api.ts'
+import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { createHandlers } from './handlers.ts'
 
 export type { SharedModeOptions, SharedMockApi }
@@ -26,13 +27,26 @@ export interface StartMockWorkerOptions<
   A extends ApiDeclaration = ShopApi,
 > extends MockApiOptions<A> {
   /**
-   * One mock for every tab of the origin (run by a SharedWorker) instead of one per page: a write in
-   * one tab is seen by all, an Idempotency-Key executes once whichever tab sends it. `{ database }`
-   * also keeps it in IndexedDB across visits. Options must then be plain data (no `now`, `seed`…).
+   * One mock for every tab of the origin instead of one per page: a write in one tab is seen by
+   * all, an Idempotency-Key executes once whichever tab sends it. One tab runs the mock (your
+   * declaration, functions and all, stays in that tab); the others talk to it. `{ database }`
+   * also keeps it in IndexedDB across reloads and visits.
    * @default false
    */
   shared?: boolean | SharedModeOptions
+  /**
+   * Keeps this page's mock in the IndexedDB database of this name: a reload, or closing the tab and
+   * coming back, finds every row, key, fault rule and setting as it was. Reset it with
+   * `api.reset()`. A second tab of the origin finds the database taken and runs in memory (use
+   * `shared` for tabs that see one state).
+   * @default undefined (kept in memory: a reload starts from the seed)
+   */
+  persist?: string
 }
+
+/** A mock that runs in the tab that leads, or in this page behind IndexedDB. */
+export type KeptMockApi<A extends ApiDeclaration = ShopApi> = MockApi<A> &
+  SharedMockApi
 
 /**
  * Starts msw's service worker in the page with a mock instance behind it. Resolves once the worker
@@ -41,28 +55,37 @@ export interface StartMockWorkerOptions<
  * your msw.
  *
  * @example
- * const api = await startMockWorker()
+ * const api = await startMockWorker({ api: hotel })
  * createRoot(document.getElementById('root')!).render(<App />)
  * // or one mock for every tab of the origin, kept across visits:
- * await startMockWorker({ shared: { database: 'my-app-mock' } })
+ * await startMockWorker({ api: hotel, shared: { database: 'hotel-mock' } })
+ * // or this page's mock alone, kept across reloads:
+ * await startMockWorker({ api: hotel, persist: 'hotel-mock' })
  */
-export async function startMockWorker(
-  options: StartMockWorkerOptions & { shared: true | SharedModeOptions },
-): Promise<SharedMockApi>
+export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
+  options: StartMockWorkerOptions<A> &
+    ({ shared: true | SharedModeOptions } | { persist: string }),
+): Promise<KeptMockApi<A>>
 export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
   options?: StartMockWorkerOptions<A>,
 ): Promise<MockApi<A>>
 export async function startMockWorker(
-  options: StartMockWorkerOptions = {},
-): Promise<MockApi> {
-  const { shared = false, ...mockOptions } = options
-  // Loaded only for a mock in the page: a shared one runs its core in its own worker.
+  options: StartMockWorkerOptions<ApiDeclaration> = {},
+): Promise<MockApi<ApiDeclaration>> {
+  const { shared = false, persist, ...mockOptions } = options
+  if (shared && persist !== undefined)
+    throw new Error(
+      'Failed to start the mock: "shared" and "persist" do not go together. Keep a shared mock with shared: { database: "name" }.',
+    )
+  // Loaded only for a mock in the page: a shared or kept one runs behind a hub.
   const api = shared
     ? await connectSharedMock(mockOptions, shared === true ? {} : shared)
-    : (await import('../mock-server/create-mock-api.ts')).createMockApi(
-        mockOptions,
-      )
-  const worker = setupWorker(...createHandlers(api))
+    : persist !== undefined
+      ? await startKeptMock(mockOptions, persist)
+      : (await import('../mock-server/create-mock-api.ts')).createMockApi(
+          mockOptions,
+        )
+  const worker = setupWorker(...createHandlers(api as MockApi))
   await worker.start(startOptions)
-  return api
+  return api as MockApi<ApiDeclaration>
 }

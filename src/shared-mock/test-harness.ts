@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { createMockHub, type MockHub } from './mock-hub.ts'
 import { openMockStore } from './mock-store.ts'
-import { connectToHub, type SharedMockApi } from './remote-mock-api.ts'
+import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
+import { connectToHub } from './port-transport.ts'
 
 export const DATABASE = 'hypermock-test'
 
@@ -15,7 +16,12 @@ const openPorts: MessagePort[] = []
 
 /** A hub as the SharedWorker runs it, over fake-indexeddb. */
 export function startHub(): MockHub {
-  return createMockHub({ openStore: openMockStore, report: () => {} })
+  return createMockHub({
+    options: {},
+    database: DATABASE,
+    openStore: openMockStore,
+    report: () => {},
+  })
 }
 
 /** A tab connected to `hub` over a MessageChannel, as a page is to the SharedWorker. */
@@ -23,7 +29,7 @@ export async function openTab(hub: MockHub): Promise<SharedMockApi> {
   const { port1, port2 } = new MessageChannel()
   openPorts.push(port1, port2)
   hub.connect(port1)
-  return connectToHub(port2, { kind: 'hello', options: {}, database: DATABASE })
+  return connectToHub(port2, {})
 }
 
 /** Closes every channel opened (Node keeps running while a port is open). */
