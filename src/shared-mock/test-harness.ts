@@ -21,6 +21,7 @@ export function startHub(): MockHub {
     database: DATABASE,
     openStore: openMockStore,
     report: () => {},
+    warn: () => {},
   })
 }
 

@@ -11,6 +11,7 @@ import { openApiImportRows } from './rows/openapi-import.ts'
 import { playgroundBundleRows } from './rows/playground-bundle.ts'
 import { serverCpuRows } from './rows/server-cpu.ts'
 import { serverInstructionRows } from './rows/server-instructions.ts'
+import { sharedMockReadRows } from './rows/shared-mock-read.ts'
 import { soakRows } from './rows/soak-row.ts'
 
 /**
@@ -34,6 +35,7 @@ const benchRows: BenchRow[] = [
   coreInstructionRows,
   openApiImportRows,
   devtoolsPanelRows,
+  sharedMockReadRows,
 ]
 
 const { values: flags } = parseArgs({
