@@ -4,16 +4,19 @@ import type {
   MockApi,
   MockApiOptions,
   ShopApi,
-} from '../mock-server/index.ts'
+} from '../index.ts'
 import {
   connectSharedMock,
   startKeptMock,
   type SharedModeOptions,
 } from '../shared-mock/connect-shared-mock.ts'
-import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
+import type { SharedMockApi as RemoteMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { createHandlers } from './handlers.ts'
 
-export type { SharedModeOptions, SharedMockApi }
+export type { SharedModeOptions }
+
+/** A mock that runs elsewhere (the tab leading a shared mock), reached from this page. */
+export type SharedMockApi<A extends ApiDeclaration = ShopApi> = RemoteMockApi<A>
 
 // Requests the mock does not own (the app's own files, other hosts) go to the network untouched.
 // msw 3 reads `onUnhandledFrame`, msw 2 `onUnhandledRequest`; each ignores the other's name.
@@ -77,14 +80,16 @@ export async function startMockWorker(
     throw new Error(
       'Failed to start the mock: "shared" and "persist" do not go together. Keep a shared mock with shared: { database: "name" }.',
     )
-  // Loaded only for a mock in the page: a shared or kept one runs behind a hub.
+  // The built-in shop when no API is given, loaded only then.
+  const declared = {
+    ...mockOptions,
+    api: mockOptions.api ?? (await import('../domains/shop/index.ts')).shopApi,
+  }
   const api = shared
-    ? await connectSharedMock(mockOptions, shared === true ? {} : shared)
+    ? await connectSharedMock(declared, shared === true ? {} : shared)
     : persist !== undefined
-      ? await startKeptMock(mockOptions, persist)
-      : (await import('../mock-server/create-mock-api.ts')).createMockApi(
-          mockOptions,
-        )
+      ? await startKeptMock(declared, persist)
+      : (await import('../default-mock-api.ts')).createMockApi(declared)
   const worker = setupWorker(...createHandlers(api as MockApi))
   await worker.start(startOptions)
   return api as MockApi<ApiDeclaration>

@@ -1,6 +1,5 @@
-import type { ApiDeclaration } from '../mock-server/index.ts'
+import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
 import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
-import type { MockApiOptions } from '../mock-server/index.ts'
 import { leadThroughLocks } from './lead-through-locks.ts'
 import { createMockHub } from './mock-hub.ts'
 import { openStoreAlone } from './open-store-alone.ts'
@@ -25,7 +24,7 @@ export interface SharedModeOptions {
  * shared mock runs, reached over a `MessageChannel` of the page.
  */
 export function startKeptMock(
-  options: MockApiOptions<ApiDeclaration>,
+  options: DeclaredMockOptions,
   database: string | false,
   clock?: SharedModeClock,
 ): Promise<SharedMockApi> {
@@ -41,7 +40,7 @@ export function startKeptMock(
  * reach it over a BroadcastChannel, and only requests, answers and plain data cross.
  */
 export function connectSharedMock(
-  options: MockApiOptions<ApiDeclaration> = {},
+  options: DeclaredMockOptions,
   mode: SharedModeOptions = {},
 ): Promise<SharedMockApi> {
   const database = mode.database ?? false

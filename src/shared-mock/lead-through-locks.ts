@@ -1,6 +1,5 @@
-import type { ApiDeclaration } from '../mock-server/index.ts'
+import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
 import { createMockHub } from './mock-hub.ts'
-import type { MockApiOptions } from '../mock-server/index.ts'
 import { openStoreAlone } from './open-store-alone.ts'
 import type { PortLike } from './protocol.ts'
 import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
@@ -40,7 +39,7 @@ function channelPort(send: (data: unknown) => void) {
  * client's retry with its idempotency key then runs it once).
  */
 export function leadThroughLocks(
-  options: MockApiOptions<ApiDeclaration>,
+  options: DeclaredMockOptions,
   database: string | false,
   clock?: SharedModeClock,
 ): Promise<SharedMockApi> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { createSeed } from '../mock-server/index.ts'
+import { createSeed } from '../index.ts'
 import { openMockStore } from './mock-store.ts'
 import {
   asCustomer1,
@@ -20,7 +20,7 @@ async function storedOrder(id: number) {
   const loaded = await store.load()
   store.close()
   if (loaded.kind !== 'loaded') throw new Error(`store is ${loaded.kind}`)
-  return loaded.value.state.orders.find((order) => order.id === id)
+  return loaded.value.state.orders?.find((order) => order.id === id)
 }
 
 it('stores a write before answering it, and the next hub starts from it', async () => {

@@ -1,9 +1,5 @@
-import type { ApiDeclaration } from '../mock-server/index.ts'
-import type {
-  FaultRule,
-  MockApi,
-  MockApiOptions,
-} from '../mock-server/index.ts'
+import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
+import type { FaultRule, MockApi } from '../mock-server/index.ts'
 import { mockApiOf } from '../mock-server/mock-api-of.ts'
 import { createRuntime } from '../mock-server/create-runtime.ts'
 import { resolveOptions } from '../mock-server/options.ts'
@@ -32,7 +28,7 @@ export interface MockHubOptions {
    * The mock's options, the declaration among them: they stay where the hub runs (the leading
    * tab), so functions in them never cross a port.
    */
-  options: MockApiOptions<ApiDeclaration>
+  options: DeclaredMockOptions
   /** The database to keep the mock in, or false to keep it in memory only. */
   database: string | false
   /** Opens the database (IndexedDB in a browser); told the tables the declaration holds. */

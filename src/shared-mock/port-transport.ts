@@ -1,4 +1,4 @@
-import type { ApiDeclaration } from '../mock-server/index.ts'
+import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
 import { controlCommands } from '../mock-server/control/control-commands.ts'
 import type {
   ControlTransport,
@@ -9,7 +9,6 @@ import {
   createRemoteMockApi,
   type SharedMockApi,
 } from '../mock-server/control/remote-mock-api.ts'
-import type { MockApiOptions } from '../mock-server/index.ts'
 import {
   deserializeResponse,
   serializeRequest,
@@ -200,7 +199,7 @@ export function createPortTransport(tabClock?: SharedModeClock): {
 /** A tab's client of the shared mock, over a port transport. */
 export function remoteOverPort(
   transport: ControlTransport,
-  options: MockApiOptions<ApiDeclaration>,
+  options: DeclaredMockOptions,
   tabClock?: SharedModeClock,
 ): Promise<SharedMockApi> {
   return createRemoteMockApi(transport, {
@@ -214,7 +213,7 @@ export function remoteOverPort(
 /** Connects a tab to the shared mock's hub through `port`. */
 export async function connectToHub(
   port: PortLike,
-  options: MockApiOptions<ApiDeclaration>,
+  options: DeclaredMockOptions,
   tabClock?: SharedModeClock,
 ): Promise<SharedMockApi> {
   const { transport, attach } = createPortTransport(tabClock)

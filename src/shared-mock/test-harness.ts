@@ -4,6 +4,7 @@ import { createMockHub, type MockHub } from './mock-hub.ts'
 import { openMockStore } from './mock-store.ts'
 import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { connectToHub } from './port-transport.ts'
+import { shopApi, type ShopApi } from '../index.ts'
 
 export const DATABASE = 'hypermock-test'
 
@@ -17,7 +18,7 @@ const openPorts: MessagePort[] = []
 /** A hub as the SharedWorker runs it, over fake-indexeddb. */
 export function startHub(): MockHub {
   return createMockHub({
-    options: {},
+    options: { api: shopApi },
     database: DATABASE,
     openStore: openMockStore,
     report: () => {},
@@ -26,11 +27,13 @@ export function startHub(): MockHub {
 }
 
 /** A tab connected to `hub` over a MessageChannel, as a page is to the SharedWorker. */
-export async function openTab(hub: MockHub): Promise<SharedMockApi> {
+export async function openTab(hub: MockHub): Promise<SharedMockApi<ShopApi>> {
   const { port1, port2 } = new MessageChannel()
   openPorts.push(port1, port2)
   hub.connect(port1)
-  return connectToHub(port2, {})
+  return connectToHub(port2, { api: shopApi }) as Promise<
+    SharedMockApi<ShopApi>
+  >
 }
 
 /** Closes every channel opened (Node keeps running while a port is open). */

@@ -31,17 +31,26 @@ export interface SharedMockHandle {
 }
 
 /** A `MockApi` whose mock runs elsewhere: the tab leading a shared mock, or a server. */
-export interface SharedMockApi extends MockApi {
+export interface SharedMockApi<
+  A extends ApiDeclaration = ApiDeclaration,
+> extends MockApi<A> {
   readonly shared: SharedMockHandle
 }
 
-export function isSharedMockApi(api: MockApi): api is SharedMockApi {
+export function isSharedMockApi<A extends ApiDeclaration>(
+  api: MockApi<A>,
+): api is SharedMockApi<A> {
   return 'shared' in api
+}
+
+/** A mock's options with its declaration given (the engine has no default API). */
+export type DeclaredMockOptions = MockApiOptions<ApiDeclaration> & {
+  api: ApiDeclaration
 }
 
 export interface RemoteMockOptions {
   /** The mock's options as this page knows them (paths, the declaration, limits). */
-  options: MockApiOptions<ApiDeclaration>
+  options: DeclaredMockOptions
   /** Where the mock runs, for messages: "a SharedWorker", "a server". */
   where: string
   /** The page's clock, when it runs on a virtual one. */

@@ -1,8 +1,7 @@
+import { shopApi } from '../../index.ts'
 import { createHttpTransport } from '../../mock-server/control/http-transport.ts'
-import {
-  createRemoteMockApi,
-  type SharedMockApi,
-} from '../../mock-server/control/remote-mock-api.ts'
+import { createRemoteMockApi } from '../../mock-server/control/remote-mock-api.ts'
+import type { SharedMockApi } from '../../msw/browser.ts'
 
 /** The paths a served page reads from its `<meta name="hypermock-server">`. */
 export interface ServerConnection {
@@ -40,9 +39,9 @@ export function connectToServer(
     createHttpTransport({ controlPath, fetch: baseFetch }),
     {
       // Checks run here as the server runs them; the data and the clock are the server's.
-      options: { basePath, controlPath },
+      options: { api: shopApi, basePath, controlPath },
       where: 'a server',
       resetLocally: false,
     },
-  )
+  ) as Promise<SharedMockApi>
 }
