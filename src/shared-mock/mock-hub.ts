@@ -9,7 +9,9 @@ import {
   runControlCommand,
 } from '../mock-server/control/control-commands.ts'
 import { ChangeTracker } from './change-tracker.ts'
-import { describeUnfitRows, fitStoredRows } from './fit-stored-rows.ts'
+import { checkStoredRows } from '../mock-server/store/check-stored-rows.ts'
+import type { AnyRecord } from '../mock-server/declare/types.ts'
+import type { IdempotencyRecord } from '../mock-server/store/types.ts'
 import { HubClock } from './hub-clock.ts'
 import type { MockStore, StoreLoad } from './mock-store.ts'
 import {
@@ -212,16 +214,29 @@ export function createMockHub({
     }
     if (loaded.kind === 'loaded') {
       const notices: string[] = []
-      const fitted = fitStoredRows(runtime.api, loaded.value.state)
-      // Already checked and copied by the fit: loaded as is (100,000 rows are not parsed twice).
+      const stored = loaded.value.state as unknown as Record<string, unknown>
+      const tables: Record<string, AnyRecord[]> = {}
+      for (const [name, rows] of Object.entries(stored))
+        if (name !== 'schemaVersion' && name !== 'idempotencyKeys')
+          tables[name] = Array.isArray(rows) ? (rows as AnyRecord[]) : []
+      const report = checkStoredRows(runtime.api, {
+        tables,
+        idempotencyKeys: Array.isArray(stored.idempotencyKeys)
+          ? (stored.idempotencyKeys as IdempotencyRecord[])
+          : [],
+        settings: null,
+      })
+      // Already checked and copied: loaded as is (100,000 rows are not parsed twice).
       const now = runtime.clock.now()
-      fitted.state.idempotencyKeys = fitted.state.idempotencyKeys.filter(
+      report.fitting.idempotencyKeys = report.fitting.idempotencyKeys.filter(
         (record) => Date.parse(record.expiresAt) > now,
       )
-      runtime.db.load(fitted.state)
-      if (fitted.unfit.length > 0) {
+      runtime.db.load(report.fitting)
+      if (!report.fits) {
         unfit = true
-        notices.push(describeUnfitRows(fitted.unfit))
+        notices.push(
+          `${report.message}\nThose rows were left out; they stay stored until the mock's data next changes, which keeps only the rows that fit (api.reset() starts over from the seed).`,
+        )
       }
       try {
         api.config.update(loaded.value.config)

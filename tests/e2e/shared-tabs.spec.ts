@@ -79,7 +79,7 @@ test('tabs share one state that lasts across reloads and visits, and a changed d
   // the other rows load, and nothing crashes.
   const next = await open(context, `${APP}?version=2`)
   await expect(next.getByRole('note', { name: 'Stored data' })).toContainText(
-    'guests 2: note is not a known member',
+    'guests 2: note: is not a known member',
   )
   await expect(guests(next)).toHaveText(['Seed guest', 'Grace'])
   expect(errorsOf.get(next)).toEqual([])
