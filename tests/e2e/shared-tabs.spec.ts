@@ -37,6 +37,8 @@ test('tabs share one state that lasts across reloads and visits, and a changed d
   context,
   page: first,
 }) => {
+  // Five page loads, each starting or joining the mock: more than the default on a loaded machine.
+  test.setTimeout(90_000)
   await first.close()
   const a = await open(context)
   const b = await open(context)
