@@ -29,22 +29,7 @@ export default defineConfig({
     openapi: 'src/openapi-import/index.ts',
     'tldts-lite': 'src/msw/tldts-lite.ts',
     cli: 'src/server/cli.ts',
-    // Not an export: `startMockWorker({ shared })` starts it by its URL beside msw-browser.js.
-    'shared-mock-worker': 'src/shared-mock/shared-mock-worker.ts',
   },
-  plugins: [
-    {
-      // The sources name the worker's .ts file (Vite serves and bundles it); dist/ holds its .js.
-      name: 'shared-mock-worker-url',
-      transform(code: string, id: string) {
-        if (!id.endsWith('connect-shared-mock.ts')) return null
-        return code.replace(
-          "'./shared-mock-worker.ts'",
-          "'./shared-mock-worker.js'",
-        )
-      },
-    },
-  ],
   format: 'esm',
   platform: 'neutral',
   deps: { neverBundle: [/^node:/] },

@@ -12,6 +12,7 @@ import { playgroundBundleRows } from './rows/playground-bundle.ts'
 import { serverCpuRows } from './rows/server-cpu.ts'
 import { serverInstructionRows } from './rows/server-instructions.ts'
 import { recordHarRows } from './rows/record-har.ts'
+import { sharedMockReadRows } from './rows/shared-mock-read.ts'
 import { soakRows } from './rows/soak-row.ts'
 
 /**
@@ -36,6 +37,7 @@ const benchRows: BenchRow[] = [
   openApiImportRows,
   devtoolsPanelRows,
   recordHarRows,
+  sharedMockReadRows,
 ]
 
 const { values: flags } = parseArgs({
