@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 const anonymous: Principal = { id: 'anonymous', owns: [], scopes: [] }
 
@@ -47,4 +48,18 @@ export const dispatch: Stage = (c) => {
   return result.finally(() => {
     state.unit = persistence.cut(false)
   })
+}
+
+/** The operation's own answers and problems, as its convention states them. */
+export const dispatchAnswers: StageAnswers = {
+  problems: ({ doc }) => (typeof doc === 'object' ? doc.problems : []),
+  headers: ({ doc }, status) => {
+    if (typeof doc !== 'object') return []
+    const answer = doc.answers.find((a) => a.status === status)
+    return [
+      ...(answer?.etag ? (['ETag'] as const) : []),
+      ...(answer?.location ? (['Location'] as const) : []),
+      ...(answer?.page ? (['Link'] as const) : []),
+    ]
+  },
 }

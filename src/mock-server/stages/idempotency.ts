@@ -9,6 +9,7 @@ import {
   parseIdempotencyKey,
 } from '../idempotency/idempotency-key.ts'
 import type { Runtime } from '../runtime.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 const STORED_HEADERS = ['Location', 'ETag', 'Content-Type']
 
@@ -150,4 +151,27 @@ async function keyed(c: StageContext, next: () => Promise<void>) {
     { ...claimed, state: 'completed', response },
     state.unit?.changes ?? null,
   )
+}
+
+export const idempotencyAnswers: StageAnswers = {
+  problems: ({ method, route }) =>
+    method !== 'POST'
+      ? []
+      : [
+          'invalid-idempotency-key',
+          'idempotency-key-in-use',
+          'idempotency-key-reused',
+          'limit-exceeded',
+          ...(route.strictKey ? ['idempotency-key-missing'] : []),
+        ],
+  headers: (ctx, status, slugs) => {
+    if (ctx.method !== 'POST') return []
+    const replayed =
+      typeof ctx.doc === 'object' &&
+      (status < 400 || slugs.some((slug) => ctx.stored(slug)))
+    return [
+      ...(status === 409 ? (['Retry-After'] as const) : []),
+      ...(replayed ? (['Idempotent-Replayed'] as const) : []),
+    ]
+  },
 }
