@@ -7,7 +7,7 @@ import { afterAll, afterEach, expect, test } from 'vitest'
 
 const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url))
 const HOTEL = fileURLToPath(
-  new URL('../fixtures/hotel/hotel-api.ts', import.meta.url),
+  new URL('../fixtures/hotel/small-hotel-api.ts', import.meta.url),
 )
 const dir = mkdtempSync(join(tmpdir(), 'hypermock-durable-'))
 const children = new Set<ChildProcess>()
