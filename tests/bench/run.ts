@@ -12,6 +12,7 @@ import { openApiImportRows } from './rows/openapi-import.ts'
 import { playgroundBundleRows } from './rows/playground-bundle.ts'
 import { serverCpuRows } from './rows/server-cpu.ts'
 import { serverInstructionRows } from './rows/server-instructions.ts'
+import { recordHarRows } from './rows/record-har.ts'
 import { soakRows } from './rows/soak-row.ts'
 
 /**
@@ -36,6 +37,7 @@ const benchRows: BenchRow[] = [
   coreInstructionRows,
   openApiImportRows,
   devtoolsPanelRows,
+  recordHarRows,
 ]
 
 const { values: flags } = parseArgs({
