@@ -6,6 +6,7 @@ import { coreInstructionRows } from './rows/core-instructions.ts'
 import { createInstanceRows } from './rows/create-instance.ts'
 import { declaredApiRows } from './rows/declared-api.ts'
 import { devtoolsPanelRows } from './rows/devtools-panel.ts'
+import { durableServerRows } from './rows/durable-server.ts'
 import { mswPipelineRows } from './rows/msw-pipeline.ts'
 import { openApiImportRows } from './rows/openapi-import.ts'
 import { playgroundBundleRows } from './rows/playground-bundle.ts'
@@ -27,6 +28,7 @@ import { soakRows } from './rows/soak-row.ts'
 const benchRows: BenchRow[] = [
   serverCpuRows,
   serverInstructionRows,
+  durableServerRows,
   declaredApiRows,
   soakRows,
   mswPipelineRows,

@@ -246,5 +246,26 @@ export function describeStore(name: string, factory: StoreFactory) {
       ])
       await again.close()
     })
+
+    test('a reset is stored: the next start has the seed rows and no fault rules', async () => {
+      const store = await factory.open()
+      const first = createMockApi({ api: hotelApi })
+      const attached = await attachStore(first, store)
+      await first.fetch(
+        post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-r'),
+      )
+      first.faults.add({ effect: { kind: 'status', status: 500 } })
+      const reset = await first.fetch(
+        new Request('http://localhost/__mock/reset', { method: 'POST' }),
+      )
+      expect(reset.status).toBe(204)
+      await attached.close()
+      const second = createMockApi({ api: hotelApi })
+      const again = await attachStore(second, await factory.reopen(store))
+      expect(second.data.bookings.list()).toEqual([])
+      expect(second.faults.list()).toEqual([])
+      expect(second.state.snapshot().idempotencyKeys).toEqual([])
+      await again.close()
+    })
   })
 }
