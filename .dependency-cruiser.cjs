@@ -6,8 +6,8 @@
  * imports are counted too wherever a circle joins the engine (src/mock-server/) or a domain
  * (src/domains/) to anything outside it: a domain or an adapter the engine reaches back to, even
  * through types, is a layer out of place. Within one folder, circles of type-only imports (a
- * compiled API holds routes whose handlers take the runtime that holds it) vanish at compile time
- * and are left alone.
+ * compiled API holds routes whose handlers take the runtime that holds it; a check rule's options
+ * name the rule ids the registry derives) vanish at compile time and are left alone.
  */
 module.exports = {
   forbidden: [
