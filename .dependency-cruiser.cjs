@@ -2,12 +2,12 @@
  * `npm run lint:cycles` (part of `npm run lint`): no import circle in src/. ESLint's zones say who
  * may import whom; this says that nobody, however allowed, closes a loop.
  *
- * Type-only imports are counted wherever a circle leaves the engine (src/mock-server/): a domain
- * or an adapter that the engine reaches back to, even through types, is a layer out of place.
- * Inside one layer, circles of type-only imports (a compiled API holds routes whose handlers take
- * the runtime that holds the compiled API; a check rule's options name the rule ids the registry
- * derives) vanish at compile time and are left alone; circles of value imports are refused
- * everywhere, since they decide which module runs first.
+ * Circles of value imports are refused everywhere: they decide which module runs first. Type-only
+ * imports are counted too wherever a circle joins the engine (src/mock-server/) or a domain
+ * (src/domains/) to anything outside it: a domain or an adapter the engine reaches back to, even
+ * through types, is a layer out of place. Within one folder, circles of type-only imports (a
+ * compiled API holds routes whose handlers take the runtime that holds it; a check rule's options
+ * name the rule ids the registry derives) vanish at compile time and are left alone.
  */
 module.exports = {
   forbidden: [
@@ -23,12 +23,20 @@ module.exports = {
       },
     },
     {
-      name: 'no-circular-across-layers',
+      name: 'no-circular-engine-and-above',
       severity: 'error',
       comment:
-        'This circle runs through a module outside the engine (a domain, an adapter, an entry), types included. The engine imports nothing of the layers above it.',
+        'This circle runs through the engine (src/mock-server/) and a module outside it, types included. The engine imports nothing of the layers above it, nor any domain.',
       from: { path: '^src/mock-server/' },
-      to: { circular: true, via: { pathNot: '^src/mock-server/' } },
+      to: { circular: true, via: { path: '^src/(?!mock-server/)' } },
+    },
+    {
+      name: 'no-circular-domain-and-engine',
+      severity: 'error',
+      comment:
+        'This circle runs through a domain (src/domains/) and a module outside it, types included. A domain is declared with the engine’s public entry, which never imports it back.',
+      from: { path: '^src/domains/' },
+      to: { circular: true, via: { path: '^src/(?!domains/)' } },
     },
   ],
   options: {

@@ -36,7 +36,7 @@ export const shopApi = defineApi({
       }),
     },
   },
-  /** The seeded credentials (see concepts/authentication.md). */
+  /** The seeded credentials: who each token is, what it owns and may do. */
   tokens: {
     'customer-1-token': {
       principal: 'customer:1',

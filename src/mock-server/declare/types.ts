@@ -16,7 +16,7 @@ export type Id = number | string
 /** Who owns a row: a value the `owns` list of a principal can name. */
 export type OwnerKey = number | string
 
-/** A link object of `_links` (concepts/links.md). */
+/** A link object of `_links` (concepts/links.md#links-self). */
 export interface Link {
   href: string
   method?: 'POST' | 'PUT' | 'DELETE'
