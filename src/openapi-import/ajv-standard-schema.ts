@@ -4,6 +4,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import type { Schema } from '../mock-server/declare/types.ts'
 import { unknownMember } from '../mock-server/validation/validate.ts'
+import { FILES_MEMBER } from './read-description.ts'
+import { withoutExamples } from './reference-walk.ts'
 import type { Json } from './schema-view.ts'
 
 // ajv-formats is CommonJS with a default export that TypeScript sees one level down.
@@ -33,7 +35,9 @@ export function descriptionValidator(document: Json) {
     logger: { log() {}, warn() {}, error: console.error },
   })
   addFormats(ajv)
-  ajv.addSchema(document, 'openapi')
+  // Examples and extensions left out: only schemas are compiled, and a `$id` inside an example
+  // (Box's) is data, not a second schema of that id.
+  ajv.addSchema(withoutExamples(document, FILES_MEMBER) as Json, 'openapi')
   const cache = new WeakMap<object, ValidateFunction>()
   return (schema: unknown): ValidateFunction => {
     const key = (typeof schema === 'object' && schema) || {}

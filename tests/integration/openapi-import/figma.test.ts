@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  createMockApi,
+  createOpenApiMock,
   formatReport,
   importOpenApi,
   loadOpenApi,
@@ -21,7 +21,7 @@ let openapi: Record<string, unknown>
 
 beforeAll(async () => {
   openapi = await loadOpenApi(file)
-  api = createMockApi({ openapi, overrides })
+  api = createOpenApiMock({ openapi, overrides })
   call = describedCaller(api, openapi, {
     origin,
     headers: { Authorization: 'Bearer figma-token' },

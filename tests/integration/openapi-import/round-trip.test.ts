@@ -4,7 +4,7 @@ import {
   shopApi,
 } from '../../../src/mock-server/index.ts'
 import {
-  createMockApi,
+  createOpenApiMock,
   importOpenApi,
 } from '../../../src/openapi-import/index.ts'
 
@@ -49,7 +49,7 @@ describe("hypermock's own description, imported", () => {
   })
 
   it('reads with a strong ETag and 304, pages with the Link header', async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const page = await api.fetch(
       new Request(`${origin}/api/orders?perPage=10&page=2`, { headers: auth }),
     )
@@ -78,7 +78,7 @@ describe("hypermock's own description, imported", () => {
   })
 
   it('writes: create, 422 with every field, replace with If-Match, stale 412, replayed key', async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const bad = await api.fetch(
       new Request(
         `${origin}/api/orders`,
@@ -127,7 +127,7 @@ describe("hypermock's own description, imported", () => {
   })
 
   it('gives actions the states the description states: 409 on a stale link', async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const created = await api.fetch(
       new Request(
         `${origin}/api/orders`,
