@@ -110,12 +110,9 @@ export function inferResource(
   delete properties._links
   // A plain string path parameter (`/events/{identifier}` takes an id or a name) yields to a
   // record whose `id` is a uuid: the ids made must satisfy the record.
-  const fromPath = ops.idSchema ? flatten(document, ops.idSchema) : undefined
-  const idFrom =
-    fromPath &&
-    !(idKindOf(fromPath) === 'string' && idKindOf(properties.id) === 'uuid')
-      ? { schema: fromPath, where: "the path parameter's schema" }
-      : { schema: properties.id, where: "the record's id" }
+  // The record's own id wins over the path parameter's schema (`/user/{username}` is a string,
+  // the user's id an integer): the ids made must satisfy the record.
+  const idFrom = { schema: properties.id, where: "the record's id" }
   const declaration: AnyResource = {
     schema: ajvStandardSchema(() => validator(stored), { json }),
     id: idKindOf(idFrom.schema),
@@ -320,17 +317,48 @@ function seedOf(
     notes.push(`${ops.name}: ${kept.length} seed rows from the list's example`)
     return kept
   }
-  notes.push(`${ops.name}: ${count} seed rows generated from the schema`)
-  return (ctx) =>
-    Array.from({ length: count }, () => {
-      const row = sampleValue(document, node, ctx.random) as AnyRecord
-      for (const [field, p] of Object.entries(properties))
-        if (row[field] === undefined && p.readOnly === true && field !== 'id')
-          row[field] = sampleValue(document, p, ctx.random, field)
-      // The engine fills these: ids in order, version 1, fixed timestamps.
-      for (const field of SERVER_SET) delete row[field]
-      return row
-    })
+  notes.push(
+    `${ops.name}: up to ${count} seed rows generated from the schema, each checked against it`,
+  )
+  // What the engine fills in a seed row, so a generated row is checked as it will be stored.
+  const filled = (row: AnyRecord): AnyRecord => {
+    const out: AnyRecord = { ...row }
+    const id = properties.id && typeOf(properties.id)
+    out.id =
+      id === 'integer' || id === 'number'
+        ? 1
+        : properties.id?.format === 'uuid'
+          ? '00000000-0000-4000-8000-000000000000'
+          : 'a08ff49b6f77'
+    if ('createdAt' in properties) out.createdAt = '2026-01-05T09:00:00.000Z'
+    if ('updatedAt' in properties) out.updatedAt = '2026-01-05T09:00:00.000Z'
+    if ('version' in properties) out.version = 1
+    for (const [field, p] of Object.entries(properties))
+      if (out[field] === undefined && acceptsNull(p)) out[field] = null
+    return out
+  }
+  const generate = (random: () => number) => {
+    const row = sampleValue(document, node, random) as AnyRecord
+    for (const [field, p] of Object.entries(properties))
+      if (row[field] === undefined && p.readOnly === true && field !== 'id')
+        row[field] = sampleValue(document, p, random, field)
+    // The engine fills these: ids in order, version 1, fixed timestamps.
+    for (const field of SERVER_SET) delete row[field]
+    return row
+  }
+  // A row that misses a rule the generator cannot see is drawn again, then left out: the seed
+  // never fails on data hypermock made up.
+  return (ctx) => {
+    const rows: AnyRecord[] = []
+    for (let i = 0; i < count; i++)
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const row = generate(ctx.random)
+        if (!valid(filled(row))) continue
+        rows.push(row)
+        break
+      }
+    return rows
+  }
 }
 
 /** Whether a (flattened) member takes null: `type: [.., 'null']`, `nullable`, or a null branch. */

@@ -50,11 +50,17 @@ export function resolve(document: Json, node: unknown): Json {
  * A schema as one object: references followed and `allOf` members merged (properties, required),
  * so the importer can read its fields. Validation still uses the original schema.
  */
-export function flatten(document: Json, node: unknown, depth = 0): Json {
+export function flatten(
+  document: Json,
+  node: unknown,
+  depth = 0,
+  /** Variants (`oneOf`, `anyOf`) read as one object; a generator picks one instead. */
+  variantsMerged = true,
+): Json {
   const schema = resolve(document, node)
   if (depth > 16) return schema
   const variants = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined
-  if (!Array.isArray(schema.allOf) && Array.isArray(variants))
+  if (variantsMerged && !Array.isArray(schema.allOf) && Array.isArray(variants))
     return mergeVariants(document, schema, variants, depth)
   if (!Array.isArray(schema.allOf)) return schema
   const { allOf, ...rest } = schema
@@ -64,7 +70,7 @@ export function flatten(document: Json, node: unknown, depth = 0): Json {
     (rest.required as string[] | undefined) ?? [],
   )
   for (const member of allOf as unknown[]) {
-    const part = flatten(document, member, depth + 1)
+    const part = flatten(document, member, depth + 1, variantsMerged)
     for (const [key, value] of Object.entries(part)) {
       if (key === 'properties')
         for (const [name, p] of Object.entries(value as Json)) {
