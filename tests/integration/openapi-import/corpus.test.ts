@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiDeclaration, MockApi } from '../../../src/mock-server/index.ts'
+import {
+  createOpenApiMock,
+  importOpenApi,
+  InvalidOpenApiError,
+  loadOpenApi,
+  type ImportReport,
+} from '../../../src/openapi-import/index.ts'
+import {
+  corpusAbsent,
+  openApiCorpus,
+  withoutNetwork,
+} from '../../support/openapi-corpus.ts'
+
+const corpus = openApiCorpus()
+if (!corpus) console.warn(`Skipping the OpenAPI corpus: ${corpusAbsent}`)
+
+type Json = Record<string, unknown>
+
+interface Loaded {
+  document: Json
+  report: ImportReport
+  api: MockApi<ApiDeclaration>
+}
+
+/** The share of operations served with state, at least: the rest answer from examples. */
+const floor: Record<string, number> = {}
+
+const statefulShare = (report: ImportReport) => {
+  const served = report.operations.filter(
+    (op) => op.servedAs !== 'example only' && op.servedAs !== 'by hypermock',
+  ).length
+  return { served, of: report.operations.length }
+}
+
+describe.skipIf(!corpus)(
+  'the public descriptions of ../shared/openapi-corpus/',
+  () => {
+    const loaded = new Map<string, Loaded | unknown>()
+    const attempts: string[] = []
+
+    // Each description is read once for the whole file (the largest take seconds).
+    beforeAll(async () => {
+      await withoutNetwork(attempts, async () => {
+        for (const entry of corpus!) {
+          try {
+            const document = await loadOpenApi(entry.file)
+            const { report } = importOpenApi(document)
+            const api = createOpenApiMock({ openapi: document })
+            loaded.set(entry.folder, { document, report, api })
+          } catch (error) {
+            loaded.set(entry.folder, error)
+          }
+        }
+      })
+    }, 600_000)
+
+    it('reads every description without opening a network connection', () => {
+      expect(attempts).toEqual([])
+    })
+
+    for (const entry of corpus ?? []) {
+      if (entry.folder === 'slack')
+        it('refuses Swagger 2.0 (Slack) with the clear message', () => {
+          const error = loaded.get('slack')
+          expect(error).toBeInstanceOf(InvalidOpenApiError)
+          expect((error as Error).message).toContain(
+            'this description is Swagger 2.0. Convert it to OpenAPI 3 first.',
+          )
+        })
+      else
+        it(`serves ${entry.folder} (${entry.repo}), printing the share served with state`, () => {
+          const result = loaded.get(entry.folder)
+          if (!(result && typeof result === 'object' && 'report' in result))
+            throw result
+          const { report } = result as Loaded
+          const { served, of } = statefulShare(report)
+          console.log(
+            `${entry.folder}: ${served} of ${of} operations served with state (${Math.round((served / of) * 100)}%)`,
+          )
+          expect(report.operations.length).toBeGreaterThan(0)
+          expect(served / of).toBeGreaterThanOrEqual(floor[entry.folder] ?? 0)
+        })
+    }
+  },
+)
+
+describe('the network trap of the corpus test', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'hypermock-net-'))
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+  const file = path.join(root, 'planted.yaml')
+  writeFileSync(
+    file,
+    `openapi: 3.1.0
+info: { title: Planted, version: '1' }
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: 'https://schemas.example.test/pet.yaml' }
+`,
+  )
+
+  it('catches a loader that downloads a planted external $ref', async () => {
+    // The ref parser on its own follows the URL: the trap sees the attempt.
+    const attempts: string[] = []
+    const parser = await import('@readme/openapi-parser')
+    await withoutNetwork(attempts, () =>
+      parser.bundle(file).catch(() => undefined),
+    )
+    expect(attempts.join('\n')).toContain('schemas.example.test')
+  })
+
+  it('refuses the planted $ref with its file and place, and never connects', async () => {
+    const attempts: string[] = []
+    const error = await withoutNetwork(attempts, () =>
+      loadOpenApi(file).catch((e: unknown) => e),
+    )
+    expect(attempts).toEqual([])
+    expect(error).toBeInstanceOf(InvalidOpenApiError)
+    expect((error as Error).message).toContain(file)
+    expect((error as Error).message).toContain(
+      '#/paths/~1pets/get/responses/200/content/application~1json/schema',
+    )
+    expect((error as Error).message).toContain('never fetches a URL')
+  })
+})
