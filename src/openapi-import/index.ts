@@ -13,6 +13,7 @@ export const createMockApi = createOpenApiMock
 export { loadOpenApi, InvalidOpenApiError } from './load-openapi.ts'
 export type { OpenApiFinding } from './load-openapi.ts'
 export { formatReport } from './format-report.ts'
+export { formatSummary } from './format-summary.ts'
 export { STATELESS_HEADER } from './example-operation.ts'
 export type {
   ImportReport,

@@ -152,13 +152,16 @@ export function inferResource(
     const schema = requestSchemaOf(document, op.operation)
     if (!schema) return undefined
     const body = flatProperties(document, flatten(document, schema))
-    // `version` in a body is the optimistic lock the engine checks (409 on a mismatch).
+    // `version` in a body is the optimistic lock the engine checks (409 on a mismatch); an `id`
+    // the body draws and no schema marks readOnly is the client's to choose (Swagger Petstore's
+    // `{"id":10,"name":"doggie"}`).
     const serverSet = [...new Set([...readOnly, ...readOnlyOf(body)])].filter(
       (f) =>
         !(
-          f === 'version' &&
-          'version' in body &&
-          body.version!.readOnly !== true
+          (f === 'version' || f === 'id') &&
+          f in body &&
+          body[f]!.readOnly !== true &&
+          properties[f]?.readOnly !== true
         ),
     )
     // A member the body may leave out that the record requires: its default, or null.
@@ -223,6 +226,17 @@ export function inferResource(
     declaration.create = {
       ...(input && { input }),
       prepare,
+      // An id the client chose names no other row.
+      check: (ctx) =>
+        ctx.input.id !== undefined &&
+        ctx.data.table(ops.name).get(ctx.input.id as never)
+          ? [
+              {
+                field: 'id',
+                message: `is taken: ${String(ctx.input.id)} names another row; leave it out or choose another`,
+              },
+            ]
+          : [],
     }
     if (!input) declaration.create = false
     if (status === 200)

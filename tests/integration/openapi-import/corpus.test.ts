@@ -63,6 +63,51 @@ describe.skipIf(!corpus)(
       expect(attempts).toEqual([])
     })
 
+    const petstore = () => {
+      const result = loaded.get('petstore3') as Loaded
+      const send = (method: string, url: string, body?: unknown) =>
+        result.api.fetch(
+          new Request(`https://petstore3.swagger.io/api/v3${url}`, {
+            method,
+            headers: {
+              Authorization: 'Bearer corpus',
+              ...(body !== undefined && { 'Content-Type': 'application/json' }),
+            },
+            ...(body !== undefined && { body: JSON.stringify(body) }),
+          }),
+        )
+      return send
+    }
+
+    it("answers Petstore 3's fixed paths, not an item of that name", async () => {
+      const send = petstore()
+      for (const url of [
+        '/pet/findByStatus?status=available',
+        '/pet/findByTags?tags=tag1',
+      ]) {
+        const response = await send('GET', url)
+        expect(response.status, url).toBe(200)
+        expect(Array.isArray(await response.json()), url).toBe(true)
+      }
+    })
+
+    it('keeps the id a Petstore 3 client sends, and refuses one already taken', async () => {
+      const send = petstore()
+      const pet = {
+        id: 4242,
+        name: 'doggie',
+        photoUrls: ['https://example.test/d.png'],
+      }
+      const created = await send('POST', '/pet', pet)
+      expect(created.status).toBe(200)
+      expect(await (await send('GET', '/pet/4242')).json()).toMatchObject(pet)
+      const again = await send('POST', '/pet', pet)
+      expect(again.status).toBe(422)
+      expect(await again.json()).toMatchObject({
+        errors: [{ field: 'id', pointer: '#/id' }],
+      })
+    })
+
     for (const entry of corpus ?? []) {
       if (entry.folder === 'slack')
         it('refuses Swagger 2.0 (Slack) with the clear message', () => {

@@ -50,7 +50,7 @@ describe("Figma's REST API (OpenAPI 3.1, cursor paging, string ids), its webhook
     expect(report).toContain(
       '{ webhooks, pagination: { prev_page, next_page } }, cursor paging (cursor)',
     )
-    expect(report).toContain('string ids, from the path parameter')
+    expect(report).toContain("string ids, from the record's id")
     expect(report).toMatch(
       /\d+ of the description's \d+ operations are outside include/,
     )

@@ -7,7 +7,9 @@ import {
 } from '../../../src/mock-server/index.ts'
 import {
   formatReport,
+  formatSummary,
   importOpenApi,
+  type ImportedApi,
   loadOpenApi,
 } from '../../../src/openapi-import/index.ts'
 import { describedCaller } from '../../support/imported-conformance.ts'
@@ -19,10 +21,11 @@ const origin = 'http://petstore.test'
 let api: MockApi<ApiDeclaration>
 let call: ReturnType<typeof describedCaller>
 let report: string
+let imported: ImportedApi
 
 beforeAll(async () => {
   const document = await loadOpenApi(file)
-  const imported = importOpenApi(document)
+  imported = importOpenApi(document)
   report = formatReport(imported.report)
   api = createMockApi({ api: imported.api })
   call = describedCaller(api, document, { origin, base: '/api' })
@@ -39,9 +42,15 @@ describe('OAI petstore-expanded (OpenAPI 3.0), imported', () => {
     )
   })
 
-  it('is the report the README shows', () => {
+  it('sums the report up in one line for inspect --summary', () => {
+    expect(formatSummary(imported.report)).toBe(
+      'Swagger Petstore (3.0.0): 4 of 4 operations served with state (100%)',
+    )
+  })
+
+  it('is the report the OpenAPI guide shows', () => {
     const readme = readFileSync(
-      new URL('../../../README.md', import.meta.url),
+      new URL('../../../docs/guide/openapi.md', import.meta.url),
       'utf8',
     )
     const shown =
