@@ -7,6 +7,7 @@ import { createInstanceRows } from './rows/create-instance.ts'
 import { declaredApiRows } from './rows/declared-api.ts'
 import { devtoolsPanelRows } from './rows/devtools-panel.ts'
 import { mswPipelineRows } from './rows/msw-pipeline.ts'
+import { openApiCorpusRows } from './rows/openapi-corpus.ts'
 import { openApiImportRows } from './rows/openapi-import.ts'
 import { playgroundBundleRows } from './rows/playground-bundle.ts'
 import { serverCpuRows } from './rows/server-cpu.ts'
@@ -33,6 +34,7 @@ const benchRows: BenchRow[] = [
   playgroundBundleRows,
   coreInstructionRows,
   openApiImportRows,
+  openApiCorpusRows,
   devtoolsPanelRows,
 ]
 
