@@ -66,7 +66,7 @@ const onError: StageErrorHandler = (error, c) => {
 }
 
 /**
- * The API's stages, in the order of contract section 5. A stage answers by throwing a
+ * The API's stages, in the order the conventions give. A stage answers by throwing a
  * `ProblemError` (or returning a response); otherwise it calls `next()`.
  */
 function apiStages(runtime: Runtime): Stage[] {

@@ -11,7 +11,7 @@ export interface MatchedRoute {
   handler: Handler
 }
 
-/** Per-request state the stages fill in, in the order of contract section 5. */
+/** Per-request state the stages fill in, in the order `handle-request.ts` runs them. */
 export interface RequestState {
   requestId: string
   startedAt: number

@@ -21,7 +21,7 @@ const CACHE_CONTROL = {
 } as const
 
 /**
- * The one place `Cache-Control` is decided (contract section 7): a successful read as its route
+ * The one place `Cache-Control` is decided (concepts/caching.md): a successful read as its route
  * declares, everything else (errors, writes, OPTIONS, replays) `no-store`.
  */
 function cacheControl(read: boolean, state: RequestState, status: number) {

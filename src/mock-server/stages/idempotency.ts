@@ -41,7 +41,7 @@ function replay(stored: StoredResponse) {
 }
 
 /**
- * Idempotency-Key on every POST (contract section 8): the first request with a key runs and its
+ * Idempotency-Key on every POST (concepts/idempotency.md): the first request with a key runs and its
  * result is stored; a repeat gets the stored bytes with `Idempotent-Replayed: true`; a repeat while the
  * first is running gets 409; the same key with another body gets 422. Claiming a key is synchronous,
  * so concurrent requests with one key execute the operation at most once.

@@ -75,7 +75,7 @@ export class Table<T extends AnyRecord = AnyRecord> {
 
 /**
  * The mock's data: one table per declared resource, mutated only by the operations. Every operation
- * runs synchronously between two awaits, so a multi-row change (a transfer moving money) is atomic.
+ * runs synchronously between two awaits, so a multi-row change (one that writes two tables) is atomic.
  */
 export class Database {
   private tablesByName = new Map<string, Table>()
