@@ -237,6 +237,7 @@ export function importOpenApi(
     )
     linked.set(group.name, inferred)
     reports.push(...inferred.reports)
+    leftOver.push(...inferred.unserved)
     notes.push(...inferred.notes)
   }
   for (const [name, inferred] of linked) {
@@ -355,6 +356,7 @@ export function importOpenApi(
         exampleOperation(
           document,
           op,
+          validator,
           itemMustExist(collection, parent.id ?? 'integer'),
         ),
       )
@@ -376,7 +378,7 @@ export function importOpenApi(
     })
   }
   for (const { op, why } of leftOver) {
-    extra.push(exampleOperation(document, op))
+    extra.push(exampleOperation(document, op, validator))
     reports.push({
       method: op.method.toUpperCase(),
       path: op.path,

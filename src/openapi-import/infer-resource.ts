@@ -20,6 +20,7 @@ import { sampleValue } from './sample-value.ts'
 import {
   flatten,
   isObject,
+  resolve,
   typeOf,
   withoutMember,
   type Json,
@@ -47,6 +48,8 @@ export interface InferredResource {
   /** The relations the record's `_links` names (`customer`, `from`), `self` left out. */
   links: string[]
   notes: string[]
+  /** Operations of the collection it cannot serve with state, and why: served from examples. */
+  unserved: { op: DocOperation; why: string }[]
 }
 
 const readOnlyOf = (properties: Record<string, Json>) =>
@@ -118,6 +121,7 @@ export function inferResource(
     id: idKindOf(idFrom.schema),
   }
   const reports: OperationReport[] = []
+  const unserved: InferredResource['unserved'] = []
   const report = (
     op: DocOperation,
     servedAs: OperationReport['servedAs'],
@@ -238,7 +242,10 @@ export function inferResource(
             ]
           : [],
     }
-    if (!input) declaration.create = false
+    if (!input) {
+      declaration.create = false
+      unserved.push({ op: ops.create, why: bodyWhy(document, ops.create) })
+    }
     if (status === 200)
       declaration.status = { ...declaration.status, create: 200 }
     if (input)
@@ -264,6 +271,8 @@ export function inferResource(
     // What the body cannot carry stays as stored, so the record keeps its schema.
     const keep = Object.keys(properties).filter((f) => !carried.includes(f))
     declaration.replace = input ? { input, keep } : false
+    if (!input)
+      unserved.push({ op: ops.replace, why: bodyWhy(document, ops.replace) })
     if (input)
       report(ops.replace, 'replace', `PUT on the item /${ops.name}/{id}`, [
         'the body is validated by its schema; If-Match gives 412',
@@ -287,7 +296,7 @@ export function inferResource(
     notes,
     (row) => validator(stored)(row),
   )
-  return { declaration, reports, record: properties, links, notes }
+  return { declaration, reports, record: properties, links, notes, unserved }
 }
 
 /** States and transitions a description states itself (`x-hypermock-states`, as hypermock writes). */
@@ -384,4 +393,13 @@ function acceptsNull(schema: Json): boolean {
   return (
     Array.isArray(members) && members.some((m) => isObject(m) && acceptsNull(m))
   )
+}
+
+/** Why a write has no input hypermock validates: its body is not JSON, or it has none. */
+function bodyWhy(document: Json, op: DocOperation) {
+  const body = resolve(document, op.operation.requestBody)
+  const types = isObject(body.content) ? Object.keys(body.content) : []
+  return types.length > 0
+    ? `its request body is ${types.join(' or ')}, not JSON: the engine reads JSON bodies only`
+    : 'it has no request body to validate'
 }
