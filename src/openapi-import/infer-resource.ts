@@ -237,6 +237,7 @@ export function inferResource(
           ? [
               {
                 field: 'id',
+                pointer: '#/id',
                 message: `is taken: ${String(ctx.input.id)} names another row; leave it out or choose another`,
               },
             ]
