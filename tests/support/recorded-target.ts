@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { AnyResource } from '../../src/mock-server/declare/types.ts'
-import { shopApi, type ApiDeclaration } from '../../src/mock-server/index.ts'
+import { shopApi, type ApiDeclaration } from '../../src/index.ts'
 import { startRecordingProxy } from '../../src/record/recording-proxy.ts'
 import { writeRecording } from '../../src/record/record.ts'
 import { loadConfig } from '../../src/server/load-config.ts'
