@@ -2,7 +2,17 @@ import type {
   OperationContext,
   OperationDeclaration,
 } from '../mock-server/declare/types.ts'
-import { exampleOf, successOf, type DocOperation } from './openapi-reader.ts'
+import { checkWith } from '../mock-server/declare/schema-tools.ts'
+import {
+  ajvStandardSchema,
+  type DescriptionValidator,
+} from './ajv-standard-schema.ts'
+import {
+  exampleOf,
+  requestSchemaOf,
+  successOf,
+  type DocOperation,
+} from './openapi-reader.ts'
 import { sampleValue } from './sample-value.ts'
 import type { Json } from './schema-view.ts'
 
@@ -18,13 +28,20 @@ export const routePath = (path: string) =>
 
 /**
  * An operation served as Prism would: its example, or a body generated from its schema, with a
- * header saying so. `before` may refuse first (an action on an item that does not exist).
+ * header saying so. A JSON body is still validated against the request schema (every invalid
+ * field in one 422). `before` may refuse first (an action on an item that does not exist).
  */
 export function exampleOperation(
   document: Json,
   op: DocOperation,
+  validator: DescriptionValidator,
   before?: (ctx: OperationContext) => void,
 ): OperationDeclaration {
+  const requestSchema = requestSchemaOf(document, op.operation)
+  const input =
+    requestSchema === undefined
+      ? undefined
+      : ajvStandardSchema(() => validator(requestSchema), { json: {} })
   const success = successOf(document, op.operation)
   const example = exampleOf(document, success?.body?.media)
   const status = success?.status
@@ -36,6 +53,10 @@ export function exampleOperation(
     ...((status === 200 || status === 201 || status === 204) && { status }),
     handle(ctx) {
       before?.(ctx)
+      if (input && ctx.body !== undefined) {
+        const checked = checkWith(input, ctx.body)
+        if ('errors' in checked) ctx.invalid(checked.errors)
+      }
       const status = success?.status ?? 200
       const schema = success?.body?.media.schema
       if (status === 204 || (!schema && example === undefined))

@@ -21,30 +21,21 @@ import {
 } from './infer-resource.ts'
 import { InvalidOpenApiError } from './load-openapi.ts'
 import { operationsOf, successOf, type DocOperation } from './openapi-reader.ts'
-import { isObject, normalise30, type Json } from './schema-view.ts'
+import { normalise30, type Json } from './schema-view.ts'
+import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 const RESERVED = new Set(['problems', 'openapi.json'])
 
-function externalRef(node: unknown, at = '#'): string | undefined {
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const found = externalRef(node[i], `${at}/${i}`)
-      if (found) return found
-    }
+/** The first `$ref` to another file (examples and other data left alone), by its pointer. */
+function externalRef(document: Json): string | undefined {
+  let found: string | undefined
+  walkReferences(document, (node, at) => {
+    if (!found && !(node.$ref as string).startsWith('#')) found = at
     return undefined
-  }
-  if (!isObject(node)) return undefined
-  if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return at
-  for (const [key, value] of Object.entries(node)) {
-    const found = externalRef(
-      value,
-      `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
-    )
-    if (found) return found
-  }
-  return undefined
+  })
+  return found
 }
 
 /**
@@ -128,9 +119,8 @@ export function importOpenApi(
         pointer: external,
       },
     ])
-  const document = version.startsWith('3.0.')
-    ? (normalise30(input) as Json)
-    : input
+  // 3.1 descriptions written by converters still say `nullable` (OpenAI's): read as 3.0 means it.
+  const document = normalise30(input) as Json
   const validator = descriptionValidator(document)
   const described = operationsOf(document)
   const include = overrides.include?.map((p) => p.replace(/\/+$/, ''))
@@ -247,6 +237,7 @@ export function importOpenApi(
     )
     linked.set(group.name, inferred)
     reports.push(...inferred.reports)
+    leftOver.push(...inferred.unserved)
     notes.push(...inferred.notes)
   }
   for (const [name, inferred] of linked) {
@@ -365,6 +356,7 @@ export function importOpenApi(
         exampleOperation(
           document,
           op,
+          validator,
           itemMustExist(collection, parent.id ?? 'integer'),
         ),
       )
@@ -386,7 +378,7 @@ export function importOpenApi(
     })
   }
   for (const { op, why } of leftOver) {
-    extra.push(exampleOperation(document, op))
+    extra.push(exampleOperation(document, op, validator))
     reports.push({
       method: op.method.toUpperCase(),
       path: op.path,

@@ -67,3 +67,10 @@ export interface ImportedApi {
   api: ApiDeclaration
   report: ImportReport
 }
+
+/** One thing wrong with a description: where (file and JSON pointer, where known) and what. */
+export interface OpenApiFinding {
+  message: string
+  file?: string
+  pointer?: string
+}

@@ -20,6 +20,7 @@ import { sampleValue } from './sample-value.ts'
 import {
   flatten,
   isObject,
+  resolve,
   typeOf,
   withoutMember,
   type Json,
@@ -47,6 +48,8 @@ export interface InferredResource {
   /** The relations the record's `_links` names (`customer`, `from`), `self` left out. */
   links: string[]
   notes: string[]
+  /** Operations of the collection it cannot serve with state, and why: served from examples. */
+  unserved: { op: DocOperation; why: string }[]
 }
 
 const readOnlyOf = (properties: Record<string, Json>) =>
@@ -110,17 +113,15 @@ export function inferResource(
   delete properties._links
   // A plain string path parameter (`/events/{identifier}` takes an id or a name) yields to a
   // record whose `id` is a uuid: the ids made must satisfy the record.
-  const fromPath = ops.idSchema ? flatten(document, ops.idSchema) : undefined
-  const idFrom =
-    fromPath &&
-    !(idKindOf(fromPath) === 'string' && idKindOf(properties.id) === 'uuid')
-      ? { schema: fromPath, where: "the path parameter's schema" }
-      : { schema: properties.id, where: "the record's id" }
+  // The record's own id wins over the path parameter's schema (`/user/{username}` is a string,
+  // the user's id an integer): the ids made must satisfy the record.
+  const idFrom = { schema: properties.id, where: "the record's id" }
   const declaration: AnyResource = {
     schema: ajvStandardSchema(() => validator(stored), { json }),
     id: idKindOf(idFrom.schema),
   }
   const reports: OperationReport[] = []
+  const unserved: InferredResource['unserved'] = []
   const report = (
     op: DocOperation,
     servedAs: OperationReport['servedAs'],
@@ -155,13 +156,16 @@ export function inferResource(
     const schema = requestSchemaOf(document, op.operation)
     if (!schema) return undefined
     const body = flatProperties(document, flatten(document, schema))
-    // `version` in a body is the optimistic lock the engine checks (409 on a mismatch).
+    // `version` in a body is the optimistic lock the engine checks (409 on a mismatch); an `id`
+    // the body draws and no schema marks readOnly is the client's to choose (Swagger Petstore's
+    // `{"id":10,"name":"doggie"}`).
     const serverSet = [...new Set([...readOnly, ...readOnlyOf(body)])].filter(
       (f) =>
         !(
-          f === 'version' &&
-          'version' in body &&
-          body.version!.readOnly !== true
+          (f === 'version' || f === 'id') &&
+          f in body &&
+          body[f]!.readOnly !== true &&
+          properties[f]?.readOnly !== true
         ),
     )
     // A member the body may leave out that the record requires: its default, or null.
@@ -226,8 +230,23 @@ export function inferResource(
     declaration.create = {
       ...(input && { input }),
       prepare,
+      // An id the client chose names no other row.
+      check: (ctx) =>
+        ctx.input.id !== undefined &&
+        ctx.data.table(ops.name).get(ctx.input.id as never)
+          ? [
+              {
+                field: 'id',
+                pointer: '#/id',
+                message: `is taken: ${String(ctx.input.id)} names another row; leave it out or choose another`,
+              },
+            ]
+          : [],
     }
-    if (!input) declaration.create = false
+    if (!input) {
+      declaration.create = false
+      unserved.push({ op: ops.create, why: bodyWhy(document, ops.create) })
+    }
     if (status === 200)
       declaration.status = { ...declaration.status, create: 200 }
     if (input)
@@ -253,6 +272,8 @@ export function inferResource(
     // What the body cannot carry stays as stored, so the record keeps its schema.
     const keep = Object.keys(properties).filter((f) => !carried.includes(f))
     declaration.replace = input ? { input, keep } : false
+    if (!input)
+      unserved.push({ op: ops.replace, why: bodyWhy(document, ops.replace) })
     if (input)
       report(ops.replace, 'replace', `PUT on the item /${ops.name}/{id}`, [
         'the body is validated by its schema; If-Match gives 412',
@@ -276,7 +297,7 @@ export function inferResource(
     notes,
     (row) => validator(stored)(row),
   )
-  return { declaration, reports, record: properties, links, notes }
+  return { declaration, reports, record: properties, links, notes, unserved }
 }
 
 /** States and transitions a description states itself (`x-hypermock-states`, as hypermock writes). */
@@ -320,17 +341,48 @@ function seedOf(
     notes.push(`${ops.name}: ${kept.length} seed rows from the list's example`)
     return kept
   }
-  notes.push(`${ops.name}: ${count} seed rows generated from the schema`)
-  return (ctx) =>
-    Array.from({ length: count }, () => {
-      const row = sampleValue(document, node, ctx.random) as AnyRecord
-      for (const [field, p] of Object.entries(properties))
-        if (row[field] === undefined && p.readOnly === true && field !== 'id')
-          row[field] = sampleValue(document, p, ctx.random, field)
-      // The engine fills these: ids in order, version 1, fixed timestamps.
-      for (const field of SERVER_SET) delete row[field]
-      return row
-    })
+  notes.push(
+    `${ops.name}: up to ${count} seed rows generated from the schema, each checked against it`,
+  )
+  // What the engine fills in a seed row, so a generated row is checked as it will be stored.
+  const filled = (row: AnyRecord): AnyRecord => {
+    const out: AnyRecord = { ...row }
+    const id = properties.id && typeOf(properties.id)
+    out.id =
+      id === 'integer' || id === 'number'
+        ? 1
+        : properties.id?.format === 'uuid'
+          ? '00000000-0000-4000-8000-000000000000'
+          : 'a08ff49b6f77'
+    if ('createdAt' in properties) out.createdAt = '2026-01-05T09:00:00.000Z'
+    if ('updatedAt' in properties) out.updatedAt = '2026-01-05T09:00:00.000Z'
+    if ('version' in properties) out.version = 1
+    for (const [field, p] of Object.entries(properties))
+      if (out[field] === undefined && acceptsNull(p)) out[field] = null
+    return out
+  }
+  const generate = (random: () => number) => {
+    const row = sampleValue(document, node, random) as AnyRecord
+    for (const [field, p] of Object.entries(properties))
+      if (row[field] === undefined && p.readOnly === true && field !== 'id')
+        row[field] = sampleValue(document, p, random, field)
+    // The engine fills these: ids in order, version 1, fixed timestamps.
+    for (const field of SERVER_SET) delete row[field]
+    return row
+  }
+  // A row that misses a rule the generator cannot see is drawn again, then left out: the seed
+  // never fails on data hypermock made up.
+  return (ctx) => {
+    const rows: AnyRecord[] = []
+    for (let i = 0; i < count; i++)
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const row = generate(ctx.random)
+        if (!valid(filled(row))) continue
+        rows.push(row)
+        break
+      }
+    return rows
+  }
 }
 
 /** Whether a (flattened) member takes null: `type: [.., 'null']`, `nullable`, or a null branch. */
@@ -342,4 +394,13 @@ function acceptsNull(schema: Json): boolean {
   return (
     Array.isArray(members) && members.some((m) => isObject(m) && acceptsNull(m))
   )
+}
+
+/** Why a write has no input hypermock validates: its body is not JSON, or it has none. */
+function bodyWhy(document: Json, op: DocOperation) {
+  const body = resolve(document, op.operation.requestBody)
+  const types = isObject(body.content) ? Object.keys(body.content) : []
+  return types.length > 0
+    ? `its request body is ${types.join(' or ')}, not JSON: the engine reads JSON bodies only`
+    : 'it has no request body to validate'
 }

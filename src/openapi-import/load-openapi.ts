@@ -1,11 +1,8 @@
+import { DescriptionReadError, readDescription } from './read-description.ts'
+import type { OpenApiFinding } from './import-types.ts'
 import type { Json } from './schema-view.ts'
 
-/** One thing wrong with a description: where (file and JSON pointer, where known) and what. */
-export interface OpenApiFinding {
-  message: string
-  file?: string
-  pointer?: string
-}
+export type { OpenApiFinding }
 
 /** A description hypermock cannot serve: every finding of the validator, with the file. */
 export class InvalidOpenApiError extends Error {
@@ -57,34 +54,41 @@ function pointerIn(message: string) {
 
 /**
  * Reads an OpenAPI 3.0 or 3.1 description from a file, a URL or an object: YAML or JSON, `$ref`s to
- * other files bundled in, and the whole checked by `@readme/openapi-parser` against the
- * specification. Anything wrong throws one `InvalidOpenApiError` with the validator's findings.
- * The result has local `$ref`s only, ready for `fromOpenApi`.
+ * other local files bundled in (a `$ref` to a URL is never fetched: it is a finding), and the whole
+ * checked by `@readme/openapi-parser` against the specification. Anything wrong throws one
+ * `InvalidOpenApiError` with its findings, each with its file and place.
+ * The result has local `$ref`s only, ready for `importOpenApi`.
  */
 export async function loadOpenApi(source: string | Json): Promise<Json> {
-  // Loaded here, not at the top: only an import needs the parser.
-  const parser = await import('@readme/openapi-parser')
   const file = typeof source === 'string' ? source : undefined
-  const input = () =>
-    (typeof source === 'string' ? source : structuredClone(source)) as never
-  let parsed: Json
+  let document: Json
   try {
-    parsed = (await parser.parse(input())) as Json
+    document = await readDescription(source)
   } catch (error) {
+    if (error instanceof DescriptionReadError)
+      throw new InvalidOpenApiError(file, [error.finding])
     throw new InvalidOpenApiError(file, [findingOf(error, file)])
   }
-  const version = typeof parsed.openapi === 'string' ? parsed.openapi : ''
+  const version = typeof document.openapi === 'string' ? document.openapi : ''
   if (!/^3\.[01]\.\d+/.test(version))
     throw new InvalidOpenApiError(file, [
       {
-        message: `hypermock reads OpenAPI 3.0 and 3.1; this description is ${parsed.swagger ? `Swagger ${String(parsed.swagger)}` : version ? `OpenAPI ${version}` : 'of no version (no "openapi" member)'}. Convert it to OpenAPI 3 first.`,
+        message: `hypermock reads OpenAPI 3.0 and 3.1; this description is ${document.swagger ? `Swagger ${String(document.swagger)}` : version ? `OpenAPI ${version}` : 'of no version (no "openapi" member)'}. Convert it to OpenAPI 3 first.`,
         ...(file && { file }),
-        pointer: parsed.swagger ? '#/swagger' : '#/openapi',
+        pointer: document.swagger ? '#/swagger' : '#/openapi',
       },
     ])
+  // Loaded here, not at the top: only an import needs the parser. Every `$ref` is local by now,
+  // and the parser is told never to follow another (one inside an example would be a download).
+  const parser = await import('@readme/openapi-parser')
   let result
   try {
-    result = await parser.validate(input())
+    result = await parser.validate(
+      structuredClone(document) as never,
+      {
+        resolve: { external: false, http: false, file: false },
+      } as never,
+    )
   } catch (error) {
     throw new InvalidOpenApiError(file, [findingOf(error, file)])
   }
@@ -100,9 +104,5 @@ export async function loadOpenApi(source: string | Json): Promise<Json> {
         }
       }),
     )
-  try {
-    return (await parser.bundle(input())) as Json
-  } catch (error) {
-    throw new InvalidOpenApiError(file, [findingOf(error, file)])
-  }
+  return document
 }

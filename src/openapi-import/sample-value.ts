@@ -1,4 +1,4 @@
-import { flatten, isObject, typeOf, type Json } from './schema-view.ts'
+import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
 
 const WORDS = [
   'amber',
@@ -35,7 +35,17 @@ const NAMES = [
   'Ken',
 ]
 
-/** Realistic values from a schema, on the mock's seeded random source: the same on every reset. */
+/** Past this depth only what a schema requires is made; past the limit, the least it accepts. */
+const FULL_DEPTH = 3
+const MAX_DEPTH = 12
+
+/**
+ * Realistic values from a schema, on the mock's seeded random source: the same on every reset.
+ * One variant of a `oneOf`/`anyOf` is drawn whole (merging them would break either); below a few
+ * levels only required members are filled, so deep descriptions (Stripe's, Spotify's) stay small.
+ * A value may still miss a rule it cannot see (a `pattern`, two overlapping `oneOf` variants):
+ * callers validate what they keep.
+ */
 export function sampleValue(
   document: Json,
   node: unknown,
@@ -44,7 +54,7 @@ export function sampleValue(
   name = '',
   depth = 0,
 ): unknown {
-  const schema = flatten(document, node)
+  const schema = flatten(document, node, 0, false)
   const pick = <T>(list: readonly T[]): T =>
     list[Math.floor(random() * list.length)]!
   if (schema.const !== undefined) return schema.const
@@ -53,50 +63,54 @@ export function sampleValue(
     return options.length > 0 ? pick(options) : null
   }
   const variants = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined
-  if (Array.isArray(variants) && variants.length > 0)
-    return sampleValue(document, variants[0], random, name, depth + 1)
+  if (Array.isArray(variants) && variants.length > 0) {
+    const { oneOf: _o, anyOf: _a, ...rest } = schema
+    const options = variants.filter(
+      (v) => flatten(document, v, 0, false).type !== 'null',
+    )
+    const chosen = resolve(
+      document,
+      pick(options.length > 0 ? options : variants),
+    )
+    // Members beside the variants (`properties`, `required`) apply to the one drawn.
+    const merged =
+      Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen
+    return sampleValue(document, merged, random, name, depth + 1)
+  }
+  const nullable =
+    Array.isArray(schema.type) && (schema.type as unknown[]).includes('null')
+  if (depth > MAX_DEPTH && nullable) return null
   const examples = schema.examples
   if (Array.isArray(examples) && examples.length > 0 && schema.pattern)
     return pick(examples)
   if (schema.example !== undefined && schema.pattern) return schema.example
   switch (typeOf(schema)) {
     case 'integer':
-    case 'number': {
-      const min =
-        typeof schema.minimum === 'number'
-          ? schema.minimum
-          : typeof schema.exclusiveMinimum === 'number'
-            ? schema.exclusiveMinimum + 1
-            : 1
-      const max =
-        typeof schema.maximum === 'number'
-          ? schema.maximum
-          : typeof schema.exclusiveMaximum === 'number'
-            ? schema.exclusiveMaximum - 1
-            : Math.max(min, 100) * 10
-      const value = min + random() * (max - min)
-      return typeOf(schema) === 'integer'
-        ? Math.floor(value)
-        : Math.round(value * 100) / 100
-    }
+    case 'number':
+      return sampleNumber(schema, random)
     case 'boolean':
       return random() < 0.5
     case 'array': {
-      if (depth > 4) return []
-      const min = typeof schema.minItems === 'number' ? schema.minItems : 1
-      const count = min + Math.floor(random() * 2)
+      const min = typeof schema.minItems === 'number' ? schema.minItems : 0
+      const max =
+        typeof schema.maxItems === 'number' ? schema.maxItems : min + 2
+      const wanted =
+        depth > FULL_DEPTH || schema.uniqueItems === true
+          ? Math.max(min, depth > FULL_DEPTH ? 0 : 1)
+          : Math.max(min, 1) + Math.floor(random() * 2)
+      const count = Math.min(wanted, Math.max(max, min))
+      if (depth > MAX_DEPTH && min === 0) return []
       return Array.from({ length: count }, () =>
         sampleValue(document, schema.items, random, name, depth + 1),
       )
     }
     case 'object': {
       const out: Json = {}
-      if (depth > 4) return out
       const required = new Set((schema.required as string[] | undefined) ?? [])
       for (const [key, property] of Object.entries(
         (schema.properties as Json | undefined) ?? {},
       ))
-        if (required.has(key) || random() < 0.8)
+        if (required.has(key) || (depth <= FULL_DEPTH && random() < 0.8))
           out[key] = sampleValue(document, property, random, key, depth + 1)
       return out
     }
@@ -105,6 +119,39 @@ export function sampleValue(
     default:
       return isObject(schema.properties) ? {} : pick(WORDS)
   }
+}
+
+function sampleNumber(schema: Json, random: () => number) {
+  const integer = typeOf(schema) === 'integer'
+  const step = integer ? 1 : 0.01
+  let min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + step
+        : 1
+  let max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - step
+        : Math.max(min, 100) * 10
+  if (integer) {
+    min = Math.ceil(min)
+    max = Math.floor(max)
+  }
+  if (max < min) max = min
+  const multiple =
+    typeof schema.multipleOf === 'number' && schema.multipleOf > 0
+      ? schema.multipleOf
+      : undefined
+  const value = min + random() * (max - min)
+  if (multiple) {
+    const n = Math.max(Math.ceil(min / multiple), 0)
+    const top = Math.floor(max / multiple)
+    return multiple * (n + Math.floor(random() * Math.max(top - n + 1, 1)))
+  }
+  return integer ? Math.floor(value) : Math.round(value * 100) / 100
 }
 
 function sampleString(
@@ -138,6 +185,14 @@ function sampleString(
       return `${pick(WORDS)}.example.com`
     case 'ipv4':
       return `192.0.2.${Math.floor(random() * 250) + 1}`
+    case 'ipv6':
+      return `2001:db8::${hex(4)}`
+    case 'time':
+      return time().toISOString().slice(11, 19) + 'Z'
+    case 'uri-reference':
+      return `/${pick(WORDS)}`
+    case 'byte':
+      return btoa(pick(WORDS))
   }
   const examples = schema.examples
   if (Array.isArray(examples) && examples.length > 0) return pick(examples)

@@ -1,6 +1,22 @@
 /** A JSON Schema or an OpenAPI object, read as plain JSON. */
 export type Json = Record<string, unknown>
 
+/**
+ * Members whose values are data, not description: a `$ref` inside them is a member of an example
+ * (GitHub's SCIM examples carry `"$ref": "https://api.github.com/…"`), never a reference.
+ */
+export const DATA = new Set(['example', 'default', 'const', 'enum'])
+
+/** Members whose keys are names (a property called `default` is a schema, not a default). */
+export const NAMES = new Set([
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+  'schemas',
+])
+
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
@@ -34,11 +50,17 @@ export function resolve(document: Json, node: unknown): Json {
  * A schema as one object: references followed and `allOf` members merged (properties, required),
  * so the importer can read its fields. Validation still uses the original schema.
  */
-export function flatten(document: Json, node: unknown, depth = 0): Json {
+export function flatten(
+  document: Json,
+  node: unknown,
+  depth = 0,
+  /** Variants (`oneOf`, `anyOf`) read as one object; a generator picks one instead. */
+  variantsMerged = true,
+): Json {
   const schema = resolve(document, node)
   if (depth > 16) return schema
   const variants = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined
-  if (!Array.isArray(schema.allOf) && Array.isArray(variants))
+  if (variantsMerged && !Array.isArray(schema.allOf) && Array.isArray(variants))
     return mergeVariants(document, schema, variants, depth)
   if (!Array.isArray(schema.allOf)) return schema
   const { allOf, ...rest } = schema
@@ -48,7 +70,7 @@ export function flatten(document: Json, node: unknown, depth = 0): Json {
     (rest.required as string[] | undefined) ?? [],
   )
   for (const member of allOf as unknown[]) {
-    const part = flatten(document, member, depth + 1)
+    const part = flatten(document, member, depth + 1, variantsMerged)
     for (const [key, value] of Object.entries(part)) {
       if (key === 'properties')
         for (const [name, p] of Object.entries(value as Json)) {
@@ -171,23 +193,23 @@ export function typeOf(schema: Json): string | undefined {
  * OpenAPI 3.0's dialect in JSON Schema 2020-12's words, so one validator reads both versions:
  * `nullable: true` becomes a `null` type, boolean `exclusiveMinimum`/`exclusiveMaximum` numbers.
  */
-export function normalise30(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(normalise30)
+export function normalise30(node: unknown, named = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => normalise30(n))
   if (!isObject(node)) return node
   const out: Json = {}
-  for (const [key, value] of Object.entries(node)) out[key] = normalise30(value)
-  if (out.nullable === true) {
+  for (const [key, value] of Object.entries(node))
+    out[key] =
+      // Examples, defaults and the like are data: kept as they are.
+      !named && (DATA.has(key) || key === 'examples')
+        ? value
+        : normalise30(value, NAMES.has(key))
+  if (named) return out
+  if (typeof out.nullable === 'boolean') {
+    const nullable = out.nullable
     delete out.nullable
-    if (typeof out.type === 'string') out.type = [out.type, 'null']
-    else if (
-      out.type === undefined &&
-      out.$ref === undefined &&
-      out.enum === undefined
-    )
-      out.type = undefined
-    if (Array.isArray(out.enum) && !out.enum.includes(null))
+    if (nullable && typeof out.type === 'string') out.type = [out.type, 'null']
+    if (nullable && Array.isArray(out.enum) && !out.enum.includes(null))
       out.enum = [...(out.enum as unknown[]), null]
-    if (out.type === undefined) delete out.type
   }
   for (const [flag, bound] of [
     ['exclusiveMinimum', 'minimum'],

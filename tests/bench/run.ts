@@ -8,6 +8,7 @@ import { declaredApiRows } from './rows/declared-api.ts'
 import { devtoolsPanelRows } from './rows/devtools-panel.ts'
 import { durableServerRows } from './rows/durable-server.ts'
 import { mswPipelineRows } from './rows/msw-pipeline.ts'
+import { openApiCorpusRows } from './rows/openapi-corpus.ts'
 import { openApiImportRows } from './rows/openapi-import.ts'
 import { playgroundBundleRows } from './rows/playground-bundle.ts'
 import { serverCpuRows } from './rows/server-cpu.ts'
@@ -37,6 +38,7 @@ const benchRows: BenchRow[] = [
   playgroundBundleRows,
   coreInstructionRows,
   openApiImportRows,
+  openApiCorpusRows,
   devtoolsPanelRows,
   recordHarRows,
   sharedMockReadRows,

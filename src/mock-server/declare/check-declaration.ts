@@ -51,8 +51,16 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
     issue('resources', 'must be an object of resource declarations')
     return false
   }
-  if (Object.keys(resources).length === 0)
-    issue('resources', 'must declare at least one resource')
+  // An API of declared operations alone (an imported description none of whose paths keep
+  // state) is still served.
+  if (
+    Object.keys(resources).length === 0 &&
+    (declaration.operations ?? []).length === 0
+  )
+    issue(
+      'resources',
+      'must declare at least one resource (or one operation in operations)',
+    )
   for (const name of Object.keys(resources)) {
     if (!SEGMENT.test(name))
       issue(

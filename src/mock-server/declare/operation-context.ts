@@ -54,6 +54,7 @@ export function operationContext(ctx: HandlerContext): OperationContext {
   const { runtime } = ctx
   return {
     request: ctx.request,
+    body: ctx.body,
     url: ctx.url,
     path: ctx.path,
     params: ctx.params,

@@ -60,6 +60,8 @@ export interface ProblemOptions {
 /** What every hook and custom handler gets of one request. */
 export interface OperationContext {
   request: Request
+  /** The parsed JSON body; `undefined` when the request had none. */
+  body: unknown
   url: URL
   /** The request path, the default problem `instance`. */
   path: string

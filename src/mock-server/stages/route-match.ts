@@ -17,6 +17,17 @@ function allowedMethods(specs: readonly RouteSpec[]) {
   return allowed
 }
 
+/** The match with the fewest path parameters, the first of equals. */
+function mostLiteral<T>(
+  matches: readonly (readonly [T, Readonly<Record<string, string>>])[],
+) {
+  let best = matches[0]
+  for (const match of matches)
+    if (Object.keys(match[1]).length < Object.keys(best![1]).length)
+      best = match
+  return best
+}
+
 /**
  * 404 for an unknown path, 405 + `Allow` for a method the resource lacks, 204 + `Allow` for OPTIONS.
  * These come before authentication: they describe the URL space, not the caller's data.
@@ -42,12 +53,14 @@ export function routeMatch(
     }
     const raw = c.req.method.toUpperCase()
     const method = (raw === 'HEAD' ? 'GET' : raw) as Method
-    // Declared operations may share a path with a resource or each other, a method each.
+    // Declared operations may share a path with a resource or each other, a method each; a
+    // fixed segment wins over a template (`/pet/findByStatus` over `/pet/{petId}`).
     const [spec, params] =
       matches.length === 1
         ? matches[0]!
-        : (matches.find(([s]) => Object.hasOwn(s.methods, method)) ??
-          matches[0]!)
+        : (mostLiteral(
+            matches.filter(([s]) => Object.hasOwn(s.methods, method)),
+          ) ?? matches[0]!)
     const allow =
       matches.length === 1
         ? allowOf.get(spec)!

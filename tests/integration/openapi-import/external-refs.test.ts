@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
-  createMockApi,
+  createOpenApiMock,
   InvalidOpenApiError,
   loadOpenApi,
 } from '../../../src/openapi-import/index.ts'
@@ -97,7 +97,7 @@ describe('a description whose $refs name other files', () => {
 
   it('is bundled by the parser and served with state, its schemas from every file', async () => {
     const openapi = await loadOpenApi(path.join(root, 'openapi.yaml'))
-    const api = createMockApi({ openapi, overrides: { count: 3 } })
+    const api = createOpenApiMock({ openapi, overrides: { count: 3 } })
     const send = (method: string, url: string, body?: unknown) =>
       api.fetch(
         new Request(`https://bookings.example.test/v1${url}`, {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  createMockApi,
+  createOpenApiMock,
   formatReport,
   importOpenApi,
   loadOpenApi,
@@ -21,7 +21,7 @@ let openapi: Record<string, unknown>
 
 beforeAll(async () => {
   openapi = await loadOpenApi(file)
-  api = createMockApi({ openapi, overrides })
+  api = createOpenApiMock({ openapi, overrides })
   call = describedCaller(api, openapi, {
     origin,
     headers: { Authorization: 'Bearer figma-token' },
@@ -50,7 +50,7 @@ describe("Figma's REST API (OpenAPI 3.1, cursor paging, string ids), its webhook
     expect(report).toContain(
       '{ webhooks, pagination: { prev_page, next_page } }, cursor paging (cursor)',
     )
-    expect(report).toContain('string ids, from the path parameter')
+    expect(report).toContain("string ids, from the record's id")
     expect(report).toMatch(
       /\d+ of the description's \d+ operations are outside include/,
     )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  createMockApi,
+  createOpenApiMock,
   importOpenApi,
   type OpenApiOverrides,
 } from '../../../src/openapi-import/index.ts'
@@ -156,7 +156,7 @@ const as = (token: string, init: RequestInit = {}) => ({
 
 describe('an imported description with an overlay', () => {
   it("pages by an opaque cursor under the description's own name", async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const seen: string[] = []
     let next: string | undefined = `${base}/bookings?limit=3`
     while (next) {
@@ -181,7 +181,7 @@ describe('an imported description with an overlay', () => {
   })
 
   it("gives the action the overlay's states: confirmed once, 409 the second time", async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const created = await api.fetch(
       new Request(
         `${base}/bookings`,
@@ -210,7 +210,7 @@ describe('an imported description with an overlay', () => {
   })
 
   it('answers 403 insufficient_scope to a read-only token on a write', async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const response = await api.fetch(
       new Request(
         `${base}/bookings`,

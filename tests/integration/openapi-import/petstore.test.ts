@@ -7,7 +7,9 @@ import {
 } from '../../../src/index.ts'
 import {
   formatReport,
+  formatSummary,
   importOpenApi,
+  type ImportedApi,
   loadOpenApi,
 } from '../../../src/openapi-import/index.ts'
 import { describedCaller } from '../../support/imported-conformance.ts'
@@ -19,10 +21,11 @@ const origin = 'http://petstore.test'
 let api: MockApi<ApiDeclaration>
 let call: ReturnType<typeof describedCaller>
 let report: string
+let imported: ImportedApi
 
 beforeAll(async () => {
   const document = await loadOpenApi(file)
-  const imported = importOpenApi(document)
+  imported = importOpenApi(document)
   report = formatReport(imported.report)
   api = createMockApi({ api: imported.api })
   call = describedCaller(api, document, { origin, base: '/api' })
@@ -36,6 +39,12 @@ describe('OAI petstore-expanded (OpenAPI 3.0), imported', () => {
     expect(report).toContain('accepts tags without filtering on it')
     expect(report).toMatch(
       /describe application\/json with Error \(no type, title, status, detail\)/,
+    )
+  })
+
+  it('sums the report up in one line for inspect --summary', () => {
+    expect(formatSummary(imported.report)).toBe(
+      'Swagger Petstore (3.0.0): 4 of 4 operations served with state (100%)',
     )
   })
 

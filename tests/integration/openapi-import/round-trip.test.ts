@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createOpenApiDocument, shopApi } from '../../../src/index.ts'
 import {
-  createMockApi,
+  createOpenApiMock,
   importOpenApi,
 } from '../../../src/openapi-import/index.ts'
 
@@ -46,7 +46,7 @@ describe("hypermock's own description, imported", () => {
   })
 
   it('reads with a strong ETag and 304, pages with the Link header', async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const page = await api.fetch(
       new Request(`${origin}/api/orders?perPage=10&page=2`, { headers: auth }),
     )
@@ -75,7 +75,7 @@ describe("hypermock's own description, imported", () => {
   })
 
   it('writes: create, 422 with every field, replace with If-Match, stale 412, replayed key', async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const bad = await api.fetch(
       new Request(
         `${origin}/api/orders`,
@@ -124,7 +124,7 @@ describe("hypermock's own description, imported", () => {
   })
 
   it('gives actions the states the description states: 409 on a stale link', async () => {
-    const api = createMockApi({ openapi, overrides })
+    const api = createOpenApiMock({ openapi, overrides })
     const created = await api.fetch(
       new Request(
         `${origin}/api/orders`,

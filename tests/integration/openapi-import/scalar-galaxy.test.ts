@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  createMockApi,
+  createOpenApiMock,
   loadOpenApi,
   STATELESS_HEADER,
 } from '../../../src/openapi-import/index.ts'
@@ -16,14 +16,14 @@ let call: ReturnType<typeof describedCaller>
 
 beforeAll(async () => {
   const openapi = await loadOpenApi(file)
-  api = createMockApi({ openapi, overrides: { count: 25 } })
+  api = createOpenApiMock({ openapi, overrides: { count: 25 } })
   call = describedCaller(api, openapi, {
     origin,
     headers: { Authorization: 'Bearer galaxy-token' },
   })
 })
 
-describe('Scalar Galaxy (OpenAPI 3.1, offset paging, PUT), imported with createMockApi({ openapi })', () => {
+describe('Scalar Galaxy (OpenAPI 3.1, offset paging, PUT), imported with createOpenApiMock({ openapi })', () => {
   it("lists { data } paged by the description's offset and limit, 25 generated rows", async () => {
     const first = await call('GET', '/planets?limit=10')
     const page = (await first.json()) as { data: { id: number }[] }

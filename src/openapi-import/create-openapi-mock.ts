@@ -19,12 +19,13 @@ export interface OpenApiMockOptions extends Omit<
 }
 
 /**
- * A mock of an OpenAPI description, with state and every convention: `createMockApi({ openapi })`.
+ * A mock of an OpenAPI description, with state and every convention: the description imported into
+ * a declaration (`importOpenApi`), then served by the engine's `createMockApi`.
  *
  * @example
- * const api = createMockApi({ openapi: await loadOpenApi('./openapi.yaml') })
+ * const api = createOpenApiMock({ openapi: await loadOpenApi('./openapi.yaml') })
  */
-export function createMockApi({
+export function createOpenApiMock({
   openapi,
   overrides,
   ...options
