@@ -95,6 +95,7 @@ function newState(runtime: Runtime, request: Request): RequestState {
     idempotencyKey: null,
     claim: null,
     committedIn: null,
+    unit: null,
     replayed: false,
     networkError: false,
     fault: null,
@@ -211,6 +212,13 @@ export function createRequestHandler(runtime: Runtime) {
       } catch (error) {
         raw = internalError(runtime, state, request, error)
       }
+      // With a store attached, what this request changed is committed before anyone hears of it.
+      const committed = runtime.persistence?.finish(state.unit)
+      if (committed)
+        raw = await committed.then(
+          () => raw,
+          (error: unknown) => internalError(runtime, state, request, error),
+        )
       const response = state.networkError
         ? Response.error() // a fault that drops the connection
         : finalizeResponse(request, state, raw) // caching headers, 304, HEAD

@@ -5,7 +5,7 @@ import { problemDoc, problemIndex } from './problems/problem-docs.ts'
 import type { RouteSpec } from './route-spec.ts'
 
 /**
- * The routes every API has beside its resources (contract section 2): this description, and the
+ * The routes every API has beside its resources (concepts/resources.md): this description, and the
  * problem types' pages. The root and each resource's routes come from the declaration.
  */
 export function metaRoutes(api: () => CompiledApi): RouteSpec[] {

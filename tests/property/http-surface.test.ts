@@ -1,9 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, expect, it } from 'vitest'
-import {
-  createMockApi,
-  type StateSnapshot,
-} from '../../src/mock-server/index.ts'
+import { createMockApi, type StateSnapshot } from '../../src/index.ts'
 import {
   balanceSum,
   expectInvariants,

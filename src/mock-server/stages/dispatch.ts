@@ -19,7 +19,7 @@ export const dispatch: Stage = (c) => {
     })
   }
   state.committedIn = runtime.db.generation
-  return route.handler({
+  const context = {
     request: c.req.raw,
     url: state.url,
     path: state.path,
@@ -28,6 +28,25 @@ export const dispatch: Stage = (c) => {
     body: state.body,
     requestId: state.requestId,
     runtime,
+  }
+  const persistence = runtime.persistence
+  if (!persistence) return route.handler(context)
+  // A unit of work: writes made before this operation go first; the operation's own become one
+  // unit, completed with its idempotency record and committed before the response leaves.
+  persistence.cut(true)
+  let result
+  try {
+    result = route.handler(context)
+  } catch (error) {
+    state.unit = persistence.cut(false)
+    throw error
+  }
+  if (!(result instanceof Promise)) {
+    state.unit = persistence.cut(false)
+    return result
+  }
+  return result.finally(() => {
+    state.unit = persistence.cut(false)
   })
 }
 

@@ -23,8 +23,8 @@ const CACHE_CONTROL = {
 } as const
 
 /**
- * The one place `Cache-Control` is decided: a successful read as its route declares, everything
- * else (errors, writes, OPTIONS, replays) `no-store`.
+ * The one place `Cache-Control` is decided (concepts/caching.md): a successful read as its route
+ * declares, everything else (errors, writes, OPTIONS, replays) `no-store`.
  */
 function cachePolicy(
   read: boolean,

@@ -1,4 +1,4 @@
-import type { RateLimitConfig } from '../options.ts'
+import type { RateLimitConfig } from '../mock-config.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage, StageContext } from '../request-state.ts'
 import { setHeaders } from '../response-draft.ts'

@@ -1,7 +1,7 @@
 import {
   createOpenApiDocument,
   type ApiDeclaration,
-} from '../../../src/mock-server/index.ts'
+} from '../../../src/index.ts'
 
 /**
  * A check that each (method, path template, status) a mock answers with is listed by the OpenAPI
