@@ -86,6 +86,7 @@ export default defineConfig(({ command }) => ({
             'tests/property/**/*.test.ts',
             'tests/examples/**/*.test.ts',
             'tests/check/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
           ],
         },
       },

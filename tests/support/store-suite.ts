@@ -8,7 +8,7 @@ import type {
 } from '../../src/mock-server/store/mock-store.ts'
 import type { AnyRecord } from '../../src/mock-server/declare/types.ts'
 import type { IdempotencyRecord } from '../../src/mock-server/store/types.ts'
-import { hotelApi } from '../fixtures/hotel/hotel-api.ts'
+import { hotelApi } from '../fixtures/hotel/small-hotel-api.ts'
 
 /**
  * How a suite gets its store: `open()` a fresh, empty one; `reopen(store)` closes it and opens
