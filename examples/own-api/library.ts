@@ -14,6 +14,7 @@ const books = defineResource({
     createdAt: timestamp,
   }),
   filters: ['author', 'year', 'status'],
+  patch: true,
   state: { field: 'status', initial: 'available', transitions: {} },
   seed: ({ at }) =>
     [

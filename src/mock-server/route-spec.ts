@@ -27,6 +27,8 @@ export interface RouteSpec {
   methods: Partial<Record<Method, Handler>>
   /** Each method's piece of the OpenAPI description, given by the convention that serves it. */
   docs?: Partial<Record<Method, DescribeOperation>>
+  /** A body's media type by method, where it is not `application/json` (a merge patch's). */
+  accepts?: Partial<Record<Method, string>>
   /** Public routes need no credential (root, problem docs). */
   public?: boolean
   /**

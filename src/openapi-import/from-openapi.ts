@@ -183,9 +183,14 @@ export function importOpenApi(
           ? ({ get: 'list', post: 'create' } as const)[
               op.method as 'get' | 'post'
             ]
-          : ({ get: 'read', put: 'replace', delete: 'delete' } as const)[
-              op.method as 'get' | 'put' | 'delete'
-            ]
+          : (
+              {
+                get: 'read',
+                put: 'replace',
+                patch: 'patch',
+                delete: 'delete',
+              } as const
+            )[op.method as 'get' | 'put' | 'patch' | 'delete']
     if (shape.sub !== undefined)
       subs.push({ op, collection: shape.collection, sub: shape.sub })
     else if (slot) {
@@ -197,7 +202,7 @@ export function importOpenApi(
     } else
       leftOver.push({
         op,
-        why: `${op.method.toUpperCase()} on ${shape.id ? 'an item' : 'a collection'} is not part of the model (no PATCH; no PUT or DELETE on a collection)`,
+        why: `${op.method.toUpperCase()} on ${shape.id ? 'an item' : 'a collection'} is not part of the model (no PUT, PATCH or DELETE on a collection)`,
       })
   }
 
@@ -220,6 +225,7 @@ export function importOpenApi(
       group.create,
       group.read,
       group.replace,
+      group.patch,
       group.delete,
     ].filter((op): op is DocOperation => op !== undefined)
     if ('why' in inferred) {
@@ -235,6 +241,11 @@ export function importOpenApi(
       },
       overlay,
     )
+    if (group.patch && !resources[group.name]!.patch)
+      leftOver.push({
+        op: group.patch,
+        why: `/${group.name}: a PATCH is served as a JSON Merge Patch beside a PUT, with a JSON body`,
+      })
     linked.set(group.name, inferred)
     reports.push(...inferred.reports)
     leftOver.push(...inferred.unserved)

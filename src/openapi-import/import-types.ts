@@ -33,6 +33,7 @@ export type ServedAs =
   | 'create'
   | 'read'
   | 'replace'
+  | 'merge patch'
   | 'delete'
   | 'nested list'
   | 'action'

@@ -12,6 +12,7 @@ import { inferList } from './list-inference.ts'
 import {
   exampleOf,
   flatProperties,
+  jsonMedia,
   requestSchemaOf,
   successOf,
   type DocOperation,
@@ -36,6 +37,7 @@ export interface CollectionOperations {
   create?: DocOperation
   read?: DocOperation
   replace?: DocOperation
+  patch?: DocOperation
   delete?: DocOperation
   /** The path parameter's schema. */
   idSchema?: unknown
@@ -279,6 +281,21 @@ export function inferResource(
         'the body is validated by its schema; If-Match gives 412',
       ])
   } else declaration.replace = false
+  // A PATCH whose body is a merge patch (or plain JSON, as many describe one) is served as a merge.
+  const patchType =
+    ops.patch &&
+    jsonMedia(resolve(document, ops.patch.operation.requestBody)?.content)?.type
+  if (
+    ops.patch &&
+    declaration.replace &&
+    (patchType === 'application/merge-patch+json' ||
+      patchType === 'application/json')
+  ) {
+    declaration.patch = true
+    report(ops.patch, 'merge patch', `PATCH on the item /${ops.name}/{id}`, [
+      'served as a JSON Merge Patch (application/merge-patch+json); the merged record is checked as a replace body',
+    ])
+  }
   if (ops.delete) {
     const status = successOf(document, ops.delete.operation)?.status
     if (status === 200)

@@ -22,6 +22,7 @@ const exposeHeaders = [
   'WWW-Authenticate',
   'Idempotent-Replayed',
   'Allow',
+  'Accept-Patch',
 ].join(', ')
 
 export function isPreflight(request: Request) {

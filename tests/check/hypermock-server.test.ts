@@ -41,6 +41,13 @@ it('passes every must and should rule against hypermock’s own standalone serve
   expect(report.exitCode).toBe(0)
 })
 
+it('patches an order with a JSON Merge Patch: 415 for text/plain, and null removes its note', () => {
+  const rule = report.rules.find((r) => r.id === 'merge-patch')
+  // A pass with no reason: every half was tried.
+  expect(rule).toMatchObject({ status: 'pass' })
+  expect(rule?.reason ?? null).toBeNull()
+})
+
 it('deletes what it created wherever the API allows it', () => {
   expect(report.cleanup.length).toBeGreaterThan(0)
   // A paid order cannot be deleted (409), nor the payment following its pay link created (405, the

@@ -66,6 +66,28 @@ describe('Console', () => {
     expect(entry?.idempotencyKey).toBeTruthy()
   })
 
+  test('sends a PATCH as a JSON Merge Patch and switches back to JSON for other methods', async () => {
+    const user = userEvent.setup()
+    renderConsole()
+    await user.selectOptions(
+      screen.getByLabelText('Example'),
+      'Change a pending order’s note with a JSON Merge Patch (200)',
+    )
+    expect(screen.getByLabelText('Method')).toHaveValue('PATCH')
+    expect(screen.getByLabelText('Content-Type')).toHaveValue(
+      'application/merge-patch+json',
+    )
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(
+      await screen.findByText(/^Answered 200 OK after 1 attempt/),
+    ).toBeInTheDocument()
+    expect(api.state.snapshot().orders[0]?.note).toBe('Leave it at the door')
+    await user.selectOptions(screen.getByLabelText('Method'), 'PUT')
+    expect(screen.getByLabelText('Content-Type')).toHaveValue(
+      'application/json',
+    )
+  })
+
   test('warns about invalid JSON and still sends it, to show the 400', async () => {
     const user = userEvent.setup()
     renderConsole('?view=console&method=POST&path=/api/orders')

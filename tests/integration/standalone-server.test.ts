@@ -82,6 +82,7 @@ describe('the standalone server', () => {
       'WWW-Authenticate',
       'Idempotent-Replayed',
       'Allow',
+      'Accept-Patch',
     ])
   })
 
@@ -91,7 +92,7 @@ describe('the standalone server', () => {
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('Allow')).toBe(
-      'GET, HEAD, PUT, DELETE, OPTIONS',
+      'GET, HEAD, PUT, PATCH, DELETE, OPTIONS',
     )
   })
 

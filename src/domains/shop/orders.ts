@@ -41,6 +41,8 @@ export const orders = defineResource({
     input: orderReplace,
     check: (ctx) => currencyErrors(ctx.input.total, ctx.input.currency),
   },
+  // A merge patch is checked as a replace: the same schema, check and states.
+  patch: true,
   relations: {
     customer: { field: 'customerId', to: 'customers', nested: 'orders' },
     payment: { field: 'paymentId', to: 'payments' },

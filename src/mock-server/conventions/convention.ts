@@ -8,4 +8,6 @@ import type { DescribeOperation } from './operation-doc.ts'
 export interface Convention<H> {
   handler: H
   doc: DescribeOperation
+  /** The media type its body must have. @default 'application/json' */
+  accepts?: string
 }

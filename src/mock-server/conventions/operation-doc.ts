@@ -27,7 +27,8 @@ export interface OperationDoc {
   answers: Answer[]
   /** The listed resource, for paging, sort and filter parameters. */
   collection?: CompiledResource
-  body?: { schema: string; required: boolean }
+  /** The request body: its schema's name, and its media type where not `application/json`. */
+  body?: { schema: string; required: boolean; mediaType?: string }
   ifMatch?: boolean
   ifNoneMatch?: boolean
   /** Problems the operation raises itself, besides the pipeline's checks. */

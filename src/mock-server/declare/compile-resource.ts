@@ -76,6 +76,8 @@ export interface CompiledResource {
   replace:
     | { input: Schema | undefined; declaration: ReplaceDeclaration<AnyRecord> }
     | undefined
+  /** `PATCH` with a JSON Merge Patch, checked as a replace. */
+  patch: boolean
   delete: boolean
   /** The list's envelope and paging parameters. */
   list: ListShape
@@ -282,6 +284,7 @@ export function compileResource(
     }),
     create: create as CompiledResource['create'],
     replace: replace as CompiledResource['replace'],
+    patch: declaration.patch === true && replace !== undefined,
     delete: declaration.delete ?? true,
     list: listShape(declaration.list),
     status: {

@@ -11,6 +11,7 @@ import type { Convention } from '../conventions/convention.ts'
 import { createConvention } from '../conventions/create.ts'
 import { deleteConvention } from '../conventions/delete.ts'
 import { listConvention } from '../conventions/list.ts'
+import { mergePatchConvention } from '../conventions/merge-patch.ts'
 import { nestedConvention } from '../conventions/nested.ts'
 import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
@@ -54,6 +55,7 @@ function loader(resource: CompiledResource) {
 function split<H>(conventions: Partial<Record<Method, Convention<H>>>) {
   const handlers: Partial<Record<Method, H>> = {}
   const docs: NonNullable<RouteSpec['docs']> = {}
+  const accepts: NonNullable<RouteSpec['accepts']> = {}
   for (const [method, convention] of Object.entries(conventions) as [
     Method,
     Convention<H> | undefined,
@@ -61,8 +63,9 @@ function split<H>(conventions: Partial<Record<Method, Convention<H>>>) {
     if (convention) {
       handlers[method] = convention.handler
       docs[method] = convention.doc
+      if (convention.accepts) accepts[method] = convention.accepts
     }
-  return { handlers, docs }
+  return { handlers, docs, accepts }
 }
 
 /** Every route one resource serves: its collection, its items, its actions and nested lists. */
@@ -96,6 +99,7 @@ export function resourceRoutes(
   const item = split<ItemHandler<AnyRecord>>({
     GET: readConvention(resource),
     ...(resource.replace && { PUT: replaceConvention(resource) }),
+    ...(resource.patch && { PATCH: mergePatchConvention(resource) }),
     ...(resource.delete && { DELETE: deleteConvention(resource) }),
   })
   const routes: RouteSpec[] = [
@@ -103,6 +107,7 @@ export function resourceRoutes(
     {
       ...itemRoute(`${base}/:id`, load, item.handlers),
       docs: item.docs,
+      ...(resource.patch && { accepts: item.accepts }),
       resource: resource.name,
       kind: 'item',
     },

@@ -253,6 +253,11 @@ export interface ResourceDeclaration<
   create?: false | Schema | CreateDeclaration<R, CI>
   /** `PUT` on an item; `false` for none. */
   replace?: false | Schema | ReplaceDeclaration<R, RI>
+  /**
+   * `PATCH` on an item with a JSON Merge Patch (`application/merge-patch+json`): the merged record
+   * is checked like a `replace` body, in the same states; needs `replace`. @default false
+   */
+  patch?: boolean
   /** `DELETE` on an item. @default true */
   delete?: boolean
   read?: { guard?(ctx: ItemContext<R>): void }

@@ -108,7 +108,11 @@ export function buildOperation(ctx: BuildContext) {
   if (typeof doc === 'object' && doc.body && method !== 'HEAD')
     operation.requestBody = {
       required: doc.body.required,
-      content: { 'application/json': { schema: schemaRef(doc.body.schema) } },
+      content: {
+        [doc.body.mediaType ?? 'application/json']: {
+          schema: schemaRef(doc.body.schema),
+        },
+      },
     }
   operation.responses = responsesOf(ctx)
   // OPTIONS and 405 are answered before the credential is looked at.

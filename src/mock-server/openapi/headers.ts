@@ -1,4 +1,5 @@
 import { AUTH_REALM } from '../auth/tokens.ts'
+import { MERGE_PATCH } from '../conventions/merge-patch.ts'
 import type { CompiledApi } from '../declare/compile-api.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
 import { escapeRegExp as escape } from './schema-names.ts'
@@ -78,6 +79,10 @@ export function responseHeaders(api: CompiledApi, base: string) {
     'Accept-Post': header('The one media type a POST body may have.', {
       const: 'application/json',
     }),
+    'Accept-Patch': header(
+      'The media type a PATCH body must have: a JSON Merge Patch (RFC 5789, RFC 7396).',
+      { const: MERGE_PATCH },
+    ),
     Accept: header('The one media type a request body may have.', {
       const: 'application/json',
     }),

@@ -6,6 +6,7 @@ import {
 } from '../declare/schema-tools.ts'
 import type { AnyRecord, Schema } from '../declare/types.ts'
 import { embedSchema } from './embed-schema.ts'
+import { withArticle } from './schema-names.ts'
 import type { SchemaContext } from './representation-schemas.ts'
 
 /** An action that declares no body takes an empty object, or nothing. */
@@ -64,6 +65,28 @@ export function bodyOptional(input: Schema | undefined) {
   return !input || 'value' in checkWith(input, {})
 }
 
+/**
+ * A merge patch's body: the replace body's members, each optional and each `null` to remove it;
+ * what the merged record must be is the replace body's schema.
+ */
+function addMergePatch(ctx: SchemaContext, resource: CompiledResource) {
+  const names = ctx.names.get(resource.name)!
+  const replace = ctx.schemas[names.replace] ?? {}
+  const properties: Record<string, JsonSchema> = {}
+  for (const [field, schema] of Object.entries(
+    (replace.properties ?? {}) as Record<string, JsonSchema>,
+  ))
+    properties[field] = { anyOf: [schema, { type: 'null' }] }
+  ctx.schemas[names.patch] = {
+    type: 'object',
+    description: `A JSON Merge Patch of ${withArticle(resource.singular)} (RFC 7396): the members to change, \`null\` to remove one. The merged ${resource.singular} must be a valid \`${names.replace}\`.`,
+    properties,
+    ...(replace.additionalProperties !== undefined && {
+      additionalProperties: replace.additionalProperties,
+    }),
+  }
+}
+
 /** The create, replace and action bodies of one resource. */
 export function addInputs(ctx: SchemaContext, resource: CompiledResource) {
   const names = ctx.names.get(resource.name)!
@@ -71,6 +94,7 @@ export function addInputs(ctx: SchemaContext, resource: CompiledResource) {
     addInput(ctx, resource, names.create, resource.create.input)
   if (resource.replace)
     addInput(ctx, resource, names.replace, resource.replace.input)
+  if (resource.patch) addMergePatch(ctx, resource)
   for (const t of resource.state?.transitions ?? []) {
     const name = names.actions.get(t.name)
     if (name && t.input)

@@ -38,6 +38,8 @@ export interface ResourceNames {
   collection: string
   create: string
   replace: string
+  /** The body of a JSON Merge Patch, where the resource takes one. */
+  patch: string
   /** The body of each action that takes one. */
   actions: Map<string, string>
 }
@@ -89,6 +91,7 @@ export function resourceNames(
       collection: take(`${item}Collection`),
       create: take(`${item}Create`),
       replace: take(`${item}Replace`),
+      patch: resource.patch ? take(`${item}MergePatch`) : '',
       actions: new Map(
         (resource.state?.transitions ?? [])
           .filter((t) => t.input)

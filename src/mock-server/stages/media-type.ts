@@ -1,26 +1,45 @@
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import type { Method, RouteSpec } from '../route-spec.ts'
 import { BODY_METHODS } from './read-body.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
-/** Only `application/json` (parameters such as `charset` allowed): the one type the API accepts. */
-export function isJsonMediaType(contentType: string | undefined) {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json'
+const JSON_TYPE = 'application/json'
+
+/** Whether a `Content-Type` names `type` (parameters such as `charset` allowed). */
+function isMediaType(contentType: string | undefined, type: string) {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === type
 }
 
-/** 415 for a body that is not declared as JSON; the answer says what is accepted. */
+/** Only `application/json` (parameters such as `charset` allowed): the one type the API accepts. */
+export function isJsonMediaType(contentType: string | undefined) {
+  return isMediaType(contentType, JSON_TYPE)
+}
+
+/** The media type a route takes for a method's body: its convention's, else JSON. */
+export const acceptedType = (spec: RouteSpec | undefined, method: string) =>
+  spec?.accepts?.[method as Method] ?? JSON_TYPE
+
+/** The header that tells a refused client what to send (RFC 7231, RFC 5789, Linked Data's `Accept-Post`). */
+const acceptHeader = (method: string) =>
+  method === 'POST'
+    ? 'Accept-Post'
+    : method === 'PATCH'
+      ? 'Accept-Patch'
+      : 'Accept'
+
+/** 415 for a body that is not declared as what the route takes; the answer says what is. */
 export const mediaType: Stage = (c, next) => {
   const { state } = c.env
   if (state.bodyBytes === null) return next()
   const contentType = c.req.header('Content-Type')
-  if (!isJsonMediaType(contentType)) {
-    const accept =
-      c.req.method.toUpperCase() === 'POST' ? 'Accept-Post' : 'Accept'
+  const method = c.req.method.toUpperCase()
+  const type = acceptedType(state.route?.spec, method)
+  if (!isMediaType(contentType, type))
     fail('unsupported-media-type', {
-      detail: `Request bodies must be application/json; this one is ${contentType ? `"${contentType}"` : 'untyped (no Content-Type)'}.`,
-      headers: { [accept]: 'application/json' },
+      detail: `${method === 'PATCH' && type !== JSON_TYPE ? 'A PATCH body must be' : 'Request bodies must be'} ${type}; this one is ${contentType ? `"${contentType}"` : 'untyped (no Content-Type)'}.`,
+      headers: { [acceptHeader(method)]: type },
     })
-  }
   return next()
 }
 
@@ -28,5 +47,5 @@ export const mediaTypeAnswers: StageAnswers = {
   problems: ({ method }) =>
     BODY_METHODS.has(method) ? ['unsupported-media-type'] : [],
   headers: ({ method }, status) =>
-    status === 415 ? [method === 'POST' ? 'Accept-Post' : 'Accept'] : [],
+    status === 415 ? [acceptHeader(method)] : [],
 }

@@ -65,8 +65,13 @@ export function routeMatch(
       matches.length === 1
         ? allowOf.get(spec)!
         : allowedMethods(matches.map(([s]) => s)).join(', ')
+    // RFC 5789: where a PATCH is served, OPTIONS and a 405 say what body it takes.
+    const acceptPatch = spec.methods.PATCH && spec.accepts?.PATCH
+    const described = acceptPatch
+      ? { Allow: allow, 'Accept-Patch': acceptPatch }
+      : { Allow: allow }
     if (raw === 'OPTIONS') {
-      return HttpResponse.empty({ headers: { Allow: allow } })
+      return HttpResponse.empty({ headers: described })
     }
     const handler = Object.hasOwn(spec.methods, method)
       ? spec.methods[method]
@@ -75,7 +80,7 @@ export function routeMatch(
       fail('method-not-allowed', {
         detail: `${raw} is not supported on ${state.path}; use ${allow}.`,
         extensions: { allowed: allow.split(', ') },
-        headers: { Allow: allow },
+        headers: described,
       })
     }
     state.route = {
@@ -90,7 +95,11 @@ export function routeMatch(
 
 export const routeMatchAnswers: StageAnswers = {
   problems: ({ doc }) => (doc === 'not-allowed' ? ['method-not-allowed'] : []),
-  headers: ({ doc }, status) =>
-    (doc === 'options' && status === 204) || status === 405 ? ['Allow'] : [],
+  headers: ({ doc, route }, status) =>
+    (doc === 'options' && status === 204) || status === 405
+      ? route.methods.PATCH && route.accepts?.PATCH
+        ? ['Allow', 'Accept-Patch']
+        : ['Allow']
+      : [],
   ends: ({ doc }) => typeof doc !== 'object',
 }

@@ -233,9 +233,10 @@ function expectProblemBody(
     }
     case 'unsupported-media-type':
       ensure(
-        (headers.get('Accept-Post') ?? headers.get('Accept')) ===
-          'application/json',
-        '415 without Accept-Post/Accept',
+        headers.get('Accept-Patch') === 'application/merge-patch+json' ||
+          (headers.get('Accept-Post') ?? headers.get('Accept')) ===
+            'application/json',
+        '415 without Accept-Post/Accept/Accept-Patch',
         context,
       )
       break

@@ -44,6 +44,28 @@ const named = {
 
 export const BODYLESS = new Set(['GET', 'HEAD'])
 
+const JSON_TYPE = 'application/json'
+/** What a PATCH body is sent as: a JSON Merge Patch (RFC 7396). */
+export const MERGE_PATCH = 'application/merge-patch+json'
+
+/**
+ * The draft with another method: a PATCH is sent as a merge patch, anything else as JSON, unless
+ * the user typed a Content-Type of their own.
+ */
+export function withMethod(draft: ConsoleDraft, method: string): ConsoleDraft {
+  const defaulted =
+    draft.contentType === JSON_TYPE || draft.contentType === MERGE_PATCH
+  return {
+    ...draft,
+    method,
+    contentType: defaulted
+      ? method === 'PATCH'
+        ? MERGE_PATCH
+        : JSON_TYPE
+      : draft.contentType,
+  }
+}
+
 export function credentialPreset(token: string | null) {
   return token === null ? '' : `Bearer ${token}`
 }
@@ -65,7 +87,7 @@ export function draftFromParams(
     idempotencyKey: '',
     ifMatch: '',
     ifNoneMatch: '',
-    contentType: 'application/json',
+    contentType: method === 'PATCH' ? MERGE_PATCH : JSON_TYPE,
     custom: [],
     body: params.get('body') ?? '',
     mode: params.get('mode') === 'raw' ? 'raw' : 'client',

@@ -31,6 +31,12 @@ export const consoleExamples = [
     body: '',
   },
   {
+    label: 'Change a pending order’s note with a JSON Merge Patch (200)',
+    method: 'PATCH',
+    path: '/api/orders/1',
+    body: '{\n  "note": "Leave it at the door"\n}',
+  },
+  {
     label: 'Create a payment',
     method: 'POST',
     path: '/api/payments',

@@ -13,6 +13,7 @@ import {
   methods,
   paramsOf,
   requestOf,
+  withMethod,
   type ConsoleDraft,
 } from './console-draft.ts'
 import { examplesFor } from './console-examples.ts'
@@ -93,8 +94,7 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
               const example = consoleExamples[Number(event.target.value)]
               if (example)
                 setDraft((d) => ({
-                  ...d,
-                  method: example.method,
+                  ...withMethod(d, example.method),
                   path: example.path,
                   body: example.body,
                 }))
@@ -113,7 +113,9 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
             Method
             <select
               value={draft.method}
-              onChange={(event) => set('method', event.target.value)}
+              onChange={(event) =>
+                setDraft((d) => withMethod(d, event.target.value))
+              }
             >
               {methods.map((method) => (
                 <option key={method}>{method}</option>

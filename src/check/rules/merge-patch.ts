@@ -1,0 +1,116 @@
+import type { Exchange } from '../probe-types.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
+import { createRecord, isOutcome } from '../rule-helpers.ts'
+import { writableCollection } from '../writable-collection.ts'
+
+const MERGE_PATCH = 'application/merge-patch+json'
+const MARK = 'set by hypermock check'
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** A member the create body may leave out, and a value to set it to (`null`: it holds one). */
+function optionalMember(
+  schema: Record<string, unknown> | null,
+  record: Record<string, unknown>,
+): { name: string; value: string | null } | null {
+  if (!schema || !isObject(schema.properties)) return null
+  const required = new Set(
+    Array.isArray(schema.required) ? (schema.required as string[]) : [],
+  )
+  const optional = Object.entries(schema.properties).filter(
+    ([name, p]) => !required.has(name) && !(isObject(p) && p.readOnly),
+  )
+  const held = optional.find(
+    ([name]) => record[name] !== undefined && record[name] !== null,
+  )
+  if (held) return { name: held[0], value: null }
+  // A plain string member takes any short text.
+  const text = optional.find(([, p]) => {
+    if (!isObject(p)) return false
+    const types = Array.isArray(p.type) ? p.type : [p.type]
+    return (
+      types.includes('string') &&
+      !('enum' in p || 'const' in p || 'format' in p || 'pattern' in p)
+    )
+  })
+  return text ? { name: text[0], value: MARK } : null
+}
+
+export const mergePatch = defineRule({
+  id: 'merge-patch',
+  level: 'should',
+  concept: 'resources',
+  also: 'RFC 7396 (JSON Merge Patch); RFC 5789 (PATCH)',
+  sends:
+    'with writes: a POST, OPTIONS on the record it created, a PATCH with a text/plain body, then merge patches that set and null an optional member, and a GET',
+  writes: 'creates one record and patches it (then the clean-up deletes it)',
+  title:
+    'PATCH takes a JSON Merge Patch: another media type gets a 415, and null removes a member',
+  async run(context) {
+    const { options, discovery, probe } = context
+    if (!options.allowWrites)
+      return skip('needs --allow-writes: it patches a record it creates')
+    const collection = writableCollection(discovery)
+    if (!collection) return skip('found no collection to create a record in')
+    const created = await createRecord(context, collection)
+    if (isOutcome(created)) return created
+    const url = context.created(created, collection)
+    if (!url) return skip('the created record names no URL')
+    const described = await probe.send({ method: 'OPTIONS', url })
+    const allow = described.headers.get('allow') ?? ''
+    if (!/\bPATCH\b/.test(allow))
+      return skip(`${url.pathname} offers no PATCH (Allow: ${allow || 'none'})`)
+    const acceptPatch = described.headers.get('accept-patch')
+    if (acceptPatch !== null && !acceptPatch.includes(MERGE_PATCH))
+      return skip(`PATCH takes ${acceptPatch}, not a JSON Merge Patch`)
+    const wrong = await probe.send({
+      method: 'PATCH',
+      url,
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{}',
+    })
+    if (wrong.status !== 415)
+      return fail(
+        '415 for a PATCH whose body is text/plain',
+        describeResponse(wrong),
+        [described, wrong],
+      )
+    const record = isObject(created.json) ? created.json : {}
+    const member = optionalMember(collection.createSchema, record)
+    if (!member) return pass('no optional member to remove: null not tried')
+    const patch = (body: Record<string, unknown>) =>
+      probe.send({
+        method: 'PATCH',
+        url,
+        headers: { 'Content-Type': MERGE_PATCH },
+        json: body,
+      })
+    const evidence: Exchange[] = [described, wrong]
+    if (member.value !== null) {
+      const set = await patch({ [member.name]: member.value })
+      evidence.push(set)
+      if (set.status >= 300)
+        return pass(
+          `could not set the optional ${member.name} (${set.status}): null not tried`,
+        )
+    }
+    const removed = await patch({ [member.name]: null })
+    evidence.push(removed)
+    if (removed.status >= 300)
+      return fail(
+        `2xx for a merge patch that nulls the optional ${member.name}`,
+        describeResponse(removed),
+        evidence,
+      )
+    const read = await probe.send({ url })
+    evidence.push(read)
+    const after = isObject(read.json) ? read.json[member.name] : undefined
+    if (after === undefined || after === null) return pass()
+    return fail(
+      `${member.name} gone (or null) after a merge patch set it to null`,
+      `${member.name} is ${JSON.stringify(after)}`,
+      evidence,
+    )
+  },
+})

@@ -1,0 +1,170 @@
+/**
+ * `PATCH` on an item with a JSON Merge Patch (RFC 7396): the members sent change, `null` removes
+ * one, nested objects merge, arrays replace. The merged record must pass the resource's replace
+ * schema, so a PATCH can store nothing a PUT could not.
+ */
+import type { CompiledResource } from '../declare/compile-resource.ts'
+import type { ItemHandler } from '../declare/item-route.ts'
+import {
+  operationContext,
+  recordResponse,
+} from '../declare/operation-context.ts'
+import { checkWith, jsonSchemaOf } from '../declare/schema-tools.ts'
+import type {
+  ActionContext,
+  AnyRecord,
+  Id,
+  ReplaceDeclaration,
+} from '../declare/types.ts'
+import {
+  checkIfMatch,
+  completeRow,
+  referenceErrors,
+} from '../declare/write-checks.ts'
+import { camel, withArticle } from '../openapi/schema-names.ts'
+import { validationFailed, type FieldError } from '../validation/validate.ts'
+import type { Convention } from './convention.ts'
+import { exampleId, inStates, states } from './operation-doc.ts'
+import { checkReplaceState, checkVersion, keptMembers } from './replace.ts'
+
+/** The one media type a merge patch is sent with. */
+export const MERGE_PATCH = 'application/merge-patch+json'
+
+const isObject = (value: unknown): value is AnyRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Sets an own member, even one named `__proto__`, as `JSON.parse` does. */
+function put(target: AnyRecord, key: string, value: unknown) {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
+}
+
+/** RFC 7396's MergePatch(Target, Patch), without changing either. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return patch
+  const result: AnyRecord = {}
+  if (isObject(target))
+    for (const [key, value] of Object.entries(target)) put(result, key, value)
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key]
+    else
+      put(
+        result,
+        key,
+        mergePatch(Object.hasOwn(result, key) ? result[key] : undefined, value),
+      )
+  }
+  return result
+}
+
+/** The members a caller may change: those of the replace body (its `version` is a precondition). */
+function writableFields(resource: CompiledResource): Set<string> {
+  const input = resource.replace?.input
+  const properties = input
+    ? Object.keys(jsonSchemaOf(input, 'input').properties ?? {})
+    : resource.fields.filter((f) => f !== 'id')
+  return new Set(properties)
+}
+
+function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
+  const replace = resource.replace!
+  const declaration = replace.declaration as ReplaceDeclaration<
+    AnyRecord,
+    AnyRecord
+  >
+  const writable = writableFields(resource)
+  const known = new Set([...resource.fields, ...resource.hidden])
+  return (ctx, item) => {
+    const { runtime } = ctx
+    checkIfMatch(ctx, runtime.api.etag(resource, item))
+    // No body is the empty patch: nothing changes, and the record is checked as it stands.
+    const patch = (ctx.body ?? {}) as AnyRecord
+    const refused: FieldError[] = Object.keys(patch)
+      .filter((key) => known.has(key) && !writable.has(key))
+      .map((key) => ({
+        field: key,
+        message: `is set by the server; a merge patch cannot change ${key}`,
+        pointer: `#/${key}`,
+      }))
+    // The record as its replace body would carry it; a stored `null` is an absent member.
+    const target: AnyRecord = {}
+    for (const field of writable)
+      if (
+        field !== 'version' &&
+        item[field] !== undefined &&
+        item[field] !== null
+      )
+        target[field] = item[field]
+    const allowed: AnyRecord = {}
+    for (const [key, value] of Object.entries(patch))
+      if (!refused.some((e) => e.field === key)) put(allowed, key, value)
+    const merged = mergePatch(target, allowed)
+    const checked = replace.input ? checkWith(replace.input, merged) : null
+    const schemaErrors = checked && 'errors' in checked ? checked.errors : []
+    if (refused.length > 0 || schemaErrors.length > 0)
+      validationFailed([...refused, ...schemaErrors], true)
+    const input = (
+      checked && 'value' in checked ? checked.value : merged
+    ) as AnyRecord
+    const context: ActionContext<AnyRecord, AnyRecord> = {
+      ...operationContext(ctx),
+      item,
+      input,
+    }
+    const errors = [
+      ...referenceErrors(runtime, resource, input, ctx, false),
+      ...(declaration.check?.(context) ?? []),
+    ]
+    if (errors.length > 0) validationFailed(errors, true)
+    checkReplaceState(resource, item, ctx.path)
+    checkVersion(resource, item, input.version)
+    const { version: _version, ...body } = input
+    const next = completeRow(resource, {
+      ...keptMembers(resource, item, input),
+      ...body,
+    })
+    const updated = runtime.db
+      .handle(resource.name)
+      .replace(item.id as Id, next)
+    return recordResponse(runtime, resource, updated)
+  }
+}
+
+export function mergePatchConvention(
+  resource: CompiledResource,
+): Convention<ItemHandler<AnyRecord>> {
+  return {
+    handler: mergePatchHandler(resource),
+    accepts: MERGE_PATCH,
+    doc: (ctx) => {
+      const names = ctx.names.get(resource.name)!
+      const state = resource.state
+      return {
+        operationId: camel('update', resource.singular),
+        summary: `Update ${withArticle(resource.singular)} with a JSON Merge Patch${state?.replaceIn ? ` (while its ${state.field} is ${states(state.replaceIn)})` : ''}`,
+        description: `The members sent replace the stored ones, \`null\` removes one, nested objects merge and arrays replace (RFC 7396). Server-set members are refused, and the merged ${resource.singular} must be a valid replace body: every invalid field is listed in one 422. The body must be sent as \`${MERGE_PATCH}\`.`,
+        tag: resource.title,
+        answers: [
+          {
+            status: 200,
+            schema: inStates(names, state?.replaceIn),
+            etag: true,
+          },
+        ],
+        body: { schema: names.patch, required: true, mediaType: MERGE_PATCH },
+        ifMatch: true,
+        problems: [
+          'precondition-failed',
+          'validation-failed',
+          ...(resource.has.version ? ['version-mismatch'] : []),
+          ...(state?.replaceIn ? ['state-conflict'] : []),
+        ],
+        pathItem: { resource, example: exampleId(ctx, resource) },
+      }
+    },
+  }
+}
