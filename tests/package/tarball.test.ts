@@ -119,8 +119,10 @@ describe('the packed tarball', () => {
       './msw/browser',
       './msw/node',
       './openapi',
+      './playwright',
       './react',
       './server',
+      './shop',
       './tldts-lite',
     ])
     for (const [entry, target] of codeEntries) {

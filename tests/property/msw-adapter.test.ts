@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { setupMockServer } from '../../src/msw/node.ts'
 import { expectWellFormed } from './support/expect-well-formed.ts'
 import {
@@ -14,7 +14,7 @@ import {
 // One fixed instant for both instances, so that timestamps in bodies compare equal.
 const now = () => Date.parse('2026-03-01T12:00:00.000Z')
 const options = { config: { rateLimit: false as const }, now }
-const { api, server } = setupMockServer(options)
+const { api, server } = setupMockServer({ ...options, origins: [ORIGIN] })
 let generated = 0
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))

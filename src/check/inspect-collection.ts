@@ -1,6 +1,6 @@
 import type { NormalizedCheckOptions } from './check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
-import type { DiscoveredCollection, DiscoveredItem } from './discovery.ts'
+import type { DiscoveredCollection, DiscoveredItem } from './discovery-types.ts'
 import { actionLinks, halLinks, itemsOf } from './hal-links.ts'
 import {
   findOperation,
@@ -9,6 +9,7 @@ import {
   requestBodyOf,
   type OpenApiDocument,
 } from './openapi-document.ts'
+import { childUrl } from './child-url.ts'
 import { validBody } from './sample-body.ts'
 
 const ITEMS_PER_COLLECTION = 3
@@ -23,7 +24,7 @@ const allowOf = (exchange: Exchange | null) =>
  * Reads a candidate collection: `null` when it holds no list of items. Records what the description
  * (or, without one and with writes allowed, the server's `Allow`) says a write may try.
  */
-export async function readCollection(
+export async function inspectCollection(
   options: NormalizedCheckOptions,
   probe: Probe,
   openapi: OpenApiDocument | null,
@@ -42,13 +43,12 @@ export async function readCollection(
     if (!isObject(entry)) continue
     const self = halLinks(entry).find((l) => l.rel === 'self')?.href
     const id = entry.id
-    const href =
-      self ??
-      (typeof id === 'string' || typeof id === 'number'
-        ? `${candidate.url.pathname}/${id}`
-        : null)
-    if (href === null) continue
-    const url = new URL(href, candidate.url)
+    const url = self
+      ? new URL(self, candidate.url)
+      : typeof id === 'string' || typeof id === 'number'
+        ? childUrl(candidate.url, id)
+        : null
+    if (url === null) continue
     items.push({ url, body: entry, actions: actionLinks(entry) })
   }
   const declared =
@@ -59,7 +59,7 @@ export async function readCollection(
   const total = declared ?? (Number.isFinite(header) ? header : null)
 
   const pathname = candidate.url.pathname
-  const itemPath = items[0]?.url.pathname ?? `${pathname}/1`
+  const itemPath = (items[0]?.url ?? childUrl(candidate.url, 1)).pathname
   const post = openapi
     ? findOperation(openapi, options.baseUrl, 'POST', pathname)
     : null
