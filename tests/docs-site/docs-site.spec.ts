@@ -91,6 +91,8 @@ const audited = [
 
 for (const path of audited) {
   test(`${path} has no serious WCAG 2.1 AA violations`, async ({ page }) => {
+    // axe-core on a long page with many code blocks takes a while on a loaded machine.
+    test.setTimeout(90_000)
     await page.goto(path)
     await expect(page.locator('h1').first()).toBeVisible()
     const { violations, passes } = await new AxeBuilder({ page })
