@@ -87,6 +87,7 @@ export default defineConfig(({ command }) => ({
             'tests/examples/**/*.test.ts',
             'tests/check/**/*.test.ts',
             'tests/docs/**/*.test.ts',
+            'tests/record/**/*.test.ts',
           ],
         },
       },
