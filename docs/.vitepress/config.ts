@@ -45,10 +45,17 @@ export default defineConfig({
     'A stateful mock of a resource-oriented JSON API for the browser, your tests and a server, and a checker for any real one.',
   lang: 'en',
   cleanUrls: true,
+  head: [
+    ['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }],
+  ],
   // Pages link to the repository's sources and examples (out of docs/), which are not part of the
   // site: those links are for readers of the Markdown in the repository.
   ignoreDeadLinks: [/(^|\/)\.\.\/\.\.\//],
   srcExclude: ['**/README.md'],
+  markdown: {
+    // GitHub's high-contrast light theme: the default one's comments fall under 4.5:1.
+    theme: { light: 'github-light-high-contrast', dark: 'github-dark' },
+  },
   themeConfig: {
     nav: [
       { text: 'Getting started', link: '/tutorial/getting-started' },

@@ -41,8 +41,6 @@ const sectionCitation =
   /§|\b(?:contract|conventions'?)\b[\s*]*(?:[^.()\n]{0,40}\()?sections? \d/gi
 
 const sources = filesUnder('src', (path) => /\.(ts|tsx|json)$/.test(path))
-/** The checker's own files cite by rule, and are cleared of section numbers separately. */
-const outsideCheck = sources.filter((path) => !path.startsWith('src/check/'))
 
 describe('concept pages', () => {
   it.each(conceptPages)('concepts/%s.md exists', (page) => {
@@ -57,6 +55,15 @@ describe('concept pages', () => {
     },
   )
 
+  it.each(ruleCatalogue.map((rule) => [rule.id, rule.source] as const))(
+    'check rule %s cites a concept anchor that exists (%s)',
+    (_id, source) => {
+      const citation = /^concepts\/[a-z-]+\.md#[\w-]+/.exec(source)?.[0]
+      expect(citation).toBeDefined()
+      expect(exists(citation!)).toBe(true)
+    },
+  )
+
   it.each(problemSlugs)('problem type %s links to its concept', (slug) => {
     expect(exists(problemConcept(slug))).toBe(true)
   })
@@ -64,7 +71,7 @@ describe('concept pages', () => {
 
 describe('citations in the sources', () => {
   it('no file cites a section number of a document outside the repository', () => {
-    const offenders = outsideCheck.flatMap((path) => {
+    const offenders = sources.flatMap((path) => {
       const text = readFileSync(join(root, path), 'utf8')
       return [...text.matchAll(sectionCitation)].map(
         (match) =>
@@ -82,7 +89,7 @@ describe('citations in the sources', () => {
         ),
       ].map(([citation]) => ({ path, citation })),
     )
-    expect(cited.length).toBeGreaterThan(10)
+    expect(cited.length).toBeGreaterThanOrEqual(5)
     expect(cited.filter(({ citation }) => !exists(citation))).toEqual([])
   })
 })

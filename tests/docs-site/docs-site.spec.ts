@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { brokenLinks, builtPages } from './built-site.ts'
+
+const screenshots = 'test-results/screenshots'
+
+/** Fails the test on any console error or uncaught exception of the page. */
+function watchConsole(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      errors.push(`${response.status()} ${response.url()}`)
+  })
+  return errors
+}
+
+test('every internal link and anchor of the built site resolves', () => {
+  const pages = builtPages()
+  expect(pages).toContain('/tutorial/getting-started')
+  expect(pages).toContain('/concepts/idempotency')
+  expect(pages.length).toBeGreaterThan(30)
+  expect(brokenLinks()).toEqual([])
+})
+
+test('every page loads without a console error', async ({ page }) => {
+  test.setTimeout(120_000)
+  const errors = watchConsole(page)
+  for (const path of builtPages()) {
+    await page.goto(path)
+    await expect(page.locator('h1').first()).toBeVisible()
+  }
+  expect(errors).toEqual([])
+})
+
+test('a reader gets from the home page to a concept through the navigation', async ({
+  page,
+}) => {
+  const errors = watchConsole(page)
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Getting started' }).first().click()
+  await expect(page).toHaveURL(/\/tutorial\/getting-started$/)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Getting started' }),
+  ).toBeVisible()
+  await page
+    .locator('.VPSidebar')
+    .getByRole('link', { name: 'Idempotency', exact: true })
+    .click()
+  await expect(page).toHaveURL(/\/concepts\/idempotency$/)
+  // A rule's stable address lands on its section.
+  await page.goto('/')
+  await page.goto('/concepts/idempotency#idempotency-replay')
+  await expect(page.locator('h2#idempotency-replay')).toBeVisible()
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY))
+    .toBeGreaterThan(100)
+  expect(errors).toEqual([])
+})
+
+test('search finds a convention and opens its page', async ({ page }) => {
+  await page.goto('/')
+  await page
+    .getByRole('button', { name: /search/i })
+    .first()
+    .click()
+  const input = page
+    .getByRole('searchbox')
+    .or(page.locator('#localsearch-input'))
+  await input.first().fill('Idempotency-Key')
+  const results = page.locator('.result')
+  await expect(results.first()).toBeVisible()
+  await expect(
+    page.locator('.result', { hasText: 'Idempotency' }).first(),
+  ).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page).not.toHaveURL(/\/$/)
+  await expect(page.locator('h1').first()).toBeVisible()
+})
+
+const audited = [
+  '/',
+  '/tutorial/getting-started',
+  '/guide/own-api',
+  '/concepts/validation',
+  '/reference/problem-types',
+]
+
+for (const path of audited) {
+  test(`${path} has no serious WCAG 2.1 AA violations`, async ({ page }) => {
+    // axe-core on a long page with many code blocks takes a while on a loaded machine.
+    test.setTimeout(90_000)
+    await page.goto(path)
+    await expect(page.locator('h1').first()).toBeVisible()
+    const { violations, passes } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join('; ')})`,
+      )
+    expect(serious).toEqual([])
+    expect(passes.length).toBeGreaterThan(15)
+  })
+}
+
+test('reads at 390 px: no sideways scrolling of the page, a menu for the navigation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  for (const path of audited) {
+    await page.goto(path)
+    await expect(page.locator('h1').first()).toBeVisible()
+    const width = await page.evaluate(
+      () => document.documentElement.scrollWidth,
+    )
+    expect(width, path).toBeLessThanOrEqual(390)
+    await page.screenshot({
+      path: `${screenshots}/docs${path === '/' ? '-home' : path.replace(/\//g, '-')}-390.png`,
+    })
+  }
+  await page.goto('/concepts/idempotency')
+  await page.getByRole('button', { name: /menu/i }).first().click()
+  await expect(
+    page
+      .locator('.VPSidebar')
+      .getByRole('link', { name: 'Retries', exact: true }),
+  ).toBeVisible()
+})
