@@ -73,7 +73,7 @@ export default defineConfig(({ command }) => ({
         resolve: {
           alias: {
             'hypermock-api': fileURLToPath(
-              new URL('./src/mock-server/index.ts', import.meta.url),
+              new URL('./src/index.ts', import.meta.url),
             ),
           },
         },

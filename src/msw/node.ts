@@ -8,8 +8,8 @@ import {
   type ApiDeclaration,
   type ShopApi,
   type Scenario,
-  type ScenarioId,
-} from '../mock-server/index.ts'
+  type ScenarioIdOf,
+} from '../index.ts'
 import { assertMswRuns } from './assert-msw-runs.ts'
 import { createHandlers } from './handlers.ts'
 
@@ -25,7 +25,7 @@ import { createHandlers } from './handlers.ts'
  * afterAll(() => server.close())
  */
 export function setupMockServer<A extends ApiDeclaration = ShopApi>(
-  options: MockApiOptions<A> & { scenario?: ScenarioId | Scenario } = {},
+  options: MockApiOptions<A> & { scenario?: ScenarioIdOf<A> | Scenario } = {},
 ): {
   api: MockApi<A>
   server: ReturnType<typeof setupServer>
@@ -33,7 +33,7 @@ export function setupMockServer<A extends ApiDeclaration = ShopApi>(
   assertMswRuns(installedMswVersion(), process.versions.node)
   const { scenario, ...apiOptions } = options
   const api = createMockApi(apiOptions)
-  if (scenario !== undefined) applyScenario(api as unknown as MockApi, scenario)
+  if (scenario !== undefined) applyScenario(api, scenario)
   return { api, server: setupServer(...createHandlers(api)) }
 }
 

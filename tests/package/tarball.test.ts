@@ -118,6 +118,7 @@ describe('the packed tarball', () => {
       './openapi',
       './react',
       './server',
+      './shop',
       './tldts-lite',
     ])
     for (const [entry, target] of codeEntries) {

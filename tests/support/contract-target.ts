@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { MockApi, MockApiOptions } from '../../src/mock-server/index.ts'
+import type { MockApi, MockApiOptions } from '../../src/index.ts'
 import {
   describedResponseErrors,
   prepareDescribedResponses,

@@ -4,7 +4,7 @@ import {
   createMockApi,
   type ApiDeclaration,
   type MockApi,
-} from '../../../src/mock-server/index.ts'
+} from '../../../src/index.ts'
 import {
   formatReport,
   importOpenApi,

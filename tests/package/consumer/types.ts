@@ -22,6 +22,7 @@ import {
   useResource,
 } from 'hypermock-api/react'
 import { startServer, type RunningServer } from 'hypermock-api/server'
+import { scenarios, shopApi, type ShopApi } from 'hypermock-api/shop'
 import { getDomain } from 'hypermock-api/tldts-lite'
 import { setupServer } from 'msw/node'
 
@@ -63,3 +64,11 @@ export const glue = {
   useAction,
   useResource,
 }
+
+// The shop is a declaration like any other: served by name, its scenario ids typed from it.
+const shop: MockApi<ShopApi> = createMockApi({
+  api: shopApi,
+  basePath: '/shop',
+})
+export const firstScenario: string | undefined = scenarios[0]?.id
+export const shopOrders = shop.data.orders.get(1)?.status

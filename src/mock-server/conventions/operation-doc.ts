@@ -5,7 +5,7 @@ import type {
 } from '../declare/compile-resource.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
 import type { AnyRecord, Id } from '../declare/types.ts'
-import { schemaRef, type ResourceNames } from './schema-names.ts'
+import { schemaRef, type ResourceNames } from '../openapi/schema-names.ts'
 
 /** One success an operation may answer with. */
 export interface Answer {
@@ -96,3 +96,6 @@ export function hookProblems(ctx: DescribeContext, acts: boolean) {
     ...(acts && stateful ? ['state-conflict'] : []),
   ]
 }
+
+/** How one route's method describes itself, given the whole API's names and seed. */
+export type DescribeOperation = (ctx: DescribeContext) => OperationDoc
