@@ -1,4 +1,4 @@
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
 import type { DiscoveredCollection, DiscoveredItem } from './discovery-types.ts'
 import { actionLinks, halLinks, itemsOf } from './hal-links.ts'

@@ -1,5 +1,5 @@
-import type { Evidence, RuleId } from './check-types.ts'
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { Evidence } from './check-types.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 
 export type Credential = 'token' | 'readonly' | 'wrong' | 'none'
 
@@ -43,7 +43,7 @@ export interface Probe {
 
 export interface ProbeScope {
   options: NormalizedCheckOptions
-  ruleId: RuleId | null
+  ruleId: string | null
   budget: number
   signal: AbortSignal
   journal: Exchange[]

@@ -1,5 +1,5 @@
 import type { RuleResult } from './check-types.ts'
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import { createProbe, type Exchange } from './create-probe.ts'
 import type { Discovery } from './discovery-types.ts'
 import { isProbeError } from './probe-error.ts'

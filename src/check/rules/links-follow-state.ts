@@ -78,7 +78,7 @@ export const linksFollowState = defineRule({
       if (outcome === null) continue
       if (outcome.status === 'changed') changed += 1
       else if (outcome.status === 'kept') kept.push(...outcome.steps)
-      else return outcome
+      else return outcome as RuleOutcome
     }
     if (changed === 0)
       return fail(
