@@ -18,6 +18,8 @@ export interface ProbeRequest {
   honourRetryAfter?: boolean
   /** `false`: keep a success out of the run's journal and the rule's evidence (bulk probing). @default true */
   record?: boolean
+  /** What the rule expects of this request, e.g. `400 for a body that is not JSON`: a hang's verdict says it. */
+  expect?: string
   /** Send it even to another origin than the base URL's (without the credential): the user's own `--openapi` URL. */
   anyOrigin?: boolean
 }
@@ -39,6 +41,8 @@ export interface Probe {
   /** Requests sent so far by this probe. */
   readonly used: number
   readonly evidence: Evidence[]
+  /** The `expect` of the last request sent that gave one. */
+  readonly expectation: string | null
 }
 
 export interface ProbeScope {

@@ -93,7 +93,7 @@ export async function runRule(
     else if (isProbeError(error) || timeout.aborted)
       outcome = {
         status: 'fail',
-        expected: 'a complete response',
+        expected: probe.expectation ?? 'a complete response',
         actual: message,
       }
     else throw error
