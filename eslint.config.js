@@ -17,6 +17,8 @@ export default tseslint.config(
       'examples/*/storybook-static',
       'examples/*/public',
       'examples/*/mock-public',
+      'docs/.vitepress/cache',
+      'docs/.vitepress/dist',
     ],
   },
   {

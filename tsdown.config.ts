@@ -20,6 +20,7 @@ export default defineConfig({
     client: 'src/client/index.ts',
     react: 'src/react/index.ts',
     server: 'src/server/index.ts',
+    playwright: 'src/playwright/index.ts',
     check: 'src/check/index.ts',
     // The default devtools entries are no-ops outside development; the lazy one loads the panel.
     devtools: 'src/devtools/index.ts',
@@ -28,22 +29,7 @@ export default defineConfig({
     openapi: 'src/openapi-import/index.ts',
     'tldts-lite': 'src/msw/tldts-lite.ts',
     cli: 'src/server/cli.ts',
-    // Not an export: `startMockWorker({ shared })` starts it by its URL beside msw-browser.js.
-    'shared-mock-worker': 'src/shared-mock/shared-mock-worker.ts',
   },
-  plugins: [
-    {
-      // The sources name the worker's .ts file (Vite serves and bundles it); dist/ holds its .js.
-      name: 'shared-mock-worker-url',
-      transform(code: string, id: string) {
-        if (!id.endsWith('connect-shared-mock.ts')) return null
-        return code.replace(
-          "'./shared-mock-worker.ts'",
-          "'./shared-mock-worker.js'",
-        )
-      },
-    },
-  ],
   format: 'esm',
   platform: 'neutral',
   deps: { neverBundle: [/^node:/] },

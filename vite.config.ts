@@ -1,44 +1,9 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
-const SHARED_WORKER_URL = "new URL('./shared-mock-worker.ts', import.meta.url)"
-
-/**
- * The shared mock's SharedWorker built as a chunk of the playground's own build rather than as a
- * bundle of its own (Vite's worker build): the code the page and the worker both run (zod, the
- * controls, the store) is then one chunk both import, not a copy in each.
- */
-function sharedWorkerChunk(): Plugin {
-  const worker = fileURLToPath(
-    new URL('./src/shared-mock/shared-mock-worker.ts', import.meta.url),
-  )
-  return {
-    name: 'shared-mock-worker-chunk',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!id.endsWith('/src/shared-mock/connect-shared-mock.ts')) return null
-      if (!code.includes(SHARED_WORKER_URL))
-        throw new Error(
-          `connect-shared-mock.ts no longer has ${SHARED_WORKER_URL}`,
-        )
-      const chunk = this.emitFile({
-        type: 'chunk',
-        id: worker,
-        name: 'shared-mock-worker',
-      })
-      return code.replace(
-        SHARED_WORKER_URL,
-        `new URL(import.meta.ROLLUP_FILE_URL_${chunk}, import.meta.url)`,
-      )
-    },
-  }
-}
-
 export default defineConfig(({ command }) => ({
-  plugins: [react(), sharedWorkerChunk()],
+  plugins: [react()],
   resolve: {
     // The playground bundle swaps tldts (the public-suffix list) for a small stand-in: see the file.
     alias:
@@ -86,6 +51,8 @@ export default defineConfig(({ command }) => ({
             'tests/property/**/*.test.ts',
             'tests/examples/**/*.test.ts',
             'tests/check/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'tests/record/**/*.test.ts',
           ],
         },
       },

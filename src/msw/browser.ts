@@ -7,12 +7,16 @@ import type {
 } from '../index.ts'
 import {
   connectSharedMock,
+  startKeptMock,
   type SharedModeOptions,
 } from '../shared-mock/connect-shared-mock.ts'
-import type { SharedMockApi } from '../shared-mock/remote-mock-api.ts'
+import type { SharedMockApi as RemoteMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { createHandlers } from './handlers.ts'
 
-export type { SharedModeOptions, SharedMockApi }
+export type { SharedModeOptions }
+
+/** A mock that runs elsewhere (the tab leading a shared mock), reached from this page. */
+export type SharedMockApi<A extends ApiDeclaration = ShopApi> = RemoteMockApi<A>
 
 // Requests the mock does not own (the app's own files, other hosts) go to the network untouched.
 // msw 3 reads `onUnhandledFrame`, msw 2 `onUnhandledRequest`; each ignores the other's name.
@@ -26,13 +30,26 @@ export interface StartMockWorkerOptions<
   A extends ApiDeclaration = ShopApi,
 > extends MockApiOptions<A> {
   /**
-   * One mock for every tab of the origin (run by a SharedWorker) instead of one per page: a write in
-   * one tab is seen by all, an Idempotency-Key executes once whichever tab sends it. `{ database }`
-   * also keeps it in IndexedDB across visits. Options must then be plain data (no `now`, `seed`…).
+   * One mock for every tab of the origin instead of one per page: a write in one tab is seen by
+   * all, an Idempotency-Key executes once whichever tab sends it. One tab runs the mock (your
+   * declaration, functions and all, stays in that tab); the others talk to it. `{ database }`
+   * also keeps it in IndexedDB across reloads and visits.
    * @default false
    */
   shared?: boolean | SharedModeOptions
+  /**
+   * Keeps this page's mock in the IndexedDB database of this name: a reload, or closing the tab and
+   * coming back, finds every row, key, fault rule and setting as it was. Reset it with
+   * `api.reset()`. A second tab of the origin finds the database taken and runs in memory (use
+   * `shared` for tabs that see one state).
+   * @default undefined (kept in memory: a reload starts from the seed)
+   */
+  persist?: string
 }
+
+/** A mock that runs in the tab that leads, or in this page behind IndexedDB. */
+export type KeptMockApi<A extends ApiDeclaration = ShopApi> = MockApi<A> &
+  SharedMockApi
 
 /**
  * Starts msw's service worker in the page with a mock instance behind it. Resolves once the worker
@@ -41,26 +58,39 @@ export interface StartMockWorkerOptions<
  * your msw.
  *
  * @example
- * const api = await startMockWorker()
+ * const api = await startMockWorker({ api: hotel })
  * createRoot(document.getElementById('root')!).render(<App />)
  * // or one mock for every tab of the origin, kept across visits:
- * await startMockWorker({ shared: { database: 'my-app-mock' } })
+ * await startMockWorker({ api: hotel, shared: { database: 'hotel-mock' } })
+ * // or this page's mock alone, kept across reloads:
+ * await startMockWorker({ api: hotel, persist: 'hotel-mock' })
  */
-export async function startMockWorker(
-  options: StartMockWorkerOptions & { shared: true | SharedModeOptions },
-): Promise<SharedMockApi>
+export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
+  options: StartMockWorkerOptions<A> &
+    ({ shared: true | SharedModeOptions } | { persist: string }),
+): Promise<KeptMockApi<A>>
 export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
   options?: StartMockWorkerOptions<A>,
 ): Promise<MockApi<A>>
 export async function startMockWorker(
-  options: StartMockWorkerOptions = {},
-): Promise<MockApi> {
-  const { shared = false, ...mockOptions } = options
-  // Loaded only for a mock in the page: a shared one runs its core in its own worker.
+  options: StartMockWorkerOptions<ApiDeclaration> = {},
+): Promise<MockApi<ApiDeclaration>> {
+  const { shared = false, persist, ...mockOptions } = options
+  if (shared && persist !== undefined)
+    throw new Error(
+      'Failed to start the mock: "shared" and "persist" do not go together. Keep a shared mock with shared: { database: "name" }.',
+    )
+  // The built-in shop when no API is given, loaded only then.
+  const declared = {
+    ...mockOptions,
+    api: mockOptions.api ?? (await import('../domains/shop/index.ts')).shopApi,
+  }
   const api = shared
-    ? await connectSharedMock(mockOptions, shared === true ? {} : shared)
-    : (await import('../default-mock-api.ts')).createMockApi(mockOptions)
-  const worker = setupWorker(...createHandlers(api))
+    ? await connectSharedMock(declared, shared === true ? {} : shared)
+    : persist !== undefined
+      ? await startKeptMock(declared, persist)
+      : (await import('../default-mock-api.ts')).createMockApi(declared)
+  const worker = setupWorker(...createHandlers(api as MockApi))
   await worker.start(startOptions)
-  return api
+  return api as MockApi<ApiDeclaration>
 }

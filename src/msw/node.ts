@@ -11,7 +11,23 @@ import {
   type ScenarioIdOf,
 } from '../index.ts'
 import { assertMswRuns } from './assert-msw-runs.ts'
-import { createHandlers } from './handlers.ts'
+import { pageOrigin } from './handled-origins.ts'
+import { createHandlers, type HandledOrigins } from './handlers.ts'
+
+export interface SetupMockServerOptions<
+  A extends ApiDeclaration = ShopApi,
+> extends MockApiOptions<A> {
+  /** A scenario (one the API declares, by id, or your own) applied once, at creation. */
+  scenario?: ScenarioIdOf<A> | Scenario
+  /**
+   * Origins where an API at a path base (`/api`) and the control API are answered: other hosts stay
+   * unhandled, so `onUnhandledFrame: 'error'` (msw 2: `onUnhandledRequest`) catches them.
+   * `'loopback'` stands for every loopback origin (`http://localhost`, `127.0.0.1`, `[::1]`, any
+   * port), `'*'` for every origin. A base with a host is answered at that host only.
+   * @default ['loopback'], plus the page's origin under jsdom or happy-dom
+   */
+  origins?: HandledOrigins
+}
 
 /**
  * A mock instance plus an msw `setupServer` that routes `fetch` in Node to it, for tests.
@@ -23,18 +39,24 @@ import { createHandlers } from './handlers.ts'
  * beforeAll(() => server.listen({ onUnhandledFrame: 'error' })) // msw 2: onUnhandledRequest
  * afterEach(() => api.reset())
  * afterAll(() => server.close())
+ * // fetch('http://localhost/api/orders') is the mock's; fetch('http://localhost/other') is an error.
  */
 export function setupMockServer<A extends ApiDeclaration = ShopApi>(
-  options: MockApiOptions<A> & { scenario?: ScenarioIdOf<A> | Scenario } = {},
+  options: SetupMockServerOptions<A> = {},
 ): {
   api: MockApi<A>
   server: ReturnType<typeof setupServer>
 } {
   assertMswRuns(installedMswVersion(), process.versions.node)
-  const { scenario, ...apiOptions } = options
+  const { scenario, origins, ...apiOptions } = options
   const api = createMockApi(apiOptions)
   if (scenario !== undefined) applyScenario(api, scenario)
-  return { api, server: setupServer(...createHandlers(api)) }
+  const page = pageOrigin()
+  const handled = origins ?? (page === '' ? ['loopback'] : ['loopback', page])
+  return {
+    api,
+    server: setupServer(...createHandlers(api, { origins: handled })),
+  }
 }
 
 function installedMswVersion(): string {

@@ -6,12 +6,18 @@ import { loadConfig } from './load-config.ts'
 import { loadOpenApiApi } from './load-openapi-api.ts'
 import { isLoopbackHost, type AllowedHosts } from './host-check.ts'
 import { startServer, type RunningServer } from './start-server.ts'
+import { SqliteStore } from './sqlite-store.ts'
+import { watchDeclaration } from './watch-declaration.ts'
+import {
+  StoredRowsMismatchError,
+  type DataMismatch,
+} from '../mock-server/store/attach-store.ts'
 
 export const serveUsage = `Usage: hypermock-api serve [--config hypermock.config.ts] [--openapi openapi.yaml]
                           [--port 8787] [--host 127.0.0.1]
                           [--base-path /api] [--control-path /__mock]
                           [--allow-origin <origin,...|*>] [--allowed-hosts <name,...|all>]
-                          [--playground]
+                          [--playground] [--data hypermock.db] [--watch]
 
 Starts a hypermock API on a real HTTP port, with the control API under /__mock: your own
 declaration (--config), an OpenAPI description (--openapi), or the built-in orders, payments and
@@ -34,6 +40,14 @@ Options:
                            (a leading dot covers subdomains; "all" turns the check off)
       --playground         also serve the playground at <control path>/playground/, connected
                            to this server (Explorer, Console, Faults, Data, Journal...)
+      --data <file>        keep every row, idempotency key, fault rule, setting and the clock in
+                           this SQLite file (created if missing) across restarts and crashes;
+                           also HYPERMOCK_DATA. Needs Node.js 22.5 or later
+      --data-mismatch <m>  stored rows the declaration no longer accepts: refuse (default: print
+                           them and stop), keep (drop those rows, keep the rest), reset (start
+                           again from the seed rows)
+      --watch              reload --config (and the files beside it) when they change, keeping
+                           the data; a broken edit keeps the old declaration serving
   -h, --help               show this help`
 
 const list = (values: string[] | undefined) =>
@@ -72,6 +86,9 @@ export async function startServe(
         'allow-origin': { type: 'string', multiple: true },
         'allowed-hosts': { type: 'string', multiple: true },
         playground: { type: 'boolean' },
+        data: { type: 'string' },
+        'data-mismatch': { type: 'string' },
+        watch: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }))
@@ -116,14 +133,29 @@ export async function startServe(
     )
   }
 
+  const dataMismatch = values['data-mismatch'] ?? 'refuse'
+  if (!isDataMismatch(dataMismatch))
+    throw new CliError(
+      `--data-mismatch takes refuse, keep or reset, got "${dataMismatch}".`,
+    )
+  const dataFile = values.data ?? env.HYPERMOCK_DATA
+  if (values.watch && !values.config)
+    throw new CliError(
+      '--watch reloads the declaration of --config: pass --config hypermock.config.ts too.',
+    )
+  if (dataFile === '')
+    throw new CliError('--data needs a file name, e.g. --data ./hypermock.db.')
+
   const declaration = values.openapi
     ? (await loadOpenApiApi(values.openapi, values.config)).api
     : values.config
       ? await loadConfig(values.config)
       : undefined
+  const store = dataFile ? await openStore(dataFile) : undefined
   let server: RunningServer
   try {
     server = await startServer({
+      ...(store && { store, dataMismatch }),
       ...(declaration && { api: declaration }),
       ...(values['control-path'] && { controlPath: values['control-path'] }),
       port,
@@ -134,6 +166,9 @@ export async function startServe(
       ...(values.playground && { playground: true }),
     })
   } catch (error) {
+    await store?.close()
+    if (error instanceof StoredRowsMismatchError)
+      throw new CliError(mismatchMessage(error, dataFile!, args))
     if (isInvalidDeclarationError(error))
       throw new CliError(
         `Failed to load ${values.openapi ? `the OpenAPI description ${values.openapi}` : `the config ${values.config}`}: ${error.message}`,
@@ -149,9 +184,19 @@ export async function startServe(
   console.log(`hypermock listening on ${server.url}
   API:          ${server.api.origin || server.url}${server.api.basePath || '/'}   (try: curl ${server.url}${server.api.basePath || '/'})
   control API:  ${server.url}${server.api.controlPath}             (state, reset, faults, journal, config, clock)
-${server.playgroundUrl ? `  playground:   ${server.playgroundUrl}\n` : ''}  tokens:       ${tokens.length > 0 ? tokens.join(', ') : 'any Bearer token'}
+${server.playgroundUrl ? `  playground:   ${server.playgroundUrl}\n` : ''}${dataFile ? `  data:         ${dataFile} (${server.stored?.started === 'empty' ? 'new: seed rows written' : 'resumed'}${server.stored?.report ? `; ${dataMismatch === 'reset' ? 'reset' : `${server.stored.report.dropped} rows that no longer fit dropped`}` : ''})\n` : ''}${values.watch ? `  watching:     ${values.config} and the files beside it\n` : ''}  tokens:       ${tokens.length > 0 ? tokens.join(', ') : 'any Bearer token'}
   answers:      loopback origins${opened}
 Press Ctrl+C to stop.`)
+  if (server.stored?.report)
+    console.error(
+      `hypermock-api: ${server.stored.report.message}\n${dataMismatch === 'reset' ? 'The data file was reset to the seed rows.' : 'Those rows were dropped; the rest were kept.'}`,
+    )
+  const watcher =
+    values.watch && values.config
+      ? watchDeclaration(values.config, dataFile, (file) =>
+          reloadFrom(server, values.config!, file),
+        )
+      : undefined
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
@@ -159,6 +204,7 @@ Press Ctrl+C to stop.`)
     console.log(
       `\n${signal} received: closing hypermock (requests in flight may finish).`,
     )
+    watcher?.close()
     void server.close().then(() => process.exit(0))
   }
   process.on('SIGINT', () => stop('SIGINT'))
@@ -175,4 +221,49 @@ function startFailure(error: unknown, port: number, host: string): string {
   if (code === 'EACCES')
     return `Failed to start: no permission to listen on port ${port}. Use a port above 1023.`
   return `Failed to start: ${(error as Error).message}`
+}
+
+const isDataMismatch = (value: string): value is DataMismatch =>
+  value === 'refuse' || value === 'keep' || value === 'reset'
+
+async function openStore(file: string) {
+  try {
+    return await SqliteStore.open(file)
+  } catch (error) {
+    throw new CliError((error as Error).message)
+  }
+}
+
+/** The report, and the two commands that start anyway. */
+function mismatchMessage(
+  error: StoredRowsMismatchError,
+  file: string,
+  args: string[],
+) {
+  const rest = args
+    .filter(
+      (arg, i) =>
+        !arg.startsWith('--data-mismatch') && args[i - 1] !== '--data-mismatch',
+    )
+    .join(' ')
+  return `${error.message}
+Nothing was changed. To start anyway:
+  keep the rows that fit:  hypermock-api serve ${rest} --data-mismatch keep
+  start from the seed:     hypermock-api serve ${rest} --data-mismatch reset
+(or move ${file} aside, or undo the change to the declaration).`
+}
+
+async function reloadFrom(
+  server: RunningServer,
+  config: string,
+  changed: string,
+) {
+  try {
+    await server.reload(await loadConfig(config))
+    console.log(`hypermock: ${changed} changed; reloaded ${config}, data kept.`)
+  } catch (error) {
+    console.error(
+      `hypermock-api: ${changed} changed, but the new declaration was not loaded; the previous one keeps serving.\n${(error as Error).message}`,
+    )
+  }
 }

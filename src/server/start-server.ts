@@ -8,6 +8,16 @@ import {
 } from '../index.ts'
 import { problemResponse } from '../mock-server/problems/problem-response.ts'
 import {
+  attachStore,
+  type AttachedStore,
+  type DataMismatch,
+} from '../mock-server/store/attach-store.ts'
+import { checkStoredRows } from '../mock-server/store/check-stored-rows.ts'
+import { MemoryStore } from '../mock-server/store/memory-store.ts'
+import { StoredRowsMismatchError } from '../mock-server/store/attach-store.ts'
+import { compiledApi } from '../mock-server/declare/compiled-api-cache.ts'
+import type { MockStore } from '../mock-server/store/mock-store.ts'
+import {
   allowOriginFor,
   isPreflight,
   preflightResponse,
@@ -38,10 +48,28 @@ export interface ServerOptions extends Omit<MockApiOptions, 'api'> {
    * `true` for the package's own build, or the directory of another. @default false
    */
   playground?: boolean | string
+  /**
+   * Where the mock's state lives (a `SqliteStore` for `serve --data`): an empty store receives the
+   * seed rows, a store with data is resumed, and every acknowledged write is in it. `close()`
+   * closes it.
+   */
+  store?: MockStore
+  /** Stored rows the declaration no longer accepts: refuse to start (the default), keep the rest, or reset. */
+  dataMismatch?: DataMismatch
 }
 
 export interface RunningServer {
-  api: MockApi
+  /** The instance serving now (`reload()` replaces it). */
+  readonly api: MockApi
+  /** What `store` reported when it was attached (`null`: it started empty or every row fit). */
+  readonly stored: AttachedStore | null
+  /**
+   * Serves a new declaration, its data carried over from the store (or, without one, from the
+   * instance serving now). Requests arriving meanwhile wait for it; a declaration the data no longer
+   * fits (with `dataMismatch: 'refuse'`) or one that fails to compile throws, and the old one
+   * keeps serving.
+   */
+  reload(declaration: ApiDeclaration): Promise<void>
   /** e.g. `http://127.0.0.1:8787` */
   url: string
   /** Where the playground is served (`playground: true`), e.g. `http://127.0.0.1:8787/__mock/playground/`. */
@@ -69,15 +97,64 @@ export async function startServer(
     allowedHosts = [],
     shutdownGraceMs = 5_000,
     api: given,
+    store: givenStore,
+    dataMismatch = 'refuse',
     ...mockOptions
   } = options
-  const api =
+  let api =
     given !== undefined && 'fetch' in given
       ? given
       : createMockApi({
           ...mockOptions,
           ...(given && { api: given as never }),
         })
+  const ownInstance = !(given !== undefined && 'fetch' in given)
+  let attached = givenStore
+    ? await attachStore(api, givenStore, { onMismatch: dataMismatch })
+    : null
+  const startedWith = attached
+  // Without a store, a reload carries the data over through one in memory.
+  let carrier: MockStore | null = givenStore ?? null
+  let reloading: Promise<void> | null = null
+  let apiInFlight = 0
+  const apiIdle = new Set<() => void>()
+
+  async function reload(declaration: ApiDeclaration) {
+    if (!ownInstance)
+      throw new Error(
+        'Failed to reload: this server serves an instance it was given; pass a declaration (api: defineApi(...)) to reload it.',
+      )
+    while (reloading) await reloading
+    // Compiled first: a declaration that does not compile changes nothing.
+    const next = createMockApi({ ...mockOptions, api: declaration as never })
+    let release!: () => void
+    reloading = new Promise<void>((done) => (release = done))
+    try {
+      if (apiInFlight > 0) await new Promise<void>((done) => apiIdle.add(done))
+      carrier ??= new MemoryStore()
+      attached ??= await attachStore(api, carrier)
+      await attached.flush()
+      const stored = await carrier.load()
+      if (stored && dataMismatch === 'refuse') {
+        const report = checkStoredRows(compiledApi(declaration), stored)
+        if (!report.fits) throw new StoredRowsMismatchError(carrier, report)
+      }
+      await attached.detach()
+      try {
+        attached = await attachStore(next, carrier, {
+          onMismatch: dataMismatch,
+        })
+      } catch (error) {
+        attached = await attachStore(api, carrier)
+        throw error
+      }
+      api = next
+    } finally {
+      reloading = null
+      release()
+    }
+  }
+
   const allowedOrigins = mockOptions.allowedOrigins ?? []
   const playgroundPath = `${api.controlPath}/playground`
   const playgroundDir =
@@ -123,6 +200,14 @@ export async function startServer(
       { basePath: api.basePath, requestPath: path, requestId: 'req-refused' },
     )
 
+  const apiSettled = () => {
+    apiInFlight -= 1
+    if (apiInFlight === 0) {
+      for (const done of apiIdle) done()
+      apiIdle.clear()
+    }
+  }
+
   // Plain @hono/node-server: a router or middleware layer in front would halve throughput.
   const fetch = async (request: Request, env: Env) => {
     // Read through the Request: the core reads its headers anyway, so they are built only once.
@@ -155,10 +240,21 @@ export async function startServer(
     }
     // The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. No race and
     // no async helper: one promise per request, which the answer or shutdown settles first.
+    if (reloading) await reloading
     let fail!: () => void
+    apiInFlight += 1
     const answered = new Promise<Response | undefined>((resolve, reject) => {
       fail = resolve as () => void // settles with `undefined`: the 503 below
-      api.fetch(request).then(resolve, reject)
+      api.fetch(request).then(
+        (response) => {
+          apiSettled()
+          resolve(response)
+        },
+        (error: unknown) => {
+          apiSettled()
+          reject(error as Error)
+        },
+      )
     })
     failers.add(fail)
     let response: Response | undefined
@@ -226,10 +322,16 @@ export async function startServer(
           })
         if ('closeAllConnections' in server) server.closeAllConnections()
         await stopped
+        if (givenStore) await attached?.close()
+        else await attached?.detach()
       }
       const url = `http://${shownHost}:${address.port}`
       resolve({
-        api,
+        get api() {
+          return api
+        },
+        stored: startedWith,
+        reload,
         url,
         ...(servePlayground && { playgroundUrl: `${url}${playgroundPath}/` }),
         close: () => (closing ??= close()),

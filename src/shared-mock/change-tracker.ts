@@ -3,7 +3,7 @@ import type { IdempotencyRecord } from '../mock-server/store/types.ts'
 import {
   CHUNK_ROWS,
   chunkOf,
-  tableNames,
+  IDEMPOTENCY,
   type StoreChanges,
   type StoreName,
 } from './mock-store.ts'
@@ -59,6 +59,12 @@ function rowsOfChunk(rows: Rows, chunk: number): unknown[] {
 export class ChangeTracker {
   private saved = new Map<StoreName, Saved>()
 
+  /** `tables`: the declaration's tables, each kept in the store under its name. */
+  private readonly tables: readonly string[]
+  constructor(tables: readonly string[]) {
+    this.tables = tables
+  }
+
   /** Marks the current data as saved (after loading it from the store). */
   markSaved(db: Database) {
     const next = this.diff(db)
@@ -73,12 +79,12 @@ export class ChangeTracker {
     const stores: StoreChanges['stores'] = {}
     const commits: (() => void)[] = []
     const live: [StoreName, Rows, Rows][] = [
-      ...tableNames.map((name): [StoreName, Rows, Rows] => [
+      ...this.tables.map((name): [StoreName, Rows, Rows] => [
         name,
         db.table(name).rows,
         db.table(name).rows,
       ]),
-      ['idempotencyKeys', db.idempotency, completedKeys(db)],
+      [IDEMPOTENCY, db.idempotency, completedKeys(db)],
     ]
     for (const [name, source, rows] of live) {
       const saved = this.saved.get(name)

@@ -1,10 +1,9 @@
-import type { MockApiOptions } from '../index.ts'
-import type { HubHello, SharedCoreOptions } from './protocol.ts'
-import {
-  connectToHub,
-  type SharedMockApi,
-  type SharedModeClock,
-} from './remote-mock-api.ts'
+import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
+import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
+import { leadThroughLocks } from './lead-through-locks.ts'
+import { createMockHub } from './mock-hub.ts'
+import { openStoreAlone } from './open-store-alone.ts'
+import { connectToHub, type SharedModeClock } from './port-transport.ts'
 
 export interface SharedModeOptions {
   /**
@@ -20,49 +19,35 @@ export interface SharedModeOptions {
   clock?: SharedModeClock
 }
 
-const FUNCTION_OPTIONS = ['now', 'sleep', 'seed', 'onUnhandledError'] as const
-
-function sharedOptions(options: MockApiOptions): SharedCoreOptions {
-  const given = FUNCTION_OPTIONS.filter((name) => options[name] !== undefined)
-  if (given.length > 0) {
-    throw new Error(
-      `Failed to start the shared mock: ${given.map((n) => `"${n}"`).join(', ')} cannot reach the SharedWorker that runs it (only plain data can). Pass "initialState" instead of "seed", or start without "shared".`,
-    )
-  }
-  return options as SharedCoreOptions
+/**
+ * A mock in this page alone, kept in IndexedDB under `database` across reloads: the same hub a
+ * shared mock runs, reached over a `MessageChannel` of the page.
+ */
+export function startKeptMock(
+  options: DeclaredMockOptions,
+  database: string | false,
+  clock?: SharedModeClock,
+): Promise<SharedMockApi> {
+  const { port1, port2 } = new MessageChannel()
+  createMockHub({ options, database, openStore: openStoreAlone }).connect(port1)
+  return connectToHub(port2, options, clock)
 }
 
 /**
- * Connects this tab to the one mock its origin's tabs share, run by a SharedWorker (or, where there
- * is none, by one leading tab): every tab sees the same data, idempotency keys and faults, as with a
- * real server.
+ * Connects this tab to the one mock its origin's tabs share: every tab sees the same data,
+ * idempotency keys and faults, as with a real server. The declaration holds code, so no worker
+ * can run it without a file of its own: one tab leads (a Web Lock) and runs the mock, the others
+ * reach it over a BroadcastChannel, and only requests, answers and plain data cross.
  */
 export function connectSharedMock(
-  options: MockApiOptions = {},
+  options: DeclaredMockOptions,
   mode: SharedModeOptions = {},
 ): Promise<SharedMockApi> {
-  const hello: HubHello = {
-    kind: 'hello',
-    options: sharedOptions(options),
-    database: mode.database ?? false,
-  }
-  // Only a browser without SharedWorker loads a copy of the core into the page.
-  if (typeof SharedWorker === 'undefined')
-    return import('./connect-in-page.ts').then(({ connectInPage }) =>
-      connectInPage(hello, mode.clock),
-    )
-  const worker = new SharedWorker(
-    new URL('./shared-mock-worker.ts', import.meta.url),
-    { type: 'module', name: 'hypermock' },
-  )
-  return new Promise((resolve, reject) => {
-    worker.addEventListener('error', () =>
-      reject(
-        new Error(
-          'Failed to start the shared mock: its SharedWorker script did not load. Serve the app through a bundler that emits workers (Vite, webpack 5), or start without "shared".',
-        ),
-      ),
-    )
-    connectToHub(worker.port, hello, mode.clock).then(resolve, reject)
-  })
+  const database = mode.database ?? false
+  // Browsers before 2022 have no Web Locks: each tab then runs a mock of its own.
+  return typeof navigator !== 'undefined' &&
+    'locks' in navigator &&
+    typeof BroadcastChannel === 'function'
+    ? leadThroughLocks(options, database, mode.clock)
+    : startKeptMock(options, database, mode.clock)
 }

@@ -1,11 +1,13 @@
+import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
 import { createMockHub } from './mock-hub.ts'
-import { openMockStore } from './mock-store.ts'
-import type { HubHello, PortLike } from './protocol.ts'
+import { openStoreAlone } from './open-store-alone.ts'
+import type { PortLike } from './protocol.ts'
+import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
 import {
-  createRemoteMockApi,
-  type SharedMockApi,
+  createPortTransport,
+  remoteOverPort,
   type SharedModeClock,
-} from './remote-mock-api.ts'
+} from './port-transport.ts'
 
 /** What travels on the BroadcastChannel: announcements, and hub traffic addressed to one tab. */
 type ChannelMessage =
@@ -30,30 +32,28 @@ function channelPort(send: (data: unknown) => void) {
 }
 
 /**
- * Where SharedWorker is missing (Chrome on Android): one tab leads, holding a Web Lock, and runs the
+ * One tab leads, holding a Web Lock, and runs the
  * hub; the others reach it over a BroadcastChannel. When the leading tab closes, the browser hands
  * the lock to the next tab waiting for it, which starts a hub from the stored data and announces
  * itself; the others connect to it, and what they had in flight ends as a network error (the
  * client's retry with its idempotency key then runs it once).
  */
 export function leadThroughLocks(
-  hello: HubHello,
+  options: DeclaredMockOptions,
+  database: string | false,
   clock?: SharedModeClock,
 ): Promise<SharedMockApi> {
-  const scope = `hypermock:${hello.database || 'memory'}`
+  const scope = `hypermock:${database || 'memory'}`
   const me = crypto.randomUUID()
   const channel = new BroadcastChannel(scope)
-  const remote = createRemoteMockApi(hello, clock)
+  const remote = createPortTransport(clock)
   let leader: string | null = null
   let leading = false
   const followers = new Map<string, ReturnType<typeof channelPort>>()
   let toLeader: ReturnType<typeof channelPort> | null = null
   const post = (message: ChannelMessage) => channel.postMessage(message)
 
-  let connected: (api: SharedMockApi) => void
-  const ready = new Promise<SharedMockApi>((resolve) => (connected = resolve))
-  const attached = (attaching: Promise<void>) =>
-    attaching.then(() => connected(remote.api))
+  const ready = remoteOverPort(remote.transport, options, clock)
 
   function follow(id: string) {
     if (leading || id === leader) return
@@ -61,16 +61,17 @@ export function leadThroughLocks(
     toLeader = channelPort((data) =>
       post({ kind: 'to-hub', leader: id, from: me, data }),
     )
-    void attached(remote.attach(toLeader))
+    void remote.attach(toLeader)
   }
 
   function lead() {
     leading = true
     leader = me
-    const hub = createMockHub({ openStore: openMockStore })
+    // The declaration runs here, in the tab: nothing holding code crosses the channel.
+    const hub = createMockHub({ options, database, openStore: openStoreAlone })
     const { port1, port2 } = new MessageChannel()
     hub.connect(port1)
-    void attached(remote.attach(port2))
+    void remote.attach(port2)
     channel.addEventListener('message', (event: MessageEvent) => {
       const message = event.data as ChannelMessage
       if (message.kind !== 'to-hub' || message.leader !== me) return

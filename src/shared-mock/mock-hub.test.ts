@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { createSeed } from '../index.ts'
 import { openMockStore } from './mock-store.ts'
 import {
   asCustomer1,
@@ -9,15 +10,17 @@ import {
   startHub,
 } from './test-harness.ts'
 
+const TABLES = ['orders', 'payments', 'transfers', 'accounts', 'customers']
+
 beforeEach(freshIndexedDb)
 afterEach(closeTabs)
 
 async function storedOrder(id: number) {
-  const store = await openMockStore(DATABASE)
+  const store = await openMockStore(DATABASE, TABLES)
   const loaded = await store.load()
   store.close()
   if (loaded.kind !== 'loaded') throw new Error(`store is ${loaded.kind}`)
-  return loaded.value.state.orders.find((order) => order.id === id)
+  return loaded.value.state.orders?.find((order) => order.id === id)
 }
 
 it('stores a write before answering it, and the next hub starts from it', async () => {
@@ -49,11 +52,16 @@ it('lets two tabs share one mock: a key sent from both executes once', async () 
   expect(hub.api!.state.snapshot().payments).toHaveLength(2)
 })
 
-it('discards corrupted stored data with a notice and starts from the seed', async () => {
-  const store = await openMockStore(DATABASE)
+it('names every stored row that no longer fits, loads the rest and changes nothing stored', async () => {
+  const store = await openMockStore(DATABASE, TABLES)
+  const customer = createSeed().customers[0]!
   await store.write({
     stores: {
       orders: { replace: true, chunks: [[0, [{ id: 1, total: -5 }]]] },
+      customers: {
+        replace: true,
+        chunks: [[0, [customer, { ...customer, id: 2, loyalty: 'gold' }]]],
+      },
     },
     settings: {
       version: 1,
@@ -69,17 +77,26 @@ it('discards corrupted stored data with a notice and starts from the seed', asyn
   store.close()
 
   const tab = await openTab(startHub())
-  expect(tab.shared.startupNotice).toMatch(
-    /^Saved mock data was invalid \(Failed to restore the mock state: .*\); it was discarded/,
-  )
-  expect(tab.state.snapshot().orders).toHaveLength(30)
-  // What is stored now is the seed, whole: the next start reads it without a notice.
-  expect((await storedOrder(1))?.status).toBe('pending')
+  const notice = tab.shared.startupNotice ?? ''
+  expect(notice).toMatch(/^2 stored rows no longer fit the declaration/)
+  expect(notice).toContain('orders 1: status: ')
+  expect(notice).toContain('total: Too small')
+  expect(notice).toContain('customers 2: loyalty: is not a known member')
+  expect(tab.state.snapshot().customers).toEqual([customer])
+  expect(tab.state.snapshot().orders).toEqual([])
+  // Loading wrote nothing: the rows are still stored, and the next start reports them again.
+  expect(await storedOrder(1)).toEqual({ id: 1, total: -5 })
+  expect((await openTab(startHub())).shared.startupNotice).toBe(notice)
+
+  // The first change keeps the rows that fit, whole.
+  tab.state.restore(tab.state.snapshot())
+  await tab.shared.settled()
+  expect(await storedOrder(1)).toBeUndefined()
   expect((await openTab(startHub())).shared.startupNotice).toBeNull()
 })
 
 it('discards settings of the wrong shape with a notice', async () => {
-  const raw = await openMockStore(DATABASE)
+  const raw = await openMockStore(DATABASE, TABLES)
   raw.close()
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.open(DATABASE)

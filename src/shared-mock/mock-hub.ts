@@ -1,17 +1,23 @@
-import type { FaultRule, MockApi } from '../index.ts'
+import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
+import type { FaultRule, MockApi } from '../mock-server/index.ts'
 import { mockApiOf } from '../mock-server/mock-api-of.ts'
 import { createRuntime } from '../mock-server/create-runtime.ts'
 import { resolveOptions } from '../mock-server/options.ts'
-import { shopApi } from '../domains/shop/index.ts'
 import type { Runtime } from '../mock-server/runtime.ts'
+import {
+  controlCommands,
+  runControlCommand,
+} from '../mock-server/control/control-commands.ts'
 import { ChangeTracker } from './change-tracker.ts'
+import { checkStoredRows } from '../mock-server/store/check-stored-rows.ts'
+import type { AnyRecord } from '../mock-server/declare/types.ts'
+import type { IdempotencyRecord } from '../mock-server/store/types.ts'
 import { HubClock } from './hub-clock.ts'
 import type { MockStore, StoreLoad } from './mock-store.ts'
 import {
   deserializeRequest,
   serializeResponse,
   type HubEvent,
-  type HubHello,
   type HubMessage,
   type Mirror,
   type Operation,
@@ -20,10 +26,19 @@ import {
 } from './protocol.ts'
 
 export interface MockHubOptions {
-  /** Opens the database named in the first tab's hello (IndexedDB in a browser). */
-  openStore: (name: string) => Promise<MockStore>
-  /** Where unexpected errors go (the console in a worker). */
+  /**
+   * The mock's options, the declaration among them: they stay where the hub runs (the leading
+   * tab), so functions in them never cross a port.
+   */
+  options: DeclaredMockOptions
+  /** The database to keep the mock in, or false to keep it in memory only. */
+  database: string | false
+  /** Opens the database (IndexedDB in a browser); told the tables the declaration holds. */
+  openStore: (name: string, tables: readonly string[]) => Promise<MockStore>
+  /** Where unexpected errors go (the console). */
   report?: (error: unknown) => void
+  /** Where a report on the stored data goes (rows left out, settings refused): the console. */
+  warn?: (message: string) => void
 }
 
 export interface MockHub {
@@ -43,6 +58,10 @@ const errorText = (error: unknown) =>
       : `${error.name}: ${error.message}`
     : String(error)
 
+const isWrite = (name: string) =>
+  name in controlCommands &&
+  controlCommands[name as keyof typeof controlCommands].write
+
 const faultNumber = (rule: FaultRule) => Number(rule.id.replace(/^\D+/, ''))
 
 /**
@@ -51,8 +70,11 @@ const faultNumber = (rule: FaultRule) => Number(rule.id.replace(/^\D+/, ''))
  * write is stored before its answer leaves) and tells every tab what changed.
  */
 export function createMockHub({
+  options,
+  database,
   openStore,
   report = (error) => console.error(error),
+  warn = (message) => console.warn(message),
 }: MockHubOptions): MockHub {
   const ports = new Set<PortLike>()
   let api: MockApi | undefined
@@ -63,9 +85,11 @@ export function createMockHub({
   let startupNotice: string | null = null
   let nextFault = 1
   let dirty = false
+  /** Stored data that could not be read stays untouched until the page resets the mock. */
+  let paused = false
   let saving: Promise<void> = Promise.resolve()
   let saveFailed = false
-  const tracker = new ChangeTracker()
+  let tracker: ChangeTracker
   const clock = new HubClock()
 
   const post = (port: PortLike, message: HubMessage) =>
@@ -118,7 +142,7 @@ export function createMockHub({
   }
 
   async function save() {
-    if (!store || !dirty) return
+    if (!store || !dirty || paused) return
     dirty = false
     const changes = tracker.diff(runtime!.db)
     try {
@@ -159,19 +183,18 @@ export function createMockHub({
     return saving
   }
 
-  async function start(hello: HubHello) {
+  async function start() {
     const resolved = resolveOptions({
-      // A declaration cannot cross postMessage: the shared mock serves the built-in shop.
-      api: shopApi,
-      ...hello.options,
       now: clock.now,
       sleep: clock.sleep,
+      ...options,
     })
     runtime = createRuntime(resolved)
+    tracker = new ChangeTracker([...runtime.api.resources.keys()])
     api = mockApiOf(runtime) as unknown as MockApi
-    if (hello.database !== false) {
+    if (database !== false) {
       try {
-        store = await openStore(hello.database)
+        store = await openStore(database, [...runtime.api.resources.keys()])
       } catch (error) {
         startupNotice = `Browser storage is unavailable (${errorText(error)}); the mock works in memory and starts from its seed data on every visit.`
       }
@@ -182,29 +205,68 @@ export function createMockHub({
           reason: `the browser could not read it: ${errorText(error)}`,
         }))
       : { kind: 'empty' }
+    // Loading never changes what is stored: only a change made afterwards is written.
+    let unfit = false
     if (loaded.kind === 'empty') startedEmpty = true
-    if (loaded.kind === 'corrupted')
-      startupNotice = `Saved mock data could not be read (${loaded.reason}); it was discarded and the mock started from its seed data.`
+    if (loaded.kind === 'corrupted') {
+      paused = true
+      startupNotice = `Saved mock data could not be read (${loaded.reason}). The mock runs from its seed data in memory and leaves what is stored untouched; api.reset() replaces it and saving resumes.`
+    }
     if (loaded.kind === 'loaded') {
-      try {
-        api.state.restore(loaded.value.state)
-        api.config.update(loaded.value.config)
-        for (const rule of loaded.value.faults) api.faults.add(rule)
-      } catch (error) {
-        api.reset()
-        startupNotice = `Saved mock data was invalid (${error instanceof Error ? error.message : String(error)}); it was discarded and the mock started from its seed data.`
+      const notices: string[] = []
+      const stored = loaded.value.state as unknown as Record<string, unknown>
+      const tables: Record<string, AnyRecord[]> = {}
+      for (const [name, rows] of Object.entries(stored))
+        if (name !== 'schemaVersion' && name !== 'idempotencyKeys')
+          tables[name] = Array.isArray(rows) ? (rows as AnyRecord[]) : []
+      const report = checkStoredRows(runtime.api, {
+        tables,
+        idempotencyKeys: Array.isArray(stored.idempotencyKeys)
+          ? (stored.idempotencyKeys as IdempotencyRecord[])
+          : [],
+        settings: null,
+      })
+      // Already checked and copied: loaded as is (100,000 rows are not parsed twice).
+      const now = runtime.clock.now()
+      report.fitting.idempotencyKeys = report.fitting.idempotencyKeys.filter(
+        (record) => Date.parse(record.expiresAt) > now,
+      )
+      runtime.db.load(report.fitting)
+      if (!report.fits) {
+        unfit = true
+        notices.push(
+          `${report.message}\nThose rows were left out; they stay stored until the mock's data next changes, which keeps only the rows that fit (api.reset() starts over from the seed).`,
+        )
       }
+      try {
+        api.config.update(loaded.value.config)
+      } catch (error) {
+        notices.push(`The stored settings were left out: ${errorText(error)}`)
+      }
+      for (const rule of loaded.value.faults) {
+        try {
+          api.faults.add(rule)
+        } catch (error) {
+          notices.push(`A stored fault rule was left out: ${errorText(error)}`)
+        }
+      }
+      if (notices.length > 0) startupNotice = notices.join(' ')
     }
     nextFault = Math.max(1, ...api.faults.list().map((r) => faultNumber(r) + 1))
-    if (loaded.kind === 'loaded' && startupNotice === null) {
-      tracker.markSaved(runtime.db)
-    } else if (store) {
-      // Nothing usable was stored: write the starting data whole.
-      if (loaded.kind !== 'empty') await store.clear().catch(() => {})
+    if (loaded.kind === 'loaded' && !unfit) tracker.markSaved(runtime.db)
+    else if (loaded.kind === 'empty' && store) {
+      // An empty database takes the seed whole.
       dirty = true
       await flush()
     }
+    // With rows left out, nothing is marked saved: the first change writes every table whole.
+    if (startupNotice !== null) warn(startupNotice)
     api.subscribe((event) => {
+      if (event.type === 'reset' && paused) {
+        // The page chose to replace what could not be read.
+        paused = false
+        saving = saving.then(() => store?.clear()).catch(() => {})
+      }
       if (event.type !== 'request' || event.entry.fault !== null) {
         if (event.type !== 'journal' && event.type !== 'clock') dirty = true
       }
@@ -215,22 +277,6 @@ export function createMockHub({
   function apply(op: Operation): unknown {
     const mock = api!
     switch (op.name) {
-      case 'faults.add':
-        return mock.faults.add(op.input)
-      case 'faults.remove':
-        return mock.faults.remove(op.id)
-      case 'faults.clear':
-        return mock.faults.clear()
-      case 'config.update':
-        return mock.config.update(op.patch)
-      case 'state.restore':
-        return mock.state.restore(op.snapshot)
-      case 'journal.clear':
-        return mock.journal.clear()
-      case 'clock.advance':
-        return mock.clock.advance(op.ms)
-      case 'reset':
-        return mock.reset()
       case 'migrate': {
         // Only into an empty database, once: later tabs find the migrated data already there.
         if (!startedEmpty) return false
@@ -248,8 +294,8 @@ export function createMockHub({
       }
       case 'pull':
         return mirror()
-      case 'pull-state':
-        return mock.state.snapshot()
+      default:
+        return runControlCommand(mock, op.name, op.input as never)
     }
   }
 
@@ -270,7 +316,7 @@ export function createMockHub({
       return
     }
     if (message.kind === 'hello') {
-      ready ??= start(message)
+      ready ??= start()
       await ready
       ports.add(port)
       post(port, { kind: 'welcome', mirror: mirror(), notice: startupNotice })
@@ -300,7 +346,7 @@ export function createMockHub({
     let reply: HubMessage
     try {
       const value = apply(message.op)
-      if (message.op.name !== 'pull' && message.op.name !== 'pull-state') {
+      if (message.op.name === 'migrate' || isWrite(message.op.name)) {
         if (message.op.name === 'migrate') dirty = true
         await flush()
       }

@@ -1,25 +1,25 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import type { FaultRuleInput, MockConfig, StateSnapshot } from '../index.ts'
-
-export const tableNames = [
-  'customers',
-  'orders',
-  'payments',
-  'accounts',
-  'transfers',
-] as const
-export type TableName = (typeof tableNames)[number]
-
-/** One object store per table, and one for idempotency records, so a write touches its chunks only. */
-export type StoreName = TableName | 'idempotencyKeys'
-export const storeNames: readonly StoreName[] = [
-  ...tableNames,
-  'idempotencyKeys',
-]
+import {
+  openDB,
+  type DBSchema,
+  type IDBPDatabase,
+  type IDBPTransaction,
+} from 'idb'
+import type {
+  FaultRuleInput,
+  MockConfig,
+  StateSnapshot,
+} from '../mock-server/index.ts'
 
 /**
- * Rows are stored in chunks: ids 0–499 in chunk 0, and so on (idempotency records by a hash of their
- * scope). One IndexedDB record per row made a 100,000-order import 100,000 requests; per chunk it is
+ * A table's name, or `idempotencyKeys` for the stored idempotency records (a snapshot holds them
+ * beside the tables under that name, so no table can take it).
+ */
+export type StoreName = string
+export const IDEMPOTENCY = 'idempotencyKeys'
+
+/**
+ * Rows are stored in chunks: ids 0–499 in chunk 0, and so on (string ids and idempotency records by
+ * a hash). One IndexedDB record per row made a 100,000-order import 100,000 requests; per chunk it is
  * 200, and a request that pays an order rewrites two chunks.
  */
 export const CHUNK_ROWS = 500
@@ -35,9 +35,7 @@ export function chunkOf(key: number | string): number {
 
 /** What one save changes: per store, the chunks to write (an empty one is deleted), or all anew. */
 export interface StoreChanges {
-  stores: Partial<
-    Record<StoreName, { replace: boolean; chunks: [number, unknown[]][] }>
-  >
+  stores: Record<StoreName, { replace: boolean; chunks: [number, unknown[]][] }>
   settings: StoredSettings
 }
 
@@ -68,15 +66,26 @@ export interface MockStore {
   close(): void
 }
 
+/**
+ * A generic layout: every table's chunks in one object store, keyed `[table, chunk]`. The tables
+ * come from the declaration, which changes between visits: one store per table would need a
+ * version upgrade for each added table (blocked while another tab holds the old version open),
+ * while here a new table simply has no rows yet and a removed one's rows stay to be reported.
+ */
 interface MockDb extends DBSchema {
-  customers: { key: number; value: unknown[] }
-  orders: { key: number; value: unknown[] }
-  payments: { key: number; value: unknown[] }
-  accounts: { key: number; value: unknown[] }
-  transfers: { key: number; value: unknown[] }
-  idempotencyKeys: { key: number; value: unknown[] }
+  rows: { key: [string, number]; value: unknown[] }
   meta: { key: string; value: unknown }
 }
+
+/** The first layout: one object store per table of the built-in shop. */
+const SHOP_STORES = [
+  'customers',
+  'orders',
+  'payments',
+  'accounts',
+  'transfers',
+  'idempotencyKeys',
+]
 
 const SETTINGS_KEY = 'settings'
 
@@ -84,38 +93,73 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** Every key of one table's chunks (arrays sort after numbers). */
+const tableRange = (table: string) => IDBKeyRange.bound([table], [table, []])
+
 /**
- * The mock's data in IndexedDB (through `idb`): one object store per table, so a request that pays
- * an order writes two rows, not the whole state, and 100,000 orders fit where `localStorage` did not.
+ * The mock's data in IndexedDB (through `idb`), in chunks of rows, so a request that pays an order
+ * rewrites one or two chunks, not the whole state, and 100,000 rows fit where `localStorage` did
+ * not. `tables` are the declaration's: a declared table with nothing stored loads empty, and a
+ * stored table the declaration no longer has is loaded too, for the mock to report.
  */
-export async function openMockStore(name: string): Promise<MockStore> {
-  const db: IDBPDatabase<MockDb> = await openDB<MockDb>(name, 1, {
-    upgrade(database) {
-      for (const store of storeNames) database.createObjectStore(store)
-      database.createObjectStore('meta')
+export async function openMockStore(
+  name: string,
+  tables: readonly string[],
+): Promise<MockStore> {
+  const db: IDBPDatabase<MockDb> = await openDB<MockDb>(name, 2, {
+    async upgrade(database, oldVersion, _newVersion, transaction) {
+      const rows = database.createObjectStore('rows')
+      if (oldVersion === 0) {
+        database.createObjectStore('meta')
+        return
+      }
+      // Version 1 kept the shop's tables in stores of their own: move their chunks over.
+      const old = transaction as unknown as IDBPTransaction<
+        unknown,
+        ArrayLike<string>,
+        'versionchange'
+      >
+      for (const table of SHOP_STORES) {
+        if (!database.objectStoreNames.contains(table as never)) continue
+        const store = old.objectStore(table)
+        const [keys, values] = await Promise.all([
+          store.getAllKeys(),
+          store.getAll(),
+        ])
+        await Promise.all(
+          keys.map((chunk, i) =>
+            rows.put(values[i]!, [table, chunk as number]),
+          ),
+        )
+        database.deleteObjectStore(table as never)
+      }
     },
   })
-  const allStores = [...storeNames, 'meta'] as const
 
   return {
     async load() {
-      const tx = db.transaction(allStores, 'readonly')
-      const [settings, ...rows] = await Promise.all([
+      const tx = db.transaction(['rows', 'meta'], 'readonly')
+      const [settings, keys, chunks] = await Promise.all([
         tx.objectStore('meta').get(SETTINGS_KEY),
-        ...storeNames.map((store) => tx.objectStore(store).getAll()),
+        tx.objectStore('rows').getAllKeys(),
+        tx.objectStore('rows').getAll(),
       ])
       await tx.done
-      if (rows.some((chunks) => !chunks.every(Array.isArray)))
+      if (!chunks.every(Array.isArray))
         return {
           kind: 'corrupted',
           reason: 'a stored chunk of rows is not a list',
         }
-      const byStore = new Map(
-        storeNames.map((store, i) => [store, rows[i]!.flat()]),
+      const byTable = new Map<string, unknown[]>(
+        [...tables, IDEMPOTENCY].map((table) => [table, []]),
       )
+      keys.forEach(([table], i) => {
+        const list = byTable.get(table)
+        if (list) list.push(...chunks[i]!)
+        else byTable.set(table, [...chunks[i]!])
+      })
       if (settings === undefined) {
-        if ([...byStore.values()].every((list) => list.length === 0))
-          return { kind: 'empty' }
+        if (chunks.length === 0) return { kind: 'empty' }
         return {
           kind: 'corrupted',
           reason: 'rows were stored without their settings',
@@ -132,13 +176,12 @@ export async function openMockStore(name: string): Promise<MockStore> {
           reason: 'the stored settings do not have the expected shape',
         }
       }
-      const state = { schemaVersion: 1 } as Record<string, unknown>
-      for (const table of tableNames) state[table] = byStore.get(table)
-      state.idempotencyKeys = byStore.get('idempotencyKeys')
+      const state: Record<string, unknown> = { schemaVersion: 1 }
+      for (const [table, rows] of byTable) state[table] = rows
       return {
         kind: 'loaded',
         value: {
-          // Validated by the mock when it is restored; a failure there is reported the same way.
+          // Checked by the mock when it is loaded; rows that no longer fit are reported there.
           state: state as unknown as StateSnapshot,
           faults: settings.faults as FaultRuleInput[],
           config: settings.config as unknown as MockConfig,
@@ -147,17 +190,17 @@ export async function openMockStore(name: string): Promise<MockStore> {
     },
 
     async write(changes) {
-      const touched = Object.keys(changes.stores) as StoreName[]
-      const tx = db.transaction([...touched, 'meta'], 'readwrite')
+      const tx = db.transaction(['rows', 'meta'], 'readwrite')
+      const rows = tx.objectStore('rows')
       const pending: Promise<unknown>[] = []
       try {
-        for (const name of touched) {
-          const change = changes.stores[name]!
-          const store = tx.objectStore(name)
-          if (change.replace) pending.push(store.clear())
-          for (const [chunk, rows] of change.chunks)
+        for (const [table, change] of Object.entries(changes.stores)) {
+          if (change.replace) pending.push(rows.delete(tableRange(table)))
+          for (const [chunk, list] of change.chunks)
             pending.push(
-              rows.length > 0 ? store.put(rows, chunk) : store.delete(chunk),
+              list.length > 0
+                ? rows.put(list, [table, chunk])
+                : rows.delete([table, chunk]),
             )
         }
         pending.push(tx.objectStore('meta').put(changes.settings, SETTINGS_KEY))
@@ -173,9 +216,10 @@ export async function openMockStore(name: string): Promise<MockStore> {
     },
 
     async clear() {
-      const tx = db.transaction(allStores, 'readwrite')
+      const tx = db.transaction(['rows', 'meta'], 'readwrite')
       await Promise.all([
-        ...allStores.map((store) => tx.objectStore(store).clear()),
+        tx.objectStore('rows').clear(),
+        tx.objectStore('meta').clear(),
         tx.done,
       ])
     },

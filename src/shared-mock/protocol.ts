@@ -1,56 +1,19 @@
-import type { ConfigPatch } from '../mock-server/control/config-patch.ts'
+import type { ControlCall } from '../mock-server/control/control-commands.ts'
 import type {
-  FaultRule,
-  FaultRuleInput,
-  JournalEntry,
-  MockApiOptions,
-  MockConfig,
-  StateSnapshot,
-} from '../index.ts'
+  LegacySave,
+  Mirror,
+  RemoteEvent,
+} from '../mock-server/control/control-transport.ts'
 
-/**
- * The options a shared mock can take: those that survive `postMessage`. Functions (`now`, `sleep`,
- * `seed`, `onUnhandledError`) cannot reach the SharedWorker that runs the mock.
- */
-export type SharedCoreOptions = Omit<
-  MockApiOptions,
-  'now' | 'sleep' | 'seed' | 'onUnhandledError'
->
+export type { LegacySave, Mirror }
 
-/** What the previous playground kept in `localStorage`, handed over once to the shared mock. */
-export interface LegacySave {
-  state: StateSnapshot
-  faults: FaultRuleInput[]
-  config: MockConfig
-}
-
-/** Everything a tab shows of the mock, copied to it so that its reads stay synchronous. */
-export interface Mirror {
-  state: StateSnapshot
-  faults: FaultRule[]
-  config: MockConfig
-  journal: JournalEntry[]
-  /** The mock clock's lead over real time (`POST /__mock/clock`). */
-  clockOffsetMs: number
-  /** The number the next fault rule's id will carry (`fault-<n>`). */
-  nextFault: number
-}
-
+/** A control command by name, or one of the hub's own: migrate, pull, pull-state. */
 export type Operation =
-  | { name: 'faults.add'; input: FaultRuleInput }
-  | { name: 'faults.remove'; id: string }
-  | { name: 'faults.clear' }
-  | { name: 'config.update'; patch: ConfigPatch }
-  | { name: 'state.restore'; snapshot: StateSnapshot }
-  | { name: 'journal.clear' }
-  | { name: 'clock.advance'; ms: number }
-  | { name: 'reset' }
+  | ControlCall
   /** Takes over the old `localStorage` save when the database holds nothing yet. */
   | { name: 'migrate'; legacy: LegacySave }
   /** A full copy of the mirror (after a migration, or to resynchronise). */
   | { name: 'pull' }
-  /** The data state alone, fetched when a tab's copy went stale. */
-  | { name: 'pull-state' }
 
 export interface SerializedRequest {
   url: string
@@ -68,11 +31,9 @@ export interface SerializedResponse {
   body: ArrayBuffer | null
 }
 
+/** A tab's first message: the hub runs with its own options, so a hello carries none. */
 export interface HubHello {
   kind: 'hello'
-  options: SharedCoreOptions
-  /** The IndexedDB database to keep the mock in, or false to keep it in memory only. */
-  database: string | false
 }
 
 export type TabMessage =
@@ -89,14 +50,7 @@ export type TabMessage =
   | { kind: 'op'; id: number; op: Operation }
 
 /** A change every tab hears about, with what it needs to update its mirror. */
-export type HubEvent =
-  | { type: 'request'; entry: JournalEntry; faults: FaultRule[] }
-  | { type: 'state' }
-  | { type: 'faults'; faults: FaultRule[]; nextFault: number }
-  | { type: 'config'; config: MockConfig }
-  | { type: 'clock'; clockOffsetMs: number }
-  | { type: 'journal'; journal: JournalEntry[] }
-  | { type: 'reset'; mirror: Mirror }
+export type HubEvent = Exclude<RemoteEvent, { type: 'notice' }>
 
 export type HubMessage =
   | { kind: 'welcome'; mirror: Mirror; notice: string | null }

@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { createMockHub, type MockHub } from './mock-hub.ts'
 import { openMockStore } from './mock-store.ts'
-import { connectToHub, type SharedMockApi } from './remote-mock-api.ts'
+import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
+import { connectToHub } from './port-transport.ts'
+import { shopApi, type ShopApi } from '../index.ts'
 
 export const DATABASE = 'hypermock-test'
 
@@ -15,15 +17,23 @@ const openPorts: MessagePort[] = []
 
 /** A hub as the SharedWorker runs it, over fake-indexeddb. */
 export function startHub(): MockHub {
-  return createMockHub({ openStore: openMockStore, report: () => {} })
+  return createMockHub({
+    options: { api: shopApi },
+    database: DATABASE,
+    openStore: openMockStore,
+    report: () => {},
+    warn: () => {},
+  })
 }
 
 /** A tab connected to `hub` over a MessageChannel, as a page is to the SharedWorker. */
-export async function openTab(hub: MockHub): Promise<SharedMockApi> {
+export async function openTab(hub: MockHub): Promise<SharedMockApi<ShopApi>> {
   const { port1, port2 } = new MessageChannel()
   openPorts.push(port1, port2)
   hub.connect(port1)
-  return connectToHub(port2, { kind: 'hello', options: {}, database: DATABASE })
+  return connectToHub(port2, { api: shopApi }) as Promise<
+    SharedMockApi<ShopApi>
+  >
 }
 
 /** Closes every channel opened (Node keeps running while a port is open). */

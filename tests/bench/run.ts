@@ -6,11 +6,14 @@ import { coreInstructionRows } from './rows/core-instructions.ts'
 import { createInstanceRows } from './rows/create-instance.ts'
 import { declaredApiRows } from './rows/declared-api.ts'
 import { devtoolsPanelRows } from './rows/devtools-panel.ts'
+import { durableServerRows } from './rows/durable-server.ts'
 import { mswPipelineRows } from './rows/msw-pipeline.ts'
 import { openApiImportRows } from './rows/openapi-import.ts'
 import { playgroundBundleRows } from './rows/playground-bundle.ts'
 import { serverCpuRows } from './rows/server-cpu.ts'
 import { serverInstructionRows } from './rows/server-instructions.ts'
+import { recordHarRows } from './rows/record-har.ts'
+import { sharedMockReadRows } from './rows/shared-mock-read.ts'
 import { soakRows } from './rows/soak-row.ts'
 
 /**
@@ -25,6 +28,7 @@ import { soakRows } from './rows/soak-row.ts'
 const benchRows: BenchRow[] = [
   serverCpuRows,
   serverInstructionRows,
+  durableServerRows,
   declaredApiRows,
   soakRows,
   mswPipelineRows,
@@ -34,6 +38,8 @@ const benchRows: BenchRow[] = [
   coreInstructionRows,
   openApiImportRows,
   devtoolsPanelRows,
+  recordHarRows,
+  sharedMockReadRows,
 ]
 
 const { values: flags } = parseArgs({

@@ -6,7 +6,8 @@ import { startServer } from '../../src/server/start-server.ts'
 /**
  * A server for the throughput row and the soak, in its own process so that the load generator does
  * not share its event loop: `mock` is the standalone hypermock server, `library` the same serving
- * the declared lending library of examples/own-api, `bare` a bare
+ * the declared lending library of examples/own-api, `durable` the standalone server on a SQLite
+ * store (`serve --data`), `bare` a bare
  * @hono/node-server answering the same bytes. Tells its parent its URL, then serves until killed.
  * Asked `cpu`, it answers the CPU time it has used (µs, every thread); asked `rss`, its memory;
  * asked `exit`, it exits (so that a profiler or callgrind around it can write its figures).
@@ -30,6 +31,21 @@ process.on('message', (message) => {
 
 if (kind === 'mock') {
   const server = await startServer({ port: 0, config: { rateLimit: false } })
+  process.send?.({ url: server.url })
+} else if (kind === 'durable') {
+  // The same server with its state in a SQLite file (`serve --data`), in a fresh folder.
+  const { mkdtempSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { SqliteStore } = await import('../../src/server/sqlite-store.ts')
+  const store = await SqliteStore.open(
+    join(mkdtempSync(join(tmpdir(), 'hypermock-bench-')), 'bench.db'),
+  )
+  const server = await startServer({
+    port: 0,
+    config: { rateLimit: false },
+    store,
+  })
   process.send?.({ url: server.url })
 } else if (kind === 'library') {
   const { library } = await import('./own-api.ts')
@@ -56,7 +72,7 @@ if (kind === 'mock') {
   })
 } else {
   console.error(
-    'usage: node tests/bench/serve-target.ts mock|library|bare [body]',
+    'usage: node tests/bench/serve-target.ts mock|durable|library|bare [body]',
   )
   process.exit(1)
 }

@@ -3,7 +3,10 @@ import { expect, it } from 'vitest'
 import { ruleCatalogue } from '../../src/check/index.ts'
 
 const root = new URL('../../', import.meta.url)
-const guide = readFileSync(new URL('docs/guide/check.md', root), 'utf8')
+const guide = readFileSync(
+  new URL('docs/guide/check-a-server.md', root),
+  'utf8',
+)
 const lines = (text: string) =>
   text
     .split('\n')

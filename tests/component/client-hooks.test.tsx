@@ -34,7 +34,7 @@ import {
 } from '../../src/react/index.ts'
 import { setupMockServer } from '../../src/msw/node.ts'
 
-const baseUrl = 'http://hypermock.test/api'
+const baseUrl = 'http://localhost/api'
 
 interface Order extends Resource {
   readonly id: number
@@ -285,7 +285,7 @@ describe('resourceQueryOptions', () => {
     const client = createTestClient()
     expect(resourceQueryOptions(client, '/api/orders/1').queryKey).toEqual(
       resourceQueryOptions(client, {
-        href: 'http://hypermock.test/api/orders/1',
+        href: 'http://localhost/api/orders/1',
         method: 'GET',
       }).queryKey,
     )

@@ -58,6 +58,7 @@ export default defineConfig({
       name: 'build',
       testIgnore: [
         'root-api.spec.ts',
+        'shared-tabs.spec.ts',
         'server-playground.spec.ts',
         'imported-playground.spec.ts',
       ],
@@ -69,6 +70,7 @@ export default defineConfig({
         'worker-root.spec.ts',
         'exactly-what-was-sent.spec.ts',
         'root-api.spec.ts',
+        'shared-tabs.spec.ts',
       ],
       use: { baseURL: `http://127.0.0.1:${devPort}` },
     },

@@ -16,7 +16,7 @@ it('saves a lost response with the idempotency key: the retry replays, one payme
   const events: ClientEvent[] = []
   const waits: number[] = []
   const client = createClient({
-    baseUrl: 'http://hypermock.test/api',
+    baseUrl: 'http://localhost/api',
     token: 'customer-1-token',
     sleep: async (ms) => {
       waits.push(ms)
@@ -53,7 +53,7 @@ it('saves a lost response with the idempotency key: the retry replays, one payme
 
 it('walks from the root to paying an order through links only', async () => {
   const client = createClient({
-    baseUrl: 'http://hypermock.test/api',
+    baseUrl: 'http://localhost/api',
     token: 'customer-1-token',
   })
   type Res = { _links: Record<string, { href: string }>; [k: string]: unknown }

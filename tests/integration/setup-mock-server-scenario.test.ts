@@ -9,7 +9,7 @@ afterAll(() => server.close())
 it('setupMockServer({ scenario }) starts in the scenario: 503 twice, then the payment', async () => {
   const waits: number[] = []
   const client = createClient({
-    baseUrl: 'http://hypermock.test/api',
+    baseUrl: 'http://localhost/api',
     token: 'customer-1-token',
     sleep: async (ms) => {
       waits.push(ms)

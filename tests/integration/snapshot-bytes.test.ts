@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { createMockApi } from 'hypermock-api'
-import { hotelApi } from '../fixtures/hotel/hotel-api.ts'
+import { hotelApi } from '../fixtures/hotel/small-hotel-api.ts'
 
 const headers = {
   Authorization: 'Bearer guest-token',

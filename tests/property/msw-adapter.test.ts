@@ -14,7 +14,7 @@ import {
 // One fixed instant for both instances, so that timestamps in bodies compare equal.
 const now = () => Date.parse('2026-03-01T12:00:00.000Z')
 const options = { config: { rateLimit: false as const }, now }
-const { api, server } = setupMockServer(options)
+const { api, server } = setupMockServer({ ...options, origins: [ORIGIN] })
 let generated = 0
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))

@@ -5,7 +5,10 @@ import type { ContractTargetFactory } from './contract-target.ts'
 export const mswTarget: ContractTargetFactory = {
   name: 'msw setupServer',
   async start(options) {
-    const { api, server } = setupMockServer(options)
+    const { api, server } = setupMockServer({
+      ...options,
+      origins: ['http://hypermock.test'],
+    })
     server.listen({ onUnhandledFrame: 'error' })
     const origin = 'http://hypermock.test'
     const url = (path: string) => `${origin}${path}`

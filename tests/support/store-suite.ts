@@ -8,7 +8,7 @@ import type {
 } from '../../src/mock-server/store/mock-store.ts'
 import type { AnyRecord } from '../../src/mock-server/declare/types.ts'
 import type { IdempotencyRecord } from '../../src/mock-server/store/types.ts'
-import { hotelApi } from '../fixtures/hotel/hotel-api.ts'
+import { hotelApi } from '../fixtures/hotel/small-hotel-api.ts'
 
 /**
  * How a suite gets its store: `open()` a fresh, empty one; `reopen(store)` closes it and opens
@@ -244,6 +244,27 @@ export function describeStore(name: string, factory: StoreFactory) {
       expect(second.data.rooms.list().map((room) => room.name)).toEqual([
         'Garden',
       ])
+      await again.close()
+    })
+
+    test('a reset is stored: the next start has the seed rows and no fault rules', async () => {
+      const store = await factory.open()
+      const first = createMockApi({ api: hotelApi })
+      const attached = await attachStore(first, store)
+      await first.fetch(
+        post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-r'),
+      )
+      first.faults.add({ effect: { kind: 'status', status: 500 } })
+      const reset = await first.fetch(
+        new Request('http://localhost/__mock/reset', { method: 'POST' }),
+      )
+      expect(reset.status).toBe(204)
+      await attached.close()
+      const second = createMockApi({ api: hotelApi })
+      const again = await attachStore(second, await factory.reopen(store))
+      expect(second.data.bookings.list()).toEqual([])
+      expect(second.faults.list()).toEqual([])
+      expect(second.state.snapshot().idempotencyKeys).toEqual([])
       await again.close()
     })
   })

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { applyScenario } from 'hypermock-api'
 import { createClient } from 'hypermock-api/client'
 import { setupMockServer } from 'hypermock-api/msw/node'
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { OrdersList } from './orders-list.tsx'
 
 const { api, server } = setupMockServer()
@@ -62,4 +62,17 @@ test('resets between tests: no fault is left from the test before', async () => 
   render(<OrdersList client={testClient('customer-1-token').client} />)
   expect(await screen.findByText('Order 1: 42.5 USD (pending)')).toBeVisible()
   expect(api.journal.list().map((entry) => entry.status)).toEqual([200])
+})
+
+test('a request the mock does not own reaches msw’s onUnhandledRequest: "error"', async () => {
+  const printed = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    await expect(fetch('http://localhost/not-api')).rejects.toThrow()
+    await expect(fetch('http://example.test/api/orders')).rejects.toThrow()
+    const said = printed.mock.calls.flat().join(' ')
+    expect(said).toMatch(/without a matching request handler/)
+    expect(said).toContain('example.test')
+  } finally {
+    printed.mockRestore()
+  }
 })

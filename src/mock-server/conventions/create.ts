@@ -27,7 +27,9 @@ function createHandler(resource: CompiledResource): Handler {
   const create = declaration as CreateDeclaration<AnyRecord, AnyRecord>
   return (ctx) => {
     const { runtime } = ctx
-    const input = validInput(schema, ctx.body) as AnyRecord
+    const input = validInput(schema, ctx.body, (raw) =>
+      referenceErrors(runtime, resource, raw, ctx, true),
+    ) as AnyRecord
     const context: InputContext<AnyRecord> = { ...operationContext(ctx), input }
     if (create.handle) return create.handle(context)
     const errors = [

@@ -84,7 +84,9 @@ function replaceHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
   return (ctx, item) => {
     const { runtime } = ctx
     checkIfMatch(ctx, runtime.api.etag(resource, item))
-    const input = validInput(schema, ctx.body) as AnyRecord
+    const input = validInput(schema, ctx.body, (raw) =>
+      referenceErrors(runtime, resource, raw, ctx, false),
+    ) as AnyRecord
     const context: ActionContext<AnyRecord, AnyRecord> = {
       ...operationContext(ctx),
       item,

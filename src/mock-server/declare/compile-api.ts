@@ -183,14 +183,16 @@ export function compileApi(
     }
   for (const resource of resources.values())
     checkResource(resource, resources, issue)
-  // Seed rows are checked against their schemas and relations now, not at the first reset.
-  if (errors.length === 0)
-    try {
-      seedRows(resources, 1)
-    } catch (error) {
-      if (error instanceof InvalidDeclarationError) errors.push(...error.errors)
-      else throw error
-    }
+  // Seed rows are checked against their schemas and relations now, not at the first reset, and
+  // beside the declaration's other mistakes, so one error lists them all.
+  try {
+    seedRows(resources, 1)
+  } catch (error) {
+    if (error instanceof InvalidDeclarationError) errors.push(...error.errors)
+    else if (errors.length > 0)
+      issue('seed', error instanceof Error ? error.message : String(error))
+    else throw error
+  }
   if (errors.length > 0) throw new InvalidDeclarationError(errors)
 
   const seeds = new Map<number, Record<string, AnyRecord[]>>()

@@ -88,6 +88,8 @@ export function seedRows(
   }
   for (const resource of resources.values())
     for (const relation of resource.relations) {
+      // A relation to a resource not declared is a mistake of its own, said elsewhere.
+      if (!resources.has(relation.to)) continue
       const ids = new Set((tables[relation.to] ?? []).map((r) => r.id))
       tables[resource.name]!.forEach((row, index) => {
         const value = row[relation.field]

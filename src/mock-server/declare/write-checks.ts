@@ -32,12 +32,29 @@ export const EMPTY_ACTION: Schema<AnyRecord> = {
   },
 }
 
-/** The body, validated: every invalid field in one 422. */
-export function validInput<T>(schema: Schema<T> | undefined, body: unknown): T {
+/**
+ * The body, validated: every invalid field in one 422. When the schema fails, `alsoInvalid` reads the
+ * raw body for what the schema cannot see (references that name nothing), so a bad date and a
+ * `guestId` of no guest come back together; a field the schema already faults is said once.
+ */
+export function validInput<T>(
+  schema: Schema<T> | undefined,
+  body: unknown,
+  alsoInvalid?: (raw: AnyRecord) => FieldError[],
+): T {
   if (!schema) return body as T
   const result = checkWith(schema, body ?? {})
   if ('value' in result) return result.value
-  validationFailed(result.errors, body !== undefined)
+  const raw =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? (body as AnyRecord)
+      : undefined
+  const faulted = new Set(result.errors.map((error) => error.field))
+  const more = raw && alsoInvalid ? alsoInvalid(raw) : []
+  validationFailed(
+    [...result.errors, ...more.filter((error) => !faulted.has(error.field))],
+    body !== undefined,
+  )
 }
 
 /** 412 when `If-Match` is present and names neither `*` nor the current ETag. */

@@ -25,7 +25,9 @@ export interface AttachedStore {
   report: StoredRowsReport | null
   /** Commits every write made so far (writes through `api.data` or the controls in code). */
   flush(): Promise<void>
-  /** Flushes, detaches the store from the mock (which goes on in memory) and closes it. */
+  /** Flushes and detaches the store from the mock (which goes on in memory), leaving it open. */
+  detach(): Promise<void>
+  /** Detaches the store and closes it. */
   close(): Promise<void>
 }
 
@@ -127,13 +129,17 @@ export async function attachStore(
   }
   runtime.persistence = persistence
   runtime.events.emit({ type: 'state' })
+  const detach = async () => {
+    await persistence.flush()
+    if (runtime.persistence === persistence) runtime.persistence = null
+  }
   return {
     started: stored ? 'loaded' : 'empty',
     report,
     flush: () => persistence.flush(),
+    detach,
     async close() {
-      await persistence.flush()
-      if (runtime.persistence === persistence) runtime.persistence = null
+      await detach()
       await store.close()
     },
   }

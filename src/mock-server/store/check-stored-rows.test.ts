@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { hotelApi } from '../../../tests/fixtures/hotel/hotel-api.ts'
+import { hotelApi } from '../../../tests/fixtures/hotel/small-hotel-api.ts'
 import { checkStoredRows } from './check-stored-rows.ts'
 
 const at = '2026-01-01T00:00:00.000Z'

@@ -1,4 +1,4 @@
-import type { SharedMockHandle } from '../../shared-mock/remote-mock-api.ts'
+import type { SharedMockHandle } from '../../mock-server/control/remote-mock-api.ts'
 import { clearPersisted, loadPersisted } from './persisted-state.ts'
 
 const reason = (error: unknown) =>

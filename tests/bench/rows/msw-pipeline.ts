@@ -5,6 +5,7 @@ import { cpuPercentile, sample, showSpread, spread } from '../measure.ts'
 import {
   CUSTOMER,
   ORDER_1,
+  ORIGIN,
   readThrough,
   referenceBody,
   referenceHeaders,
@@ -30,6 +31,7 @@ export const mswPipelineRows: BenchRow = {
     )
     const { api, server: full } = setupMockServer({
       config: { rateLimit: false },
+      origins: [ORIGIN],
     })
     const bare = setupServer(
       http.get(

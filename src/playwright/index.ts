@@ -1,0 +1,13 @@
+export { expect } from '@playwright/test'
+export {
+  test,
+  mockTest,
+  type MockMode,
+  type MockTestOptions,
+  type MockWorkerOptions,
+} from './mock-test.ts'
+export {
+  mockHandle,
+  type ControlTransport,
+  type MockHandle,
+} from './mock-handle.ts'

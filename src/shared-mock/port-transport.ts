@@ -1,0 +1,223 @@
+import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
+import { controlCommands } from '../mock-server/control/control-commands.ts'
+import type {
+  ControlTransport,
+  Mirror,
+  RemoteEvent,
+} from '../mock-server/control/control-transport.ts'
+import {
+  createRemoteMockApi,
+  type SharedMockApi,
+} from '../mock-server/control/remote-mock-api.ts'
+import {
+  deserializeResponse,
+  serializeRequest,
+  type HubHello,
+  type HubMessage,
+  type Operation,
+  type PortLike,
+  type SerializedRequest,
+  type SerializedResponse,
+  type TabMessage,
+} from './protocol.ts'
+
+/** A virtual clock the tab runs on; the shared mock follows it while answering the tab. */
+export interface SharedModeClock {
+  now(): number
+  sleep(ms: number): Promise<void>
+}
+
+const LOST: SerializedResponse = {
+  error: true,
+  status: 0,
+  statusText: '',
+  headers: [],
+  body: null,
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * The tab's end of a `MessagePort` to the hub that runs the shared mock. `attach` connects it
+ * (again, when the tab running the hub closed and another took over; what was in flight then ends
+ * as a network error, unless it is a read or carries an idempotency key: that is sent again).
+ */
+export function createPortTransport(tabClock?: SharedModeClock): {
+  transport: ControlTransport
+  attach(port: PortLike): Promise<void>
+} {
+  const waiting = new Map<
+    number,
+    {
+      kind: 'fetch' | 'op'
+      again: TabMessage | null
+      resolve(value: unknown): void
+      reject(error: Error): void
+    }
+  >()
+  let port: PortLike | undefined
+  let listener: ((event: RemoteEvent) => void) | undefined
+  let welcomes = 0
+  let first: (opened: { mirror: Mirror; notice: string | null }) => void
+  const opened = new Promise<{ mirror: Mirror; notice: string | null }>(
+    (resolve) => (first = resolve),
+  )
+  let nextId = 1
+  /** Writes of this tab not answered yet: a change heard meanwhile may be its own. */
+  let ownWrites = 0
+
+  function send(
+    message:
+      | { kind: 'op'; op: Operation }
+      | { kind: 'fetch'; request: SerializedRequest; now?: number },
+    transfer: Transferable[] = [],
+    write = false,
+  ): Promise<unknown> {
+    const id = nextId++
+    if (write) ownWrites += 1
+    const again =
+      message.kind === 'fetch' &&
+      (!write ||
+        message.request.headers.some(
+          ([name]) => name.toLowerCase() === 'idempotency-key',
+        ))
+        ? { ...message, id }
+        : null
+    const answer = new Promise<unknown>((resolve, reject) =>
+      waiting.set(id, { kind: message.kind, again, resolve, reject }),
+    ).finally(() => {
+      if (write) ownWrites -= 1
+    })
+    port!.postMessage({ ...message, id }, transfer)
+    return answer
+  }
+
+  const operate = (op: Operation, write: boolean) =>
+    send({ kind: 'op', op }, [], write)
+
+  function receive(message: HubMessage, welcomed: () => void) {
+    switch (message.kind) {
+      case 'welcome':
+        welcomes += 1
+        if (welcomes === 1)
+          first({ mirror: message.mirror, notice: message.notice })
+        // Another tab took over the mock: what this tab shows is read afresh.
+        else listener?.({ type: 'reset', mirror: message.mirror, remote: true })
+        return welcomed()
+      case 'reply': {
+        const entry = waiting.get(message.id)
+        waiting.delete(message.id)
+        if (message.ok) entry?.resolve(message.value)
+        else entry?.reject(new Error(message.error))
+        return
+      }
+      case 'response': {
+        const entry = waiting.get(message.id)
+        waiting.delete(message.id)
+        entry?.resolve(message.response)
+        return
+      }
+      case 'event': {
+        const event = message.event
+        if (event.type === 'state' || event.type === 'reset')
+          return listener?.({ ...event, remote: ownWrites === 0 })
+        return listener?.(event)
+      }
+      case 'notice':
+        return listener?.({ type: 'notice', message: message.message })
+      case 'sleep': {
+        const from = port
+        const wait = tabClock
+          ? tabClock.sleep(message.ms)
+          : new Promise<void>((resolve) => setTimeout(resolve, message.ms))
+        void wait.then(() =>
+          from?.postMessage({
+            kind: 'woke',
+            id: message.id,
+          } satisfies TabMessage),
+        )
+        return
+      }
+    }
+  }
+
+  function attach(next: PortLike): Promise<void> {
+    const resend: TabMessage[] = []
+    for (const [id, entry] of waiting) {
+      if (entry.again) {
+        resend.push(entry.again)
+        continue
+      }
+      waiting.delete(id)
+      if (entry.kind === 'fetch') entry.resolve(LOST)
+      else
+        entry.reject(
+          new Error('the tab running the shared mock closed before answering'),
+        )
+    }
+    port = next
+    return new Promise((welcomed) => {
+      next.addEventListener('message', (event: MessageEvent) => {
+        if (port === next) receive(event.data as HubMessage, welcomed)
+      })
+      next.start?.()
+      next.postMessage({ kind: 'hello' } satisfies HubHello)
+      for (const message of resend) next.postMessage(message)
+    })
+  }
+
+  const transport: ControlTransport = {
+    open(heard) {
+      listener = heard
+      return opened
+    },
+    call: (name, input) =>
+      operate(
+        { name, input } as Operation,
+        controlCommands[name].write,
+      ) as never,
+    pull: () => operate({ name: 'pull' }, false) as Promise<Mirror>,
+    async fetch(request) {
+      const serialized = await serializeRequest(request)
+      const answer = await send(
+        {
+          kind: 'fetch',
+          request: serialized,
+          ...(tabClock && { now: tabClock.now() }),
+        },
+        serialized.body ? [serialized.body] : [],
+        !SAFE.has(request.method),
+      )
+      return deserializeResponse(answer as SerializedResponse)
+    },
+    migrate: (legacy) =>
+      operate({ name: 'migrate', legacy }, true) as Promise<boolean>,
+  }
+  return { transport, attach }
+}
+
+/** A tab's client of the shared mock, over a port transport. */
+export function remoteOverPort(
+  transport: ControlTransport,
+  options: DeclaredMockOptions,
+  tabClock?: SharedModeClock,
+): Promise<SharedMockApi> {
+  return createRemoteMockApi(transport, {
+    options,
+    where: 'the tab or worker that runs the shared mock',
+    resetLocally: true,
+    ...(tabClock && { now: () => tabClock.now() }),
+  })
+}
+
+/** Connects a tab to the shared mock's hub through `port`. */
+export async function connectToHub(
+  port: PortLike,
+  options: DeclaredMockOptions,
+  tabClock?: SharedModeClock,
+): Promise<SharedMockApi> {
+  const { transport, attach } = createPortTransport(tabClock)
+  const api = remoteOverPort(transport, options, tabClock)
+  await attach(port)
+  return api
+}

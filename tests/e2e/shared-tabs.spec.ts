@@ -1,0 +1,88 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
+
+// Runs against `vite` dev (the `dev` project), which serves this app from the sources: its own
+// declaration (a hotel), one mock shared by every tab and kept in IndexedDB.
+const APP = '/tests/e2e/hotel-tabs/hotel-tabs.html'
+
+const errorsOf = new Map<Page, string[]>()
+
+async function open(context: BrowserContext, path = APP) {
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  errorsOf.set(page, errors)
+  await page.goto(path)
+  await expect(page.getByRole('status', { name: 'Status' })).toHaveText(
+    /guests$/,
+  )
+  return page
+}
+
+const guests = (page: Page) =>
+  page.getByRole('list', { name: 'Guests' }).getByRole('listitem')
+
+async function addGuest(page: Page, name: string, note = '') {
+  const form = page.getByRole('form', { name: 'New guest' })
+  await form.getByLabel('Name').fill(name)
+  await form.getByLabel('Note').fill(note)
+  await form.getByRole('button', { name: 'Add guest' }).click()
+  await expect(guests(page).filter({ hasText: name })).toHaveCount(1)
+}
+
+test('tabs share one state that lasts across reloads and visits, and a changed declaration reports the rows that no longer fit', async ({
+  context,
+  page: first,
+}) => {
+  // Five page loads, each starting or joining the mock: more than the default on a loaded machine.
+  test.setTimeout(90_000)
+  await first.close()
+  const a = await open(context)
+  const b = await open(context)
+  const answered = a.waitForResponse((r) => r.url().endsWith('/hotel/guests'))
+  await addGuest(a, 'Ada', 'late arrival')
+  expect((await answered).fromServiceWorker()).toBe(true)
+
+  // Tab B sees it without a reload.
+  await expect(guests(b).filter({ hasText: 'Ada (late arrival)' })).toHaveCount(
+    1,
+  )
+  await addGuest(b, 'Grace')
+  await expect(guests(a).filter({ hasText: 'Grace' })).toHaveCount(1)
+
+  // Both reload: the tab that ran the mock hands over to the other, and nothing is lost.
+  await a.reload()
+  await b.reload()
+  for (const page of [a, b])
+    await expect(guests(page)).toHaveText([
+      'Seed guest',
+      'Ada (late arrival)',
+      'Grace',
+    ])
+
+  // Every tab closes; the app is opened again in a fresh page of the same browser profile.
+  for (const page of [a, b]) {
+    expect(errorsOf.get(page)).toEqual([])
+    await page.close()
+  }
+  const again = await open(context)
+  await expect(guests(again)).toHaveText([
+    'Seed guest',
+    'Ada (late arrival)',
+    'Grace',
+  ])
+  expect(errorsOf.get(again)).toEqual([])
+  await again.close()
+
+  // A new version of the app drops the guests' `note`: the report names Ada's row and the member,
+  // the other rows load, and nothing crashes.
+  const next = await open(context, `${APP}?version=2`)
+  await expect(next.getByRole('note', { name: 'Stored data' })).toContainText(
+    'guests 2: note: is not a known member',
+  )
+  await expect(guests(next)).toHaveText(['Seed guest', 'Grace'])
+  expect(errorsOf.get(next)).toEqual([])
+})
