@@ -1,9 +1,11 @@
-import type { CheckEvent, RuleId } from './check-types.ts'
+import type { CheckEvent } from './check-types.ts'
 import { CheckArgumentError } from './check-argument-error.ts'
 import { defaultSleep, type Sleep } from './default-sleep.ts'
-import { ruleIds } from './rule-registry.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
+import { isRuleId, ruleIds, type RuleId } from './rule-registry.ts'
 
 export type { Sleep } from './default-sleep.ts'
+export type { NormalizedCheckOptions } from './normalized-check-options.ts'
 
 export interface CheckOptions {
   /** The API's entry point, e.g. `http://127.0.0.1:8787/api`. */
@@ -44,28 +46,6 @@ export interface CheckOptions {
   fetch?: typeof fetch
 }
 
-export interface NormalizedCheckOptions {
-  baseUrl: URL
-  token: string | null
-  tokenReadonly: string | null
-  openapi: string | Record<string, unknown> | null
-  paths: string[]
-  allowWrites: boolean
-  probeRateLimit: number | null
-  rules: RuleId[]
-  strict: boolean
-  requestTimeoutMs: number
-  ruleTimeoutMs: number
-  ruleRequestBudget: number
-  maxBodyBytes: number
-  maxRedirects: number
-  maxRetryAfterSeconds: number
-  signal: AbortSignal | null
-  onEvent: (event: CheckEvent) => void
-  sleep: Sleep
-  fetch: typeof fetch
-}
-
 function positive(
   name: string,
   value: number | undefined,
@@ -95,7 +75,7 @@ export function normalizeCheckOptions(
       `the base URL must be an absolute URL such as http://127.0.0.1:8787/api, got "${options.baseUrl}"`,
     )
   }
-  const unknown = (options.rules ?? []).filter((id) => !ruleIds.includes(id))
+  const unknown = (options.rules ?? []).filter((id) => !isRuleId(id))
   if (unknown.length > 0)
     problems.push(
       `unknown rule ${unknown.map((id) => `"${id}"`).join(', ')}; the rules are ${ruleIds.join(', ')}`,

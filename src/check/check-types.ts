@@ -3,8 +3,8 @@ export type RuleLevel = 'must' | 'should'
 
 export type RuleStatus = 'pass' | 'fail' | 'skip'
 
-export type { RuleId } from './rule-registry.ts'
-import type { RuleId } from './rule-registry.ts'
+/** A rule id: one of `ruleIds` (the registry's; this file imports nothing, so the rules may import it). */
+type RuleId = string
 
 /** A request as sent, with every credential replaced by `$TOKEN` or `$TOKEN_READONLY`. */
 export interface RecordedRequest {

@@ -1,5 +1,5 @@
 import type { CleanupResult } from './check-types.ts'
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import { createProbe, type Exchange } from './create-probe.ts'
 import { childUrl } from './child-url.ts'
 import { halLinks } from './hal-links.ts'

@@ -39,7 +39,9 @@ export function createProbe(scope: ProbeScope): Probe {
     },
   }
 
+  let expectation: string | null = null
   async function send(request: ProbeRequest): Promise<Exchange> {
+    if (request.expect) expectation = request.expect
     let method = (request.method ?? 'GET').toUpperCase()
     let url = new URL(request.url, `${options.baseUrl.href}/`)
     let body =
@@ -98,5 +100,8 @@ export function createProbe(scope: ProbeScope): Probe {
       return state.used
     },
     evidence,
+    get expectation() {
+      return expectation
+    },
   }
 }

@@ -1,4 +1,4 @@
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import type { Credential } from './probe-types.ts'
 
 /** A credential no server issued: what `unauthenticated-401` sends as the wrong one. */

@@ -1,4 +1,4 @@
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
 import type { DiscoveredCollection, Discovery } from './discovery-types.ts'
 import { descriptionProblems } from './description-problems.ts'

@@ -1,7 +1,7 @@
 export { runChecks } from './run-checks.ts'
 export { exitCodeFor } from './exit-code.ts'
 export { CheckArgumentError } from './check-argument-error.ts'
-export { ruleIds } from './rule-registry.ts'
+export { ruleIds, type RuleId } from './rule-registry.ts'
 export { ruleCatalogue } from './rule-catalogue.ts'
 export { formatConsoleReport } from './format-console-report.ts'
 export { formatJunitReport } from './format-junit-report.ts'
@@ -16,7 +16,6 @@ export type {
   Evidence,
   RecordedRequest,
   RecordedResponse,
-  RuleId,
   RuleLevel,
   RuleResult,
   RuleStatus,

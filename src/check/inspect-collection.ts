@@ -1,4 +1,4 @@
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
 import type { DiscoveredCollection, DiscoveredItem } from './discovery-types.ts'
 import { actionLinks, halLinks, itemsOf } from './hal-links.ts'
@@ -10,15 +10,14 @@ import {
   type OpenApiDocument,
 } from './openapi-document.ts'
 import { childUrl } from './child-url.ts'
+import { parseAllow } from './header-syntax.ts'
 import { validBody } from './sample-body.ts'
 
 const ITEMS_PER_COLLECTION = 3
 
+/** The methods `Allow` lists; `null` when it is missing or not a list of methods (`Allow: string`). */
 const allowOf = (exchange: Exchange | null) =>
-  exchange?.headers
-    .get('allow')
-    ?.toUpperCase()
-    .split(/\s*,\s*/) ?? null
+  parseAllow(exchange?.headers.get('allow') ?? null)
 
 /**
  * Reads a candidate collection: `null` when it holds no list of items. Records what the description

@@ -64,7 +64,17 @@ const templateMatches = (full: string, pathname: string) =>
       .join('[^/]+')}$`,
   ).test(pathname)
 
-/** The operation for a method on a concrete path, `null` when the description has none. */
+/**
+ * Whether an operation can succeed: a 2xx, 3xx or default response. A description may document a
+ * method only to say it is refused (a 405 with `Allow`): that operation is not offered.
+ */
+const succeeds = (operation: Record<string, unknown>) =>
+  !isObject(operation.responses) ||
+  Object.keys(operation.responses).some((code) =>
+    /^([23]|default$)/i.test(code),
+  )
+
+/** The operation for a method on a concrete path, `null` when the description has none it offers. */
 export function findOperation(
   doc: OpenApiDocument,
   base: URL,
@@ -74,7 +84,7 @@ export function findOperation(
   for (const { template, full } of fullPaths(doc, base)) {
     if (!templateMatches(full, pathname)) continue
     const operation = doc.paths?.[template]?.[method.toLowerCase()]
-    if (isObject(operation)) return operation
+    if (isObject(operation) && succeeds(operation)) return operation
   }
   return null
 }

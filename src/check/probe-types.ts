@@ -1,5 +1,5 @@
-import type { Evidence, RuleId } from './check-types.ts'
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { Evidence } from './check-types.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 
 export type Credential = 'token' | 'readonly' | 'wrong' | 'none'
 
@@ -18,6 +18,8 @@ export interface ProbeRequest {
   honourRetryAfter?: boolean
   /** `false`: keep a success out of the run's journal and the rule's evidence (bulk probing). @default true */
   record?: boolean
+  /** What the rule expects of this request, e.g. `400 for a body that is not JSON`: a hang's verdict says it. */
+  expect?: string
   /** Send it even to another origin than the base URL's (without the credential): the user's own `--openapi` URL. */
   anyOrigin?: boolean
 }
@@ -39,11 +41,13 @@ export interface Probe {
   /** Requests sent so far by this probe. */
   readonly used: number
   readonly evidence: Evidence[]
+  /** The `expect` of the last request sent that gave one. */
+  readonly expectation: string | null
 }
 
 export interface ProbeScope {
   options: NormalizedCheckOptions
-  ruleId: RuleId | null
+  ruleId: string | null
   budget: number
   signal: AbortSignal
   journal: Exchange[]

@@ -4,6 +4,7 @@ import type {
   DiscoveredItem,
   Discovery,
 } from './discovery-types.ts'
+import { halLinks } from './hal-links.ts'
 import { isObject } from './openapi-document.ts'
 import { skip, type RuleContext, type RuleOutcome } from './rule.ts'
 
@@ -44,12 +45,45 @@ export async function createRecord(
     headers,
   })
   if (response.status < 300) {
-    context.created(response, collection)
+    const url = context.created(response, collection)
+    // A created record is read back where the server says it is (header-values judges the answer).
+    const location = response.headers.get('location')
+    if (
+      url &&
+      location !== null &&
+      url.origin === context.options.baseUrl.origin
+    )
+      readBacks.set(response, await context.probe.send({ url }))
     return response
   }
   return skip(
     `could not create a record to test with: POST ${collection.url.pathname} answered ${response.status}`,
   )
+}
+
+const readBacks = new WeakMap<Exchange, Exchange>()
+
+/** The read of a created record at its `Location`, when createRecord made one. */
+export const readBackOf = (created: Exchange) => readBacks.get(created)
+
+/**
+ * Where a created record reads back: its `Location` when that answers 200, else the self link of
+ * the create's body. `null` when neither reads back: a server's `Location: string` is not taken
+ * for the record.
+ */
+export async function createdRecord(
+  context: RuleContext,
+  created: Exchange,
+): Promise<{ url: URL; read: Exchange } | null> {
+  const atLocation = readBackOf(created)
+  if (atLocation?.status === 200)
+    return { url: atLocation.url, read: atLocation }
+  const self = halLinks(created.json).find((l) => l.rel === 'self')?.href
+  if (!self) return null
+  const url = new URL(self, created.url)
+  if (url.origin !== context.options.baseUrl.origin) return null
+  const read = await context.probe.send({ url })
+  return read.status === 200 ? { url, read } : null
 }
 
 export const isOutcome = (

@@ -1,5 +1,5 @@
 import type { Evidence, RuleLevel } from './check-types.ts'
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
 import type { DiscoveredCollection, Discovery } from './discovery-types.ts'
 

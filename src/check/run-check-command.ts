@@ -3,10 +3,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { CheckArgumentError } from './check-argument-error.ts'
 import { normalizeCheckOptions, type CheckOptions } from './check-options.ts'
-import type { CheckEvent, RuleId } from './check-types.ts'
+import type { CheckEvent } from './check-types.ts'
 import { ansi, formatConsoleReport, plain } from './format-console-report.ts'
 import { formatJunitReport } from './format-junit-report.ts'
-import { ruleIds } from './rule-registry.ts'
+import { ruleIds, type RuleId } from './rule-registry.ts'
 import { runChecks } from './run-checks.ts'
 
 export const checkUsage = `Usage: hypermock-api check <baseUrl> [options]

@@ -1,5 +1,5 @@
 import type { RuleResult } from './check-types.ts'
-import type { NormalizedCheckOptions } from './check-options.ts'
+import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import { createProbe, type Exchange } from './create-probe.ts'
 import type { Discovery } from './discovery-types.ts'
 import { isProbeError } from './probe-error.ts'
@@ -93,7 +93,7 @@ export async function runRule(
     else if (isProbeError(error) || timeout.aborted)
       outcome = {
         status: 'fail',
-        expected: 'a complete response',
+        expected: probe.expectation ?? 'a complete response',
         actual: message,
       }
     else throw error

@@ -4,6 +4,7 @@ import {
   countOf,
   createRecord,
   isOutcome,
+  readBackOf,
   newIdempotencyKey,
   WRITES_NOT_ALLOWED,
 } from '../rule-helpers.ts'
@@ -44,6 +45,13 @@ export const idempotencyReplay = defineRule({
         expected,
         `first ${describeResponse(first)} / second ${describeResponse(second)}`,
       )
+    const readBack = readBackOf(first)
+    if (readBack && readBack.status !== 200)
+      return fail(
+        expected,
+        `the first POST's record does not read back: Location ${first.headers.get('location') ?? ''} → GET ${readBack.url.href} answered ${readBack.status}`,
+        [before, first, readBack, second, after],
+      )
     const [countBefore, countAfter] = [countOf(before), countOf(after)]
     if (
       countBefore !== null &&
@@ -52,7 +60,9 @@ export const idempotencyReplay = defineRule({
     )
       return fail(
         expected,
-        `the collection grew from ${countBefore} to ${countAfter}`,
+        countAfter === countBefore
+          ? `no new record: the collection counted ${countBefore} before the two POSTs and ${countAfter} after`
+          : `${countAfter - countBefore} new records: the collection counted ${countBefore} before the two POSTs and ${countAfter} after`,
       )
     return pass(
       countBefore === null

@@ -6,6 +6,7 @@
 export { cacheability } from './cacheability.ts'
 export { conditionalRequests } from './conditional-requests.ts'
 export { forbidden403 } from './forbidden-403.ts'
+export { headerValues } from './header-values.ts'
 export { idempotencyInFlight } from './idempotency-in-flight.ts'
 export { idempotencyKeyReuse } from './idempotency-key-reuse.ts'
 export { idempotencyReplay } from './idempotency-replay.ts'

@@ -11,7 +11,13 @@ import {
   type RuleOutcome,
   defineRule,
 } from '../rule.ts'
-import { createRecord, isOutcome, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
+import {
+  createdRecord,
+  createRecord,
+  isOutcome,
+  readBackOf,
+  WRITES_NOT_ALLOWED,
+} from '../rule-helpers.ts'
 
 const MAX_ACTIONS = 3
 const signature = (body: unknown) =>
@@ -53,18 +59,15 @@ export const linksFollowState = defineRule({
       )
     const probeRecord = await createRecord(context, collection)
     if (isOutcome(probeRecord)) return probeRecord
+    const record = await createdRecord(context, probeRecord)
+    if (!record) return unreadable(probeRecord)
     const rels = [
-      ...new Set(
-        actionLinks(await readBack(context, collection, probeRecord)).map(
-          (l) => l.rel,
-        ),
-      ),
+      ...new Set(actionLinks(record.read.json).map((l) => l.rel)),
     ].slice(0, MAX_ACTIONS)
     if (rels.length === 0)
-      return skip(
-        `a new record in ${collection.url.pathname} offers no action links`,
-      )
+      return skip(`a new record at ${record.url.href} offers no action links`)
     let changed = 0
+    const kept: Exchange[] = []
     for (const [index, rel] of rels.entries()) {
       const outcome = await followOnce(
         context,
@@ -72,42 +75,48 @@ export const linksFollowState = defineRule({
         rel,
         index === 0 ? probeRecord : null,
       )
-      if (outcome === 'changed') changed += 1
-      else if (outcome !== 'kept' && outcome !== null) return outcome
+      if (outcome === null) continue
+      if (outcome.status === 'changed') changed += 1
+      else if (outcome.status === 'kept') kept.push(...outcome.steps)
+      else return outcome as RuleOutcome
     }
     if (changed === 0)
       return fail(
         'some action to change the record’s links',
-        `the same links after each of ${rels.join(', ')}`,
-        [probeRecord],
+        `the same links after each of ${rels.join(', ')}, and each still worked when sent again`,
+        kept,
       )
     return pass(`followed ${rels.join(', ')}`)
   },
 })
 
-/** A new record's representation: the create's answer, or a read of it when that has no links. */
-async function readBack(
-  context: RuleContext,
-  collection: DiscoveredCollection,
-  created: Exchange,
-) {
-  if (actionLinks(created.json).length > 0) return created.json
-  const url = context.created(created, collection)
-  return url ? (await context.probe.send({ url })).json : undefined
+/** A create whose record reads back neither at its Location nor at its self link. */
+function unreadable(created: Exchange): RuleOutcome {
+  const atLocation = readBackOf(created)
+  return fail(
+    'a new record that reads back at its Location or its self link',
+    atLocation
+      ? `Location: ${created.headers.get('location') ?? ''} → GET ${atLocation.url.href} answered ${atLocation.status}, and the body names no self link that reads back`
+      : 'no Location, and the body names no self link that reads back',
+    atLocation ? [created, atLocation] : [created],
+  )
 }
+
+type Followed =
+  RuleOutcome | { status: 'changed' | 'kept'; steps: Exchange[] } | null
 
 async function followOnce(
   context: RuleContext,
   collection: DiscoveredCollection,
   rel: string,
   reuse: Exchange | null,
-): Promise<RuleOutcome | 'changed' | 'kept' | null> {
+): Promise<Followed> {
   const { probe } = context
   const created = reuse ?? (await createRecord(context, collection))
   if (isOutcome(created)) return created
-  const url = context.created(created, collection)
-  if (!url)
-    return skip('a created record names no URL (no Location, self link or id)')
+  const record = await createdRecord(context, created)
+  if (!record) return unreadable(created)
+  const { url } = record
   const before = await probe.send({ url })
   const link = actionLinks(before.json).find((l) => l.rel === rel)
   if (!link) return null
@@ -136,14 +145,14 @@ async function followOnce(
         describeResponse(again),
         steps,
       )
-    return 'kept'
+    return { status: 'kept', steps }
   }
-  if (stillOffered) return 'changed'
+  if (stillOffered) return { status: 'changed', steps }
   if (again.status !== 409)
     return fail(
       `409 for the used "${rel}" link sent again`,
       describeResponse(again),
       steps,
     )
-  return 'changed'
+  return { status: 'changed', steps }
 }

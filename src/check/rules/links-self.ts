@@ -36,6 +36,18 @@ export const linksSelf = defineRule({
       if (aboutItself) continue
       if (read.status !== 200)
         return fail(expected, describeResponse(read), [read])
+      // The item's own representation must name itself: a self link to another item is wrong.
+      const ownSelf = halLinks(read.json).find((l) => l.rel === 'self')?.href
+      if (
+        ownSelf !== undefined &&
+        new URL(ownSelf, read.url).href !== new URL(item.url).href &&
+        new URL(ownSelf, read.url).href !== read.url.href
+      )
+        return fail(
+          `GET ${item.url.href} names itself in _links.self`,
+          `its _links.self is ${new URL(ownSelf, read.url).href}`,
+          [read],
+        )
       const id = item.body.id
       if (id !== undefined && (!isObject(read.json) || read.json.id !== id))
         return fail(

@@ -19,6 +19,7 @@ export const malformedJson400 = defineRule({
       method: 'POST',
       url: collection.url,
       body: '{"hypermock-check": ',
+      expect: '400 for a body that is not JSON',
     })
     if (response.status === 401 || response.status === 403)
       return skip(

@@ -1,4 +1,5 @@
 import { describeResponse, fail, pass, defineRule } from '../rule.ts'
+import { parseAllow } from '../header-syntax.ts'
 import { collectionToRead, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 
 export const methodNotAllowed405 = defineRule({
@@ -19,11 +20,7 @@ export const methodNotAllowed405 = defineRule({
     const options = await probe
       .send({ method: 'OPTIONS', url })
       .catch(() => null)
-    const allow =
-      options?.headers
-        .get('allow')
-        ?.toUpperCase()
-        .split(/\s*,\s*/) ?? []
+    const allow = parseAllow(options?.headers.get('allow') ?? null) ?? []
     const method =
       ['PATCH', 'PUT', 'DELETE'].find((m) => !allow.includes(m)) ?? 'PATCH'
     const response = await probe.send({ method, url })

@@ -48,8 +48,8 @@ const isVerb = (segment: string) =>
   VERBS.has(words(segment)[0] ?? '')
 
 /**
- * Collections, items and the description's readable paths. Action links are exempt: the
- * conventions' own POST /orders/{id}/cancel names a controller resource.
+ * Collections, items, the description's readable paths and action links. An action link may name a
+ * controller noun (POST /orders/{id}/cancel), never an RPC verb (/orders/{id}/createPayment).
  */
 export const pathsAreNouns = defineRule({
   id: 'paths-are-nouns',
@@ -65,6 +65,12 @@ export const pathsAreNouns = defineRule({
         ...c.items.map((i) => i.url.pathname),
       ]),
       ...discovery.describedPaths,
+      // Action links too: POST /orders/1/cancel names a controller, /orders/1/createPayment a verb.
+      ...discovery.collections.flatMap((c) =>
+        c.items.flatMap((i) =>
+          i.actions.map((a) => new URL(a.href, i.url).pathname),
+        ),
+      ),
     ])
     const verbal = [...paths].filter((path) => path.split('/').some(isVerb))
     if (verbal.length === 0) return pass(`${paths.size} paths read`)
