@@ -21,6 +21,7 @@ import {
   useAction,
   useResource,
 } from 'hypermock-api/react'
+import { mockHandle, mockTest, type MockHandle } from 'hypermock-api/playwright'
 import { startServer, type RunningServer } from 'hypermock-api/server'
 import { getDomain } from 'hypermock-api/tldts-lite'
 import { setupServer } from 'msw/node'
@@ -63,3 +64,10 @@ export const glue = {
   useAction,
   useResource,
 }
+
+// The Playwright fixture, typed from a declaration; and a handle over any transport.
+export const playwrightTest = mockTest<typeof api.declaration>()
+export const handle: MockHandle = mockHandle(async () => ({
+  status: 200,
+  text: '{"rules":[]}',
+}))
