@@ -17,6 +17,8 @@ export default tseslint.config(
       'examples/*/storybook-static',
       'examples/*/public',
       'examples/*/mock-public',
+      'docs/.vitepress/cache',
+      'docs/.vitepress/dist',
     ],
   },
   {
@@ -59,6 +61,11 @@ export default tseslint.config(
                 '**/server/**',
               ],
               message: 'The mock core imports nothing of the layers above it.',
+            },
+            {
+              group: ['**/domains/**'],
+              message:
+                'The engine knows no domain: a domain is a declaration handed to it (the root entry, src/index.ts, makes the shop the default).',
             },
           ],
         },
@@ -123,8 +130,8 @@ export default tseslint.config(
     },
   },
   {
-    // The built-in domain is the first user of the public declaration API: it may import that
-    // entry (which the package root re-exports), zod, and its own files, nothing of the engine.
+    // The built-in shop is the first user of the public declaration API: it may import the
+    // engine's public entry (which the package root re-exports), zod, and its own files.
     files: ['src/domains/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -132,14 +139,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./\\.\\./(?!mock-server/declare/index\\.ts$)',
+              regex: '^\\.\\./\\.\\./(?!mock-server/index\\.ts$)',
               message:
-                'A domain is declared with the public declaration API alone: import from mock-server/declare/index.ts (the package root re-exports it) or from this domain’s own files.',
+                'A domain is declared with the engine’s public entry alone: import from mock-server/index.ts (published as the package root) or from this domain’s own files.',
             },
             {
               regex: '^(?!zod$|\\.)',
               message:
-                'A domain imports zod, the declaration API and its own files.',
+                'A domain imports zod, the engine’s public entry and its own files.',
             },
           ],
         },

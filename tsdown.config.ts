@@ -12,7 +12,8 @@ const require = createRequire(import.meta.url)
  */
 export default defineConfig({
   entry: {
-    index: 'src/mock-server/index.ts',
+    index: 'src/index.ts',
+    shop: 'src/domains/shop/index.ts',
     msw: 'src/msw/handlers.ts',
     'msw-node': 'src/msw/node.ts',
     'msw-browser': 'src/msw/browser.ts',
@@ -70,8 +71,7 @@ export default defineConfig({
       )
       // The OpenAPI description for the default base path, generated from the same schemas and
       // routes the mock runs (a running mock serves its own at <basePath>/openapi.json).
-      const { createOpenApiDocument } =
-        await import('./src/mock-server/index.ts')
+      const { createOpenApiDocument } = await import('./src/index.ts')
       await writeFile(
         'dist/openapi.json',
         `${JSON.stringify(createOpenApiDocument())}\n`,

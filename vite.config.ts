@@ -73,7 +73,7 @@ export default defineConfig(({ command }) => ({
         resolve: {
           alias: {
             'hypermock-api': fileURLToPath(
-              new URL('./src/mock-server/index.ts', import.meta.url),
+              new URL('./src/index.ts', import.meta.url),
             ),
           },
         },
@@ -86,6 +86,8 @@ export default defineConfig(({ command }) => ({
             'tests/property/**/*.test.ts',
             'tests/examples/**/*.test.ts',
             'tests/check/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'tests/record/**/*.test.ts',
           ],
         },
       },

@@ -1,7 +1,7 @@
 import type { CheckEvent, RuleId } from './check-types.ts'
 import { CheckArgumentError } from './check-argument-error.ts'
 import { defaultSleep, type Sleep } from './default-sleep.ts'
-import { ruleIds } from './rule-ids.ts'
+import { ruleIds } from './rule-registry.ts'
 
 export type { Sleep } from './default-sleep.ts'
 

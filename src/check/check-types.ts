@@ -3,26 +3,8 @@ export type RuleLevel = 'must' | 'should'
 
 export type RuleStatus = 'pass' | 'fail' | 'skip'
 
-export type RuleId =
-  | 'problem-details'
-  | 'validation-all-fields'
-  | 'malformed-json-400'
-  | 'not-found-404'
-  | 'method-not-allowed-405'
-  | 'unauthenticated-401'
-  | 'forbidden-403'
-  | 'idempotency-replay'
-  | 'idempotency-key-reuse'
-  | 'idempotency-in-flight'
-  | 'links-self'
-  | 'links-follow-state'
-  | 'paths-are-nouns'
-  | 'query-parameters'
-  | 'cacheability'
-  | 'conditional-requests'
-  | 'rate-limit-429'
-  | 'retry-after-format'
-  | 'json-media-type'
+export type { RuleId } from './rule-registry.ts'
+import type { RuleId } from './rule-registry.ts'
 
 /** A request as sent, with every credential replaced by `$TOKEN` or `$TOKEN_READONLY`. */
 export interface RecordedRequest {
@@ -54,7 +36,7 @@ export interface Evidence {
 export interface RuleResult {
   id: RuleId
   level: RuleLevel
-  /** The section of the conventions or the RFC the rule comes from. */
+  /** The concept page and anchor the rule comes from (`concepts/<page>.md#<rule id>`), then any RFC. */
   source: string
   title: string
   status: RuleStatus
@@ -73,6 +55,16 @@ export interface CleanupResult {
   /** The DELETE's status, or `null` when it could not be sent. */
   status: number | null
   deleted: boolean
+}
+
+/** A state-changing request the run sent (only ever with `allowWrites`). */
+export interface WriteRecord {
+  /** The rule that sent it; `null` for the clean-up. */
+  ruleId: RuleId | null
+  method: string
+  url: string
+  /** `null` when no response came back. */
+  status: number | null
 }
 
 export interface DiscoverySummary {
@@ -99,6 +91,8 @@ export interface CheckReport {
   summary: { pass: number; fail: number; skip: number }
   discovery: DiscoverySummary
   rules: RuleResult[]
+  /** Every state-changing request sent, in order: empty unless `allowWrites`. */
+  writes: WriteRecord[]
   cleanup: CleanupResult[]
 }
 

@@ -1,6 +1,7 @@
 import type { CleanupResult } from './check-types.ts'
 import type { NormalizedCheckOptions } from './check-options.ts'
 import { createProbe, type Exchange } from './create-probe.ts'
+import { childUrl } from './child-url.ts'
 import { halLinks } from './hal-links.ts'
 
 const CLEANUP_BUDGET = 50
@@ -58,6 +59,6 @@ export function createdUrl(response: Exchange, collectionUrl: URL): URL | null {
   if (self) return new URL(self, response.url)
   const id = (response.json as { id?: unknown } | undefined)?.id
   return typeof id === 'string' || typeof id === 'number'
-    ? new URL(`${collectionUrl.pathname}/${id}`, collectionUrl)
+    ? childUrl(collectionUrl, id)
     : null
 }

@@ -1,13 +1,14 @@
 import type { NormalizedCheckOptions } from './check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
-import type { DiscoveredCollection, Discovery } from './discovery.ts'
+import type { DiscoveredCollection, Discovery } from './discovery-types.ts'
+import { descriptionProblems } from './description-problems.ts'
 import { halLinks } from './hal-links.ts'
 import {
   fullPaths,
   isObject,
   type OpenApiDocument,
 } from './openapi-document.ts'
-import { readCollection } from './read-collection.ts'
+import { inspectCollection } from './inspect-collection.ts'
 
 /** Relations on a root that are not collections. */
 const NOT_COLLECTIONS = new Set([
@@ -67,22 +68,31 @@ export async function discover(
     options.openapi ??
     rootLinks.find((l) => l.rel === 'service-desc')?.href ??
     null
-  if (isObject(source)) openapi = source as OpenApiDocument
+  // A description is checked before it is trusted: a stub or an invalid one is set aside, and
+  // discovery goes by the links and --paths instead.
+  const trust = (document: unknown, href: string) => {
+    const problems = descriptionProblems(document)
+    if (problems.length === 0) return document as OpenApiDocument
+    notFollowed.push({
+      href,
+      reason: `OpenAPI description set aside: ${problems.join('; ')}`,
+    })
+    return null
+  }
+  if (isObject(source)) openapi = trust(source, '--openapi')
   else if (typeof source === 'string') {
     const url = new URL(source, base)
-    openapiUrl = url.href
     try {
+      // The user's own --openapi URL may live elsewhere; a link to another origin is not followed.
       const read = await probe.send({
         url,
         auth: url.origin === base.origin ? 'token' : 'none',
+        anyOrigin: options.openapi !== null,
       })
-      if (isObject(read.json) && isObject(read.json.paths))
-        openapi = read.json as OpenApiDocument
+      if (read.status === 200) openapi = trust(read.json, url.href)
       else
-        notFollowed.push({
-          href: url.href,
-          reason: 'not a JSON OpenAPI description',
-        })
+        notFollowed.push({ href: url.href, reason: `answered ${read.status}` })
+      if (openapi) openapiUrl = url.href
     } catch (error) {
       notFollowed.push({ href: url.href, reason: (error as Error).message })
     }
@@ -126,7 +136,7 @@ export async function discover(
       })
       continue
     }
-    const collection = await readCollection(
+    const collection = await inspectCollection(
       options,
       probe,
       openapi,

@@ -1,3 +1,4 @@
+import { conceptPageOf } from './concept-page-of.ts'
 import type { CheckReport, RuleResult, RuleStatus } from './check-types.ts'
 
 export type Paint = (
@@ -49,7 +50,7 @@ function line(result: RuleResult, paint: Paint): string[] {
   return out
 }
 
-/** Results grouped by source, each failure with what was expected, what came back and a curl per step. */
+/** Results grouped by concept page, each failure with what was expected, what came back and a curl per step. */
 export function formatConsoleReport(
   report: CheckReport,
   paint: Paint = plain,
@@ -59,12 +60,37 @@ export function formatConsoleReport(
     return [...out, paint('red', `Could not check: ${report.error}`)].join('\n')
   const bySource = new Map<string, RuleResult[]>()
   for (const rule of report.rules)
-    bySource.set(rule.source, [...(bySource.get(rule.source) ?? []), rule])
+    bySource.set(conceptPageOf(rule.source), [
+      ...(bySource.get(conceptPageOf(rule.source)) ?? []),
+      rule,
+    ])
   for (const [source, results] of bySource)
     out.push(
       '',
       paint('bold', source),
       ...results.flatMap((r) => line(r, paint)),
+    )
+  if (report.allowWrites)
+    out.push(
+      '',
+      paint(
+        'bold',
+        report.writes.length === 0
+          ? 'Writes: none sent'
+          : `Writes sent (${report.writes.length}), the clean-up’s included:`,
+      ),
+      ...report.writes.map(
+        (w) =>
+          `  ${w.method} ${w.url} → ${w.status ?? 'no answer'}${w.ruleId ? paint('dim', ` (${w.ruleId})`) : paint('dim', ' (clean-up)')}`,
+      ),
+    )
+  else
+    out.push(
+      '',
+      paint(
+        'dim',
+        'Read-only: only GET, HEAD and OPTIONS were sent (--allow-writes lets rules create, act and delete).',
+      ),
     )
   if (report.cleanup.some((c) => !c.deleted))
     out.push(

@@ -1,3 +1,4 @@
+import { conceptPageOf } from './concept-page-of.ts'
 import type { CheckReport, RuleResult } from './check-types.ts'
 
 // XML 1.0 forbids most control characters even escaped; a hostile body must not break the file.
@@ -31,11 +32,14 @@ function testcase(rule: RuleResult, source: string): string {
   return `${open}\n      <failure message="${escape(rule.actual ?? '')}" type="${rule.level}">${escape(body)}</failure>\n    </testcase>`
 }
 
-/** JUnit XML for CI: one suite per source, one test case per rule, skips as `<skipped>`. */
+/** JUnit XML for CI: one suite per concept page, one test case per rule, skips as `<skipped>`. */
 export function formatJunitReport(report: CheckReport): string {
   const suites = new Map<string, RuleResult[]>()
   for (const rule of report.rules)
-    suites.set(rule.source, [...(suites.get(rule.source) ?? []), rule])
+    suites.set(conceptPageOf(rule.source), [
+      ...(suites.get(conceptPageOf(rule.source)) ?? []),
+      rule,
+    ])
   const { pass, fail, skip } = report.summary
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,7 +1,7 @@
 export { runChecks } from './run-checks.ts'
 export { exitCodeFor } from './exit-code.ts'
 export { CheckArgumentError } from './check-argument-error.ts'
-export { ruleIds } from './rule-ids.ts'
+export { ruleIds } from './rule-registry.ts'
 export { ruleCatalogue } from './rule-catalogue.ts'
 export { formatConsoleReport } from './format-console-report.ts'
 export { formatJunitReport } from './format-junit-report.ts'
@@ -11,6 +11,7 @@ export type {
   CheckEvent,
   CheckReport,
   CleanupResult,
+  WriteRecord,
   DiscoverySummary,
   Evidence,
   RecordedRequest,

@@ -6,10 +6,13 @@ export type ProbeErrorKind =
   | 'budget'
   | 'rate-limited'
   | 'cancelled'
+  | 'writes-not-allowed'
+  | 'another-origin'
 
 /**
- * A request that ended without a usable response. `budget` and `cancelled` are the checker's own
- * limits (the rule is skipped); the others are the server's doing (the rule fails with this reason).
+ * A request that ended without a usable response. `budget`, `cancelled`, `writes-not-allowed` and
+ * `another-origin` are the checker's own limits (the request is not sent, or not finished, and the
+ * rule is skipped); the others are the server's doing (the rule fails with this reason).
  */
 export class ProbeError extends Error {
   override name = 'ProbeError'

@@ -18,6 +18,8 @@ export interface ProbeRequest {
   honourRetryAfter?: boolean
   /** `false`: keep a success out of the run's journal and the rule's evidence (bulk probing). @default true */
   record?: boolean
+  /** Send it even to another origin than the base URL's (without the credential): the user's own `--openapi` URL. */
+  anyOrigin?: boolean
 }
 
 /** A response, read to the end (up to the cap), with its recorded evidence. */
@@ -45,4 +47,6 @@ export interface ProbeScope {
   budget: number
   signal: AbortSignal
   journal: Exchange[]
+  /** Sees every response: the run remembers what a write created, so the clean-up deletes it. */
+  onResponse?: (exchange: Exchange) => void
 }

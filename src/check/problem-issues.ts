@@ -3,7 +3,7 @@ import { isObject } from './openapi-document.ts'
 
 /**
  * What makes an error response fall short of an RFC 9457 problem document as the conventions
- * require it (section 7): the media type, and `type`, `title`, `status`, `detail`, `instance`.
+ * require it (concepts/problems.md#problem-details): the media type, and `type`, `title`, `status`, `detail`, `instance`.
  */
 export function problemIssues(exchange: Exchange): string[] {
   const issues: string[] = []

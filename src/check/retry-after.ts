@@ -1,13 +1,13 @@
-/** The HTTP-date form RFC 9110 section 5.6.7 has senders generate. */
+/** The HTTP-date form RFC 9110 (HTTP-date) has senders generate. */
 const IMF_FIXDATE =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
 
-/** `Retry-After` as delta-seconds, the only form the conventions allow (section 8). */
+/** `Retry-After` as delta-seconds, the only form the conventions allow (concepts/retries.md#retry-after-format). */
 export const isDeltaSeconds = (value: string) => /^\d+$/.test(value.trim())
 
 /**
  * How long a `Retry-After` asks to wait, in ms: delta-seconds, or the HTTP-date form (RFC 9110
- * section 10.2.3), which the checker honours even though the retry-after-format rule fails it.
+ * Retry-After), which the checker honours even though the retry-after-format rule fails it.
  * `null` for a value that is neither.
  */
 export function retryAfterMs(value: string | null, now: number): number | null {

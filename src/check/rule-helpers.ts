@@ -3,7 +3,7 @@ import type {
   DiscoveredCollection,
   DiscoveredItem,
   Discovery,
-} from './discovery.ts'
+} from './discovery-types.ts'
 import { isObject } from './openapi-document.ts'
 import { skip, type RuleContext, type RuleOutcome } from './rule.ts'
 
@@ -24,7 +24,7 @@ export const sampleItems = (
   discovery.collections.flatMap((c) => c.items.slice(0, 2)).slice(0, max)
 
 /** The collection rules read from: the first with items, else the first. */
-export const readCollection = (discovery: Discovery): DiscoveredCollection =>
+export const collectionToRead = (discovery: Discovery): DiscoveredCollection =>
   discovery.collections.find((c) => c.items.length > 0) ??
   (discovery.collections[0] as DiscoveredCollection)
 

@@ -1,7 +1,7 @@
-import type { Evidence, RuleId, RuleLevel } from './check-types.ts'
+import type { Evidence, RuleLevel } from './check-types.ts'
 import type { NormalizedCheckOptions } from './check-options.ts'
 import type { Exchange, Probe } from './create-probe.ts'
-import type { DiscoveredCollection, Discovery } from './discovery.ts'
+import type { DiscoveredCollection, Discovery } from './discovery-types.ts'
 
 export type RuleOutcome =
   | { status: 'pass'; reason?: string }
@@ -18,17 +18,62 @@ export interface RuleContext {
   created(response: Exchange, collection: DiscoveredCollection): URL | null
 }
 
-export interface Rule {
-  id: RuleId
+/** The concept pages a rule cites: `concepts/<page>.md#<rule id>`. */
+export type ConceptPage =
+  | 'resources'
+  | 'links'
+  | 'problems'
+  | 'validation'
+  | 'idempotency'
+  | 'retries'
+  | 'rate-limits'
+  | 'caching'
+  | 'authentication'
+
+/** What one rule file declares; `defineRule` derives the rest. */
+export interface RuleDefinition<Id extends string = string> {
+  /** The rule's id: its file's name under `rules/`, and its anchor on its concept page. */
+  id: Id
   level: RuleLevel
-  source: string
+  /** The concept page that states the convention the rule checks. */
+  concept: ConceptPage
+  /** The RFCs or drafts the rule also rests on, e.g. `RFC 9110 (Allow)`. */
+  also?: string
   title: string
+  /** What the rule sends, in a sentence, for the rule reference. */
+  sends: string
+  /**
+   * What it changes on the server, only ever with `allowWrites`; `false` for a rule that sends
+   * safe methods alone.
+   */
+  writes: string | false
   /**
    * `probe` runs after the others and after the clean-up (it may exhaust the caller's quota);
    * `journal` rules judge every response of the run, so they run last of all.
    */
   phase?: 'probe' | 'journal'
   run(context: RuleContext): Promise<RuleOutcome>
+}
+
+export interface Rule<Id extends string = string> extends RuleDefinition<Id> {
+  /** Where the rule comes from: its concept page and anchor, then `also`. */
+  source: string
+}
+
+/**
+ * A rule, as one file under `rules/` declares it; registering it is one line in `rules/index.ts`.
+ *
+ * @example
+ * export const notFound404 = defineRule({ id: 'not-found-404', concept: 'resources', ... })
+ */
+export function defineRule<const Id extends string>(
+  definition: RuleDefinition<Id>,
+): Rule<Id> {
+  const page = `concepts/${definition.concept}.md#${definition.id}`
+  return {
+    ...definition,
+    source: definition.also ? `${page}; ${definition.also}` : page,
+  }
 }
 
 export const pass = (reason?: string): RuleOutcome =>

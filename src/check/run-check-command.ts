@@ -6,7 +6,7 @@ import { normalizeCheckOptions, type CheckOptions } from './check-options.ts'
 import type { CheckEvent, RuleId } from './check-types.ts'
 import { ansi, formatConsoleReport, plain } from './format-console-report.ts'
 import { formatJunitReport } from './format-junit-report.ts'
-import { ruleIds } from './rule-ids.ts'
+import { ruleIds } from './rule-registry.ts'
 import { runChecks } from './run-checks.ts'
 
 export const checkUsage = `Usage: hypermock-api check <baseUrl> [options]

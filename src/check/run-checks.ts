@@ -1,13 +1,14 @@
-import type { CheckReport, RuleResult } from './check-types.ts'
+import type { CheckReport, RuleResult, WriteRecord } from './check-types.ts'
+import { SAFE_METHODS } from './send-once.ts'
 import { normalizeCheckOptions, type CheckOptions } from './check-options.ts'
 import { cleanUp, scopedProbe } from './clean-up.ts'
 import type { Exchange } from './create-probe.ts'
 import { discover, NothingToCheckError } from './discover.ts'
-import type { Discovery } from './discovery.ts'
+import type { Discovery } from './discovery-types.ts'
 import { exitCodeFor } from './exit-code.ts'
 import { isProbeError } from './probe-error.ts'
 import { runRule } from './run-rule.ts'
-import { rules } from './rules/index.ts'
+import { rules } from './rule-registry.ts'
 
 const DISCOVERY_BUDGET = 60
 
@@ -22,6 +23,18 @@ const DISCOVERY_BUDGET = 60
  */
 export async function runChecks(input: CheckOptions): Promise<CheckReport> {
   const options = normalizeCheckOptions(input)
+  const writes: WriteRecord[] = []
+  const onEvent = options.onEvent
+  options.onEvent = (event) => {
+    if (event.type === 'request:end' && !SAFE_METHODS.has(event.method))
+      writes.push({
+        ruleId: event.ruleId,
+        method: event.method,
+        url: event.url,
+        status: event.status,
+      })
+    onEvent(event)
+  }
   const started = Date.now()
   const journal: Exchange[] = []
   const report: CheckReport = {
@@ -42,6 +55,7 @@ export async function runChecks(input: CheckOptions): Promise<CheckReport> {
       notFollowed: [],
     },
     rules: [],
+    writes,
     cleanup: [],
   }
   const finish = () => {

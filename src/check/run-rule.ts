@@ -1,9 +1,10 @@
 import type { RuleResult } from './check-types.ts'
 import type { NormalizedCheckOptions } from './check-options.ts'
 import { createProbe, type Exchange } from './create-probe.ts'
-import type { Discovery } from './discovery.ts'
+import type { Discovery } from './discovery-types.ts'
 import { isProbeError } from './probe-error.ts'
 import type { Rule, RuleOutcome } from './rule.ts'
+import type { RuleId } from './rule-registry.ts'
 import { createdUrl } from './clean-up.ts'
 
 /**
@@ -11,7 +12,7 @@ import { createdUrl } from './clean-up.ts'
  * rule with the reason (the server's doing), unless the checker's own limit ended it (then it is skipped).
  */
 export async function runRule(
-  rule: Rule,
+  rule: Rule<RuleId>,
   options: NormalizedCheckOptions,
   discovery: Discovery,
   journal: Exchange[],
@@ -26,23 +27,33 @@ export async function runRule(
     rule.id === 'rate-limit-429' && options.probeRateLimit !== null
       ? options.probeRateLimit + options.ruleRequestBudget
       : options.ruleRequestBudget
+  const remember = (response: Exchange, collection: { url: URL }) => {
+    const url = createdUrl(response, collection.url)
+    if (url && url.origin === options.baseUrl.origin) created.push(url)
+    return url
+  }
   const probe = createProbe({
     options,
     ruleId: rule.id,
     budget,
     signal,
     journal,
+    // Whatever a write created, by a create or by following a link, is deleted at the end.
+    onResponse: (exchange) => {
+      if (
+        exchange.method === 'POST' &&
+        exchange.status === 201 &&
+        exchange.headers.has('location')
+      )
+        remember(exchange, { url: exchange.url })
+    },
   })
   const context = {
     options,
     discovery,
     probe,
     journal,
-    created: (response: Exchange, collection: { url: URL }) => {
-      const url = createdUrl(response, collection.url)
-      if (url && url.origin === options.baseUrl.origin) created.push(url)
-      return url
-    },
+    created: remember,
   }
   let outcome: RuleOutcome
   try {
@@ -74,7 +85,9 @@ export async function runRule(
       isProbeError(error) &&
       (error.kind === 'budget' ||
         error.kind === 'cancelled' ||
-        error.kind === 'rate-limited')
+        error.kind === 'rate-limited' ||
+        error.kind === 'writes-not-allowed' ||
+        error.kind === 'another-origin')
     )
       outcome = { status: 'skip', reason: message }
     else if (isProbeError(error) || timeout.aborted)

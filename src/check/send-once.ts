@@ -6,6 +6,12 @@ import { ProbeError, isProbeError } from './probe-error.ts'
 import { readCappedBody } from './read-capped-body.ts'
 
 const EVIDENCE_BODY_CHARS = 4_096
+/** The methods a read-only run sends: none of them changes state. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'HEAD',
+  'OPTIONS',
+])
 /** Parsed bodies up to this size stay in the run's journal for the journal rules. */
 const JOURNAL_JSON_CHARS = 16_384
 
@@ -32,6 +38,18 @@ export async function sendOnce(
   const { options } = scope
   if (scope.signal.aborted)
     throw new ProbeError('cancelled', 'the rule ran out of time')
+  // Read-only means read-only: a write is refused here, before it is sent, whatever a rule asks.
+  if (!options.allowWrites && !SAFE_METHODS.has(method))
+    throw new ProbeError(
+      'writes-not-allowed',
+      `writes not allowed: the rule needs ${method} ${url.href}; rerun with --allow-writes (each record created is deleted afterwards)`,
+    )
+  // Nothing goes to another origin: a link or redirect there is not followed.
+  if (url.origin !== options.baseUrl.origin && !request.anyOrigin)
+    throw new ProbeError(
+      'another-origin',
+      `${url.href} is on another origin than ${options.baseUrl.origin}: not sent`,
+    )
   if (probe.used >= scope.budget)
     throw new ProbeError(
       'budget',
@@ -119,6 +137,7 @@ export async function sendOnce(
       url: probe.credentials.mask(url.href),
       status: response.status,
     })
+    scope.onResponse?.(exchange)
     return exchange
   } catch (error) {
     const failure = isProbeError(error)

@@ -77,7 +77,7 @@ let operationCount = 0
 const nextOperationId = () => `op-${++operationCount}`
 
 /**
- * Creates the reference client: retries per the conventions (section 8), one idempotency key per
+ * Creates the reference client: retries per concepts/retries.md#what, one idempotency key per
  * POST, links followed by relation name, every attempt and wait reported as an event.
  *
  * @example

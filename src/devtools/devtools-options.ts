@@ -1,4 +1,4 @@
-import type { MockApi } from '../mock-server/index.ts'
+import type { MockApi } from '../index.ts'
 
 /** What the panel reads: a mock instance (`startMockWorker()`, `createMockApi()`, a shared one). */
 export type DevtoolsSource = Pick<

@@ -1,4 +1,4 @@
-import type { FaultRule } from '../mock-server/index.ts'
+import type { FaultRule } from '../index.ts'
 import { h } from './dom.ts'
 
 function effectText(rule: FaultRule) {

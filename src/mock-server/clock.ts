@@ -7,6 +7,9 @@ export interface MockClock {
   iso(): string
   advance(ms: number): void
   reset(): void
+  /** How far the clock runs ahead of its source: what a store keeps across restarts. */
+  offset(): number
+  setOffset(ms: number): void
 }
 
 export function createClock(source: () => number = Date.now): MockClock {
@@ -24,6 +27,10 @@ export function createClock(source: () => number = Date.now): MockClock {
     },
     reset() {
       offset = 0
+    },
+    offset: () => offset,
+    setOffset(ms) {
+      if (Number.isFinite(ms) && ms >= 0) offset = ms
     },
   }
 }

@@ -18,7 +18,7 @@ import type { JournalEntry } from './journal.ts'
 import { buildOperations } from '../operations/build-operations.ts'
 import type { Operation } from '../operations/operation.ts'
 import { limits } from './limits.ts'
-import type { MockConfig } from './options.ts'
+import type { MockConfig } from './mock-config.ts'
 import type { Runtime } from './runtime.ts'
 import { InvalidSnapshotError, parseSnapshot } from './store/snapshot-schema.ts'
 import type { StateSnapshot } from './store/types.ts'
@@ -45,7 +45,7 @@ export interface MockControls {
   faults: {
     list(): FaultRule[]
     /**
-     * Adds a rule (contract section 9). Throws a `MockControlError`: 422 for an invalid rule, 409
+     * Adds a fault rule. Throws a `MockControlError`: 422 for an invalid rule, 409
      * `limit-exceeded` past 1000 rules, as `POST /__mock/faults` answers.
      */
     add(rule: FaultRuleInput): FaultRule

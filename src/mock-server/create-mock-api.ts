@@ -5,12 +5,10 @@ import type { MockListener } from './events.ts'
 import { mockApiOf } from './mock-api-of.ts'
 import { resolveOptions, type MockApiOptions } from './options.ts'
 import type { StateSnapshot as AnySnapshot } from './store/types.ts'
-import type { ShopApi } from '../domains/shop/index.ts'
 
 /** The whole data state as plain JSON, each table typed from the declaration. */
-export type StateSnapshot<A extends ApiDeclaration = ShopApi> = AnySnapshot<
-  TablesOf<A>
->
+export type StateSnapshot<A extends ApiDeclaration = ApiDeclaration> =
+  AnySnapshot<TablesOf<A>>
 
 /** Each table's rows, typed from the declaration. */
 export type TablesOf<A> =
@@ -18,10 +16,9 @@ export type TablesOf<A> =
     ? { -readonly [K in keyof Resources]: RecordOf<Resources[K]>[] }
     : Record<string, Record<string, unknown>[]>
 
-export interface MockApi<A extends ApiDeclaration = ShopApi> extends Omit<
-  MockControls,
-  'state'
-> {
+export interface MockApi<
+  A extends ApiDeclaration = ApiDeclaration,
+> extends Omit<MockControls, 'state'> {
   state: {
     /** The whole data state as plain JSON (a deep copy). */
     snapshot(): StateSnapshot<A>
@@ -54,14 +51,11 @@ export interface MockApi<A extends ApiDeclaration = ShopApi> extends Omit<
  * instance serves msw's worker, msw's `setupServer`, the standalone server, or direct calls.
  *
  * @example
- * const api = createMockApi()
- * const response = await api.fetch(new Request('http://localhost/api/orders/1', {
- *   headers: { Authorization: 'Bearer customer-1-token' },
- * }))
- * // Your own API: createMockApi({ api: defineApi({ name, resources }) })
+ * const api = createMockApi({ api: defineApi({ name: 'notes', auth: false, resources: { notes } }) })
+ * const response = await api.fetch(new Request('http://localhost/api/notes'))
  */
-export function createMockApi<A extends ApiDeclaration = ShopApi>(
-  options: MockApiOptions<A> = {},
+export function createMockApi<A extends ApiDeclaration>(
+  options: MockApiOptions<A> & { api: A },
 ): MockApi<A> {
   return mockApiOf(
     createRuntime(resolveOptions(options)),

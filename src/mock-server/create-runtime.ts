@@ -29,6 +29,7 @@ export function createRuntime(options: ResolvedOptions): Runtime {
       () => clock.iso(),
       () => random.next(),
     ),
+    persistence: null,
     clock,
     config: structuredClone(options.config),
     random,

@@ -12,17 +12,11 @@ import type { RequestState, Stage } from './request-state.ts'
 import { runStages, type StageErrorHandler } from './run-stages.ts'
 import type { Runtime } from './runtime.ts'
 import { refusedOrigin } from './security/origin-policy.ts'
-import { authenticate } from './stages/authenticate.ts'
-import { authorize } from './stages/authorize.ts'
-import { checkItem } from './stages/check-item.ts'
+import { API_STAGES } from './stages/api-stages.ts'
 import { dispatch } from './stages/dispatch.ts'
-import { faults } from './stages/faults.ts'
 import { finalizeResponse } from './stages/finalize-response.ts'
-import { idempotency } from './stages/idempotency.ts'
-import { latency } from './stages/latency.ts'
 import { mediaType } from './stages/media-type.ts'
 import { parseJson } from './stages/parse-json.ts'
-import { rateLimit } from './stages/rate-limit.ts'
 import { readBody } from './stages/read-body.ts'
 import { routeMatch } from './stages/route-match.ts'
 
@@ -65,25 +59,9 @@ const onError: StageErrorHandler = (error, c) => {
   return internalError(runtime, state, c.req.raw, error)
 }
 
-/**
- * The API's stages, in the order of contract section 5. A stage answers by throwing a
- * `ProblemError` (or returning a response); otherwise it calls `next()`.
- */
+/** The API's stages, in the order `stages/api-stages.ts` lists them with what each may answer. */
 function apiStages(runtime: Runtime): Stage[] {
-  return [
-    faults, // injected network and gateway faults (lose-response acts after the operation)
-    routeMatch(runtime.basePath, runtime.api.routes), // 404 unknown path, 405 wrong method, 204 OPTIONS
-    authenticate, // 401
-    rateLimit, // 429
-    authorize, // 403
-    readBody, // 413
-    mediaType, // 415
-    parseJson, // 400
-    checkItem, // 404 unknown or hidden item
-    idempotency, // 400/409/422 key checks; stores the result
-    latency, // simulated processing time, with the key in flight
-    dispatch, // the handler, with its item loaded: 412 → 422 → 409 → the operation
-  ]
+  return API_STAGES.map(({ stage }) => stage(runtime))
 }
 
 /** The control API under its path (`/__mock`): public, never rate limited, immune to faults. */
@@ -117,6 +95,7 @@ function newState(runtime: Runtime, request: Request): RequestState {
     idempotencyKey: null,
     claim: null,
     committedIn: null,
+    unit: null,
     replayed: false,
     networkError: false,
     fault: null,
@@ -233,6 +212,13 @@ export function createRequestHandler(runtime: Runtime) {
       } catch (error) {
         raw = internalError(runtime, state, request, error)
       }
+      // With a store attached, what this request changed is committed before anyone hears of it.
+      const committed = runtime.persistence?.finish(state.unit)
+      if (committed)
+        raw = await committed.then(
+          () => raw,
+          (error: unknown) => internalError(runtime, state, request, error),
+        )
       const response = state.networkError
         ? Response.error() // a fault that drops the connection
         : finalizeResponse(request, state, raw) // caching headers, 304, HEAD

@@ -1,11 +1,11 @@
+/**
+ * The engine's public entry: the conventions, the declaration API and the controls, for any
+ * declared API. It knows no domain; the package's root entry (`src/index.ts`) adds the built-in
+ * shop as the default, and the shop itself (`hypermock-api/shop`) is declared with this entry alone.
+ */
 import { openApiDocument } from './openapi/openapi-response.ts'
 import type { OpenApiDocument } from './openapi/create-openapi-document.ts'
 import { resolveOptions, type MockApiOptions } from './options.ts'
-import { compiledApi } from './declare/compiled-api-cache.ts'
-import { shopApi, type ShopApi } from '../domains/shop/index.ts'
-import type { TokenEntry } from './auth/tokens.ts'
-import { problemCatalogue as builtInProblems } from './problems/catalogue.ts'
-import type { StateSnapshot } from './create-mock-api.ts'
 import type { ApiDeclaration } from './declare/types.ts'
 
 export {
@@ -35,7 +35,6 @@ export { buildOperations } from '../operations/build-operations.ts'
 export { operationsJsonSchema } from '../operations/operations-json-schema.ts'
 export type { MockEvent, MockListener } from './events.ts'
 export * from './declare/index.ts'
-export { shopApi, type ShopApi } from '../domains/shop/index.ts'
 export { InvalidSnapshotError } from './store/snapshot-schema.ts'
 export {
   MockControlError,
@@ -48,7 +47,6 @@ export { defaultRateLimit } from './rate-limit/rate-limiter.ts'
 export { statusPhrases } from './problems/status-phrases.ts'
 export type { OpenApiDocument } from './openapi/create-openapi-document.ts'
 export { applyScenario } from './scenarios/apply-scenario.ts'
-export { scenarios, type ScenarioId } from '../domains/shop/scenarios.ts'
 export {
   InvalidScenarioError,
   type ResolvedScenario,
@@ -57,40 +55,14 @@ export {
 } from './scenarios/scenario-schema.ts'
 
 /**
- * Every problem type the default mock answers with: the built-in ones and the built-in domain's
- * own (`insufficient-funds`). A declared API adds its own beside the built-in ones.
- */
-export const problemCatalogue = {
-  ...builtInProblems,
-  ...shopApi.problems,
-} as typeof builtInProblems & NonNullable<typeof shopApi.problems>
-
-export type ProblemSlug = keyof typeof problemCatalogue
-
-/** The built-in domain's seed: the guaranteed fixtures (contract section 11), as a snapshot. */
-export function createSeed(): StateSnapshot {
-  // A copy of its own: the caller may change it (the engine's seed rows are shared and frozen).
-  return structuredClone({
-    schemaVersion: 1,
-    ...compiledApi(shopApi).seed(1),
-    idempotencyKeys: [],
-  }) as unknown as StateSnapshot
-}
-
-/** The built-in domain's tokens (contract section 4). */
-export const defaultTokens: Record<string, TokenEntry> =
-  compiledApi(shopApi).tokens!
-
-/**
- * The OpenAPI 3.1 description of the API a mock with these options serves (the built-in domain by
- * default, or `api`), generated from its declaration; the same document `GET <base>/openapi.json`
- * answers with.
+ * The OpenAPI 3.1 description of the API a mock with these options serves, generated from its
+ * declaration; the same document `GET <base>/openapi.json` answers with.
  *
  * @example
  * writeFileSync('openapi.json', JSON.stringify(createOpenApiDocument({ api: library }), null, 2))
  */
-export function createOpenApiDocument<A extends ApiDeclaration = ShopApi>(
-  options: Pick<MockApiOptions<A>, 'basePath' | 'api'> = {},
+export function createOpenApiDocument<A extends ApiDeclaration>(
+  options: Pick<MockApiOptions<A>, 'basePath'> & { api: A },
 ): OpenApiDocument {
   const resolved = resolveOptions(options)
   return openApiDocument(resolved.api, `${resolved.origin}${resolved.basePath}`)

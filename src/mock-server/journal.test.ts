@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createMockApi } from './index.ts'
+import { createMockApi } from '../index.ts'
 
 test('keeps only the newest journalLimit entries, newest last', async () => {
   const api = createMockApi({ journalLimit: 3 })

@@ -1,6 +1,6 @@
 /**
  * Every bound on what a caller can make one mock instance hold or compute. Each is enforced with a
- * 4xx problem that names it, and listed in the README's "Security model"; change them here only.
+ * 4xx problem that names it, and listed in docs/concepts/security.md; change them here only.
  */
 export const limits = {
   /** Fault rules held at once (`POST /__mock/faults` past it: 409 `limit-exceeded`). */

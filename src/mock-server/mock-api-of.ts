@@ -2,6 +2,7 @@ import { createControls } from './controls.ts'
 import { createRequestHandler } from './handle-request.ts'
 import { ownsUrl } from './owns-url.ts'
 import type { Runtime } from './runtime.ts'
+import { registerRuntime } from './runtime-of.ts'
 
 function dataHandles(runtime: Runtime) {
   const handles: Record<string, unknown> = {}
@@ -34,7 +35,7 @@ function dataHandles(runtime: Runtime) {
 
 /** The public face of one instance: the controls, the request handler, the typed data handles. */
 export function mockApiOf(runtime: Runtime) {
-  return {
+  const api = {
     ...createControls(runtime),
     basePath: runtime.basePath,
     origin: runtime.options.origin,
@@ -46,4 +47,6 @@ export function mockApiOf(runtime: Runtime) {
     subscribe: (listener: Parameters<Runtime['events']['subscribe']>[0]) =>
       runtime.events.subscribe(listener),
   }
+  registerRuntime(api, runtime)
+  return api
 }

@@ -5,29 +5,17 @@ import { compiledApi } from './declare/compiled-api-cache.ts'
 import type { CompiledApi } from './declare/compile-api.ts'
 import type { ApiDeclaration } from './declare/types.ts'
 import { limits } from './limits.ts'
-import { defaultRateLimit } from './rate-limit/rate-limiter.ts'
+import { defaultConfig, type MockConfig } from './mock-config.ts'
 import { isOrigin } from './security/origin-policy.ts'
 import { issueList } from './validation/validate.ts'
 import type { StateSnapshot } from './store/types.ts'
-import { shopApi, type ShopApi } from '../domains/shop/index.ts'
 
-export interface RateLimitConfig {
-  limit: number
-  windowSeconds: number
-}
+export type { MockConfig, RateLimitConfig } from './mock-config.ts'
 
-/** The live, patchable settings (`GET`/`PATCH /__mock/config`). */
-export interface MockConfig {
-  rateLimit: RateLimitConfig | false
-  requireIdempotencyKey: boolean
-  latencyMs: number
-  seed: number
-}
-
-export interface MockApiOptions<A extends ApiDeclaration = ShopApi> {
+export interface MockApiOptions<A extends ApiDeclaration = ApiDeclaration> {
   /**
-   * The API to serve: a declaration made with `defineApi()`. @default the built-in domain (orders,
-   * payments, transfers, accounts, customers)
+   * The API to serve: a declaration made with `defineApi()`. The engine needs one; the package's
+   * root entry (`hypermock-api`) fills in the built-in shop when it is left out.
    */
   api?: A
   /**
@@ -79,13 +67,6 @@ export interface MockApiOptions<A extends ApiDeclaration = ShopApi> {
   correlationHeader?: string | null
   /** Told about unexpected exceptions (the caller only ever sees a 500 problem). @default console.error */
   onUnhandledError?: (error: unknown, request?: Request) => void
-}
-
-export const defaultConfig: MockConfig = {
-  rateLimit: { ...defaultRateLimit },
-  requireIdempotencyKey: false,
-  latencyMs: 0,
-  seed: 1,
 }
 
 export interface ResolvedOptions {
@@ -217,9 +198,13 @@ function checkBase(raw: string, controlPath: string) {
 
 /** Normalises options once, at the entry point, into a fully-required shape. */
 export function resolveOptions<A extends ApiDeclaration>(
-  options: MockApiOptions<A> = {},
+  options: MockApiOptions<A> & { api: A },
 ): ResolvedOptions {
-  const api = compiledApi(options.api ?? shopApi)
+  if (typeof options?.api !== 'object' || options.api === null)
+    fail(
+      'api must be a declaration made with defineApi(). Pass { api }, or import createMockApi from "hypermock-api", which serves the built-in shop when api is left out.',
+    )
+  const api = compiledApi(options.api)
   const controlPath = checkControlPath(options.controlPath ?? CONTROL_PATH)
   const { origin, basePath } = checkBase(
     options.basePath ?? api.declaration.base ?? '/api',

@@ -1,6 +1,7 @@
 import type { Principal } from './auth/tokens.ts'
 import type { Handler, Method, RouteSpec } from './route-spec.ts'
 import type { Runtime } from './runtime.ts'
+import type { Unit } from './store/persistence.ts'
 import type { IdempotencyRecord } from './store/types.ts'
 
 export interface MatchedRoute {
@@ -11,7 +12,7 @@ export interface MatchedRoute {
   handler: Handler
 }
 
-/** Per-request state the stages fill in, in the order of contract section 5. */
+/** Per-request state the stages fill in, in the order `handle-request.ts` runs them. */
 export interface RequestState {
   requestId: string
   startedAt: number
@@ -27,6 +28,8 @@ export interface RequestState {
   claim: IdempotencyRecord | null
   /** The data generation the operation wrote into (`Database.generation`), once it ran. */
   committedIn: number | null
+  /** The operation's writes, on their way to an attached store (committed before the response). */
+  unit: Unit | null
   replayed: boolean
   /** Set by a fault that must surface as a network error (the adapters drop the connection). */
   networkError: boolean

@@ -1,4 +1,5 @@
 import type { Principal } from './auth/tokens.ts'
+import type { DescribeOperation } from './conventions/operation-doc.ts'
 import type { Runtime } from './runtime.ts'
 
 /** What a resource handler sees of one request, after the pipeline's checks have passed. */
@@ -24,6 +25,8 @@ export interface RouteSpec {
   /** Path below the base, Hono pattern syntax: `/orders/:id`. */
   path: string
   methods: Partial<Record<Method, Handler>>
+  /** Each method's piece of the OpenAPI description, given by the convention that serves it. */
+  docs?: Partial<Record<Method, DescribeOperation>>
   /** Public routes need no credential (root, problem docs). */
   public?: boolean
   /**

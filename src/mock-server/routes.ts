@@ -1,10 +1,11 @@
 import type { CompiledApi } from './declare/compile-api.ts'
 import { openApiResponse } from './openapi/openapi-response.ts'
+import { schemaRef } from './openapi/schema-names.ts'
 import { problemDoc, problemIndex } from './problems/problem-docs.ts'
 import type { RouteSpec } from './route-spec.ts'
 
 /**
- * The routes every API has beside its resources (contract section 2): this description, and the
+ * The routes every API has beside its resources (concepts/resources.md): this description, and the
  * problem types' pages. The root and each resource's routes come from the declaration.
  */
 export function metaRoutes(api: () => CompiledApi): RouteSpec[] {
@@ -14,6 +15,15 @@ export function metaRoutes(api: () => CompiledApi): RouteSpec[] {
       public: true,
       cache: 'public',
       kind: 'meta',
+      docs: {
+        GET: () => ({
+          operationId: 'getOpenApiDocument',
+          summary: 'This OpenAPI description',
+          tag: 'Root',
+          answers: [{ status: 200, schema: schemaRef('OpenApiDocument') }],
+          problems: [],
+        }),
+      },
       methods: {
         // The description is generated from the declaration (and cached per base).
         GET: (ctx) => openApiResponse(api(), ctx.runtime.baseHref),
@@ -24,6 +34,15 @@ export function metaRoutes(api: () => CompiledApi): RouteSpec[] {
       public: true,
       cache: 'public',
       kind: 'meta',
+      docs: {
+        GET: () => ({
+          operationId: 'listProblemTypes',
+          summary: 'Every problem type, as an HTML page',
+          tag: 'Problems',
+          answers: [{ status: 200, html: true }],
+          problems: [],
+        }),
+      },
       methods: { GET: problemIndex },
     },
     {
@@ -31,6 +50,15 @@ export function metaRoutes(api: () => CompiledApi): RouteSpec[] {
       public: true,
       cache: 'public',
       kind: 'meta',
+      docs: {
+        GET: () => ({
+          operationId: 'getProblemType',
+          summary: 'One problem type, as an HTML page',
+          tag: 'Problems',
+          answers: [{ status: 200, html: true }],
+          problems: ['not-found'],
+        }),
+      },
       methods: { GET: problemDoc },
     },
   ]

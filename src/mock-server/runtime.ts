@@ -7,6 +7,7 @@ import type { Journal } from './journal.ts'
 import type { RandomSource } from './random.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import type { Database } from './store/database.ts'
+import type { Persistence } from './store/persistence.ts'
 
 /** What every part of one mock instance shares: options, data, clock, live config. */
 export interface Runtime {
@@ -18,7 +19,10 @@ export interface Runtime {
   /** What links start with: the base's origin (where it has one) and path. */
   baseHref: string
   controlPath: string
+  /** The working set: handlers read and write it synchronously. */
   db: Database
+  /** Carries the working set's writes to an attached store; `null` while the mock lives in memory. */
+  persistence: Persistence | null
   clock: MockClock
   config: MockConfig
   random: RandomSource

@@ -4,7 +4,7 @@ import type {
   MockApi,
   MockApiOptions,
   ShopApi,
-} from '../mock-server/index.ts'
+} from '../index.ts'
 import {
   connectSharedMock,
   type SharedModeOptions,
@@ -59,9 +59,7 @@ export async function startMockWorker(
   // Loaded only for a mock in the page: a shared one runs its core in its own worker.
   const api = shared
     ? await connectSharedMock(mockOptions, shared === true ? {} : shared)
-    : (await import('../mock-server/create-mock-api.ts')).createMockApi(
-        mockOptions,
-      )
+    : (await import('../default-mock-api.ts')).createMockApi(mockOptions)
   const worker = setupWorker(...createHandlers(api))
   await worker.start(startOptions)
   return api

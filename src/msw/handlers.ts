@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import type { ApiDeclaration, MockApi } from '../mock-server/index.ts'
+import type { ApiDeclaration, MockApi } from '../index.ts'
 import {
   handlesOrigin,
   pageOrigin,

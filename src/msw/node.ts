@@ -8,8 +8,8 @@ import {
   type ApiDeclaration,
   type ShopApi,
   type Scenario,
-  type ScenarioId,
-} from '../mock-server/index.ts'
+  type ScenarioIdOf,
+} from '../index.ts'
 import { assertMswRuns } from './assert-msw-runs.ts'
 import { pageOrigin } from './handled-origins.ts'
 import { createHandlers, type HandledOrigins } from './handlers.ts'
@@ -17,8 +17,8 @@ import { createHandlers, type HandledOrigins } from './handlers.ts'
 export interface SetupMockServerOptions<
   A extends ApiDeclaration = ShopApi,
 > extends MockApiOptions<A> {
-  /** A scenario (a built-in id or your own) applied once, at creation. */
-  scenario?: ScenarioId | Scenario
+  /** A scenario (one the API declares, by id, or your own) applied once, at creation. */
+  scenario?: ScenarioIdOf<A> | Scenario
   /**
    * Origins where an API at a path base (`/api`) and the control API are answered: other hosts stay
    * unhandled, so `onUnhandledFrame: 'error'` (msw 2: `onUnhandledRequest`) catches them.
@@ -50,7 +50,7 @@ export function setupMockServer<A extends ApiDeclaration = ShopApi>(
   assertMswRuns(installedMswVersion(), process.versions.node)
   const { scenario, origins, ...apiOptions } = options
   const api = createMockApi(apiOptions)
-  if (scenario !== undefined) applyScenario(api as unknown as MockApi, scenario)
+  if (scenario !== undefined) applyScenario(api, scenario)
   const page = pageOrigin()
   const handled = origins ?? (page === '' ? ['loopback'] : ['loopback', page])
   return {

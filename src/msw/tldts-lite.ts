@@ -1,6 +1,6 @@
 /**
  * A stand-in for `tldts` in a browser bundle that runs msw (the playground's, and an app's that
- * opts in with a bundler alias: see the README). msw keeps an in-page cookie jar through
+ * opts in with a bundler alias: see docs/reference/package.md). msw keeps an in-page cookie jar through
  * tough-cookie, which asks tldts only for a host's registrable domain; tldts carries the whole
  * public-suffix list (about 110 kB gzipped). hypermock never sets cookies (credentials are Bearer
  * tokens), so the approximation "the last two labels" cannot change what it does. Apps whose own

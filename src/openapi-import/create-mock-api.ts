@@ -3,7 +3,7 @@ import {
   type ApiDeclaration,
   type MockApi,
   type MockApiOptions,
-} from '../mock-server/index.ts'
+} from '../index.ts'
 import { importOpenApi } from './from-openapi.ts'
 import type { OpenApiOverrides } from './import-types.ts'
 import type { Json } from './schema-view.ts'

@@ -1,4 +1,4 @@
-/** The conventions' retry classes (section 8): retry 429, 5xx and network errors, never other 4xx. */
+/** The retry classes (concepts/retries.md#what): retry 429, 5xx and network errors, never other 4xx. */
 export type StatusClass = 'success' | 'retriable' | 'final'
 
 export function classifyStatus(status: number): StatusClass {

@@ -19,7 +19,7 @@ function mustNotRetry(attempt: Attempt) {
 }
 
 /**
- * The conventions' retry rules (section 8) applied to what one operation's requests show. Reads
+ * The retry rules (concepts/retries.md#what) applied to what one operation's requests show. Reads
  * only: a verdict never changes what the mock answers.
  */
 export function judgeOperation(

@@ -51,7 +51,7 @@ export type VerdictId =
   | 'no-retry-after-retriable'
   | 'no-backoff'
 
-/** A finding about an operation, against the conventions' retry rules (section 8). */
+/** A finding about an operation, against the retry rules (concepts/retries.md#what). */
 export interface Verdict {
   id: VerdictId
   /** A violation breaks a rule; information is worth knowing. */

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import type { MockApi, Scenario } from '../mock-server/index.ts'
+import type { MockApi, Scenario } from '../index.ts'
 import type { Preferences } from './boot/preferences.ts'
 import { serverConnection } from './boot/connect-server.ts'
 import { HypermockClientProvider } from '../react/index.ts'

@@ -7,7 +7,7 @@ import type {
   Operation,
   ShopApi,
   TablesOf,
-} from '../mock-server/index.ts'
+} from '../index.ts'
 import type { StateSnapshot } from '../mock-server/store/types.ts'
 
 /** Sends one control request and reads its answer: through the page, or over HTTP. */

@@ -8,7 +8,7 @@ import {
   type PlaywrightWorkerOptions,
   type TestType,
 } from '@playwright/test'
-import type { ApiDeclaration, ShopApi } from '../mock-server/index.ts'
+import type { ApiDeclaration, ShopApi } from '../index.ts'
 import type { RunningServer, ServerOptions } from '../server/index.ts'
 import {
   mockHandle,

@@ -3,6 +3,7 @@ import { checkUsage, runCheck } from '../check/run-check-command.ts'
 import { CliError } from './cli-error.ts'
 import { initUsage, runInit } from './init.ts'
 import { inspectUsage, runInspect } from './inspect.ts'
+import { recordUsage, runRecord } from '../record/run-record-command.ts'
 import { runServe, serveUsage } from './serve.ts'
 
 const usage = `Usage: hypermock-api <command> [options]
@@ -12,6 +13,7 @@ Commands:
   init    copy msw's service worker into your app's public folder
   check   test any server against the conventions (problem documents, idempotency, links...)
   inspect show how an OpenAPI description is served, operation by operation
+  record  write a declaration of your backend from its traffic (a HAR file, or a proxy)
 
 Run "hypermock-api <command> --help" for a command's options.
 
@@ -21,13 +23,16 @@ ${initUsage}
 
 ${checkUsage}
 
-${inspectUsage}`
+${inspectUsage}
+
+${recordUsage}`
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   serve: runServe,
   init: runInit,
   check: runCheck,
   inspect: runInspect,
+  record: runRecord,
 }
 
 const [command, ...args] = process.argv.slice(2)
@@ -38,7 +43,7 @@ try {
     const run = commands[command]
     if (!run)
       throw new CliError(
-        `Unknown command "${command}". Use "serve", "init", "check" or "inspect"; "hypermock-api --help" lists them.`,
+        `Unknown command "${command}". Use "serve", "init", "check", "inspect" or "record"; "hypermock-api --help" lists them.`,
       )
     await run(args)
   }

@@ -1,17 +1,14 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import {
-  isInvalidDeclarationError,
-  type ApiDeclaration,
-} from '../mock-server/index.ts'
+import { isInvalidDeclarationError, type ApiDeclaration } from '../index.ts'
 import { CliError } from './cli-error.ts'
 
 /** The package's public entry: dist/index.js beside the built CLI, or the sources run directly. */
 function ownEntry(): string {
   return fileURLToPath(
     import.meta.url.endsWith('.ts')
-      ? new URL('../mock-server/index.ts', import.meta.url)
+      ? new URL('../index.ts', import.meta.url)
       : new URL('./index.js', import.meta.url),
   )
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { isOrigin } from '../mock-server/security/origin-policy.ts'
-import { isInvalidDeclarationError } from '../mock-server/index.ts'
+import { isInvalidDeclarationError } from '../index.ts'
 import { CliError } from './cli-error.ts'
 import { loadConfig } from './load-config.ts'
 import { loadOpenApiApi } from './load-openapi-api.ts'

@@ -5,7 +5,7 @@ import {
   type MockApi,
   type MockApiOptions,
   type ApiDeclaration,
-} from '../mock-server/index.ts'
+} from '../index.ts'
 import { problemResponse } from '../mock-server/problems/problem-response.ts'
 import {
   allowOriginFor,

@@ -1,4 +1,4 @@
-import type { MockApiOptions } from '../mock-server/index.ts'
+import type { MockApiOptions } from '../index.ts'
 import type { HubHello, SharedCoreOptions } from './protocol.ts'
 import {
   connectToHub,

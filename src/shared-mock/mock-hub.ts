@@ -1,7 +1,8 @@
-import type { FaultRule, MockApi } from '../mock-server/index.ts'
+import type { FaultRule, MockApi } from '../index.ts'
 import { mockApiOf } from '../mock-server/mock-api-of.ts'
 import { createRuntime } from '../mock-server/create-runtime.ts'
 import { resolveOptions } from '../mock-server/options.ts'
+import { shopApi } from '../domains/shop/index.ts'
 import type { Runtime } from '../mock-server/runtime.ts'
 import { ChangeTracker } from './change-tracker.ts'
 import { HubClock } from './hub-clock.ts'
@@ -160,6 +161,8 @@ export function createMockHub({
 
   async function start(hello: HubHello) {
     const resolved = resolveOptions({
+      // A declaration cannot cross postMessage: the shared mock serves the built-in shop.
+      api: shopApi,
       ...hello.options,
       now: clock.now,
       sleep: clock.sleep,

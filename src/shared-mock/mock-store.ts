@@ -1,9 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import type {
-  FaultRuleInput,
-  MockConfig,
-  StateSnapshot,
-} from '../mock-server/index.ts'
+import type { FaultRuleInput, MockConfig, StateSnapshot } from '../index.ts'
 
 export const tableNames = [
   'customers',

@@ -6,7 +6,7 @@ import type {
   MockApiOptions,
   MockConfig,
   StateSnapshot,
-} from '../mock-server/index.ts'
+} from '../index.ts'
 
 /**
  * The options a shared mock can take: those that survive `postMessage`. Functions (`now`, `sleep`,

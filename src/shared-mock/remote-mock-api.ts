@@ -1,12 +1,8 @@
 import { createControls } from '../mock-server/controls.ts'
 import { createRuntime } from '../mock-server/create-runtime.ts'
-import type {
-  FaultRule,
-  MockApi,
-  MockEvent,
-  MockListener,
-} from '../mock-server/index.ts'
+import type { FaultRule, MockApi, MockEvent, MockListener } from '../index.ts'
 import { resolveOptions } from '../mock-server/options.ts'
+import { shopApi } from '../domains/shop/index.ts'
 import { ownsUrl } from '../mock-server/owns-url.ts'
 import { buildOperations } from '../operations/build-operations.ts'
 import {
@@ -100,12 +96,17 @@ export function createRemoteMockApi(
   api: SharedMockApi
   attach(port: PortLike): Promise<void>
 } {
-  const defaults = resolveOptions(hello.options)
+  // A declaration cannot cross postMessage: the shared mock serves the built-in shop.
+  const defaults = resolveOptions({ api: shopApi, ...hello.options })
   // Checks each change here exactly as the hub's mock will (same errors), before the copy takes it.
   // The controls alone: the tab never answers a request itself, so it ships no request pipeline.
   const scratch = createControls(
     createRuntime(
-      resolveOptions({ ...hello.options, onUnhandledError: () => {} }),
+      resolveOptions({
+        api: shopApi,
+        ...hello.options,
+        onUnhandledError: () => {},
+      }),
     ),
   )
   const listeners = new Set<MockListener>()

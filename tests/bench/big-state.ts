@@ -1,4 +1,4 @@
-import { createSeed, type StateSnapshot } from '../../src/mock-server/index.ts'
+import { createSeed, type StateSnapshot } from '../../src/index.ts'
 
 const currencies = ['usd', 'eur', 'gbp', 'jpy', 'chf', 'cad', 'aud'] as const
 const EPOCH = Date.parse('2026-01-05T09:00:00.000Z')

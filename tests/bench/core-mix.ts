@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 
 /**
  * A fixed mix of requests answered in this process, for the instruction-count row: `mock` is the

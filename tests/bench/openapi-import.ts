@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import {
-  createMockApi,
-  defineApi,
-  defineResource,
-} from '../../src/mock-server/index.ts'
+import { createMockApi, defineApi, defineResource } from '../../src/index.ts'
 import {
   createMockApi as createImportedMockApi,
   importOpenApi,

@@ -2,7 +2,7 @@ import { registerHooks } from 'node:module'
 
 // The example imports the package by name; the bench measures the sources, as for the built-in
 // domain, so that name resolves to them here.
-const index = new URL('../../src/mock-server/index.ts', import.meta.url).href
+const index = new URL('../../src/index.ts', import.meta.url).href
 registerHooks({
   resolve: (specifier, context, next) =>
     next(specifier === 'hypermock-api' ? index : specifier, context),

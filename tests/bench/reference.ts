@@ -1,4 +1,4 @@
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 
 /** The request most rows serve, and the exact answer the mock gives it, for baselines to copy. */
 export const ORIGIN = 'http://hypermock.test'

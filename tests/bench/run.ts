@@ -11,6 +11,7 @@ import { openApiImportRows } from './rows/openapi-import.ts'
 import { playgroundBundleRows } from './rows/playground-bundle.ts'
 import { serverCpuRows } from './rows/server-cpu.ts'
 import { serverInstructionRows } from './rows/server-instructions.ts'
+import { recordHarRows } from './rows/record-har.ts'
 import { soakRows } from './rows/soak-row.ts'
 
 /**
@@ -34,6 +35,7 @@ const benchRows: BenchRow[] = [
   coreInstructionRows,
   openApiImportRows,
   devtoolsPanelRows,
+  recordHarRows,
 ]
 
 const { values: flags } = parseArgs({

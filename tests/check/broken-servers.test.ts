@@ -26,13 +26,28 @@ async function check(broken: BrokenServer) {
 }
 
 /** The one rule that fails, and its evidence; every other rule passes (rate limits are not probed). */
-async function failsExactly(broken: BrokenServer, id: RuleId) {
+/**
+ * Whether a repeat arrives while the first request runs depends on the machine's load: the in-flight
+ * rule (and the Retry-After its 409 carries) may skip, and a server whose key executes again fails
+ * it when a repeat lands late.
+ */
+const TIMING = ['idempotency-in-flight', 'retry-after-format']
+
+async function failsExactly(
+  broken: BrokenServer,
+  id: RuleId,
+  mayAlsoBreak: RuleId[] = [],
+) {
   const report = await check(broken)
   expect(
-    report.rules.filter((r) => r.status === 'fail').map((r) => r.id),
+    report.rules
+      .filter((r) => r.status === 'fail' && !mayAlsoBreak.includes(r.id))
+      .map((r) => r.id),
   ).toEqual([id])
   expect(
-    report.rules.filter((r) => r.status === 'skip').map((r) => r.id),
+    report.rules
+      .filter((r) => r.status === 'skip' && !TIMING.includes(r.id))
+      .map((r) => r.id),
   ).toEqual(['rate-limit-429'])
   expect(report.exitCode).toBe(1)
   expect(reportSchemaErrors(report)).toEqual([])
@@ -47,7 +62,8 @@ describe('a server that breaks one rule fails exactly that rule, with a curl tha
   it('errors as plain JSON fail problem-details', async () => {
     const rule = await failsExactly(plainJsonErrors, 'problem-details')
     expect(rule.actual).toMatch(/Content-Type is "application\/json"/)
-    const step = rule.evidence[0]!
+    // A DELETE's error (a stale If-Match) replays as a 404 once the clean-up has run.
+    const step = rule.evidence.find((s) => s.request.method !== 'DELETE')!
     const again = await runCurl(step.curl)
     expect(again.status).toBe(step.response?.status)
     expect(again.status).toBeGreaterThanOrEqual(400)
@@ -67,7 +83,10 @@ describe('a server that breaks one rule fails exactly that rule, with a curl tha
   })
 
   it('a key that executes twice fails idempotency-replay', async () => {
-    const rule = await failsExactly(keyExecutesTwice(), 'idempotency-replay')
+    // A repeat that runs again is also what idempotency-in-flight sees when one arrives late.
+    const rule = await failsExactly(keyExecutesTwice(), 'idempotency-replay', [
+      'idempotency-in-flight',
+    ])
     const posts = rule.evidence.filter((step) => step.request.method === 'POST')
     expect(posts).toHaveLength(2)
     expect(posts[0]?.curl).toBe(posts[1]?.curl)

@@ -71,6 +71,7 @@ describe('hypermock-api check', { timeout: 30_000 }, () => {
       `${broken.url}/api`,
       '--token',
       TOKEN,
+      '--allow-writes',
       '--rules',
       'method-not-allowed-405,not-found-404',
     ])

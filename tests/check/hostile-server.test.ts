@@ -179,7 +179,8 @@ it('a body that is not JSON ends as verdicts that say what came back', async () 
       rules: ['links-self', 'json-media-type'],
     }),
   )
-  const [self, media] = report.rules
+  const self = report.rules.find((rule) => rule.id === 'links-self')
+  const media = report.rules.find((rule) => rule.id === 'json-media-type')
   expect(self?.status).toBe('fail')
   expect(self?.actual).toBe('another representation: id undefined instead of 1')
   expect(media?.status).toBe('fail')
@@ -199,7 +200,7 @@ it('a redirect loop ends as a verdict after the redirect limit', async () => {
   ).toHaveLength(6)
 })
 
-it('never sends the token to another origin: not by a link, not by a redirect', async () => {
+it('sends nothing to another origin: not by a link, not by a redirect', async () => {
   const report = await runChecks(
     options({ allowWrites: true, tokenReadonly: `${SECRET}-readonly` }),
   )
@@ -208,9 +209,8 @@ it('never sends the token to another origin: not by a link, not by a redirect', 
     href: `${other.url}/stolen-collection`,
     reason: 'another origin: the credential is not sent there',
   })
-  // The redirect to the other origin was followed, without the credential.
-  expect(otherOriginSaw.length).toBeGreaterThan(0)
-  expect(otherOriginSaw.every((header) => header === undefined)).toBe(true)
+  // The redirect to the other origin was not followed: that server saw no request at all.
+  expect(otherOriginSaw).toEqual([])
   expect(JSON.stringify(report)).not.toContain(SECRET)
 })
 

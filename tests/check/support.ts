@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import type { CheckOptions, CheckReport } from '../../src/check/index.ts'
-import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { createMockApi, type MockApi } from '../../src/index.ts'
 import { startServer, type RunningServer } from '../../src/server/index.ts'
 
 export const TOKEN = 'customer-1-token'

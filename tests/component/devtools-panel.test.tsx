@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { mountDevtools } from '../../src/devtools/index.ts'
 import { mountDevtools as mountLazily } from '../../src/devtools/lazy.ts'
-import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { createMockApi, type MockApi } from '../../src/index.ts'
 
 const KEY = 'hypermock-devtools'
 const handles: { unmount(): void }[] = []

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { createMockApi, type MockApi } from '../../src/index.ts'
 import { ConsoleView } from '../../src/playground/features/console/console-view.tsx'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { createMockApi, type MockApi } from '../../src/index.ts'
 import { DataView } from '../../src/playground/features/data/data-view.tsx'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
 

@@ -7,7 +7,7 @@ import {
   faultMethods,
   faultStatuses,
   type MockApi,
-} from '../../src/mock-server/index.ts'
+} from '../../src/index.ts'
 import { FaultsView } from '../../src/playground/features/faults/faults-view.tsx'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
 

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { JournalView } from '../../src/playground/features/journal/journal-view.tsx'
 import { exchangeLog } from '../../src/playground/services/exchange-log.ts'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { readProblem, type Problem } from '../../src/client/index.ts'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { ProblemCard } from '../../src/playground/components/problem-card.tsx'
 
 const api = createMockApi()

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { expect, test } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { App } from '../../src/playground/app.tsx'
 
 test('under StrictMode, as `npm run dev` renders it, the Explorer sends its read once', async () => {

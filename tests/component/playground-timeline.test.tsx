@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import type { ClientEvent } from '../../src/client/index.ts'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { TimelineView } from '../../src/playground/features/timeline/timeline-view.tsx'
 import type { ClientEventsStore } from '../../src/playground/services/client-events-store.ts'
 import {

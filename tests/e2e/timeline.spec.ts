@@ -2,7 +2,7 @@ import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
-import { operationsJsonSchema } from '../../src/mock-server/index.ts'
+import { operationsJsonSchema } from '../../src/index.ts'
 
 async function goToView(page: Page, label: string) {
   await page

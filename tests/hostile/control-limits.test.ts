@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MockControlError } from '../../src/mock-server/index.ts'
+import type { MockControlError } from '../../src/index.ts'
 import { matchesPathPattern } from '../../src/mock-server/faults/fault-rule.ts'
 import { expectProblem } from '../support/expect-problem.ts'
 import {

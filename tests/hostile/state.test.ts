@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSeed, type StateSnapshot } from '../../src/mock-server/index.ts'
+import { createSeed, type StateSnapshot } from '../../src/index.ts'
 import { expectProblem } from '../support/expect-problem.ts'
 import {
   ANSWER_WITHIN_MS,

@@ -1,8 +1,5 @@
 import { expect } from 'vitest'
-import {
-  createMockApi,
-  type MockApiOptions,
-} from '../../src/mock-server/index.ts'
+import { createMockApi, type MockApiOptions } from '../../src/index.ts'
 
 export const ORIGIN = 'http://hypermock.test'
 export const CUSTOMER = { Authorization: 'Bearer customer-1-token' }

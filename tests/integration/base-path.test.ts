@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import {
-  createMockApi,
-  defineApi,
-  defineResource,
-} from '../../src/mock-server/index.ts'
+import { createMockApi, defineApi, defineResource } from '../../src/index.ts'
 import { setupMockServer } from '../../src/msw/node.ts'
 import { auth } from '../support/request-init.ts'
 

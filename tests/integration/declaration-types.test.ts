@@ -6,7 +6,7 @@ import {
   defineResource,
   isInvalidDeclarationError,
   type TableHandle,
-} from '../../src/mock-server/index.ts'
+} from '../../src/index.ts'
 
 // `npm run typecheck` compiles this file: each @ts-expect-error below must stay an error.
 

@@ -7,7 +7,7 @@ import {
   defineApi,
   defineResource,
   type OpenApiDocument,
-} from '../../src/mock-server/index.ts'
+} from '../../src/index.ts'
 
 const stations = defineResource({
   schema: z.object({ id: z.number().int().positive(), name: z.string() }),

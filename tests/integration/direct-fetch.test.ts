@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 
 describe('the core without msw', () => {
   it('answers api.fetch(new Request(...)) directly', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { hotelApi } from '../fixtures/hotel/hotel-api.ts'
 import { auth } from '../support/request-init.ts'
 

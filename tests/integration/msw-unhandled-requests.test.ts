@@ -9,7 +9,7 @@ import {
   it,
   vi,
 } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { createHandlers } from '../../src/msw/handlers.ts'
 import { setupMockServer } from '../../src/msw/node.ts'
 

@@ -10,14 +10,14 @@ import {
   defineResource,
   type ApiDeclaration,
   type OpenApiDocument,
-} from '../../src/mock-server/index.ts'
+} from '../../src/index.ts'
 import { describedResponseErrors } from '../support/openapi-conformance.ts'
 
 // ajv-formats is CommonJS with a default export that TypeScript sees one level down.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 
 // The example imports the package by name, as its users do; here that is the source entry.
-vi.mock('hypermock-api', () => import('../../src/mock-server/index.ts'))
+vi.mock('hypermock-api', () => import('../../src/index.ts'))
 
 // A lending library, unlike the built-in domain: integer books, members with UUIDs and a hidden PIN,
 // and loans that are active, overdue or returned.

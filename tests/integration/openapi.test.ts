@@ -11,7 +11,7 @@ import {
   problemCatalogue,
   shopApi,
   type OpenApiDocument,
-} from '../../src/mock-server/index.ts'
+} from '../../src/index.ts'
 import { compiledApi } from '../../src/mock-server/declare/compiled-api-cache.ts'
 import {
   startServer,

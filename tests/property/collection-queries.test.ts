@@ -4,7 +4,7 @@ import {
   createMockApi,
   createSeed,
   type StateSnapshot,
-} from '../../src/mock-server/index.ts'
+} from '../../src/index.ts'
 import { expectWellFormed } from './support/expect-well-formed.ts'
 import { currencies, fromMinor } from './support/money.ts'
 

@@ -1,15 +1,13 @@
 import fc from 'fast-check'
 import { afterAll, expect, it } from 'vitest'
-import {
-  createMockApi,
-  type StateSnapshot,
-} from '../../src/mock-server/index.ts'
+import { createMockApi, type StateSnapshot } from '../../src/index.ts'
 import {
   balanceSum,
   expectInvariants,
   tablesOf,
 } from './support/expect-invariants.ts'
 import { watchPrototypes } from './support/expect-no-pollution.ts'
+import { describedStatuses } from './support/expect-described-status.ts'
 import { expectWellFormed, type Answer } from './support/expect-well-formed.ts'
 import { toMinor } from './support/money.ts'
 import {
@@ -26,6 +24,7 @@ const api = createMockApi({
   onUnhandledError: (error) => unhandled.push(error),
 })
 const expectNoPollution = watchPrototypes()
+const undescribed = describedStatuses('/api')
 let generated = 0
 let checks = 0
 const statuses = new Map<number, number>()
@@ -46,6 +45,9 @@ async function send(spec: RequestSpec, state: StateSnapshot) {
   generated += 1
   const response = await api.fetch(request)
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+  const notListed = undescribed(request.method, request.url, response.status)
+  if (notListed !== null)
+    throw new Error(`${notListed}\nspec: ${describeSpec(spec)}`)
   try {
     return await expectWellFormed(request, response)
   } catch (error) {

@@ -5,7 +5,7 @@ import {
   createMockApi,
   type FaultEffect,
   type StateSnapshot,
-} from '../../src/mock-server/index.ts'
+} from '../../src/index.ts'
 import { balanceSum, expectInvariants } from './support/expect-invariants.ts'
 import { expectWellFormed } from './support/expect-well-formed.ts'
 

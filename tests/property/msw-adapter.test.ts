@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { setupMockServer } from '../../src/msw/node.ts'
 import { expectWellFormed } from './support/expect-well-formed.ts'
 import {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, expect, it } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { createMockApi, type MockApi } from '../../src/index.ts'
 import { balanceSum, expectInvariants } from './support/expect-invariants.ts'
 
 let generated = 0

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, expect, it } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/mock-server/index.ts'
+import { createMockApi, type MockApi } from '../../src/index.ts'
 import { balanceSum, expectInvariants } from './support/expect-invariants.ts'
 import { expectWellFormed, type Answer } from './support/expect-well-formed.ts'
 import { currencies, fromMinor, toMinor } from './support/money.ts'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, expect, it } from 'vitest'
-import { createMockApi } from '../../src/mock-server/index.ts'
+import { createMockApi } from '../../src/index.ts'
 import { expectWellFormed } from './support/expect-well-formed.ts'
 
 // Frozen real time: windows move only when the test advances the mock clock.

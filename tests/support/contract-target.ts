@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import type { MockApi, MockApiOptions } from '../../src/mock-server/index.ts'
+import type { MockApi, MockApiOptions } from '../../src/index.ts'
 import {
   describedResponseErrors,
   prepareDescribedResponses,
 } from './openapi-conformance.ts'
 import { importedTarget, type ShopCode } from './imported-target.ts'
 import { mswTarget } from './msw-target.ts'
+import { recordedTarget } from './recorded-target.ts'
 import { serverTarget } from './server-target.ts'
 
 export { mswTarget }
@@ -43,6 +44,7 @@ export const contractTargets: readonly ContractTargetFactory[] = [
 export const roundTripTargets: readonly ContractTargetFactory[] = [
   ...contractTargets,
   importedTarget,
+  recordedTarget,
 ]
 
 /**

@@ -1,8 +1,5 @@
 import { expect } from 'vitest'
-import {
-  problemCatalogue,
-  type ProblemSlug,
-} from '../../src/mock-server/index.ts'
+import { problemCatalogue, type ProblemSlug } from '../../src/index.ts'
 
 export interface ProblemBody {
   type: string

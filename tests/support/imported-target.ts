@@ -1,5 +1,5 @@
 import type { AnyResource } from '../../src/mock-server/declare/types.ts'
-import { createOpenApiDocument, shopApi } from '../../src/mock-server/index.ts'
+import { createOpenApiDocument, shopApi } from '../../src/index.ts'
 import { fromOpenApi } from '../../src/openapi-import/index.ts'
 import type { ContractTargetFactory } from './contract-target.ts'
 import { mswTarget } from './msw-target.ts'
@@ -47,7 +47,7 @@ function describedSeed(
  * Who owns a row, where the description cannot say: the built-in domain's own owners, except a
  * payment's, which names its customer in a hidden field and is owned through its order here.
  */
-function ownerOf(name: string, resource: AnyResource): AnyResource['owner'] {
+export function ownerOf(name: string, resource: AnyResource): AnyResource['owner'] {
   if (name === 'payments')
     return (row, data) =>
       (

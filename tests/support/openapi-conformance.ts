@@ -6,7 +6,7 @@ import {
   shopApi,
   type ApiDeclaration,
   type OpenApiDocument,
-} from '../../src/mock-server/index.ts'
+} from '../../src/index.ts'
 
 // ajv-formats is CommonJS with a default export that TypeScript sees one level down.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020

@@ -1,5 +1,5 @@
 import type { Exchange } from '../create-probe.ts'
-import { fail, pass, skip, type Rule } from '../rule.ts'
+import { fail, pass, skip, defineRule } from '../rule.ts'
 import { sampleItems } from '../rule-helpers.ts'
 
 const declaresCaching = (e: Exchange) =>
@@ -7,10 +7,13 @@ const declaresCaching = (e: Exchange) =>
     e.headers.has(name),
   )
 
-export const cacheability: Rule = {
+export const cacheability = defineRule({
   id: 'cacheability',
   level: 'must',
-  source: 'Conventions §1 (Cacheable); RFC 9111',
+  concept: 'caching',
+  also: 'RFC 9111',
+  sends: 'GET of the root, each collection and one item',
+  writes: false,
   title:
     'Reads declare whether they may be cached (Cache-Control or a validator)',
   async run({ discovery, probe }) {
@@ -33,4 +36,4 @@ export const cacheability: Rule = {
       silent.slice(0, 3),
     )
   },
-}
+})

@@ -1,14 +1,19 @@
-import { writableCollection } from '../discovery.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { writableCollection } from '../writable-collection.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import { createRecord, isOutcome, sampleItems } from '../rule-helpers.ts'
 
 /** Never the ETag of anything: a quoted value the server cannot have issued. */
 const STALE = '"hypermock-check-stale"'
 
-export const conditionalRequests: Rule = {
+export const conditionalRequests = defineRule({
   id: 'conditional-requests',
   level: 'should',
-  source: 'RFC 9110 §13 (conditional requests)',
+  concept: 'caching',
+  also: 'RFC 9110 (conditional requests)',
+  sends:
+    'GET of one item, then again with If-None-Match (or If-Modified-Since); with writes, a POST and a DELETE with a stale If-Match on the record it created',
+  writes:
+    'creates one record and deletes it with a stale If-Match (then the clean-up deletes it)',
   title: 'If-None-Match gets a 304; a stale If-Match gets a 412 (or a 409)',
   async run(context) {
     const { options, discovery, probe } = context
@@ -60,4 +65,4 @@ export const conditionalRequests: Rule = {
       [read, again, created, stale],
     )
   },
-}
+})

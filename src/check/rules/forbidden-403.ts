@@ -1,37 +1,35 @@
-import { writableCollection } from '../discovery.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
+import { writableCollection } from '../writable-collection.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 
-export const forbidden403: Rule = {
+export const forbidden403 = defineRule({
   id: 'forbidden-403',
   level: 'must',
-  source: 'Conventions §5; RFC 9110 §15.5.4',
+  concept: 'authentication',
+  also: 'RFC 9110 (403 Forbidden)',
+  sends: 'with writes, a POST of a valid body with the read-only credential',
+  writes:
+    'a POST with the read-only credential; a record it wrongly creates is deleted',
   title: 'An action the second credential may not do gets a 403',
   async run(context) {
     const { options, discovery, probe } = context
     if (!options.tokenReadonly)
       return skip('no second token given (--token-readonly)')
+    if (!options.allowWrites) return WRITES_NOT_ALLOWED
     const collection = writableCollection(discovery)
-    if (!collection) return skip('found no collection that accepts a POST')
-    // Without --allow-writes the body is empty: a server that wrongly lets the write through still creates nothing.
-    const json = options.allowWrites ? collection.createBody : {}
+    if (!collection?.createBody)
+      return skip('found no collection that accepts a POST with a known body')
     const response = await probe.send({
       method: 'POST',
       url: collection.url,
-      json,
+      json: collection.createBody,
       auth: 'readonly',
     })
     if (response.status === 403) return pass()
     if (response.status < 300) context.created(response, collection)
-    if (
-      !options.allowWrites &&
-      (response.status === 400 || response.status === 422)
-    )
-      return skip(
-        'the server judged the empty body before the permission; --allow-writes sends a valid one',
-      )
     return fail(
       `403 for POST ${collection.url.pathname} with the read-only credential`,
       describeResponse(response),
     )
   },
-}
+})

@@ -1,5 +1,5 @@
-import { writableCollection } from '../discovery.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { writableCollection } from '../writable-collection.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import {
   createRecord,
   isOutcome,
@@ -20,10 +20,13 @@ function changed(
   return text ? { ...body, [text[0]]: `${text[1] as string} (changed)` } : null
 }
 
-export const idempotencyKeyReuse: Rule = {
+export const idempotencyKeyReuse = defineRule({
   id: 'idempotency-key-reuse',
   level: 'should',
-  source: 'draft-ietf-httpapi-idempotency-key-header §2.7 (422)',
+  concept: 'idempotency',
+  also: 'draft-ietf-httpapi-idempotency-key-header (422)',
+  sends: 'a POST with an Idempotency-Key, then the same key with another body',
+  writes: 'creates one or two records, each deleted afterwards',
   title: 'The same Idempotency-Key with another body gets a 422',
   async run(context) {
     const { options, discovery, probe } = context
@@ -56,4 +59,4 @@ export const idempotencyKeyReuse: Rule = {
       describeResponse(second),
     )
   },
-}
+})

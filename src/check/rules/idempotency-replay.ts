@@ -1,5 +1,5 @@
-import { writableCollection } from '../discovery.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { writableCollection } from '../writable-collection.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import {
   countOf,
   createRecord,
@@ -8,10 +8,15 @@ import {
   WRITES_NOT_ALLOWED,
 } from '../rule-helpers.ts'
 
-export const idempotencyReplay: Rule = {
+export const idempotencyReplay = defineRule({
   id: 'idempotency-replay',
   level: 'must',
-  source: 'Conventions §4 rule 4; draft-ietf-httpapi-idempotency-key-header',
+  concept: 'idempotency',
+  also: 'draft-ietf-httpapi-idempotency-key-header',
+  sends:
+    'GET of a collection, a POST twice with the same Idempotency-Key, GET again',
+  writes:
+    'creates one record (two if the key is ignored), each deleted afterwards',
   title:
     'The same Idempotency-Key twice gets the same status and body, with one effect',
   async run(context) {
@@ -55,4 +60,4 @@ export const idempotencyReplay: Rule = {
         : undefined,
     )
   },
-}
+})

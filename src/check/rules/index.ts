@@ -1,46 +1,24 @@
-import type { Rule } from '../rule.ts'
-import { cacheability } from './cacheability.ts'
-import { conditionalRequests } from './conditional-requests.ts'
-import { forbidden403 } from './forbidden-403.ts'
-import { idempotencyInFlight } from './idempotency-in-flight.ts'
-import { idempotencyKeyReuse } from './idempotency-key-reuse.ts'
-import { idempotencyReplay } from './idempotency-replay.ts'
-import { jsonMediaType } from './json-media-type.ts'
-import { linksFollowState } from './links-follow-state.ts'
-import { linksSelf } from './links-self.ts'
-import { malformedJson400 } from './malformed-json-400.ts'
-import { methodNotAllowed405 } from './method-not-allowed-405.ts'
-import { notFound404 } from './not-found-404.ts'
-import { pathsAreNouns } from './paths-are-nouns.ts'
-import { problemDetails } from './problem-details.ts'
-import { queryParameters } from './query-parameters.ts'
-import { rateLimit429 } from './rate-limit-429.ts'
-import { retryAfterFormat } from './retry-after-format.ts'
-import { unauthenticated401 } from './unauthenticated-401.ts'
-import { validationAllFields } from './validation-all-fields.ts'
-
 /**
- * Every rule in report order. The rate-limit probe runs after the other active rules (it exhausts
- * the caller's quota), and the journal rules after it (they judge every response of the run).
+ * The rule registry: one line per file in this folder, each exporting one `defineRule(...)`.
+ * A rule's id is its file's name; the runner, `--rules`, the reports and the rule reference all
+ * read this list (tests/check/rule-registry.test.ts fails when a rule file is not here).
  */
-export const rules: readonly Rule[] = [
-  problemDetails,
-  validationAllFields,
-  malformedJson400,
-  notFound404,
-  methodNotAllowed405,
-  unauthenticated401,
-  forbidden403,
-  idempotencyReplay,
-  idempotencyKeyReuse,
-  idempotencyInFlight,
-  linksSelf,
-  linksFollowState,
-  pathsAreNouns,
-  queryParameters,
-  cacheability,
-  conditionalRequests,
-  rateLimit429,
-  retryAfterFormat,
-  jsonMediaType,
-]
+export { cacheability } from './cacheability.ts'
+export { conditionalRequests } from './conditional-requests.ts'
+export { forbidden403 } from './forbidden-403.ts'
+export { idempotencyInFlight } from './idempotency-in-flight.ts'
+export { idempotencyKeyReuse } from './idempotency-key-reuse.ts'
+export { idempotencyReplay } from './idempotency-replay.ts'
+export { jsonMediaType } from './json-media-type.ts'
+export { linksFollowState } from './links-follow-state.ts'
+export { linksSelf } from './links-self.ts'
+export { malformedJson400 } from './malformed-json-400.ts'
+export { methodNotAllowed405 } from './method-not-allowed-405.ts'
+export { notFound404 } from './not-found-404.ts'
+export { pathsAreNouns } from './paths-are-nouns.ts'
+export { problemDetails } from './problem-details.ts'
+export { queryParameters } from './query-parameters.ts'
+export { rateLimit429 } from './rate-limit-429.ts'
+export { retryAfterFormat } from './retry-after-format.ts'
+export { unauthenticated401 } from './unauthenticated-401.ts'
+export { validationAllFields } from './validation-all-fields.ts'

@@ -1,11 +1,14 @@
-import { fail, pass, skip, type Rule } from '../rule.ts'
+import { fail, pass, skip, defineRule } from '../rule.ts'
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 
-export const jsonMediaType: Rule = {
+export const jsonMediaType = defineRule({
   id: 'json-media-type',
   level: 'must',
-  source: 'Conventions §2 (representations are JSON), §4 rule 3; RFC 8259',
+  concept: 'resources',
+  also: 'RFC 8259',
+  sends: 'nothing: judges every success response of the run',
+  writes: false,
   title: 'Success bodies are application/json (or +json)',
   phase: 'journal',
   async run({ journal }) {
@@ -29,4 +32,4 @@ export const jsonMediaType: Rule = {
       bad.slice(0, 3),
     )
   },
-}
+})

@@ -1,14 +1,15 @@
 import type { Exchange } from '../create-probe.ts'
-import { writableCollection, type DiscoveredCollection } from '../discovery.ts'
+import type { DiscoveredCollection } from '../discovery-types.ts'
+import { writableCollection } from '../writable-collection.ts'
 import { actionLinks } from '../hal-links.ts'
 import {
   describeResponse,
   fail,
   pass,
   skip,
-  type Rule,
   type RuleContext,
   type RuleOutcome,
+  defineRule,
 } from '../rule.ts'
 import { createRecord, isOutcome, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 
@@ -25,10 +26,13 @@ const signature = (body: unknown) =>
  * must get a 409. An action that leaves the links as they were (a renewal: the state stays) is still
  * offered, so it must work again. At least one action must change the links.
  */
-export const linksFollowState: Rule = {
+export const linksFollowState = defineRule({
   id: 'links-follow-state',
   level: 'must',
-  source: 'Conventions §2–3 (action links), §7 (409)',
+  concept: 'links',
+  sends: `POST of a new record, GET of it, each offered action link's method, GET again, the used link again`,
+  writes:
+    'creates records and follows their action links; each record is deleted afterwards',
   title:
     'Every action link offered works now; after an action the links change; a used link sent again gets a 409',
   async run(context) {
@@ -79,7 +83,7 @@ export const linksFollowState: Rule = {
       )
     return pass(`followed ${rels.join(', ')}`)
   },
-}
+})
 
 /** A new record's representation: the create's answer, or a read of it when that has no links. */
 async function readBack(

@@ -1,12 +1,14 @@
 import { halLinks } from '../hal-links.ts'
 import { isObject } from '../openapi-document.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import { sampleItems } from '../rule-helpers.ts'
 
-export const linksSelf: Rule = {
+export const linksSelf = defineRule({
   id: 'links-self',
   level: 'must',
-  source: 'Conventions §2 Link object (self)',
+  concept: 'links',
+  sends: 'GET of each item read and of its self link',
+  writes: false,
   title: "Every item's self link reads the item back",
   async run({ options, discovery, probe }) {
     const items = sampleItems(discovery, 10)
@@ -24,7 +26,7 @@ export const linksSelf: Rule = {
       if (item.url.origin !== options.baseUrl.origin) continue
       const read = await probe.send({ url: item.url })
       const expected = `200 with the item for GET ${item.url.pathname}`
-      // The conventions let an item answer with a problem document about itself (§4: GET /transfers/{id}
+      // The conventions let an item answer with a problem document about itself (concepts/resources.md: GET /transfers/{id}
       // of a failed transfer): that still reads the item back.
       const aboutItself =
         read.status >= 400 &&
@@ -44,4 +46,4 @@ export const linksSelf: Rule = {
     }
     return pass(`${items.length} items read back`)
   },
-}
+})

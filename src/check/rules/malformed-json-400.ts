@@ -1,16 +1,20 @@
-import { writableCollection } from '../discovery.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
-import { readCollection } from '../rule-helpers.ts'
+import { writableCollection } from '../writable-collection.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
+import { collectionToRead, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 
-/** A body that cannot parse creates nothing, so this runs without --allow-writes too. */
-export const malformedJson400: Rule = {
+/** A POST, even one whose body cannot parse, is a write: it is sent only with --allow-writes. */
+export const malformedJson400 = defineRule({
   id: 'malformed-json-400',
   level: 'must',
-  source: 'Conventions §7 Status codes (400)',
+  concept: 'validation',
+  sends: 'with writes, a POST of a body that is not JSON',
+  writes: 'a POST whose body cannot parse; anything it creates is deleted',
   title: 'A body that is not JSON gets a 400 (problem-details judges its body)',
   async run(context) {
+    if (!context.options.allowWrites) return WRITES_NOT_ALLOWED
     const collection =
-      writableCollection(context.discovery) ?? readCollection(context.discovery)
+      writableCollection(context.discovery) ??
+      collectionToRead(context.discovery)
     const response = await context.probe.send({
       method: 'POST',
       url: collection.url,
@@ -28,4 +32,4 @@ export const malformedJson400: Rule = {
     if (response.status < 300) context.created(response, collection)
     return fail('400 for a body that is not JSON', describeResponse(response))
   },
-}
+})

@@ -1,13 +1,20 @@
-import { describeResponse, fail, pass, type Rule } from '../rule.ts'
-import { readCollection } from '../rule-helpers.ts'
+import { describeResponse, fail, pass, defineRule } from '../rule.ts'
+import { collectionToRead, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 
-export const methodNotAllowed405: Rule = {
+export const methodNotAllowed405 = defineRule({
   id: 'method-not-allowed-405',
   level: 'must',
-  source: 'Conventions §4 rule 5; RFC 9110 §15.5.6 (Allow)',
+  concept: 'resources',
+  also: 'RFC 9110 (405, Allow)',
+  sends:
+    'OPTIONS of a collection, then a PATCH, PUT or DELETE its Allow leaves out',
+  writes:
+    'a PATCH, PUT or DELETE the collection says it does not support; a server that wrongly supports it may act on it',
   title: 'An unsupported method gets a 405 with Allow',
-  async run({ discovery, probe }) {
-    const { url } = readCollection(discovery)
+  async run({ options: checkOptions, discovery, probe }) {
+    // Every method a collection may not support changes state where it is supported.
+    if (!checkOptions.allowWrites) return WRITES_NOT_ALLOWED
+    const { url } = collectionToRead(discovery)
     // The server's own Allow names what it supports; one of the others is safe to send.
     const options = await probe
       .send({ method: 'OPTIONS', url })
@@ -28,4 +35,4 @@ export const methodNotAllowed405: Rule = {
       return fail(expected, '405 without an Allow header')
     return pass()
   },
-}
+})

@@ -1,4 +1,4 @@
-import { fail, pass, type Rule } from '../rule.ts'
+import { fail, pass, defineRule } from '../rule.ts'
 
 /** Verbs seen in RPC-style paths; the method, not the path, should say what happens. */
 const VERBS = new Set([
@@ -51,10 +51,12 @@ const isVerb = (segment: string) =>
  * Collections, items and the description's readable paths. Action links are exempt: the
  * conventions' own POST /orders/{id}/cancel names a controller resource.
  */
-export const pathsAreNouns: Rule = {
+export const pathsAreNouns = defineRule({
   id: 'paths-are-nouns',
   level: 'should',
-  source: 'Conventions §1 general rule 1',
+  concept: 'resources',
+  sends: 'nothing: reads the paths discovery found and the action links',
+  writes: false,
   title: 'No verbs in the discovered paths',
   async run({ discovery }) {
     const paths = new Set([
@@ -72,4 +74,4 @@ export const pathsAreNouns: Rule = {
       [],
     )
   },
-}
+})

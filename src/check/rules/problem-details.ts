@@ -1,11 +1,15 @@
 import { problemIssues } from '../problem-issues.ts'
-import { fail, pass, skip, type Rule } from '../rule.ts'
+import { fail, pass, skip, defineRule } from '../rule.ts'
 
 /** Judges every error the run provoked, so it runs after the rules that provoke them. */
-export const problemDetails: Rule = {
+export const problemDetails = defineRule({
   id: 'problem-details',
   level: 'must',
-  source: 'Conventions §7 Error body; RFC 9457',
+  concept: 'problems',
+  also: 'RFC 9457',
+  sends:
+    'nothing, or one GET of a missing path when no error was seen: judges every error response of the run',
+  writes: false,
   title:
     'Every 4xx/5xx is an application/problem+json document with type, title, status, detail and instance',
   phase: 'journal',
@@ -25,4 +29,4 @@ export const problemDetails: Rule = {
       bad.slice(0, 3).map(({ e }) => e),
     )
   },
-}
+})

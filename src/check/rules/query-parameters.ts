@@ -1,5 +1,5 @@
 import type { Exchange } from '../create-probe.ts'
-import type { DiscoveredCollection } from '../discovery.ts'
+import type { DiscoveredCollection } from '../discovery-types.ts'
 import { itemsOf, nextLink } from '../hal-links.ts'
 import { isObject } from '../openapi-document.ts'
 import {
@@ -7,8 +7,8 @@ import {
   fail,
   pass,
   skip,
-  type Rule,
   type RuleContext,
+  defineRule,
 } from '../rule.ts'
 
 /** Page-size parameters tried when the description names none, most common first. */
@@ -59,10 +59,14 @@ function filterField(collection: DiscoveredCollection) {
   )
 }
 
-export const queryParameters: Rule = {
+export const queryParameters = defineRule({
   id: 'query-parameters',
   level: 'must',
-  source: 'Conventions §4 rule 1; RFC 8288 (Link)',
+  concept: 'links',
+  also: 'RFC 8288 (Link)',
+  sends:
+    'GET of the largest collection with a page size of 1, the next page, and a filter',
+  writes: false,
   title:
     'Paging and filtering are query parameters, and the next page is linked (Link header or _links)',
   async run(context) {
@@ -127,4 +131,4 @@ export const queryParameters: Rule = {
       )
     return pass()
   },
-}
+})

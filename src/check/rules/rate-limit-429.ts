@@ -1,13 +1,15 @@
 import type { Exchange } from '../create-probe.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
-import { readCollection } from '../rule-helpers.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
+import { collectionToRead } from '../rule-helpers.ts'
 import { isDeltaSeconds } from '../retry-after.ts'
 
-export const rateLimit429: Rule = {
+export const rateLimit429 = defineRule({
   id: 'rate-limit-429',
   level: 'must',
-  source:
-    'Conventions §8 rule 1; RFC 6585 §4; draft-ietf-httpapi-ratelimit-headers (should)',
+  concept: 'rate-limits',
+  also: 'RFC 6585 (429); draft-ietf-httpapi-ratelimit-headers (should)',
+  sends: 'up to --probe-rate-limit GETs of one collection',
+  writes: false,
   title:
     'Over the limit: a 429 problem with Retry-After in whole seconds, and RateLimit headers (should)',
   phase: 'probe',
@@ -17,7 +19,7 @@ export const rateLimit429: Rule = {
       return skip(
         'rate limits are probed only when asked: --probe-rate-limit <max requests>',
       )
-    const { url } = readCollection(discovery)
+    const { url } = collectionToRead(discovery)
     let limited: Exchange | null = null
     for (let sent = 0; sent < max && !limited; sent++) {
       const response = await probe.send({
@@ -57,4 +59,4 @@ export const rateLimit429: Rule = {
         : 'no RateLimit or RateLimit-Policy header (should)',
     )
   },
-}
+})

@@ -1,10 +1,13 @@
 import { isDeltaSeconds } from '../retry-after.ts'
-import { fail, pass, skip, type Rule } from '../rule.ts'
+import { fail, pass, skip, defineRule } from '../rule.ts'
 
-export const retryAfterFormat: Rule = {
+export const retryAfterFormat = defineRule({
   id: 'retry-after-format',
   level: 'must',
-  source: 'Conventions §8 rule 1; RFC 9110 §10.2.3',
+  concept: 'retries',
+  also: 'RFC 9110 (Retry-After)',
+  sends: 'nothing: judges every Retry-After of the run',
+  writes: false,
   title: 'Wherever Retry-After appears, it is delta-seconds',
   phase: 'journal',
   async run({ journal }) {
@@ -21,4 +24,4 @@ export const retryAfterFormat: Rule = {
       bad.slice(0, 3),
     )
   },
-}
+})

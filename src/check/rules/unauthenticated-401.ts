@@ -1,17 +1,20 @@
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
-import { readCollection } from '../rule-helpers.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
+import { collectionToRead } from '../rule-helpers.ts'
 
-export const unauthenticated401: Rule = {
+export const unauthenticated401 = defineRule({
   id: 'unauthenticated-401',
   level: 'must',
-  source: 'Conventions §5; RFC 9110 §11.6.1; RFC 6750 §3',
+  concept: 'authentication',
+  also: 'RFC 9110 (401); RFC 6750',
+  sends: 'GET of a collection with no credential and with a wrong one',
+  writes: false,
   title: 'A missing or wrong credential gets a 401 with WWW-Authenticate',
   async run({ options, discovery, probe }) {
     if (!options.token)
       return skip(
         'no token given (--token): nothing shows the API wants a credential',
       )
-    const { url } = readCollection(discovery)
+    const { url } = collectionToRead(discovery)
     for (const auth of ['none', 'wrong'] as const) {
       const response = await probe.send({ url, auth })
       const what = auth === 'none' ? 'no credential' : 'a wrong credential'
@@ -25,4 +28,4 @@ export const unauthenticated401: Rule = {
     }
     return pass()
   },
-}
+})

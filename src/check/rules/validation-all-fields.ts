@@ -1,13 +1,15 @@
-import { writableCollection } from '../discovery.ts'
+import { writableCollection } from '../writable-collection.ts'
 import { isObject } from '../openapi-document.ts'
-import { describeResponse, fail, pass, skip, type Rule } from '../rule.ts'
+import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import { namesField, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
 import { twoInvalidFields } from '../sample-body.ts'
 
-export const validationAllFields: Rule = {
+export const validationAllFields = defineRule({
   id: 'validation-all-fields',
   level: 'must',
-  source: 'Conventions §7 Validation error',
+  concept: 'validation',
+  sends: 'a POST with two invalid members',
+  writes: 'a POST with an invalid body; anything it creates is deleted',
   title:
     'A create with two invalid fields gets one 422 whose errors list both, each with field and message',
   async run(context) {
@@ -68,4 +70,4 @@ export const validationAllFields: Rule = {
       )
     return pass()
   },
-}
+})

@@ -22,7 +22,7 @@ export interface RetryPolicy {
 }
 
 /**
- * The defaults. The first four are the conventions' numbers (section 8): 5 attempts, 5 s per
+ * The defaults. The first four are the conventions' numbers (concepts/retries.md#attempts): 5 attempts, 5 s per
  * attempt, `2^attempt` s + [0, 1) s. The two caps never bind at these numbers (the longest backoff
  * is 2^3 s), and exist for callers who raise `attempts` or meet a server that asks for hours.
  *
@@ -109,7 +109,7 @@ export interface RetryQuestion {
 }
 
 /**
- * Whether the client retries a response with this status (conventions section 8): 429 means
+ * Whether the client retries a response with this status (concepts/retries.md#what): 429 means
  * nothing executed and 5xx may be transient; every other 4xx would only fail again.
  *
  * @example

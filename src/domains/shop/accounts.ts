@@ -1,4 +1,4 @@
-import { defineResource } from '../../mock-server/declare/index.ts'
+import { defineResource } from '../../mock-server/index.ts'
 import { account, type Transfer } from './schemas.ts'
 import { accountSeed } from './seed.ts'
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../../mock-server/declare/index.ts'
+import { defineResource } from '../../mock-server/index.ts'
 import { customer } from './schemas.ts'
 import { customerSeed } from './seed.ts'
 

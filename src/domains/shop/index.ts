@@ -1,4 +1,4 @@
-import { defineApi } from '../../mock-server/declare/index.ts'
+import { defineApi } from '../../mock-server/index.ts'
 import { z } from 'zod'
 import { accounts } from './accounts.ts'
 import { customers } from './customers.ts'
@@ -8,8 +8,14 @@ import { scenarios } from './scenarios.ts'
 import { transfers } from './transfers.ts'
 
 /**
- * The built-in domain: orders, payments, transfers, accounts and customers (contract sections 1, 2
- * and 11), declared with the public declaration API alone. `createMockApi()` serves it by default.
+ * The built-in shop: orders, payments, transfers, accounts and customers, declared with the public
+ * declaration API alone, as any app declares its own. The package's root entry serves it when
+ * `createMockApi()` is given no `api`; import it from `hypermock-api/shop` to extend or copy it.
+ *
+ * @example
+ * import { createMockApi } from 'hypermock-api'
+ * import { shopApi } from 'hypermock-api/shop'
+ * const api = createMockApi({ api: shopApi, basePath: 'https://shop.example.test/api' })
  */
 export const shopApi = defineApi({
   name: 'hypermock',
@@ -30,7 +36,7 @@ export const shopApi = defineApi({
       }),
     },
   },
-  /** The seeded credentials (contract section 4). */
+  /** The seeded credentials (see concepts/authentication.md). */
   tokens: {
     'customer-1-token': {
       principal: 'customer:1',
@@ -54,3 +60,5 @@ export const shopApi = defineApi({
 })
 
 export type ShopApi = typeof shopApi
+
+export { scenarios, type ScenarioId } from './scenarios.ts'

@@ -1,7 +1,4 @@
-import {
-  defineResource,
-  type FieldError,
-} from '../../mock-server/declare/index.ts'
+import { defineResource, type FieldError } from '../../mock-server/index.ts'
 import { toMinorUnits, totalFitsCurrency, type Currency } from './money.ts'
 import { order, orderCreate, orderReplace, type Payment } from './schemas.ts'
 import { orderSeed } from './seed.ts'

@@ -2,7 +2,7 @@ import {
   defineResource,
   type FieldError,
   type InputContext,
-} from '../../mock-server/declare/index.ts'
+} from '../../mock-server/index.ts'
 import { toMinorUnits } from './money.ts'
 import { payment, paymentCreate, type Order, type Payment } from './schemas.ts'
 import { stateConflict } from './state-conflict.ts'

@@ -1,7 +1,4 @@
-import {
-  defaultRateLimit,
-  type Scenario,
-} from '../../mock-server/declare/index.ts'
+import { defaultRateLimit, type Scenario } from '../../mock-server/index.ts'
 
 // Amounts follow the API's units: an order `total` is a decimal in major units; a payment or
 // transfer `amount` and an account `balance` are integers in minor units (cents for usd).

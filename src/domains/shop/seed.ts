@@ -1,4 +1,4 @@
-import type { SeedContext } from '../../mock-server/declare/index.ts'
+import type { SeedContext } from '../../mock-server/index.ts'
 import type { Currency } from './money.ts'
 import type { Account, Customer, Order, Payment, Transfer } from './schemas.ts'
 
@@ -41,7 +41,7 @@ function seededOrder(id: number, at: SeedContext['at']): Order {
 }
 
 /**
- * The guaranteed fixtures (contract section 11): orders 1 to 25 belong to customer 1, 26 to 30 to
+ * The guaranteed fixtures: orders 1 to 25 belong to customer 1, 26 to 30 to
  * customer 2; order 1 is pending (42.5 usd), 2 paid (payment 1), 3 cancelled. Fixed timestamps keep
  * the seed identical on every machine and every reset, whatever the mock clock says.
  */

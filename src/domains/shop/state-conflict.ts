@@ -1,4 +1,4 @@
-import type { OperationContext } from '../../mock-server/declare/index.ts'
+import type { OperationContext } from '../../mock-server/index.ts'
 import type { Order } from './schemas.ts'
 
 /** 409 for paying an order its state does not let be paid (a payment names it after the fact). */

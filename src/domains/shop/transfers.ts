@@ -3,7 +3,7 @@ import {
   type FieldError,
   type InputContext,
   type OperationContext,
-} from '../../mock-server/declare/index.ts'
+} from '../../mock-server/index.ts'
 import {
   transfer,
   transferCreate,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { limits } from '../limits.ts'
-import type { MockConfig } from '../options.ts'
-import { defaultRateLimit } from '../rate-limit/rate-limiter.ts'
+import type { MockConfig } from '../mock-config.ts'
+import { defaultRateLimit } from '../mock-config.ts'
 
 const rateLimit = z.strictObject({
   limit: z

@@ -48,7 +48,7 @@ function removeFault(controls: Controls, { params, path }: HandlerContext) {
   return noContent()
 }
 
-/** The control API (contract section 10): public, never rate limited, outside the API base. */
+/** The control API : public, never rate limited, outside the API base. */
 export const controlRoutes: readonly RouteSpec[] = [
   {
     path: '/state',

@@ -1,9 +1,10 @@
 import type { Principal, TokenEntry } from '../auth/tokens.ts'
-import { HttpResponse } from '../http-response.ts'
+import { declaredOperationRoute } from '../conventions/declared-operation.ts'
+import { rootRoute } from '../conventions/root.ts'
 import { pathRouter } from '../path-router.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { HandlerContext, RouteSpec } from '../route-spec.ts'
+import type { RouteSpec } from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
 import type { FieldError } from '../validation/validate.ts'
 import {
@@ -17,7 +18,6 @@ import {
   type CompiledResource,
 } from './compile-resource.ts'
 import { dataAccess } from './operation-context.ts'
-import { operationRoute } from './operation-route.ts'
 import { resourceRoutes } from './resource-routes.ts'
 import { seedRows } from './seed-rows.ts'
 import type {
@@ -125,30 +125,6 @@ function tokensOf(
   return tokens
 }
 
-function rootHandler(api: () => CompiledApi) {
-  return (ctx: HandlerContext) => {
-    const { name, description, resources } = api()
-    const base = ctx.runtime.baseHref
-    const _links: Record<string, Link> = { self: { href: base || '/' } }
-    for (const resource of resources.values())
-      _links[resource.name] = {
-        href: `${base}/${resource.name}`,
-        title: resource.title,
-      }
-    _links.problems = { href: `${base}/problems`, title: 'Problem types' }
-    // RFC 8631: where a machine finds the description of this API.
-    _links['service-desc'] = {
-      href: `${base}/openapi.json`,
-      title: 'OpenAPI description',
-    }
-    return HttpResponse.json({
-      name,
-      ...(description !== undefined && { description }),
-      _links,
-    })
-  }
-}
-
 function buildProblems(declaration: ApiDeclaration) {
   const problems = new Map<string, ProblemType>()
   for (const [slug, p] of Object.entries(problemCatalogue))
@@ -231,17 +207,11 @@ export function compileApi(
   let compiled: CompiledApi
   const self = () => compiled
   const routes: RouteSpec[] = [...extraRoutes(self)]
-  routes.unshift({
-    path: '',
-    public: true,
-    cache: 'public',
-    methods: { GET: rootHandler(self) },
-    kind: 'root',
-  })
+  routes.unshift(rootRoute(self))
   for (const resource of resources.values())
     routes.push(...resourceRoutes(resource, resources))
   for (const operation of declaration.operations ?? [])
-    routes.push(operationRoute(operation))
+    routes.push(declaredOperationRoute(operation))
 
   const visibleWith = (
     resource: CompiledResource,

@@ -6,6 +6,7 @@ import type {
   ProblemDeclaration,
   ResourceDeclaration,
 } from './types.ts'
+import type { Scenario } from '../scenarios/scenario-schema.ts'
 
 /**
  * Declares one resource. Its record type comes from the schema, so a misspelt field, state or
@@ -34,7 +35,8 @@ export function defineResource<
 }
 
 /**
- * Declares a whole API: its resources, problem types and tokens. Pass it to `createMockApi({ api })`
+ * Declares a whole API: its resources, problem types, tokens and scenarios (declare them `as const`
+ * and `applyScenario` takes only their ids). Pass it to `createMockApi({ api })`
  * (or `setupMockServer`, `startMockWorker`, `startServer`, `serve --config`); the declaration is
  * checked there, once, and every mistake is listed in one `InvalidDeclarationError`.
  *
@@ -47,8 +49,9 @@ export function defineApi<
     string,
     never
   >,
+  Scenarios extends readonly Scenario[] = readonly Scenario[],
 >(
-  declaration: ApiDeclaration<Resources, Problems>,
-): ApiDeclaration<Resources, Problems> {
+  declaration: ApiDeclaration<Resources, Problems, Scenarios>,
+): ApiDeclaration<Resources, Problems, Scenarios> {
   return declaration
 }

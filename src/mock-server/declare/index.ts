@@ -1,7 +1,6 @@
 /**
- * The declaration API: what an app writes to describe its own resources. The package's root entry
- * re-exports all of it; the built-in domain (`src/domains/shop/`) imports it from here, since the
- * root entry serves that domain by default and importing the root from it would be a cycle.
+ * The declaration API: what an app writes to describe its own resources. The engine's public entry
+ * (and so the package's root) re-exports all of it.
  */
 export { defineApi, defineResource } from './define-api.ts'
 export {
@@ -27,6 +26,7 @@ export type {
   ProblemDeclaration,
   ProblemOptions,
   RecordOf,
+  ScenarioIdOf,
   Relation,
   ReplaceDeclaration,
   ResourceDeclaration,

@@ -1,16 +1,22 @@
 import { fail } from '../problems/problem-error.ts'
-import type { HandlerContext, RouteSpec } from '../route-spec.ts'
+import type {
+  Handler,
+  HandlerContext,
+  Method,
+  RouteSpec,
+} from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
-import { itemRoute } from './item-route.ts'
+import { actionConvention } from '../conventions/action.ts'
+import type { Convention } from '../conventions/convention.ts'
+import { createConvention } from '../conventions/create.ts'
+import { deleteConvention } from '../conventions/delete.ts'
+import { listConvention } from '../conventions/list.ts'
+import { nestedConvention } from '../conventions/nested.ts'
+import { readConvention } from '../conventions/read.ts'
+import { replaceConvention } from '../conventions/replace.ts'
+import { itemRoute, type ItemHandler } from './item-route.ts'
 import { type CompiledResource } from './compile-resource.ts'
 import { dataAccess, resourceOf } from './operation-context.ts'
-import { createHandler, listHandler } from './collection-handlers.ts'
-import {
-  actionHandler,
-  deleteHandler,
-  readHandler,
-  replaceHandler,
-} from './item-handlers.ts'
 import type { AnyRecord, Id } from './types.ts'
 
 /** The id in the path: what the resource's ids look like, or a 404 like any unknown id. */
@@ -44,6 +50,21 @@ function loader(resource: CompiledResource) {
   }
 }
 
+/** Handlers and description pieces of one route, by method, from the conventions that serve it. */
+function split<H>(conventions: Partial<Record<Method, Convention<H>>>) {
+  const handlers: Partial<Record<Method, H>> = {}
+  const docs: NonNullable<RouteSpec['docs']> = {}
+  for (const [method, convention] of Object.entries(conventions) as [
+    Method,
+    Convention<H> | undefined,
+  ][])
+    if (convention) {
+      handlers[method] = convention.handler
+      docs[method] = convention.doc
+    }
+  return { handlers, docs }
+}
+
 /** Every route one resource serves: its collection, its items, its actions and nested lists. */
 export function resourceRoutes(
   resource: CompiledResource,
@@ -56,53 +77,61 @@ export function resourceRoutes(
     return (row: AnyRecord) =>
       runtime.api.visibleWith(resource, row, principal, data)
   }
+  const collectionOps = split<Handler>({
+    GET: listConvention(resource, visibleRows),
+    ...(resource.create && { POST: createConvention(resource) }),
+  })
   const collection: RouteSpec = {
     path: base,
-    methods: { GET: listHandler(resource, visibleRows) },
+    methods: collectionOps.handlers,
+    docs: collectionOps.docs,
     resource: resource.name,
     kind: 'collection',
   }
-  if (resource.create) {
-    collection.methods.POST = createHandler(resource)
+  if (resource.create)
     collection.strictKey =
       (resource.create.declaration as { strictKey?: boolean }).strictKey ===
       true
-  }
   const load = loader(resource)
-  const itemMethods: Parameters<typeof itemRoute<AnyRecord>>[2] = {
-    GET: readHandler(resource),
-  }
-  if (resource.replace) itemMethods.PUT = replaceHandler(resource)
-  if (resource.delete) itemMethods.DELETE = deleteHandler(resource)
+  const item = split<ItemHandler<AnyRecord>>({
+    GET: readConvention(resource),
+    ...(resource.replace && { PUT: replaceConvention(resource) }),
+    ...(resource.delete && { DELETE: deleteConvention(resource) }),
+  })
   const routes: RouteSpec[] = [
     collection,
     {
-      ...itemRoute(`${base}/:id`, load, itemMethods),
+      ...itemRoute(`${base}/:id`, load, item.handlers),
+      docs: item.docs,
       resource: resource.name,
       kind: 'item',
     },
   ]
-  for (const transition of resource.state?.transitions ?? [])
+  for (const transition of resource.state?.transitions ?? []) {
+    const action = split({ POST: actionConvention(resource, transition) })
     routes.push({
-      ...itemRoute(`${base}/:id/${transition.path}`, load, {
-        POST: actionHandler(resource, transition),
-      }),
+      ...itemRoute(`${base}/:id/${transition.path}`, load, action.handlers),
+      docs: action.docs,
       resource: resource.name,
       kind: 'action',
       action: transition.name,
       strictKey: transition.strictKey,
     })
+  }
   for (const nested of resource.nested) {
     const child = resources.get(nested.of)!
-    const list = listHandler(child, (ctx, parent) => {
-      const { runtime, principal } = ctx
-      const data = dataAccess(runtime)
-      return (row) =>
-        nested.where(row, parent!) &&
-        runtime.api.visibleWith(child, row, principal, data)
+    const list = split({
+      GET: nestedConvention(resource, child, nested, (ctx, parent) => {
+        const { runtime, principal } = ctx
+        const data = dataAccess(runtime)
+        return (row) =>
+          nested.where(row, parent!) &&
+          runtime.api.visibleWith(child, row, principal, data)
+      }),
     })
     routes.push({
-      ...itemRoute(`${base}/:id/${nested.name}`, load, { GET: list }),
+      ...itemRoute(`${base}/:id/${nested.name}`, load, list.handlers),
+      docs: list.docs,
       resource: child.name,
       kind: 'nested',
       parent: resource.name,

@@ -16,7 +16,7 @@ export type Id = number | string
 /** Who owns a row: a value the `owns` list of a principal can name. */
 export type OwnerKey = number | string
 
-/** A link object of `_links` (contract section 1). */
+/** A link object of `_links` (concepts/links.md). */
 export interface Link {
   href: string
   method?: 'POST' | 'PUT' | 'DELETE'
@@ -116,7 +116,7 @@ export interface Transition<R extends AnyRecord, St> {
   guard?(ctx: ActionContext<R>): void
   /**
    * What else the action does: returns fields to set beside the state, and may answer with its own
-   * response (paying an order answers with the payment it creates).
+   * response (returning a loan may answer with the fine it creates).
    */
   run?(ctx: ActionContext<R>): void | { set?: Partial<R>; respond?: Response }
 }
@@ -146,7 +146,7 @@ export interface Relation<R extends AnyRecord> {
   onDelete?: 'refuse' | 'cascade'
 }
 
-/** A nested collection by a rule of its own (transfers in or out of an account). */
+/** A nested collection by a rule of its own (the loans of a member, found by a field other than the parent's id). */
 export interface NestedCollection<P extends AnyRecord> {
   of: string
   title?: string
@@ -165,7 +165,7 @@ export interface CreateDeclaration<R extends AnyRecord, I = AnyRecord> {
   prepare?(ctx: InputContext<I>): Partial<R>
   /** What else happens once the record exists (other records change). */
   run?(ctx: InputContext<I>, row: R): void
-  /** Replaces the whole operation: a custom handler (a transfer between two accounts). */
+  /** Replaces the whole operation: a custom handler (one that writes several tables at once). */
   handle?(ctx: InputContext<I>): Response
 }
 
@@ -324,6 +324,7 @@ export interface ApiDeclaration<
     string,
     ProblemDeclaration
   >,
+  Scenarios extends readonly Scenario[] = readonly Scenario[],
 > {
   /** The name the root answers with. */
   name: string
@@ -335,7 +336,7 @@ export interface ApiDeclaration<
   /** Bearer tokens. @default none declared: any Bearer token is let in and sees every row */
   tokens?: Record<string, TokenEntryDeclaration>
   /** Ready set-ups of this API (`applyScenario(api, id)`, the playground's Scenarios). */
-  scenarios?: readonly Scenario[]
+  scenarios?: Scenarios
   /** `false`: no credential is needed; every caller sees every row. @default 'bearer' */
   auth?: 'bearer' | false
   /** Operations outside the resources, each answered by its own handler. */
@@ -353,6 +354,12 @@ export interface OperationDeclaration {
   /** The status it answers with when it succeeds, for the API's description. @default 200 */
   status?: 200 | 201 | 204
 }
+
+/** The ids of the scenarios an API declares (`string` when they are not declared `as const`). */
+export type ScenarioIdOf<A> =
+  A extends ApiDeclaration<infer _R, infer _P, infer Scenarios>
+    ? Scenarios[number]['id']
+    : string
 
 export type RecordOf<D> =
   D extends ResourceDeclaration<infer R, infer _F, infer _C, infer _P>

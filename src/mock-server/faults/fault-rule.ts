@@ -108,7 +108,7 @@ export type FaultRule = z.output<typeof faultRuleInputSchema> & {
 
 /**
  * Whether `path` matches a pattern whose `*` stands for any run of characters, `/` included
- * (`/api/payments*` covers the collection and its items). No regular expression is built from the
+ * (`/api/loans*` covers the collection and its items). No regular expression is built from the
  * pattern: the literal pieces between stars are found left to right, each at its earliest place,
  * which is enough for `*`-only patterns and never backtracks, whatever the pattern or the path.
  */

@@ -14,6 +14,8 @@ export class FaultStore {
   private rules: FaultRule[] = []
   private counter = 0
   private readonly random: RandomSource
+  /** Moves on every change (a rule added or removed, a counter moved): what a store watches. */
+  revision = 0
 
   constructor(random: RandomSource) {
     this.random = random
@@ -27,6 +29,18 @@ export class FaultStore {
     return structuredClone(this.rules)
   }
 
+  /** The number the next rule's id takes (`fault-<n>`). */
+  get nextNumber() {
+    return this.counter + 1
+  }
+
+  /** Puts back rules a store kept, counters and all (trusted: the store wrote them from `list()`). */
+  restore(rules: readonly FaultRule[], nextNumber: number) {
+    this.rules = structuredClone([...rules])
+    this.counter = Math.max(0, nextNumber - 1)
+    this.revision += 1
+  }
+
   /** Adds a rule (validated: throws the zod error; `api.faults.add` checks it and the limit first). */
   add(input: FaultRuleInput): FaultRule {
     const parsed = faultRuleInputSchema.parse(input)
@@ -37,22 +51,27 @@ export class FaultStore {
       fired: 0,
     }
     this.rules.push(rule)
+    this.revision += 1
     return structuredClone(rule)
   }
 
   remove(id: string): boolean {
     const before = this.rules.length
     this.rules = this.rules.filter((rule) => rule.id !== id)
-    return this.rules.length < before
+    if (this.rules.length === before) return false
+    this.revision += 1
+    return true
   }
 
   clear() {
     this.rules = []
+    this.revision += 1
   }
 
   reset() {
     this.rules = []
     this.counter = 0
+    this.revision += 1
   }
 
   private matches(rule: FaultRule, method: string, path: string) {
@@ -66,6 +85,7 @@ export class FaultStore {
     for (const rule of this.rules) {
       if (!this.matches(rule, method, path)) continue
       rule.matched += 1
+      this.revision += 1
       if (rule.skip !== undefined && rule.matched <= rule.skip) continue
       if (
         rule.probability !== undefined &&

@@ -1,7 +1,8 @@
 import type { CompiledApi } from '../declare/compile-api.ts'
-import type { Method, RouteSpec } from '../route-spec.ts'
-import type { OperationDoc } from './describe-route.ts'
-import { isRead, responsesOf } from './operation-responses.ts'
+import type { RouteSpec } from '../route-spec.ts'
+import type { OperationDoc } from '../conventions/operation-doc.ts'
+import { isRead, type DocMethod } from '../stages/stage-answers.ts'
+import { responsesOf } from './operation-responses.ts'
 import {
   collectionParameters,
   pagingParameters,
@@ -9,7 +10,7 @@ import {
 } from './parameters.ts'
 import { schemaRef } from './schema-names.ts'
 
-export type DocMethod = Method | 'HEAD' | 'OPTIONS'
+export type { DocMethod }
 
 const parameterRef = (name: string) => ({
   $ref: `#/components/parameters/${name}`,

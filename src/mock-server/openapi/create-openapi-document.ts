@@ -1,8 +1,8 @@
 import type { CompiledApi } from '../declare/compile-api.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
+import type { DescribeContext } from '../conventions/operation-doc.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
 import { buildOperation, type DocMethod } from './build-operation.ts'
-import { describeRoute, type DescribeContext } from './describe-route.ts'
 import { responseHeaders } from './headers.ts'
 import { addInputs } from './input-schemas.ts'
 import { sharedParameters } from './parameters.ts'
@@ -66,7 +66,12 @@ function describePath(
   for (const method of METHODS) {
     const route = servedBy(method)
     if (!route) continue
-    const doc = describeRoute(ctx, route, method)
+    const describe = route.docs?.[method]
+    if (!describe)
+      throw new Error(
+        `Failed to describe the API: ${method} ${route.path} is served by no convention that describes itself. Give the route its \`docs\`.`,
+      )
+    const doc = describe(ctx)
     add(route, method, doc)
     if (method === 'GET') add(route, 'HEAD', doc)
   }

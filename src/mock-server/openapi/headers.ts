@@ -12,7 +12,7 @@ const header = (description: string, schema: JsonSchema, required = true) => ({
 
 const pattern = (regex: string) => ({ pattern: regex })
 const cacheControl = (value: string) =>
-  header('How the answer may be cached (contract section 7).', {
+  header('How the answer may be cached (concepts/caching.md).', {
     const: value,
   })
 

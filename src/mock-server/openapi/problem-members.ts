@@ -19,8 +19,8 @@ export const fieldError = queryError.extend({
 }) satisfies z.ZodType<FieldError>
 
 /**
- * The extension members each built-in problem type carries besides the RFC 9457 ones (contract
- * section 6). A type not listed here has none; the drift check of the contract suite fails on any
+ * The extension members each built-in problem type carries besides the RFC 9457 ones
+ * (concepts/problems.md#problem-details). A type not listed here has none; the drift check of the contract suite fails on any
  * other member. `state-conflict` depends on the API's states: see `builtInMembers`.
  */
 const problemMembers: Partial<Record<ProblemSlug, z.ZodRawShape>> = {

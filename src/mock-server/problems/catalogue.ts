@@ -31,7 +31,7 @@ export const problemCatalogue = {
     status: 400,
     title: 'Idempotency-Key header required',
     summary:
-      'The mock runs in strict mode: payments and transfers must carry an `Idempotency-Key`, generated once per logical operation and reused on every retry.',
+      'The mock runs in strict mode (`requireIdempotencyKey`), and this operation is declared `strictKey`: it must carry an `Idempotency-Key`, generated once per logical operation and reused on every retry.',
   },
   unauthenticated: {
     status: 401,

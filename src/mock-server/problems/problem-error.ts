@@ -2,7 +2,7 @@ import type { ProblemSlug } from './catalogue.ts'
 
 export interface ProblemInit {
   detail: string
-  /** Overrides the request path, e.g. a transfer's own path. */
+  /** Overrides the request path, e.g. the path of the record a custom create made. */
   instance?: string
   /** Extension members of the type (`errors`, `balance`, ...). */
   extensions?: Record<string, unknown>

@@ -1,11 +1,7 @@
 import type { MockClock } from '../clock.ts'
-import type { RateLimitConfig } from '../options.ts'
+import type { RateLimitConfig } from '../mock-config.ts'
 
-/** The quota a new mock starts with, and what turning the limit back on restores. */
-export const defaultRateLimit: Readonly<RateLimitConfig> = Object.freeze({
-  limit: 100,
-  windowSeconds: 60,
-})
+export { defaultRateLimit } from '../mock-config.ts'
 
 interface Window {
   startedAt: number

@@ -8,7 +8,7 @@ import {
   InvalidScenarioError,
   scenarios,
   type Scenario,
-} from '../index.ts'
+} from '../../index.ts'
 
 const get = (
   api: ReturnType<typeof createMockApi>,

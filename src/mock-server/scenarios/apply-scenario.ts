@@ -1,6 +1,5 @@
 import type { MockControls } from '../controls.ts'
-import type { ApiDeclaration } from '../declare/types.ts'
-import type { ScenarioId } from '../../domains/shop/scenarios.ts'
+import type { ApiDeclaration, ScenarioIdOf } from '../declare/types.ts'
 import {
   InvalidScenarioError,
   parseScenario,
@@ -12,16 +11,19 @@ import {
  * Puts an instance into a scenario: back to the seed data and the initial settings (as `reset()`),
  * then the scenario's settings and fault rules. The whole scenario is checked first, so a wrong
  * custom one throws `InvalidScenarioError` and leaves the instance as it was. Returns the
- * scenario, defaults filled in: send its requests with its `token`.
+ * scenario, defaults filled in: send its requests with its `token`. An id is one the instance's
+ * declaration lists (typed from it when its scenarios are declared `as const`).
  *
  * @example
- * const { token } = applyScenario(api, 'flaky-payments')
- * applyScenario(api, { id: 'slow-orders', title: 'Slow orders', description: '…',
- *   token: 'customer-1-token', faults: [{ match: { path: '/api/orders*' }, effect: { kind: 'delay', ms: 800 } }] })
+ * const { token } = applyScenario(api, 'slow-network')
+ * applyScenario(api, { id: 'slow-loans', title: 'Slow loans', description: '…',
+ *   token: 'reader-token', faults: [{ match: { path: '/api/loans*' }, effect: { kind: 'delay', ms: 800 } }] })
  */
-export function applyScenario(
-  api: MockControls & { readonly declaration?: ApiDeclaration },
-  scenario: ScenarioId | (string & {}) | Scenario,
+export function applyScenario<
+  Api extends MockControls & { readonly declaration?: ApiDeclaration },
+>(
+  api: Api,
+  scenario: ScenarioIdOf<NonNullable<Api['declaration']>> | Scenario,
 ): ResolvedScenario {
   const resolved =
     typeof scenario === 'string'

@@ -52,7 +52,7 @@ export const scenarioSchema = z.strictObject({
   id: z
     .string({ error: 'must be a kebab-case name' })
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
-      error: 'must be kebab-case, such as "flaky-payments"',
+      error: 'must be kebab-case, such as "slow-network"',
     }),
   title: z
     .string({ error: 'must be a short name' })
@@ -62,8 +62,8 @@ export const scenarioSchema = z.strictObject({
     .min(1, { error: 'must not be empty' }),
   /** The credential the scenario's requests use. */
   token: z
-    .string({ error: 'must be a credential, such as "customer-1-token"' })
-    .min(1, { error: 'must be a credential, such as "customer-1-token"' }),
+    .string({ error: 'must be a credential, such as "reader-token"' })
+    .min(1, { error: 'must be a credential, such as "reader-token"' }),
   faults: z.array(faultRuleInputSchema).default([]),
   config: configPatchSchema.default({}),
   steps: stepsSchema.default([]),

@@ -1,6 +1,7 @@
 import { AUTH_REALM, type Principal } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import { guarded, type StageAnswers } from './stage-answers.ts'
 
 const REALM = `realm="${AUTH_REALM}"`
 
@@ -63,4 +64,9 @@ export const authenticate: Stage = (c, next) => {
   if ('expired' in entry) invalidToken('The access token expired')
   state.principal = entry
   return next()
+}
+
+export const authenticateAnswers: StageAnswers = {
+  problems: (ctx) => (guarded(ctx) ? ['unauthenticated'] : []),
+  headers: (_, status) => (status === 401 ? ['WWW-Authenticate'] : []),
 }

@@ -1,6 +1,7 @@
 import { AUTH_REALM } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import { guarded, type StageAnswers } from './stage-answers.ts'
 
 /** 403 when a valid credential lacks the scope: every write needs `write`, every read `read`. */
 export const authorize: Stage = (c, next) => {
@@ -17,4 +18,9 @@ export const authorize: Stage = (c, next) => {
     })
   }
   return next()
+}
+
+export const authorizeAnswers: StageAnswers = {
+  problems: (ctx) => (guarded(ctx) ? ['forbidden'] : []),
+  headers: (_, status) => (status === 403 ? ['WWW-Authenticate'] : []),
 }

@@ -1,4 +1,5 @@
 import type { Stage } from '../request-state.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 /**
  * 404 for an unknown or hidden item, before any key is claimed or body validated. Only the answer
@@ -11,4 +12,8 @@ export const checkItem: Stage = (c, next) => {
   if (route?.spec.load && state.principal)
     route.spec.load(route.params, state.principal, runtime)
   return next()
+}
+
+export const checkItemAnswers: StageAnswers = {
+  problems: ({ route }) => (route.load ? ['not-found'] : []),
 }

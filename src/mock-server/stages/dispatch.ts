@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 const anonymous: Principal = { id: 'anonymous', owns: [], scopes: [] }
 
@@ -18,7 +19,7 @@ export const dispatch: Stage = (c) => {
     })
   }
   state.committedIn = runtime.db.generation
-  return route.handler({
+  const context = {
     request: c.req.raw,
     url: state.url,
     path: state.path,
@@ -27,5 +28,38 @@ export const dispatch: Stage = (c) => {
     body: state.body,
     requestId: state.requestId,
     runtime,
+  }
+  const persistence = runtime.persistence
+  if (!persistence) return route.handler(context)
+  // A unit of work: writes made before this operation go first; the operation's own become one
+  // unit, completed with its idempotency record and committed before the response leaves.
+  persistence.cut(true)
+  let result
+  try {
+    result = route.handler(context)
+  } catch (error) {
+    state.unit = persistence.cut(false)
+    throw error
+  }
+  if (!(result instanceof Promise)) {
+    state.unit = persistence.cut(false)
+    return result
+  }
+  return result.finally(() => {
+    state.unit = persistence.cut(false)
   })
+}
+
+/** The operation's own answers and problems, as its convention states them. */
+export const dispatchAnswers: StageAnswers = {
+  problems: ({ doc }) => (typeof doc === 'object' ? doc.problems : []),
+  headers: ({ doc }, status) => {
+    if (typeof doc !== 'object') return []
+    const answer = doc.answers.find((a) => a.status === status)
+    return [
+      ...(answer?.etag ? (['ETag'] as const) : []),
+      ...(answer?.location ? (['Location'] as const) : []),
+      ...(answer?.page ? (['Link'] as const) : []),
+    ]
+  },
 }

@@ -4,6 +4,7 @@ import { fail } from '../problems/problem-error.ts'
 import type { Stage, StageContext } from '../request-state.ts'
 import type { ProblemSlug } from '../problems/catalogue.ts'
 import type { Runtime } from '../runtime.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 const statusSlug: Record<(typeof faultStatuses)[number], ProblemSlug> = {
   429: 'rate-limited',
@@ -82,4 +83,17 @@ async function inject(
       state.networkError = true
       return
   }
+}
+
+/** A fault stands for the network and the gateway: any request may meet one. */
+export const faultsAnswers: StageAnswers = {
+  problems: () => [
+    'rate-limited',
+    'internal-error',
+    'bad-gateway',
+    'service-unavailable',
+    'gateway-timeout',
+  ],
+  headers: (_, status) =>
+    Object.hasOwn(statusSlug, status) ? ['Retry-After'] : [],
 }

@@ -1,11 +1,13 @@
 import { HttpResponse, responseOf } from '../http-response.ts'
 import type { RequestState } from '../request-state.ts'
+import type { RouteSpec } from '../route-spec.ts'
 import {
   draftOf,
   recordName,
   withHeaders,
   type ResponseDraft,
 } from '../response-draft.ts'
+import { isRead, type StageAnswers } from './stage-answers.ts'
 
 function etagMatches(header: string, etag: string) {
   const weak = (tag: string) => tag.trim().replace(/^W\//, '')
@@ -21,21 +23,57 @@ const CACHE_CONTROL = {
 } as const
 
 /**
- * The one place `Cache-Control` is decided (contract section 7): a successful read as its route
+ * The one place `Cache-Control` is decided (concepts/caching.md): a successful read as its route
  * declares, everything else (errors, writes, OPTIONS, replays) `no-store`.
  */
-function cacheControl(read: boolean, state: RequestState, status: number) {
-  const route = state.route
-  if (!read || !route || status < 200 || status >= 300) return 'no-store'
-  return CACHE_CONTROL[route.spec.cache ?? 'private']
+function cachePolicy(
+  read: boolean,
+  spec: RouteSpec | undefined,
+  status: number,
+): keyof typeof CACHE_CONTROL {
+  if (!read || !spec || status < 200 || status >= 300) return 'no-store'
+  return spec.cache ?? 'private'
 }
 
+const cacheControl = (read: boolean, state: RequestState, status: number) =>
+  CACHE_CONTROL[cachePolicy(read, state.route?.spec, status)]
+
+/** A read of a caller's data depends on the credential it was made with. */
+const variesByCredential = (
+  read: boolean,
+  spec: RouteSpec | undefined,
+  status: number,
+) => read && spec !== undefined && !spec.public && status < 400
+
 const varies = (read: boolean, state: RequestState, status: number) =>
-  read &&
   state.principal !== null &&
-  state.route !== null &&
-  !state.route.spec.public &&
-  status < 400
+  variesByCredential(read, state.route?.spec, status)
+
+const CACHE_HEADER = {
+  private: 'Cache-Control-Private',
+  public: 'Cache-Control-Public',
+  'no-store': 'Cache-Control-No-Store',
+} as const
+
+/**
+ * What every answer gets here: its `Cache-Control` and `Vary` (a 304 as its 200, with the ETag),
+ * by the same rules as above.
+ */
+export const finalizeAnswers: StageAnswers = {
+  headers: ({ method, route, doc }, status) => {
+    const read = isRead(method)
+    const operation = typeof doc === 'object'
+    const as = status === 304 ? 200 : status
+    const etagged = operation && doc.answers.some((a) => a.etag)
+    return [
+      CACHE_HEADER[cachePolicy(read && operation, route, as)],
+      operation && variesByCredential(read, route, as)
+        ? 'Vary-Authorization'
+        : 'Vary',
+      ...(status === 304 && etagged ? (['ETag'] as const) : []),
+    ]
+  },
+}
 
 const fresh = (
   read: boolean,

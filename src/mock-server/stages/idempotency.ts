@@ -9,6 +9,7 @@ import {
   parseIdempotencyKey,
 } from '../idempotency/idempotency-key.ts'
 import type { Runtime } from '../runtime.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 const STORED_HEADERS = ['Location', 'ETag', 'Content-Type']
 
@@ -41,7 +42,7 @@ function replay(stored: StoredResponse) {
 }
 
 /**
- * Idempotency-Key on every POST (contract section 8): the first request with a key runs and its
+ * Idempotency-Key on every POST (concepts/idempotency.md): the first request with a key runs and its
  * result is stored; a repeat gets the stored bytes with `Idempotent-Replayed: true`; a repeat while the
  * first is running gets 409; the same key with another body gets 422. Claiming a key is synchronous,
  * so concurrent requests with one key execute the operation at most once.
@@ -74,7 +75,7 @@ async function keyed(c: StageContext, next: () => Promise<void>) {
   db.sweepExpired(now)
   let record = db.idempotency.get(scope)
   if (record?.state === 'completed' && Date.parse(record.expiresAt) <= now) {
-    db.idempotency.delete(scope)
+    db.releaseKey(scope)
     record = undefined
   }
   if (record) {
@@ -115,13 +116,13 @@ async function keyed(c: StageContext, next: () => Promise<void>) {
     state: 'in-flight',
     response: null,
   }
-  db.idempotency.set(scope, claimed)
+  db.claimKey(claimed)
   state.claim = claimed
   // A restore or reset may replace the tables while this request waits; the claim moves with them,
   // so the record is looked up in whatever table is current, never in the one captured here.
   const release = () => {
     if (runtime.db.idempotency.get(scope) === claimed)
-      runtime.db.idempotency.delete(scope)
+      runtime.db.releaseKey(scope)
   }
   try {
     await next()
@@ -145,9 +146,32 @@ async function keyed(c: StageContext, next: () => Promise<void>) {
     if (value !== null) headers[name] = value
   }
   const response: StoredResponse = { status: res.status, body, headers }
-  runtime.db.idempotency.set(scope, {
-    ...claimed,
-    state: 'completed',
-    response,
-  })
+  // Stored with the operation's own writes, in one commit: after a crash, both or neither.
+  runtime.db.completeKey(
+    { ...claimed, state: 'completed', response },
+    state.unit?.changes ?? null,
+  )
+}
+
+export const idempotencyAnswers: StageAnswers = {
+  problems: ({ method, route }) =>
+    method !== 'POST'
+      ? []
+      : [
+          'invalid-idempotency-key',
+          'idempotency-key-in-use',
+          'idempotency-key-reused',
+          'limit-exceeded',
+          ...(route.strictKey ? ['idempotency-key-missing'] : []),
+        ],
+  headers: (ctx, status, slugs) => {
+    if (ctx.method !== 'POST') return []
+    const replayed =
+      typeof ctx.doc === 'object' &&
+      (status < 400 || slugs.some((slug) => ctx.stored(slug)))
+    return [
+      ...(status === 409 ? (['Retry-After'] as const) : []),
+      ...(replayed ? (['Idempotent-Replayed'] as const) : []),
+    ]
+  },
 }

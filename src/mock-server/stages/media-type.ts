@@ -1,5 +1,7 @@
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import { BODY_METHODS } from './read-body.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 /** Only `application/json` (parameters such as `charset` allowed): the one type the API accepts. */
 export function isJsonMediaType(contentType: string | undefined) {
@@ -20,4 +22,11 @@ export const mediaType: Stage = (c, next) => {
     })
   }
   return next()
+}
+
+export const mediaTypeAnswers: StageAnswers = {
+  problems: ({ method }) =>
+    BODY_METHODS.has(method) ? ['unsupported-media-type'] : [],
+  headers: ({ method }, status) =>
+    status === 415 ? [method === 'POST' ? 'Accept-Post' : 'Accept'] : [],
 }

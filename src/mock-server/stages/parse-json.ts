@@ -1,6 +1,8 @@
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import { BODY_METHODS } from './read-body.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 const QUOTE = 34
@@ -73,4 +75,8 @@ export const parseJson: Stage = (c, next) => {
   }
   state.body = value
   return next()
+}
+
+export const parseJsonAnswers: StageAnswers = {
+  problems: ({ method }) => (BODY_METHODS.has(method) ? ['invalid-json'] : []),
 }

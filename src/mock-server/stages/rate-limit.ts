@@ -1,7 +1,8 @@
-import type { RateLimitConfig } from '../options.ts'
+import type { RateLimitConfig } from '../mock-config.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage, StageContext } from '../request-state.ts'
 import { setHeaders } from '../response-draft.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 /**
  * 429 once a principal (anonymous callers share one bucket) is over its quota. It runs after 401,
@@ -38,4 +39,17 @@ async function limited(
   const res = c.res
   if (res?.status === 403) limiter.refund(key)
   if (state.principal && res) setHeaders(res, headers)
+}
+
+/** Its headers go on every answer to a caller with a credential, the 429 included. */
+export const rateLimitAnswers: StageAnswers = {
+  problems: () => ['rate-limited'],
+  headers: ({ doc, route }, status) =>
+    (typeof doc === 'object' &&
+      !route.public &&
+      status !== 401 &&
+      status !== 304) ||
+    status === 429
+      ? ['RateLimit', 'RateLimit-Policy']
+      : [],
 }

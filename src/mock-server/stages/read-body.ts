@@ -1,7 +1,14 @@
 import { fail } from '../problems/problem-error.ts'
 import type { Stage, StageContext } from '../request-state.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The methods whose body is read (and then typed and parsed); any other's is ignored. */
+export const BODY_METHODS: ReadonlySet<string> = new Set([
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+])
 
 /**
  * Reads a body as it streams in, and stops at the first byte past `max`: a chunked body with no
@@ -70,4 +77,9 @@ async function readWithin(
   if (bytes === null) return tooLarge(`over ${max} bytes`)
   state.bodyBytes = bytes.byteLength > 0 ? bytes : null
   await next()
+}
+
+export const readBodyAnswers: StageAnswers = {
+  problems: ({ method }) =>
+    BODY_METHODS.has(method) ? ['content-too-large'] : [],
 }

@@ -3,6 +3,7 @@ import { pathRouter } from '../path-router.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
+import type { StageAnswers } from './stage-answers.ts'
 
 function allowedMethods(specs: readonly RouteSpec[]) {
   const allowed: string[] = []
@@ -72,4 +73,11 @@ export function routeMatch(
     }
     return next()
   }
+}
+
+export const routeMatchAnswers: StageAnswers = {
+  problems: ({ doc }) => (doc === 'not-allowed' ? ['method-not-allowed'] : []),
+  headers: ({ doc }, status) =>
+    (doc === 'options' && status === 204) || status === 405 ? ['Allow'] : [],
+  ends: ({ doc }) => typeof doc !== 'object',
 }

@@ -4,16 +4,26 @@ import { newId } from '../declare/new-id.ts'
 import type { AnyRecord, Id, TableHandle } from '../declare/types.ts'
 import { limits } from '../limits.ts'
 import { ProblemError } from '../problems/problem-error.ts'
+import { emptyChangeSet, recordKey, recordRow } from './change-set.ts'
+import type { ChangeSet } from './mock-store.ts'
 import type { IdempotencyRecord, StateSnapshot } from './types.ts'
+
+type RowWritten = (id: Id, row: AnyRecord | null) => void
 
 /** One table: rows by id, in insertion order (id order for integer ids), and the next id. */
 export class Table<T extends AnyRecord = AnyRecord> {
   readonly rows = new Map<Id, T>()
   private nextId = 1
   private readonly kind: CompiledResource['idKind']
+  private readonly written: RowWritten
 
-  constructor(rows: readonly T[], kind: CompiledResource['idKind']) {
+  constructor(
+    rows: readonly T[],
+    kind: CompiledResource['idKind'],
+    written: RowWritten = () => {},
+  ) {
     this.kind = kind
+    this.written = written
     for (const row of rows) {
       this.rows.set(row.id as Id, row)
       if (typeof row.id === 'number' && row.id >= this.nextId)
@@ -48,6 +58,7 @@ export class Table<T extends AnyRecord = AnyRecord> {
 
   insert(row: T): T {
     this.rows.set(row.id as Id, row)
+    this.written(row.id as Id, row)
     if (typeof row.id === 'number' && row.id >= this.nextId)
       this.nextId = row.id + 1
     return row
@@ -61,11 +72,14 @@ export class Table<T extends AnyRecord = AnyRecord> {
       )
     }
     this.rows.set(row.id as Id, row)
+    this.written(row.id as Id, row)
     return row
   }
 
   delete(id: Id): boolean {
-    return this.rows.delete(id)
+    if (!this.rows.delete(id)) return false
+    this.written(id, null)
+    return true
   }
 
   get size() {
@@ -75,12 +89,20 @@ export class Table<T extends AnyRecord = AnyRecord> {
 
 /**
  * The mock's data: one table per declared resource, mutated only by the operations. Every operation
- * runs synchronously between two awaits, so a multi-row change (a transfer moving money) is atomic.
+ * runs synchronously between two awaits, so a multi-row change (one that writes two tables) is atomic.
  */
 export class Database {
   private tablesByName = new Map<string, Table>()
-  /** Keys by scope, oldest first: expiry order, so that a sweep stops at the first live key. */
+  /**
+   * Keys by scope, oldest first: expiry order, so that a sweep stops at the first live key. Read it
+   * freely; write it only through `claimKey`, `completeKey` and `releaseKey`, which keep the change set.
+   */
   idempotency = new Map<string, IdempotencyRecord>()
+  /**
+   * What changed since the last `takeChanges()`, while a store is attached (`track()`); `null`
+   * otherwise, and then writes cost nothing more.
+   */
+  private changes: ChangeSet | null = null
   /** Bumped by every load: a request that wrote into an older generation knows its write is gone. */
   generation = 0
   private readonly api: CompiledApi
@@ -167,20 +189,32 @@ export class Database {
       (record) => record.state === 'in-flight',
     )
     const tables = new Map<string, Table>()
-    for (const resource of this.api.resources.values())
+    for (const resource of this.api.resources.values()) {
+      const rows = ((snapshot as Record<string, unknown>)[resource.name] ??
+        []) as AnyRecord[]
       tables.set(
         resource.name,
-        new Table(
-          ((snapshot as Record<string, unknown>)[resource.name] ??
-            []) as AnyRecord[],
-          resource.idKind,
-        ),
+        new Table(rows, resource.idKind, this.rowWritten(resource.name)),
       )
+      if (this.changes) {
+        this.changes.replaced.add(resource.name)
+        this.changes.rows.delete(resource.name)
+        for (const row of rows)
+          recordRow(this.changes, resource.name, row.id as Id, row)
+      }
+    }
     this.tablesByName = tables
     const keys = [...snapshot.idempotencyKeys].sort(
       (a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt),
     )
     this.idempotency = new Map(keys.map((record) => [record.scope, record]))
+    if (this.changes) {
+      this.changes.keysReplaced = true
+      this.changes.keys.clear()
+      for (const record of keys)
+        if (record.state === 'completed')
+          recordKey(this.changes, record.scope, record)
+    }
     for (const record of inFlight)
       if (!this.idempotency.has(record.scope))
         this.idempotency.set(record.scope, record)
@@ -195,8 +229,60 @@ export class Database {
   sweepExpired(now: number, all = false) {
     for (const [scope, record] of this.idempotency) {
       if (record.state === 'in-flight') continue
-      if (Date.parse(record.expiresAt) <= now) this.idempotency.delete(scope)
+      if (Date.parse(record.expiresAt) <= now) this.releaseKey(scope)
       else if (!all) break
+    }
+  }
+
+  /** Starts recording every write into a change set (a store is attached). */
+  track() {
+    this.changes ??= emptyChangeSet()
+  }
+
+  /** The writes since the last call (an empty set when nothing changed); `null` when not tracking. */
+  takeChanges(): ChangeSet | null {
+    const changes = this.changes
+    if (changes === null) return null
+    this.changes = emptyChangeSet()
+    return changes
+  }
+
+  /** Whether anything was written since the last `takeChanges()`. */
+  get changed(): boolean {
+    const c = this.changes
+    return (
+      c !== null &&
+      (c.rows.size > 0 ||
+        c.replaced.size > 0 ||
+        c.keys.size > 0 ||
+        c.keysReplaced)
+    )
+  }
+
+  /** Claims a key for a request that is about to run (never stored: it lives with the process). */
+  claimKey(record: IdempotencyRecord) {
+    this.idempotency.set(record.scope, record)
+  }
+
+  /** The key's operation ran: its response is state now, stored with the operation's own writes. */
+  completeKey(record: IdempotencyRecord, changes: ChangeSet | null) {
+    this.idempotency.set(record.scope, record)
+    const into = changes ?? this.changes
+    if (into) recordKey(into, record.scope, record)
+  }
+
+  /** Frees a key: an expired one, or the claim of a request whose result is not kept. */
+  releaseKey(scope: string) {
+    const record = this.idempotency.get(scope)
+    if (!record) return
+    this.idempotency.delete(scope)
+    if (this.changes && record.state === 'completed')
+      recordKey(this.changes, scope, null)
+  }
+
+  private rowWritten(table: string): RowWritten {
+    return (id, row) => {
+      if (this.changes) recordRow(this.changes, table, id, row)
     }
   }
 

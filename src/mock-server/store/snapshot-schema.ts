@@ -93,6 +93,19 @@ function longStrings(value: unknown, path: PropertyKey[], issues: Issue[]) {
       longStrings(item, [...path, key], issues)
 }
 
+/**
+ * The checked row with its members in the order the snapshot gave them (a schema's parse returns
+ * them in the schema's order): a restored row's bytes are the bytes it had when it was taken.
+ */
+function inOrderOf(given: AnyRecord, checked: AnyRecord): AnyRecord {
+  const out: AnyRecord = {}
+  for (const key of Object.keys(given))
+    if (key in checked) out[key] = checked[key]
+  for (const key of Object.keys(checked))
+    if (!(key in out)) out[key] = checked[key]
+  return out
+}
+
 const header = z.strictObject({
   schemaVersion: z.literal(1, { error: 'must be 1' }),
   idempotencyKeys: rows(idempotencyRecord),
@@ -178,7 +191,7 @@ export function parseSnapshot(api: CompiledApi, input: unknown): StateSnapshot {
           message: `${String(id)} appears twice`,
         })
       seen.add(id)
-      out.push(checked.value)
+      out.push(inOrderOf(row as AnyRecord, checked.value))
     })
     tables[name] = out
   }

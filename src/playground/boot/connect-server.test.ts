@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { library } from '../../../examples/own-api/library.ts'
-import type { MockEvent } from '../../mock-server/index.ts'
+import type { MockEvent } from '../../index.ts'
 import { startServer, type RunningServer } from '../../server/index.ts'
 import { connectToServer } from './connect-server.ts'
 

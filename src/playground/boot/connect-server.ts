@@ -7,8 +7,8 @@ import type {
   MockEvent,
   MockListener,
   StateSnapshot,
-} from '../../mock-server/index.ts'
-import { createMockApi } from '../../mock-server/index.ts'
+} from '../../index.ts'
+import { createMockApi } from '../../index.ts'
 import type { SharedMockApi } from '../../msw/browser.ts'
 
 /** The paths a served page reads from its `<meta name="hypermock-server">`. */

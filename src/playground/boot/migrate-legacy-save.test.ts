@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createSeed } from '../../mock-server/index.ts'
+import { createSeed } from '../../index.ts'
 import {
   asCustomer1,
   closeTabs,

@@ -1,8 +1,4 @@
-import type {
-  FaultRule,
-  MockConfig,
-  StateSnapshot,
-} from '../../mock-server/index.ts'
+import type { FaultRule, MockConfig, StateSnapshot } from '../../index.ts'
 
 /**
  * Where earlier versions of the playground saved the mock. It lives in IndexedDB now (see

@@ -1,4 +1,4 @@
-import type { Scenario } from '../../mock-server/index.ts'
+import type { Scenario } from '../../index.ts'
 
 /** A credential the playground offers; `null` sends no Authorization header. */
 export interface Credential {

@@ -1,4 +1,4 @@
-import type { JournalEntry, MockApi } from '../../mock-server/index.ts'
+import type { JournalEntry, MockApi } from '../../index.ts'
 
 /** What went over the wire for one journal entry: the request and the answer, headers and bodies. */
 export interface Exchange {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { createMockApi } from '../../mock-server/index.ts'
+import { createMockApi } from '../../index.ts'
 import { RetiredRules } from './retired-rules.ts'
 
 /** A `Storage` in memory, as two tabs of one origin share `localStorage`. */

@@ -1,4 +1,4 @@
-import type { FaultRule, MockApi, MockEvent } from '../../mock-server/index.ts'
+import type { FaultRule, MockApi, MockEvent } from '../../index.ts'
 
 const STORAGE_KEY = 'hypermock-retired-faults'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createOpenApiDocument } from '../../mock-server/index.ts'
+import { createOpenApiDocument } from '../../index.ts'
 import { library } from '../../../examples/own-api/library.ts'
 import { readStateMachines, stateMachineFor } from './state-machines.ts'
 

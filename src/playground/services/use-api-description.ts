@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query'
 import { isLink } from '../../client/index.ts'
-import { createOpenApiDocument } from '../../mock-server/index.ts'
+import { createOpenApiDocument } from '../../index.ts'
 import { resourceQueryKey } from '../../react/resource-query-key.ts'
 import { resourceQueryOptions } from '../../react/resource-query-options.ts'
 import { serverConnection } from '../boot/connect-server.ts'

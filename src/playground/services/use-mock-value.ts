@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import type { MockApi, MockEvent } from '../../mock-server/index.ts'
+import type { MockApi, MockEvent } from '../../index.ts'
 
 type EventType = MockEvent['type']
 

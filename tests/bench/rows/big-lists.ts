@@ -1,7 +1,4 @@
-import {
-  createMockApi,
-  type StateSnapshot,
-} from '../../../src/mock-server/index.ts'
+import { createMockApi, type StateSnapshot } from '../../../src/index.ts'
 import { bigState } from '../big-state.ts'
 import {
   cpuPercentile,

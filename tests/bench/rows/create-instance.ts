@@ -1,4 +1,4 @@
-import { createMockApi, createSeed } from '../../../src/mock-server/index.ts'
+import { createMockApi, createSeed } from '../../../src/index.ts'
 import { cpuPercentile, sample, showSpread, spread } from '../measure.ts'
 import { times, us, verdict, type BenchRow } from '../row.ts'
 

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon'
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createMockApi } from '../../../src/mock-server/index.ts'
+import { createMockApi } from '../../../src/index.ts'
 import { cpuPercentile, sample, showSpread, spread } from '../measure.ts'
 import { library } from '../own-api.ts'
 import { pin, unpin } from '../pin.ts'

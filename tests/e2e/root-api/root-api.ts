@@ -1,7 +1,7 @@
 // A page the dev server serves for the e2e test: an app whose API lives at the root of its own
 // host, mocked by the real service worker from a declaration.
 import { z } from 'zod'
-import { defineApi, defineResource } from '../../../src/mock-server/index.ts'
+import { defineApi, defineResource } from '../../../src/index.ts'
 import { startMockWorker } from '../../../src/msw/browser.ts'
 
 const books = defineResource({

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  problemCatalogue,
-  type ProblemSlug,
-} from '../../../src/mock-server/index.ts'
+import { problemCatalogue, type ProblemSlug } from '../../../src/index.ts'
 import {
   roundTripTargets,
   type ContractTarget,

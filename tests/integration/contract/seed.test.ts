@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createSeed,
-  InvalidSnapshotError,
-} from '../../../src/mock-server/index.ts'
+import { createSeed, InvalidSnapshotError } from '../../../src/index.ts'
 import {
   contractTargets,
   useContractTarget,

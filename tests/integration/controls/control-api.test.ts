@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSeed } from '../../../src/mock-server/index.ts'
+import { createSeed } from '../../../src/index.ts'
 import {
   contractTargets,
   useContractTarget,

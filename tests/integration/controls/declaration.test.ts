@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { library } from '../../../examples/own-api/library.ts'
-import { createMockApi } from '../../../src/mock-server/index.ts'
+import { createMockApi } from '../../../src/index.ts'
 
 const read = async (api: ReturnType<typeof createMockApi>) => {
   const response = await api.fetch(

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMockApi } from '../../../src/mock-server/index.ts'
+import { createMockApi } from '../../../src/index.ts'
 import {
   contractTargets,
   useContractTarget,

@@ -1,6 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
 import { describe, expect, it } from 'vitest'
-import { createOpenApiDocument } from '../../../src/mock-server/index.ts'
+import { createOpenApiDocument } from '../../../src/index.ts'
 import { fromOpenApi, loadOpenApi } from '../../../src/openapi-import/index.ts'
 import { openApiFixtures } from '../../support/openapi-fixtures.ts'
 

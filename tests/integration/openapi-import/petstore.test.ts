@@ -4,7 +4,7 @@ import {
   createMockApi,
   type ApiDeclaration,
   type MockApi,
-} from '../../../src/mock-server/index.ts'
+} from '../../../src/index.ts'
 import {
   formatReport,
   importOpenApi,
@@ -39,9 +39,9 @@ describe('OAI petstore-expanded (OpenAPI 3.0), imported', () => {
     )
   })
 
-  it('is the report the README shows', () => {
+  it('is the report the OpenAPI guide shows', () => {
     const readme = readFileSync(
-      new URL('../../../README.md', import.meta.url),
+      new URL('../../../docs/guide/openapi-description.md', import.meta.url),
       'utf8',
     )
     const shown =

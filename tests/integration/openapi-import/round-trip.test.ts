@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createOpenApiDocument,
-  shopApi,
-} from '../../../src/mock-server/index.ts'
+import { createOpenApiDocument, shopApi } from '../../../src/index.ts'
 import {
   createMockApi,
   importOpenApi,

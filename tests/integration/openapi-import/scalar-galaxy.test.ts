@@ -4,7 +4,7 @@ import {
   loadOpenApi,
   STATELESS_HEADER,
 } from '../../../src/openapi-import/index.ts'
-import type { ApiDeclaration, MockApi } from '../../../src/mock-server/index.ts'
+import type { ApiDeclaration, MockApi } from '../../../src/index.ts'
 import { describedCaller } from '../../support/imported-conformance.ts'
 import { openApiFixtures } from '../../support/openapi-fixtures.ts'
 

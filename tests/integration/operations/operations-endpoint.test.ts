@@ -6,7 +6,7 @@ import {
   createMockApi,
   operationsJsonSchema,
   type MockApi,
-} from '../../../src/mock-server/index.ts'
+} from '../../../src/index.ts'
 import { startServer } from '../../../src/server/index.ts'
 
 const ajv = new Ajv2020({ allErrors: true, strict: true })

@@ -23,6 +23,7 @@ import {
 } from 'hypermock-api/react'
 import { mockHandle, mockTest, type MockHandle } from 'hypermock-api/playwright'
 import { startServer, type RunningServer } from 'hypermock-api/server'
+import { scenarios, shopApi, type ShopApi } from 'hypermock-api/shop'
 import { getDomain } from 'hypermock-api/tldts-lite'
 import { setupServer } from 'msw/node'
 
@@ -71,3 +72,10 @@ export const handle: MockHandle = mockHandle(async () => ({
   status: 200,
   text: '{"rules":[]}',
 }))
+// The shop is a declaration like any other: served by name, its scenario ids typed from it.
+const shop: MockApi<ShopApi> = createMockApi({
+  api: shopApi,
+  basePath: '/shop',
+})
+export const firstScenario: string | undefined = scenarios[0]?.id
+export const shopOrders = shop.data.orders.get(1)?.status

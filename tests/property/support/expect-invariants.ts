@@ -1,4 +1,4 @@
-import type { StateSnapshot } from '../../../src/mock-server/index.ts'
+import type { StateSnapshot } from '../../../src/index.ts'
 import { toMinor } from './money.ts'
 
 export class BrokenInvariant extends Error {

@@ -1,4 +1,4 @@
-import { problemCatalogue } from '../../../src/mock-server/index.ts'
+import { problemCatalogue } from '../../../src/index.ts'
 
 /** What a property keeps of one answer once it has been checked. */
 export interface Answer {

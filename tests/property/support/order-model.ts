@@ -1,7 +1,4 @@
-import {
-  createSeed,
-  type StateSnapshot,
-} from '../../../src/mock-server/index.ts'
+import { createSeed, type StateSnapshot } from '../../../src/index.ts'
 
 /**
  * A small reference model of orders, payments, accounts and transfers: what the contract says the

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { library } from '../../../../examples/own-api/library.ts'
-import {
-  createMockApi,
-  createOpenApiDocument,
-} from '../../../mock-server/index.ts'
+import { createMockApi, createOpenApiDocument } from '../../../index.ts'
 import { consoleExamples, examplesFor } from './console-examples.ts'
 
 describe('console examples for the loaded API', () => {

@@ -1,5 +1,5 @@
 import { parseProblem } from '../../../client/index.ts'
-import { CONTROL_PATH, type MockApi } from '../../../mock-server/index.ts'
+import { CONTROL_PATH, type MockApi } from '../../../index.ts'
 import type { PersistedPlayground } from '../../boot/persisted-state.ts'
 
 export type FileCheck =
@@ -87,8 +87,7 @@ export async function checkPlaygroundFile(
   if (!isRecord(value.config))
     return fail(`"config" is ${describe(value.config)}, not an object`)
   // Loaded when a file is checked: the page itself never answers a request.
-  const { createMockApi } =
-    await import('../../../mock-server/create-mock-api.ts')
+  const { createMockApi } = await import('../../../default-mock-api.ts')
   const scratch = createMockApi({ onUnhandledError: () => {} })
   const stateProblem = await refusal(
     scratch,

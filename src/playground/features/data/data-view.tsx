@@ -1,4 +1,4 @@
-import type { MockApi } from '../../../mock-server/index.ts'
+import type { MockApi } from '../../../index.ts'
 import { serverConnection } from '../../boot/connect-server.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'

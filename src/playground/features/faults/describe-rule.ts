@@ -2,7 +2,7 @@ import {
   statusPhrases,
   type FaultEffect,
   type FaultRule,
-} from '../../../mock-server/index.ts'
+} from '../../../index.ts'
 
 /** `POST /api/payments*`, `any method, any path`. */
 export function describeMatch(rule: Pick<FaultRule, 'match'>): string {

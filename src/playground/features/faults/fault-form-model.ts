@@ -4,9 +4,9 @@ import {
   type FaultRule,
   type FaultRuleInput,
   type faultStatuses,
-} from '../../../mock-server/index.ts'
+} from '../../../index.ts'
 
-export { faultMethods, faultStatuses } from '../../../mock-server/index.ts'
+export { faultMethods, faultStatuses } from '../../../index.ts'
 
 export type EffectKind = FaultEffect['kind']
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import type { FaultRule, MockApi } from '../../../mock-server/index.ts'
+import type { FaultRule, MockApi } from '../../../index.ts'
 import { apiCollections } from '../../services/api-collections.ts'
 import { useApiDescription } from '../../services/use-api-description.ts'
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { library } from '../../../../examples/own-api/library.ts'
-import { createOpenApiDocument } from '../../../mock-server/index.ts'
+import { createOpenApiDocument } from '../../../index.ts'
 import { faultPresets, presetsFor } from './fault-presets.ts'
 
 const aims = (presets: ReturnType<typeof presetsFor>) =>

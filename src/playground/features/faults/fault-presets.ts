@@ -1,4 +1,4 @@
-import type { FaultRuleInput } from '../../../mock-server/index.ts'
+import type { FaultRuleInput } from '../../../index.ts'
 
 export interface FaultPreset {
   readonly label: string

@@ -1,6 +1,6 @@
 import { useId, useState, useSyncExternalStore } from 'react'
 import { ScrollBox } from '../../components/scroll-box.tsx'
-import type { FaultRule, MockApi } from '../../../mock-server/index.ts'
+import type { FaultRule, MockApi } from '../../../index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
 import {

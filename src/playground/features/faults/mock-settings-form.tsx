@@ -5,7 +5,7 @@ import {
   defaultRateLimit,
   type MockApi,
   type MockConfig,
-} from '../../../mock-server/index.ts'
+} from '../../../index.ts'
 
 interface Draft {
   rateLimited: boolean

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { MockApi } from '../../../mock-server/index.ts'
+import type { MockApi } from '../../../index.ts'
 import type { CapturedResponse } from '../../components/captured-response.ts'
 import { ResponseView } from '../../components/response-view.tsx'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { JournalEntry } from '../../../mock-server/index.ts'
+import type { JournalEntry } from '../../../index.ts'
 import {
   emptyJournalFilter,
   filterJournal,

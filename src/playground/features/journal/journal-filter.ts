@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../../../mock-server/index.ts'
+import type { JournalEntry } from '../../../index.ts'
 
 export type StatusClass = '' | '2xx' | '3xx' | '4xx' | '5xx' | 'no-response'
 

@@ -7,7 +7,7 @@ import {
   type Exchange,
 } from '../../services/exchange-log.ts'
 import { ScrollBox } from '../../components/scroll-box.tsx'
-import type { JournalEntry, MockApi } from '../../../mock-server/index.ts'
+import type { JournalEntry, MockApi } from '../../../index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { library } from '../../../../examples/own-api/library.ts'
 import { createClient } from '../../../client/index.ts'
-import { createMockApi, type MockApi } from '../../../mock-server/index.ts'
+import { createMockApi, type MockApi } from '../../../index.ts'
 import { declaredScenario } from './scenarios.ts'
 
 describe("a declared API's own scenario in the playground", () => {

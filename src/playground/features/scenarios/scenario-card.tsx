@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import type { TimelineRow } from '../../../client/index.ts'
-import type { FaultRuleInput } from '../../../mock-server/index.ts'
+import type { FaultRuleInput } from '../../../index.ts'
 import { ProblemCard } from '../../components/problem-card.tsx'
 import { reasonPhrase } from '../../components/reason-phrase.ts'
 import { ViewLink, viewUrl } from '../../components/view-link.tsx'

@@ -1,5 +1,5 @@
 import type { TimelineRow } from '../../../client/index.ts'
-import type { MockApi } from '../../../mock-server/index.ts'
+import type { MockApi } from '../../../index.ts'
 import type { ScenarioResult } from './scenarios.ts'
 
 interface RunTrace {

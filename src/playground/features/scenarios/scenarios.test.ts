@@ -4,10 +4,7 @@ import {
   createClient,
   type ClientEvent,
 } from '../../../client/index.ts'
-import {
-  createMockApi,
-  scenarios as packageScenarios,
-} from '../../../mock-server/index.ts'
+import { createMockApi, scenarios as packageScenarios } from '../../../index.ts'
 import type { Token } from '../../services/playground-context.tsx'
 import { findScenario, scenarios } from './scenarios.ts'
 

@@ -16,7 +16,7 @@ import {
   type Scenario as ScenarioData,
   type ScenarioId,
   type ScenarioStep,
-} from '../../../mock-server/index.ts'
+} from '../../../index.ts'
 import { formatMoney } from '../../components/money-note.tsx'
 import {
   usePlayground,

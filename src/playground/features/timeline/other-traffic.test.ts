@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { ClientEvent } from '../../../client/index.ts'
-import type { Operation } from '../../../mock-server/index.ts'
+import type { Operation } from '../../../index.ts'
 import { otherTraffic } from './other-traffic.ts'
 
 const T = 1_800_000_000_000

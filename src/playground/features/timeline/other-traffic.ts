@@ -1,5 +1,5 @@
 import type { ClientEvent } from '../../../client/index.ts'
-import type { Operation } from '../../../mock-server/index.ts'
+import type { Operation } from '../../../index.ts'
 
 /**
  * How far apart, on the shared clock, the reference client's `attempt:start` and the mock's

@@ -1,5 +1,5 @@
 import { useId, useSyncExternalStore } from 'react'
-import type { MockApi } from '../../../mock-server/index.ts'
+import type { MockApi } from '../../../index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
 import { otherTraffic } from './other-traffic.ts'

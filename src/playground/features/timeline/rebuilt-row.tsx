@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import type { Operation } from '../../../mock-server/index.ts'
+import type { Operation } from '../../../index.ts'
 import { formatDuration } from './timeline-labels.ts'
 
 function answerClass(status: number) {

@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { defineConfig, type DefaultTheme } from 'vitepress'
+
+const docs = new URL('../', import.meta.url)
+
+/** Every page of a folder, titled by its first heading, in file-name order (the index first). */
+function pagesOf(folder: string, order: readonly string[] = []) {
+  const names = readdirSync(new URL(`${folder}/`, docs))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => name.slice(0, -'.md'.length))
+  const rank = (name: string) => {
+    const at = order.indexOf(name)
+    return at === -1 ? order.length : at
+  }
+  names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+  return names.map((name): DefaultTheme.SidebarItem => ({
+    text: titleOf(`${folder}/${name}.md`),
+    link: `/${folder}/${name === 'index' ? '' : name}`,
+  }))
+}
+
+function titleOf(file: string) {
+  const text = readFileSync(new URL(file, docs), 'utf8')
+  const heading = /^# (.+?)(?:\s*\{#[^}]+\})?$/m.exec(text)
+  return heading ? heading[1]! : file
+}
+
+/** The conventions in the order a reader meets them. */
+const concepts = [
+  'index',
+  'resources',
+  'links',
+  'problems',
+  'validation',
+  'authentication',
+  'caching',
+  'idempotency',
+  'retries',
+  'rate-limits',
+]
+
+export default defineConfig({
+  title: 'hypermock',
+  description:
+    'A stateful mock of a resource-oriented JSON API for the browser, your tests and a server, and a checker for any real one.',
+  lang: 'en',
+  cleanUrls: true,
+  // Pages link to the repository's sources and examples (out of docs/), which are not part of the
+  // site: those links are for readers of the Markdown in the repository.
+  ignoreDeadLinks: [/(^|\/)\.\.\/\.\.\//],
+  srcExclude: ['**/README.md'],
+  themeConfig: {
+    nav: [
+      { text: 'Getting started', link: '/tutorial/getting-started' },
+      { text: 'Guides', link: '/guide/' },
+      { text: 'Concepts', link: '/concepts/' },
+      { text: 'Reference', link: '/reference/' },
+    ],
+    sidebar: [
+      {
+        text: 'Tutorial',
+        items: [{ text: 'Getting started', link: '/tutorial/getting-started' }],
+      },
+      { text: 'Guides', items: pagesOf('guide', ['index']) },
+      { text: 'Concepts', items: pagesOf('concepts', concepts) },
+      { text: 'Reference', items: pagesOf('reference', ['index']) },
+    ],
+    search: { provider: 'local' },
+    outline: { level: [2, 3] },
+  },
+})

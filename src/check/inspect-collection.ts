@@ -1,0 +1,110 @@
+import type { NormalizedCheckOptions } from './check-options.ts'
+import type { Exchange, Probe } from './create-probe.ts'
+import type { DiscoveredCollection, DiscoveredItem } from './discovery-types.ts'
+import { actionLinks, halLinks, itemsOf } from './hal-links.ts'
+import {
+  findOperation,
+  isObject,
+  queryParameterNames,
+  requestBodyOf,
+  type OpenApiDocument,
+} from './openapi-document.ts'
+import { childUrl } from './child-url.ts'
+import { validBody } from './sample-body.ts'
+
+const ITEMS_PER_COLLECTION = 3
+
+const allowOf = (exchange: Exchange | null) =>
+  exchange?.headers
+    .get('allow')
+    ?.toUpperCase()
+    .split(/\s*,\s*/) ?? null
+
+/**
+ * Reads a candidate collection: `null` when it holds no list of items. Records what the description
+ * (or, without one and with writes allowed, the server's `Allow`) says a write may try.
+ */
+export async function inspectCollection(
+  options: NormalizedCheckOptions,
+  probe: Probe,
+  openapi: OpenApiDocument | null,
+  candidate: { name: string; url: URL },
+): Promise<DiscoveredCollection | null> {
+  const read = await probe.send({ url: candidate.url })
+  if (read.status === 401 || read.status === 403)
+    throw new Error(
+      `answered ${read.status}: give a credential that may read it (--token)`,
+    )
+  if (read.status >= 300) throw new Error(`answered ${read.status}`)
+  const list = itemsOf(read.json)
+  if (!list) return null
+  const items: DiscoveredItem[] = []
+  for (const entry of list.slice(0, ITEMS_PER_COLLECTION)) {
+    if (!isObject(entry)) continue
+    const self = halLinks(entry).find((l) => l.rel === 'self')?.href
+    const id = entry.id
+    const url = self
+      ? new URL(self, candidate.url)
+      : typeof id === 'string' || typeof id === 'number'
+        ? childUrl(candidate.url, id)
+        : null
+    if (url === null) continue
+    items.push({ url, body: entry, actions: actionLinks(entry) })
+  }
+  const declared =
+    isObject(read.json) && typeof read.json.total === 'number'
+      ? read.json.total
+      : null
+  const header = Number(read.headers.get('x-total-count') ?? Number.NaN)
+  const total = declared ?? (Number.isFinite(header) ? header : null)
+
+  const pathname = candidate.url.pathname
+  const itemPath = (items[0]?.url ?? childUrl(candidate.url, 1)).pathname
+  const post = openapi
+    ? findOperation(openapi, options.baseUrl, 'POST', pathname)
+    : null
+  const get = openapi
+    ? findOperation(openapi, options.baseUrl, 'GET', pathname)
+    : null
+  const del = openapi
+    ? findOperation(openapi, options.baseUrl, 'DELETE', itemPath)
+    : null
+  let canCreate: boolean | null = openapi ? post !== null : null
+  let canDelete: boolean | null = openapi ? del !== null : null
+  if (!openapi && options.allowWrites) {
+    // Without a description, the server's own `Allow` says what a write may try.
+    const collectionAllow = allowOf(
+      await probe
+        .send({ method: 'OPTIONS', url: candidate.url })
+        .catch(() => null),
+    )
+    if (collectionAllow) canCreate = collectionAllow.includes('POST')
+    const item = items[0]
+    if (item) {
+      const itemAllow = allowOf(
+        await probe
+          .send({ method: 'OPTIONS', url: item.url })
+          .catch(() => null),
+      )
+      if (itemAllow) canDelete = itemAllow.includes('DELETE')
+    }
+  }
+  const body = openapi && post ? requestBodyOf(openapi, post) : null
+  return {
+    name: candidate.name,
+    url: candidate.url,
+    read,
+    items,
+    total,
+    canCreate,
+    canDelete,
+    createSchema: body?.schema ?? null,
+    createBody: validBody(
+      openapi,
+      body?.schema ?? null,
+      body?.example,
+      items[0]?.body,
+    ),
+    queryParameters: openapi && get ? queryParameterNames(openapi, get) : [],
+  }
+}

@@ -1,0 +1,91 @@
+/** `POST` on a collection: a new record from a validated body, 201 with `Location`. */
+import type { CompiledResource } from '../declare/compile-resource.ts'
+import {
+  operationContext,
+  recordResponse,
+} from '../declare/operation-context.ts'
+import type {
+  AnyRecord,
+  CreateDeclaration,
+  Id,
+  InputContext,
+} from '../declare/types.ts'
+import {
+  completeRow,
+  referenceErrors,
+  validInput,
+} from '../declare/write-checks.ts'
+import { bodyOptional } from '../openapi/input-schemas.ts'
+import { camel, withArticle } from '../openapi/schema-names.ts'
+import type { Handler } from '../route-spec.ts'
+import { validationFailed } from '../validation/validate.ts'
+import type { Convention } from './convention.ts'
+import { hookProblems, inStates } from './operation-doc.ts'
+
+function createHandler(resource: CompiledResource): Handler {
+  const { input: schema, declaration } = resource.create!
+  const create = declaration as CreateDeclaration<AnyRecord, AnyRecord>
+  return (ctx) => {
+    const { runtime } = ctx
+    const input = validInput(schema, ctx.body, (raw) =>
+      referenceErrors(runtime, resource, raw, ctx, true),
+    ) as AnyRecord
+    const context: InputContext<AnyRecord> = { ...operationContext(ctx), input }
+    if (create.handle) return create.handle(context)
+    const errors = [
+      ...referenceErrors(runtime, resource, input, ctx, true),
+      ...(create.check?.(context) ?? []),
+    ]
+    if (errors.length > 0) validationFailed(errors, ctx.body !== undefined)
+    create.guard?.(context)
+    const values: AnyRecord = { ...input, ...create.prepare?.(context) }
+    const owner = resource.ownerField
+    if (owner && values[owner] === undefined && ctx.principal.owns !== 'all')
+      values[owner] = ctx.principal.owns[0]
+    if (resource.state) values[resource.state.field] = resource.state.initial
+    delete values.version
+    const row = runtime.db
+      .handle(resource.name)
+      .insert(completeRow(resource, values))
+    create.run?.(context, row)
+    return recordResponse(
+      runtime,
+      resource,
+      runtime.db.table(resource.name).get(row.id as Id) ?? row,
+      true,
+    )
+  }
+}
+
+export function createConvention(
+  resource: CompiledResource,
+): Convention<Handler> {
+  const create = resource.create!
+  return {
+    handler: createHandler(resource),
+    doc: (ctx) => {
+      const names = ctx.names.get(resource.name)!
+      const d = create.declaration
+      const hooks = Boolean(d.guard ?? d.prepare ?? d.run ?? d.handle)
+      const initial = resource.state ? [resource.state.initial] : undefined
+      return {
+        operationId: camel('create', resource.singular),
+        summary: `Create ${withArticle(resource.singular)}`,
+        tag: resource.title,
+        answers: [
+          {
+            status: resource.status.create === 200 ? 200 : 201,
+            schema: inStates(names, initial),
+            etag: true,
+            location: true,
+          },
+        ],
+        body: { schema: names.create, required: !bodyOptional(create.input) },
+        problems: [
+          'validation-failed',
+          ...(hooks ? hookProblems(ctx, true) : []),
+        ],
+      }
+    },
+  }
+}

@@ -1,0 +1,101 @@
+import type { CompiledApi } from '../declare/compile-api.ts'
+import type {
+  CompiledResource,
+  CompiledTransition,
+} from '../declare/compile-resource.ts'
+import type { JsonSchema } from '../declare/schema-tools.ts'
+import type { AnyRecord, Id } from '../declare/types.ts'
+import { schemaRef, type ResourceNames } from '../openapi/schema-names.ts'
+
+/** One success an operation may answer with. */
+export interface Answer {
+  status: 200 | 201 | 204 | 304
+  schema?: JsonSchema
+  html?: boolean
+  etag?: boolean
+  location?: boolean
+  /** A page of a collection: `Link` header. */
+  page?: boolean
+}
+
+/** What an operation is, worked out from its route's kind and its resource's declaration. */
+export interface OperationDoc {
+  operationId: string
+  summary: string
+  description?: string
+  tag: string
+  answers: Answer[]
+  /** The listed resource, for paging, sort and filter parameters. */
+  collection?: CompiledResource
+  body?: { schema: string; required: boolean }
+  ifMatch?: boolean
+  ifNoneMatch?: boolean
+  /** Problems the operation raises itself, besides the pipeline's checks. */
+  problems: string[]
+  /** The resource the path's `{id}` names, and a seeded id to show it with. */
+  pathItem?: { resource: CompiledResource; example: Id | undefined }
+}
+
+export interface DescribeContext {
+  api: CompiledApi
+  names: ReadonlyMap<string, ResourceNames>
+  seed: Record<string, AnyRecord[]>
+}
+
+export const capitalise = (text: string) =>
+  text.charAt(0).toUpperCase() + text.slice(1)
+
+export const states = (values: readonly unknown[]) =>
+  values.map((v) => JSON.stringify(v)).join(' or ')
+
+export function resourceOf(api: CompiledApi, name: string | undefined) {
+  const resource = name === undefined ? undefined : api.resources.get(name)
+  if (!resource)
+    throw new Error(
+      `Failed to describe the API: a route names the resource "${String(name)}", which the API does not declare.`,
+    )
+  return resource
+}
+
+/** The schema of a record in some states: their variants where it has them, else any record. */
+export function inStates(
+  names: ResourceNames,
+  values: readonly unknown[] | undefined,
+): JsonSchema {
+  const refs = (values ?? [])
+    .map((value) => names.states.get(value))
+    .filter((name) => name !== undefined)
+  if (!values || refs.length !== values.length) return schemaRef(names.item)
+  return refs.length === 1
+    ? schemaRef(refs[0]!)
+    : { oneOf: refs.map(schemaRef) }
+}
+
+/** A seeded item to show a path with: one whose state allows the action, or a new one's state. */
+export function exampleId(
+  ctx: DescribeContext,
+  resource: CompiledResource,
+  transition?: CompiledTransition,
+): Id | undefined {
+  const rows = ctx.seed[resource.name] ?? []
+  const state = resource.state
+  const wanted = (row: AnyRecord) =>
+    !state ||
+    (transition
+      ? transition.from.includes(row[state.field])
+      : row[state.field] === state.initial)
+  return ((rows.find(wanted) ?? rows[0])?.id as Id | undefined) ?? undefined
+}
+
+/** Problems a hook may raise: the API's own types, and a state conflict on other records. */
+export function hookProblems(ctx: DescribeContext, acts: boolean) {
+  const declared = [...ctx.api.problems].filter(([, p]) => p.declared)
+  const stateful = [...ctx.api.resources.values()].some((r) => r.state)
+  return [
+    ...declared.map(([slug]) => slug),
+    ...(acts && stateful ? ['state-conflict'] : []),
+  ]
+}
+
+/** How one route's method describes itself, given the whole API's names and seed. */
+export type DescribeOperation = (ctx: DescribeContext) => OperationDoc

@@ -1,0 +1,39 @@
+/** `GET` on an item: the record with its links and ETag (304 for a fresh `If-None-Match`). */
+import type { CompiledResource } from '../declare/compile-resource.ts'
+import type { ItemHandler } from '../declare/item-route.ts'
+import {
+  operationContext,
+  recordResponse,
+} from '../declare/operation-context.ts'
+import type { AnyRecord } from '../declare/types.ts'
+import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
+import type { Convention } from './convention.ts'
+import { exampleId, hookProblems } from './operation-doc.ts'
+
+export function readConvention(
+  resource: CompiledResource,
+): Convention<ItemHandler<AnyRecord>> {
+  const guard = resource.declaration.read?.guard as
+    ((ctx: unknown) => void) | undefined
+  return {
+    handler: (ctx, item) => {
+      if (guard) guard({ ...operationContext(ctx), item })
+      return recordResponse(ctx.runtime, resource, item)
+    },
+    doc: (ctx) => ({
+      operationId: camel('get', resource.singular),
+      summary: `Read ${withArticle(resource.singular)}`,
+      tag: resource.title,
+      answers: [
+        {
+          status: 200,
+          schema: schemaRef(ctx.names.get(resource.name)!.item),
+          etag: true,
+        },
+      ],
+      ifNoneMatch: true,
+      problems: guard ? hookProblems(ctx, false) : [],
+      pathItem: { resource, example: exampleId(ctx, resource) },
+    }),
+  }
+}

@@ -1,0 +1,49 @@
+/** `GET` on the base: the entry point, with a link to every collection and the description. */
+import type { CompiledApi } from '../declare/compile-api.ts'
+import type { Link } from '../declare/types.ts'
+import { HttpResponse } from '../http-response.ts'
+import { schemaRef } from '../openapi/schema-names.ts'
+import type { HandlerContext, RouteSpec } from '../route-spec.ts'
+
+function rootHandler(api: () => CompiledApi) {
+  return (ctx: HandlerContext) => {
+    const { name, description, resources } = api()
+    const base = ctx.runtime.baseHref
+    const _links: Record<string, Link> = { self: { href: base || '/' } }
+    for (const resource of resources.values())
+      _links[resource.name] = {
+        href: `${base}/${resource.name}`,
+        title: resource.title,
+      }
+    _links.problems = { href: `${base}/problems`, title: 'Problem types' }
+    // RFC 8631: where a machine finds the description of this API.
+    _links['service-desc'] = {
+      href: `${base}/openapi.json`,
+      title: 'OpenAPI description',
+    }
+    return HttpResponse.json({
+      name,
+      ...(description !== undefined && { description }),
+      _links,
+    })
+  }
+}
+
+export function rootRoute(api: () => CompiledApi): RouteSpec {
+  return {
+    path: '',
+    public: true,
+    cache: 'public',
+    methods: { GET: rootHandler(api) },
+    docs: {
+      GET: () => ({
+        operationId: 'getRoot',
+        summary: 'The entry point: links to every collection',
+        tag: 'Root',
+        answers: [{ status: 200, schema: schemaRef('Root') }],
+        problems: [],
+      }),
+    },
+    kind: 'root',
+  }
+}

@@ -1,0 +1,140 @@
+import type { Runtime } from '../runtime.ts'
+import { runtimeOf } from '../runtime-of.ts'
+import { emptyChangeSet, recordKey, recordRow } from './change-set.ts'
+import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
+import type { Id } from '../declare/types.ts'
+import type { MockStore, StoredState } from './mock-store.ts'
+import { Persistence, settingsOf } from './persistence.ts'
+
+/** What to do with stored rows that no longer fit the declaration. */
+export type DataMismatch = 'refuse' | 'keep' | 'reset'
+
+export interface AttachStoreOptions {
+  /**
+   * `refuse` throws a `StoredRowsMismatchError` and changes nothing; `keep` loads the rows that fit
+   * and drops the others from the store; `reset` clears the store and starts from the seed rows.
+   * @default 'refuse'
+   */
+  onMismatch?: DataMismatch
+}
+
+export interface AttachedStore {
+  /** `empty`: the store held nothing and now holds the seed; `loaded`: the mock resumed from it. */
+  started: 'empty' | 'loaded'
+  /** What did not fit, when something did not (and was dropped: `keep`, or cleared: `reset`). */
+  report: StoredRowsReport | null
+  /** Commits every write made so far (writes through `api.data` or the controls in code). */
+  flush(): Promise<void>
+  /** Flushes, detaches the store from the mock (which goes on in memory) and closes it. */
+  close(): Promise<void>
+}
+
+/** Stored rows that do not fit the declaration, with every row and member in `report`. */
+export class StoredRowsMismatchError extends Error {
+  override readonly name = 'StoredRowsMismatchError'
+  readonly report: StoredRowsReport
+
+  constructor(store: MockStore, report: StoredRowsReport) {
+    super(
+      `Failed to load the stored data (${store.description}): ${report.message}`,
+    )
+    this.report = report
+  }
+}
+
+/** Every row, key and setting of the mock as it is, as one change set that replaces the store's. */
+function wholeState(runtime: Runtime) {
+  const changes = emptyChangeSet()
+  for (const [table, rows] of Object.entries(runtime.db.tables())) {
+    changes.replaced.add(table)
+    for (const row of rows) recordRow(changes, table, row.id as Id, row)
+  }
+  changes.keysReplaced = true
+  for (const record of runtime.db.idempotency.values())
+    if (record.state === 'completed') recordKey(changes, record.scope, record)
+  changes.settings = settingsOf(runtime)
+  return changes
+}
+
+function resume(
+  runtime: Runtime,
+  stored: StoredState,
+  report: StoredRowsReport,
+) {
+  if (stored.settings) {
+    runtime.config = structuredClone(stored.settings.config)
+    runtime.random.reseed(runtime.config.seed)
+    runtime.clock.setOffset(stored.settings.clockOffsetMs)
+    runtime.faults.restore(stored.settings.faults, stored.settings.nextFault)
+  }
+  const snapshot = report.fitting
+  snapshot.idempotencyKeys = snapshot.idempotencyKeys.filter(
+    (record) => Date.parse(record.expiresAt) > runtime.clock.now(),
+  )
+  runtime.db.load(snapshot)
+}
+
+/**
+ * Makes a store the home of a mock's state. An empty store receives the mock's current state (its
+ * seed rows, never written over a store's data); a store with data replaces the mock's state with
+ * it, its config, clock and fault rules included. From then on every operation's writes are
+ * committed to it before the response leaves.
+ *
+ * @example
+ * const api = createMockApi({ api: hotel })
+ * const attached = await attachStore(api, new MemoryStore())
+ */
+export async function attachStore(
+  api: object,
+  store: MockStore,
+  options: AttachStoreOptions = {},
+): Promise<AttachedStore> {
+  const runtime = runtimeOf(api)
+  if (!runtime)
+    throw new TypeError(
+      'Failed to attach a store: pass the instance createMockApi() returned.',
+    )
+  if (runtime.persistence)
+    throw new Error(
+      `Failed to attach a store: this mock already keeps its state in ${runtime.persistence.store.description}.`,
+    )
+  const onMismatch = options.onMismatch ?? 'refuse'
+  let stored = await store.load()
+  let report: StoredRowsReport | null = null
+  if (stored) {
+    const checked = checkStoredRows(runtime.api, stored)
+    if (!checked.fits) {
+      report = checked
+      if (onMismatch === 'refuse')
+        throw new StoredRowsMismatchError(store, checked)
+      if (onMismatch === 'reset') {
+        await store.clear()
+        stored = null
+      }
+    }
+    if (stored) resume(runtime, stored, checked)
+  }
+  runtime.db.track()
+  runtime.db.takeChanges()
+  const persistence = new Persistence(runtime, store)
+  // A store starting empty, or one whose misfits were dropped, receives the whole state at once.
+  if (!stored || report) {
+    const whole = wholeState(runtime)
+    // Tables no longer declared are emptied, so that their rows are not reported again.
+    for (const table of Object.keys(stored?.tables ?? {}))
+      whole.replaced.add(table)
+    await store.commit(whole)
+  }
+  runtime.persistence = persistence
+  runtime.events.emit({ type: 'state' })
+  return {
+    started: stored ? 'loaded' : 'empty',
+    report,
+    flush: () => persistence.flush(),
+    async close() {
+      await persistence.flush()
+      if (runtime.persistence === persistence) runtime.persistence = null
+      await store.close()
+    },
+  }
+}

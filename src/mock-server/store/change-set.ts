@@ -1,0 +1,63 @@
+import type { AnyRecord, Id } from '../declare/types.ts'
+import type { ChangeSet } from './mock-store.ts'
+import type { IdempotencyRecord } from './types.ts'
+
+export function emptyChangeSet(): ChangeSet {
+  return {
+    rows: new Map(),
+    replaced: new Set(),
+    keys: new Map(),
+    keysReplaced: false,
+    settings: null,
+  }
+}
+
+export function isEmptyChangeSet(changes: ChangeSet): boolean {
+  return (
+    changes.rows.size === 0 &&
+    changes.replaced.size === 0 &&
+    changes.keys.size === 0 &&
+    !changes.keysReplaced &&
+    changes.settings === null
+  )
+}
+
+export function recordRow(
+  changes: ChangeSet,
+  table: string,
+  id: Id,
+  row: AnyRecord | null,
+) {
+  let rows = changes.rows.get(table)
+  if (!rows) changes.rows.set(table, (rows = new Map()))
+  // A replaced table starts empty: a row deleted after the replace was never there. A row written
+  // again keeps its place (Map order), as it does in the table.
+  if (row === null && changes.replaced.has(table)) rows.delete(id)
+  else rows.set(id, row)
+}
+
+export function recordKey(
+  changes: ChangeSet,
+  scope: string,
+  record: IdempotencyRecord | null,
+) {
+  if (record === null && changes.keysReplaced) changes.keys.delete(scope)
+  else changes.keys.set(scope, record)
+}
+
+/** `later` applied after `earlier`, as one change set. */
+export function mergeChangeSets(earlier: ChangeSet, later: ChangeSet) {
+  for (const table of later.replaced) {
+    earlier.replaced.add(table)
+    earlier.rows.delete(table)
+  }
+  for (const [table, rows] of later.rows)
+    for (const [id, row] of rows) recordRow(earlier, table, id, row)
+  if (later.keysReplaced) {
+    earlier.keysReplaced = true
+    earlier.keys.clear()
+  }
+  for (const [scope, record] of later.keys) recordKey(earlier, scope, record)
+  if (later.settings) earlier.settings = later.settings
+  return earlier
+}

@@ -1,0 +1,98 @@
+import type { AnyRecord, Id } from '../declare/types.ts'
+import type { FaultRule } from '../faults/fault-rule.ts'
+import type { MockConfig } from '../options.ts'
+import type { IdempotencyRecord } from './types.ts'
+
+/**
+ * The storage seam: where one mock's state lives beyond its process (or its page).
+ *
+ * ## How the engine uses a store: a unit of work
+ *
+ * Handlers, `api.data` and user hooks keep their synchronous `TableHandle`: they read and write a
+ * working set in memory (`Database`), and every write there is also recorded in a change set. Each
+ * operation's change set is cut the moment its synchronous step ends, completed with its idempotency
+ * record once its response is known, and committed through `commit()` (one transaction: all or
+ * nothing) before the response leaves. Commits run one at a time in the order the operations ran,
+ * so a later operation's row never lands under an earlier one's. A request that changed nothing (a
+ * read) commits nothing and awaits nothing.
+ *
+ * `load()` is read once when the store is attached: the working set starts from what it holds
+ * (null: an empty store, which then receives the seed rows as its first commit).
+ *
+ * ## What a store holds
+ *
+ * - tables: rows by id, each row's members in their own order (a row is stored as its JSON text),
+ *   and the tables' row order;
+ * - completed idempotency records, each with its stored response (status, body bytes, headers);
+ *   in-flight claims belong to the running process and are never stored: a crash before the commit
+ *   loses the operation and its claim together, so a retry executes once;
+ * - settings: the live config, the clock's offset, and the fault rules with their `matched` and
+ *   `fired` counters (a rule with `times` stays spent after a restart).
+ *
+ * ## The next store: PostgreSQL with several replicas
+ *
+ * The same interface carries it, without changing handlers or stages:
+ * - `commit()` is one `BEGIN … COMMIT`: upserts (`INSERT … ON CONFLICT (tbl, id) DO UPDATE`) and
+ *   deletes of the rows in `changes.rows`, a `DELETE` of every table in `changes.replaced` first.
+ * - Replicas see each other's writes by refreshing the working set before an operation: the store
+ *   opens the transaction, `SELECT … FOR UPDATE` the rows of the tables the route touches (a
+ *   compiled route knows its resource and its relations), loads them into the working set, the
+ *   synchronous operation runs, and the same transaction commits its change set. Row locks make a
+ *   multi-row operation atomic across replicas exactly as the single thread makes it atomic here.
+ * - An idempotency claim is `INSERT … ON CONFLICT (scope) DO NOTHING RETURNING`: one replica wins,
+ *   the other gets the in-flight 409 or, once committed, the stored response. The completed record
+ *   is written in the operation's own transaction, as `changes.keys` is here.
+ * - A fault rule's counters are `UPDATE … SET fired = fired + 1 WHERE id = $1 AND (times IS NULL
+ *   OR fired < times) RETURNING`, so `times: 2` fires twice in all; settings and the clock offset
+ *   are rows like any other.
+ * A store may implement every method asynchronously; one that commits synchronously (SQLite) returns
+ * nothing from `commit()`, and then the engine needs no await at all.
+ */
+export interface MockStore {
+  /** What it is, for messages: `memory`, `sqlite ./hypermock.db`. */
+  readonly description: string
+  /** Everything stored; `null` when the store is empty (never written or cleared). */
+  load(): Promisable<StoredState | null>
+  /** Applies one change set atomically: after a crash, all of it is there or none of it. */
+  commit(changes: ChangeSet): Promisable<void>
+  /** Forgets everything: the next `load()` answers `null`. */
+  clear(): Promisable<void>
+  /** Releases the store (file handles, locks); the store is unusable afterwards. */
+  close(): Promisable<void>
+}
+
+export type Promisable<T> = T | PromiseLike<T>
+
+/** The live settings a store keeps beside the tables. */
+export interface StoredSettings {
+  config: MockConfig
+  /** How far the mock clock runs ahead of real time. */
+  clockOffsetMs: number
+  /** The fault rules in order, with their counters. */
+  faults: FaultRule[]
+  /** The number the next fault rule's id takes. */
+  nextFault: number
+}
+
+export interface StoredState {
+  /** Rows by table, in the tables' order. */
+  tables: Record<string, AnyRecord[]>
+  /** Completed keys only. */
+  idempotencyKeys: IdempotencyRecord[]
+  settings: StoredSettings | null
+}
+
+/**
+ * One unit of work's writes. Rows map to their new value, or `null` for a delete; a table in
+ * `replaced` lost every row it held before (a restore or a reset), and `rows` then holds its new
+ * rows in order.
+ */
+export interface ChangeSet {
+  rows: Map<string, Map<Id, AnyRecord | null>>
+  replaced: Set<string>
+  /** Completed records by scope, `null` for a key forgotten (expired). */
+  keys: Map<string, IdempotencyRecord | null>
+  /** Every key forgotten before `keys` applies (a restore or a reset). */
+  keysReplaced: boolean
+  settings: StoredSettings | null
+}

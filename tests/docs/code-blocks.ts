@@ -1,0 +1,105 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ts from 'typescript'
+import { root } from './doc-pages.ts'
+
+/** A TypeScript block of a page, and why it is proven elsewhere when it is. */
+export interface CodeBlock {
+  page: string
+  line: number
+  lang: 'ts' | 'tsx'
+  code: string
+  /**
+   * `from`: an excerpt of a file CI runs (compared with it by tests/examples/readme-recipes).
+   * `file`: a whole file of the tutorial (tests/package/tutorial.test.ts writes and runs it).
+   * `fragment`: marked `<!-- fragment -->` by the page: not a program on its own.
+   */
+  provenBy?: 'from' | 'file' | 'fragment' | undefined
+}
+
+/** Every ```ts and ```tsx block of a Markdown page. */
+export function codeBlocks(page: string, markdown: string): CodeBlock[] {
+  const blocks: CodeBlock[] = []
+  for (const match of markdown.matchAll(
+    /^```(ts|tsx)( \[[^\]]+\])?\n([\s\S]*?)^```$/gm,
+  )) {
+    const before = markdown.slice(0, match.index).trimEnd()
+    const marker = /<!-- (from|fragment)\b[^>]*-->$/.exec(before)?.[1]
+    blocks.push({
+      page,
+      line: before.split('\n').length + 1,
+      lang: match[1] as 'ts' | 'tsx',
+      code: match[3]!,
+      provenBy: match[2]
+        ? 'file'
+        : (marker as CodeBlock['provenBy'] | undefined),
+    })
+  }
+  return blocks
+}
+
+/** The package's entries, as tsdown builds them from the sources: `hypermock-api/msw/node` → src. */
+function entryPaths(): Record<string, string[]> {
+  const manifest = JSON.parse(
+    readFileSync(join(root, 'package.json'), 'utf8'),
+  ) as { exports: Record<string, string | { types?: string }> }
+  const tsdown = readFileSync(join(root, 'tsdown.config.ts'), 'utf8')
+  const sources = new Map(
+    [...tsdown.matchAll(/^\s+'?([\w-]+)'?: '(src\/[^']+)'/gm)].map(
+      ([, name, file]) => [name!, file!],
+    ),
+  )
+  const paths: Record<string, string[]> = {}
+  for (const [key, target] of Object.entries(manifest.exports)) {
+    const types = typeof target === 'string' ? undefined : target.types
+    const name = types && /^\.\/dist\/(.+)\.d\.ts$/.exec(types)?.[1]
+    const source = name && sources.get(name)
+    if (source)
+      paths[key === '.' ? 'hypermock-api' : `hypermock-api${key.slice(1)}`] = [
+        join(root, source),
+      ]
+  }
+  return paths
+}
+
+/**
+ * Type-checks blocks as modules against the sources, with the repository's strict options, each
+ * in a file of its own under `dir`. Returns each failing block with tsc's messages.
+ */
+export function typeCheckBlocks(blocks: readonly CodeBlock[], dir: string) {
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  const files = blocks.map((block, at) => {
+    const file = join(dir, `block-${at}.${block.lang}`)
+    // A block with no import or export is still a module, so blocks do not share names.
+    writeFileSync(file, `${block.code}\nexport {}\n`)
+    return file
+  })
+  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile)
+  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root)
+  const program = ts.createProgram(files, {
+    ...options,
+    noEmit: true,
+    // A page shows how to call something; a name it declares and leaves unused is fine.
+    noUnusedLocals: false,
+    noUnusedParameters: false,
+    baseUrl: root,
+    paths: { ...options.paths, ...entryPaths() },
+  })
+  const failures = new Map<number, string[]>()
+  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+    const at = diagnostic.file ? files.indexOf(diagnostic.file.fileName) : -1
+    if (at === -1) continue
+    const { line } = diagnostic.file!.getLineAndCharacterOfPosition(
+      diagnostic.start ?? 0,
+    )
+    failures.set(at, [
+      ...(failures.get(at) ?? []),
+      `line ${line + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+    ])
+  }
+  return [...failures].map(([at, messages]) => ({
+    block: blocks[at]!,
+    messages,
+  }))
+}

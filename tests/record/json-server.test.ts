@@ -1,0 +1,147 @@
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startRecordingProxy } from '../../src/record/recording-proxy.ts'
+import { writeRecording } from '../../src/record/record.ts'
+import { loadConfig } from '../../src/server/load-config.ts'
+import {
+  startServer,
+  type RunningServer,
+} from '../../src/server/start-server.ts'
+import { startJsonServer } from './support.ts'
+
+// Written inside the repository, as in a user's project: the declaration imports zod and hypermock-api.
+const out = path.resolve('test-results/record/json-server')
+let temp: string
+let jsonServer: ChildProcess
+let served: RunningServer
+let report: string
+
+const json = (body: unknown, method = 'POST'): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
+
+beforeAll(async () => {
+  temp = mkdtempSync(path.join(tmpdir(), 'hypermock-record-json-server-'))
+  const backend = await startJsonServer(temp, {
+    posts: [
+      { id: '1', title: 'a title', views: 100, status: 'draft' },
+      { id: '2', title: 'another title', views: 200, status: 'published' },
+      { id: '3', title: 'a third title', views: 100, status: 'draft' },
+    ],
+    comments: [
+      { id: '1', text: 'a comment', postId: '1' },
+      { id: '2', text: 'another comment', postId: '2' },
+    ],
+  })
+  jsonServer = backend.child
+  const proxy = await startRecordingProxy({ target: backend.url, port: 0 })
+  const via = (p: string, init?: RequestInit) => fetch(proxy.url + p, init)
+  // What an app does against it: lists, reads, a page, a filter, creates, a replace and a delete.
+  for (const step of [
+    via('/posts'),
+    via('/posts/1'),
+    via('/comments'),
+    via('/posts?_page=1&_per_page=2'),
+    via('/posts?views=100'),
+    via('/posts', json({ title: 'new', views: 0, status: 'draft' })),
+    via('/comments', json({ text: 'new comment', postId: '2' })),
+    via('/posts/2', json({ title: 'x', views: 5, status: 'draft' }, 'PUT')),
+    via('/comments/1', { method: 'DELETE' }),
+  ])
+    expect((await step).status).toBeLessThan(300)
+  await proxy.close()
+  ;({ report } = await writeRecording(proxy.exchanges, out))
+  served = await startServer({
+    api: await loadConfig(path.join(out, 'api.ts')),
+    port: 0,
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await served?.close()
+  jsonServer?.kill()
+  rmSync(temp, { recursive: true, force: true })
+})
+
+const get = async (p: string) => {
+  const response = await fetch(served.url + p)
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
+it('serves the collections json-server had, with the records it held before the recording', async () => {
+  expect(await get('/posts')).toEqual({
+    status: 200,
+    body: [
+      { id: '1', title: 'a title', views: 100, status: 'draft' },
+      { id: '2', title: 'another title', views: 200, status: 'published' },
+      { id: '3', title: 'a third title', views: 100, status: 'draft' },
+    ],
+  })
+  const comments = await get('/comments')
+  expect(comments.body).toEqual([
+    { id: '1', text: 'a comment', postId: '1' },
+    { id: '2', text: 'another comment', postId: '2' },
+  ])
+  expect((await get('/posts/2')).body).toMatchObject({ title: 'another title' })
+})
+
+it('keeps state: a created record is read back and listed', async () => {
+  const created = await fetch(
+    `${served.url}/posts`,
+    json({ title: 'recorded', views: 1, status: 'draft' }),
+  )
+  expect(created.status).toBe(201)
+  const location = created.headers.get('location')!
+  expect(location).toMatch(/^\/posts\//)
+  const read = await get(location)
+  expect(read.body).toMatchObject({ title: 'recorded', views: 1 })
+  const list = (await get('/posts')).body as { title: string }[]
+  expect(list.map((p) => p.title)).toContain('recorded')
+})
+
+it('checks bodies by the recorded schemas, every invalid field at once', async () => {
+  const response = await fetch(
+    `${served.url}/posts`,
+    json({ title: 5, views: 'many', status: 'lost' }),
+  )
+  expect(response.status).toBe(422)
+  const problem = (await response.json()) as { errors: { field: string }[] }
+  expect(problem.errors.map((e) => e.field).sort()).toEqual([
+    'status',
+    'title',
+    'views',
+  ])
+})
+
+it('reads the relation from postId: a comment on no post is refused', async () => {
+  const response = await fetch(
+    `${served.url}/comments`,
+    json({ text: 'orphan', postId: 'nope' }),
+  )
+  expect(response.status).toBe(422)
+})
+
+it('answers deletes as json-server did, and only where it saw them', async () => {
+  expect(
+    (await fetch(`${served.url}/comments/2`, { method: 'DELETE' })).status,
+  ).toBe(200)
+  expect(
+    (await fetch(`${served.url}/posts/3`, { method: 'DELETE' })).status,
+  ).toBe(405)
+})
+
+it('writes a report that names what it inferred and from how much', () => {
+  expect(report).toContain('posts: from 6 exchange(s)')
+  expect(report).toContain(
+    'list: array, page paging (page=_page, perPage=_per_page)',
+  )
+  expect(report).toContain('relations: postId → posts')
+  expect(readFileSync(path.join(out, 'record-report.txt'), 'utf8')).toBe(
+    `${report}\n`,
+  )
+})

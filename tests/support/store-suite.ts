@@ -1,0 +1,250 @@
+import { describe, expect, test } from 'vitest'
+import { createMockApi } from 'hypermock-api'
+import { attachStore } from '../../src/mock-server/store/attach-store.ts'
+import { emptyChangeSet } from '../../src/mock-server/store/change-set.ts'
+import type {
+  ChangeSet,
+  MockStore,
+} from '../../src/mock-server/store/mock-store.ts'
+import type { AnyRecord } from '../../src/mock-server/declare/types.ts'
+import type { IdempotencyRecord } from '../../src/mock-server/store/types.ts'
+import { hotelApi } from '../fixtures/hotel/small-hotel-api.ts'
+
+/**
+ * How a suite gets its store: `open()` a fresh, empty one; `reopen(store)` closes it and opens
+ * another on the same data (a restart).
+ */
+export interface StoreFactory {
+  open(): Promise<MockStore>
+  reopen(store: MockStore): Promise<MockStore>
+}
+
+const key = (scope: string, body: string): IdempotencyRecord => ({
+  scope,
+  key: scope,
+  method: 'POST',
+  path: '/api/bookings',
+  principal: 'guest',
+  fingerprint: '{}',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+  state: 'completed',
+  response: {
+    status: 201,
+    body,
+    headers: { 'Content-Type': 'application/json', Location: '/api/x/1' },
+  },
+})
+
+function changes(build: (c: ChangeSet) => void): ChangeSet {
+  const c = emptyChangeSet()
+  build(c)
+  return c
+}
+
+const auth = { Authorization: 'Bearer guest-token' }
+
+function request(path: string, init: RequestInit = {}) {
+  return new Request(`http://localhost/api${path}`, {
+    ...init,
+    headers: { ...auth, ...(init.headers as Record<string, string>) },
+  })
+}
+
+function post(path: string, body: unknown, idempotencyKey?: string) {
+  return request(path, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }),
+    },
+    body: JSON.stringify(body),
+  })
+}
+
+/** The behaviour every store shares: memory, SQLite, and any store to come. */
+export function describeStore(name: string, factory: StoreFactory) {
+  describe(`${name} store`, () => {
+    test('an empty store loads as nothing', async () => {
+      const store = await factory.open()
+      expect(await store.load()).toBeNull()
+      await store.close()
+    })
+
+    test('commits rows and loads them back in their order, each row member for member', async () => {
+      const store = await factory.open()
+      await store.commit(
+        changes((c) => {
+          c.rows.set(
+            'rooms',
+            new Map([
+              [2, { name: 'B', id: 2 }],
+              [1, { id: 1, name: 'A' }],
+            ]),
+          )
+        }),
+      )
+      await store.commit(
+        changes((c) => {
+          c.rows.set('rooms', new Map([[2, { name: 'B2', id: 2 }]]))
+        }),
+      )
+      const loaded = await (await factory.reopen(store)).load()
+      expect(JSON.stringify(loaded?.tables.rooms)).toBe(
+        '[{"name":"B2","id":2},{"id":1,"name":"A"}]',
+      )
+    })
+
+    test('a replaced table loses every row it held; deletes remove rows and keys', async () => {
+      let store = await factory.open()
+      await store.commit(
+        changes((c) => {
+          c.rows.set(
+            'rooms',
+            new Map([
+              [1, { id: 1 }],
+              [2, { id: 2 }],
+            ]),
+          )
+          c.rows.set(
+            'bookings',
+            new Map<number | string, AnyRecord>([
+              [1, { id: 1 }],
+              ['x', { id: 'x' }],
+            ]),
+          )
+          c.keys.set('a', key('a', '{"id":1}'))
+          c.keys.set('b', key('b', '{"id":2}'))
+        }),
+      )
+      await store.commit(
+        changes((c) => {
+          c.replaced.add('rooms')
+          c.rows.set('rooms', new Map([[3, { id: 3 }]]))
+          c.rows.set('bookings', new Map([[1, null]]))
+          c.keys.set('a', null)
+        }),
+      )
+      store = await factory.reopen(store)
+      const loaded = await store.load()
+      expect(loaded?.tables.rooms).toEqual([{ id: 3 }])
+      expect(loaded?.tables.bookings).toEqual([{ id: 'x' }])
+      expect(loaded?.idempotencyKeys.map((k) => k.scope)).toEqual(['b'])
+      await store.close()
+    })
+
+    test('keeps a stored response byte for byte, and the settings', async () => {
+      let store = await factory.open()
+      const body = '{"z":1,"a":"é\\u0000\\n"}'
+      await store.commit(
+        changes((c) => {
+          c.keys.set('k', key('k', body))
+          c.settings = {
+            config: { seed: 7 } as never,
+            clockOffsetMs: 86_400_000,
+            faults: [],
+            nextFault: 4,
+          }
+        }),
+      )
+      store = await factory.reopen(store)
+      const loaded = await store.load()
+      expect(loaded?.idempotencyKeys[0]?.response?.body).toBe(body)
+      expect(loaded?.settings).toEqual({
+        config: { seed: 7 },
+        clockOffsetMs: 86_400_000,
+        faults: [],
+        nextFault: 4,
+      })
+      await store.close()
+    })
+
+    test('a commit is all or nothing', async () => {
+      let store = await factory.open()
+      await store.commit(
+        changes((c) => c.rows.set('rooms', new Map([[1, { id: 1, n: 1 }]]))),
+      )
+      const failing = changes((c) => {
+        c.rows.set('rooms', new Map([[1, { id: 1, n: 2 }]]))
+        // A value JSON cannot hold: the commit fails after its first row was written.
+        c.rows.set('bookings', new Map([[1, { id: 1, n: 10n }]]))
+      })
+      await expect(async () => store.commit(failing)).rejects.toThrow()
+      store = await factory.reopen(store)
+      expect((await store.load())?.tables).toEqual({ rooms: [{ id: 1, n: 1 }] })
+      await store.close()
+    })
+
+    test('clear empties the store', async () => {
+      const store = await factory.open()
+      await store.commit(
+        changes((c) => c.rows.set('rooms', new Map([[1, { id: 1 }]]))),
+      )
+      await store.clear()
+      expect(await store.load()).toBeNull()
+      await store.close()
+    })
+
+    test('a mock resumes its rows, keys, fault rules, settings and clock from the store', async () => {
+      const store = await factory.open()
+      const first = createMockApi({ api: hotelApi })
+      const attached = await attachStore(first, store)
+      expect(attached.started).toBe('empty')
+      const created = await first.fetch(
+        post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-1'),
+      )
+      expect(created.status).toBe(201)
+      const createdBytes = await created.text()
+      first.faults.add({
+        match: { path: '/api/rooms' },
+        effect: { kind: 'status', status: 503 },
+        times: 2,
+      })
+      expect((await first.fetch(request('/rooms'))).status).toBe(503)
+      first.clock.advance(3_600_000)
+      first.config.update({ requireIdempotencyKey: true })
+      const clockBefore = first.clock.now()
+      const faultsBefore = first.faults.list()
+      await attached.close()
+
+      const second = createMockApi({ api: hotelApi })
+      const again = await attachStore(second, await factory.reopen(store))
+      expect(again.started).toBe('loaded')
+      const replay = await second.fetch(
+        post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-1'),
+      )
+      expect(replay.headers.get('Idempotent-Replayed')).toBe('true')
+      expect(await replay.text()).toBe(createdBytes)
+      const read = await second.fetch(
+        request(`/bookings/${(JSON.parse(createdBytes) as { id: number }).id}`),
+      )
+      expect(read.status).toBe(200)
+      expect(second.faults.list()).toEqual(faultsBefore)
+      // The rule fired once of its two times: it fires once more, then never.
+      expect((await second.fetch(request('/rooms'))).status).toBe(503)
+      expect((await second.fetch(request('/rooms'))).status).toBe(200)
+      expect(Date.parse(second.clock.now())).toBeGreaterThanOrEqual(
+        Date.parse(clockBefore),
+      )
+      expect(second.config.get()).toEqual(first.config.get())
+      await again.close()
+    })
+
+    test('seed rows go into an empty store only', async () => {
+      const store = await factory.open()
+      const first = createMockApi({ api: hotelApi })
+      const attached = await attachStore(first, store)
+      const deleted = await first.fetch(
+        request('/rooms/2', { method: 'DELETE' }),
+      )
+      expect(deleted.status).toBe(204)
+      await attached.close()
+      const second = createMockApi({ api: hotelApi })
+      const again = await attachStore(second, await factory.reopen(store))
+      expect(second.data.rooms.list().map((room) => room.name)).toEqual([
+        'Garden',
+      ])
+      await again.close()
+    })
+  })
+}
