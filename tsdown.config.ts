@@ -32,7 +32,8 @@ export default defineConfig({
   },
   format: 'esm',
   platform: 'neutral',
-  deps: { neverBundle: [/^node:/] },
+  // Playwright's types come from the app's own @playwright/test (and the playwright it brings).
+  deps: { neverBundle: [/^node:/, /^@?playwright(\/|-core|$)/] },
   logLevel: 'warn',
   inputOptions: { checks: { pluginTimings: false } },
   target: 'es2022',

@@ -69,7 +69,9 @@ function FaultBadge() {
 
 /** What this is, where it runs, where to start: the first thing a new visitor reads, in two lines. */
 function Welcome() {
-  const { api } = usePlayground()
+  const { api, declaredScenarios } = usePlayground()
+  const hasScenarios =
+    declaredScenarios === undefined || declaredScenarios.length > 0
   const server = serverConnection()
   return (
     <section className="welcome" aria-label="Welcome">
@@ -100,9 +102,14 @@ function Welcome() {
         </>
       )}
       <p>
-        New here? Start with the <ViewLink view="guide">Guide</ViewLink>, run a{' '}
-        <ViewLink view="scenarios">scenario</ViewLink>, or follow the links
-        below from <code>GET {api.basePath || '/'}</code>.
+        New here? Start with the <ViewLink view="guide">Guide</ViewLink>,
+        {hasScenarios && (
+          <>
+            {' '}
+            run a <ViewLink view="scenarios">scenario</ViewLink>,
+          </>
+        )}{' '}
+        or follow the links below from <code>GET {api.basePath || '/'}</code>.
       </p>
     </section>
   )

@@ -3,6 +3,7 @@ export {
   test,
   mockTest,
   type MockMode,
+  type MockTestType,
   type MockTestOptions,
   type MockWorkerOptions,
 } from './mock-test.ts'

@@ -1,4 +1,13 @@
-import { test as base, type BrowserContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  type BrowserContext,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test'
 import type { ApiDeclaration, ShopApi } from '../index.ts'
 import type { RunningServer, ServerOptions } from '../server/index.ts'
 import {
@@ -146,7 +155,19 @@ async function routeToServer(
  *   await expect(page.getByRole('listitem')).toHaveCount(2)
  * })
  */
-export const test = base.extend<
+/** Playwright's `test` with the mock's fixtures, its handle typed from the declaration `A`. */
+export type MockTestType<A extends ApiDeclaration = ShopApi> = TestType<
+  PlaywrightTestArgs &
+    PlaywrightTestOptions &
+    MockTestOptions &
+    MockFixtures<A>,
+  PlaywrightWorkerArgs &
+    PlaywrightWorkerOptions &
+    MockWorkerOptions &
+    MockWorkerFixtures
+>
+
+export const test: MockTestType = base.extend<
   MockTestOptions & MockFixtures<ShopApi>,
   MockWorkerOptions & MockWorkerFixtures
 >({
@@ -188,11 +209,6 @@ export const test = base.extend<
 /**
  * The `test` above with the handle typed from your declaration: `mockTest<typeof hotel>()`.
  */
-export function mockTest<A extends ApiDeclaration>() {
-  return test as unknown as ReturnType<
-    typeof base.extend<
-      MockTestOptions & MockFixtures<A>,
-      MockWorkerOptions & MockWorkerFixtures
-    >
-  >
+export function mockTest<A extends ApiDeclaration>(): MockTestType<A> {
+  return test as unknown as MockTestType<A>
 }

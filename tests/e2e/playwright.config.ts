@@ -5,6 +5,7 @@ const previewPort = Number(process.env.E2E_PORT ?? 4173)
 const devPort = previewPort + 1
 const servePort = previewPort + 2
 const importPort = previewPort + 3
+const hotelPort = previewPort + 4
 
 const server = (command: string, port: number) => ({
   command: `${command} --port ${port} --strictPort --host 127.0.0.1`,
@@ -61,6 +62,7 @@ export default defineConfig({
         'shared-tabs.spec.ts',
         'server-playground.spec.ts',
         'imported-playground.spec.ts',
+        'hotel-playground.spec.ts',
       ],
       use: { baseURL: `http://127.0.0.1:${previewPort}` },
     },
@@ -86,6 +88,12 @@ export default defineConfig({
       testMatch: 'imported-playground.spec.ts',
       use: { baseURL: `http://127.0.0.1:${importPort}` },
     },
+    {
+      // A declared hotel API with no tokens and no owner: the playground adapted to it.
+      name: 'hotel',
+      testMatch: 'hotel-playground.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${hotelPort}` },
+    },
   ],
   webServer: [
     server('npx vite preview', previewPort),
@@ -101,6 +109,13 @@ export default defineConfig({
       command: `node src/server/cli.ts serve --openapi tests/fixtures/openapi/petstore-expanded.yaml --playground --port ${importPort}`,
       cwd: '../..',
       url: `http://127.0.0.1:${importPort}/__mock/playground/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node src/server/cli.ts serve --config tests/fixtures/hotel/hypermock.config.ts --playground --port ${hotelPort}`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${hotelPort}/__mock/playground/`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -157,6 +157,8 @@ describe('on Node 20.19 with msw 2', () => {
     dir = project('node20-msw2', {
       msw: '^2.12.0',
       zod: '^4.0.0',
+      typescript: '~6.0.3',
+      '@types/node': '^20.19.0',
       [nodePackage]: '20.19.0',
     })
     node20 = path.join(dir, 'node_modules', nodePackage, 'bin/node')
@@ -166,6 +168,40 @@ describe('on Node 20.19 with msw 2', () => {
     const result = runJson(node20, dir, 'run-core.mjs')
     expect(result.node).toBe('20.19.0')
     expectWorking(result)
+  })
+
+  it('compiles the first test of the install guide, msw 2’s option name and all', async () => {
+    copyFileSync(
+      path.join(consumerFiles, 'msw2-first-test.ts'),
+      path.join(dir, 'msw2-first-test.ts'),
+    )
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          module: 'NodeNext',
+          moduleResolution: 'nodenext',
+          types: ['node'],
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        files: ['msw2-first-test.ts'],
+      }),
+    )
+    const tsc = path.join(dir, 'node_modules/typescript/bin/tsc')
+    let output = ''
+    try {
+      await promisify(execFile)(node20, [tsc, '-p', 'tsconfig.json'], {
+        cwd: dir,
+        encoding: 'utf8',
+      })
+    } catch (error) {
+      output = (error as { stdout: string }).stdout
+    }
+    expect(output).toBe('')
   })
 
   it('can be required from CommonJS (Node’s require of ESM)', () => {
@@ -238,6 +274,8 @@ describe('on Node 20.19 with msw 2', () => {
         msw: '^3.0.0',
         zod: '^4.0.0',
         typescript: '5.9.3',
+        typescript7: 'npm:typescript@^7.0.2',
+        '@playwright/test': '^1.50.0',
         '@types/node': '^24.0.0',
         react: '^19.0.0',
         '@types/react': '^19.0.0',
@@ -289,8 +327,10 @@ describe('on Node 20.19 with msw 2', () => {
     const tsc = {
       'TypeScript 5.9': () =>
         path.join(dir24, 'node_modules/typescript/bin/tsc'),
-      'the repository’s TypeScript': () =>
+      'TypeScript 6.0': () =>
         path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
+      'TypeScript 7': () =>
+        path.join(dir24, 'node_modules/typescript7/bin/tsc'),
     }
     for (const [compiler, tscPath] of Object.entries(tsc)) {
       for (const resolution of ['bundler', 'node16'] as const) {

@@ -18,11 +18,11 @@ try {
   const { server, api: served } = setupMockServer()
   server.listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' })
   const client = createClient({
-    baseUrl: 'http://hypermock.test/api',
+    baseUrl: 'http://localhost/api',
     token: 'customer-1-token',
   })
   const order = await client.get('/api/orders/1')
-  const viaMsw = await fetch('http://hypermock.test/api/orders/2', {
+  const viaMsw = await fetch('http://localhost/api/orders/2', {
     headers: { Authorization: 'Bearer customer-1-token' },
   })
   results.msw = {

@@ -21,6 +21,7 @@ import {
   useAction,
   useResource,
 } from 'hypermock-api/react'
+import { mockHandle, mockTest, type MockHandle } from 'hypermock-api/playwright'
 import { startServer, type RunningServer } from 'hypermock-api/server'
 import { scenarios, shopApi, type ShopApi } from 'hypermock-api/shop'
 import { getDomain } from 'hypermock-api/tldts-lite'
@@ -65,6 +66,12 @@ export const glue = {
   useResource,
 }
 
+// The Playwright fixture, typed from a declaration; and a handle over any transport.
+export const playwrightTest = mockTest<typeof api.declaration>()
+export const handle: MockHandle = mockHandle(async () => ({
+  status: 200,
+  text: '{"rules":[]}',
+}))
 // The shop is a declaration like any other: served by name, its scenario ids typed from it.
 const shop: MockApi<ShopApi> = createMockApi({
   api: shopApi,

@@ -78,11 +78,12 @@ export function credentialPreset(token: string | null) {
 export function draftFromParams(
   params: URLSearchParams,
   token: string | null,
+  defaultPath = '/api/orders',
 ): ConsoleDraft {
   const method = (params.get('method') ?? 'GET').toUpperCase()
   const draft: ConsoleDraft = {
     method,
-    path: params.get('path') ?? '/api/orders',
+    path: params.get('path') ?? defaultPath,
     authorization: credentialPreset(token),
     idempotencyKey: '',
     ifMatch: '',

@@ -18,6 +18,7 @@ import {
 } from './console-draft.ts'
 import { examplesFor } from './console-examples.ts'
 import { useApiDescription } from '../../services/use-api-description.ts'
+import { apiCollections } from '../../services/api-collections.ts'
 import { HeaderRows } from './header-rows.tsx'
 import { loadSavedDraft, namesARequest, saveDraft } from './saved-draft.ts'
 import { TextField } from './text-field.tsx'
@@ -35,7 +36,14 @@ function summary(outcome: SendOutcome) {
   return `Answered ${status} ${reasonPhrase(status, statusText)} after ${attempts}.${key}`
 }
 
-function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
+function ConsoleForm({
+  initial,
+  persist,
+}: {
+  initial: ConsoleDraft
+  /** Off until the API's description is known, so a placeholder default is never saved. */
+  persist: boolean
+}) {
   const { client, token } = usePlayground()
   const consoleExamples = examplesFor(useApiDescription())
   const [draft, setDraft] = useState(initial)
@@ -49,7 +57,9 @@ function ConsoleForm({ initial }: { initial: ConsoleDraft }) {
   }, [outcome])
   const controller = useRef<AbortController | null>(null)
   const bodyHintId = useId()
-  useEffect(() => saveDraft(draft), [draft])
+  useEffect(() => {
+    if (persist) saveDraft(draft)
+  }, [draft, persist])
   if (token !== presetToken) {
     // The picker changed: its credential becomes the preset again (the user may still edit it).
     setPresetToken(token)
@@ -274,14 +284,20 @@ export function ConsoleView() {
   const { token } = usePlayground()
   const { params } = useLocation()
   const search = params.toString()
+  // The loaded API's first collection; the form starts again once the description is known.
+  const api = apiCollections(useApiDescription())
+  const defaultPath = api?.builtIn
+    ? '/api/orders'
+    : (api?.collections[0] ?? '/api/orders')
   return (
     <section aria-labelledby="console-heading">
       <h2 id="console-heading">Console</h2>
       <ConsoleForm
-        key={search}
+        key={`${search} ${defaultPath}`}
+        persist={api !== null}
         initial={
           (!namesARequest(params) && loadSavedDraft()) ||
-          draftFromParams(params, token)
+          draftFromParams(params, token, defaultPath)
         }
       />
     </section>

@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { FaultRule, MockApi } from '../../../index.ts'
+import { apiCollections } from '../../services/api-collections.ts'
+import { useApiDescription } from '../../services/use-api-description.ts'
 import {
   effectKinds,
   emptyFaultForm,
@@ -44,6 +46,13 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
     editing ? ruleToForm(editing) : emptyFaultForm,
   )
   const [errors, setErrors] = useState<FieldErrors>({})
+  const collections = apiCollections(useApiDescription())
+  // An example aimed at the loaded API's own first collection.
+  const pathExample = `${
+    collections?.builtIn
+      ? '/api/payments'
+      : (collections?.collections[0] ?? api.basePath)
+  }*`
   const [formErrors, setFormErrors] = useState<string[]>([])
 
   const set = (field: FaultField) => (value: string) => {
@@ -147,7 +156,7 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
           <input
             {...a11y('path')}
             value={values.path}
-            placeholder="/api/payments*"
+            placeholder={pathExample}
             spellCheck={false}
             onChange={(event) => set('path')(event.target.value)}
           />

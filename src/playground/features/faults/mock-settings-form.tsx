@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
+import { apiCollections } from '../../services/api-collections.ts'
+import { useApiDescription } from '../../services/use-api-description.ts'
 import {
   defaultRateLimit,
   type MockApi,
@@ -55,6 +57,10 @@ export function MockSettingsForm({
   const id = useId()
   const [draft, setDraft] = useState(() => toDraft(config))
   const [errors, setErrors] = useState<DraftErrors>({})
+  const builtIn = apiCollections(useApiDescription())?.builtIn ?? true
+  const strictText = builtIn
+    ? 'Require an Idempotency-Key on payments and transfers (strict mode)'
+    : 'Require an Idempotency-Key on the creates declared with strictKey (strict mode)'
   const [failure, setFailure] = useState<string | null>(null)
 
   function submit(event: FormEvent) {
@@ -162,7 +168,7 @@ export function MockSettingsForm({
               }))
             }
           />{' '}
-          Require an Idempotency-Key on payments and transfers (strict mode)
+          {strictText}
         </label>
       </fieldset>
       <div className="fl-actions">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { OutgoingRequest } from '../../components/send-request.ts'
+import { BuiltInOnly, DeclaredTokensText } from './built-in-only.tsx'
 import type { TryExample } from './try-it.tsx'
 
 export interface GuideSection {
@@ -86,7 +87,7 @@ export const guideSections: GuideSection[] = [
           of) and ranges <code>total[gte]=100</code>. A page past the end is an
           empty 200. An unknown parameter, sort field or malformed value is a
           400 <code>invalid-query</code> that lists every bad parameter at once.
-          Each caller sees only its own items.
+          <BuiltInOnly>Each caller sees only its own items.</BuiltInOnly>
         </p>
       </>
     ),
@@ -123,18 +124,23 @@ export const guideSections: GuideSection[] = [
           The API is stateless: every request carries its credential as{' '}
           <code>Authorization: Bearer &lt;token&gt;</code>. Only the entry
           point, the problem-type pages and the control API under{' '}
-          <code>/__mock</code> are public. The seeded tokens are{' '}
-          <code>customer-1-token</code>, <code>customer-2-token</code>,{' '}
-          <code>readonly-token</code> (customer 1, read only),{' '}
-          <code>admin-token</code> (every customer) and{' '}
-          <code>expired-token</code> (always refused).
+          <code>/__mock</code> are public.{' '}
+          <BuiltInOnly otherwise={<DeclaredTokensText />}>
+            The seeded tokens are <code>customer-1-token</code>,{' '}
+            <code>customer-2-token</code>, <code>readonly-token</code> (customer
+            1, read only), <code>admin-token</code> (every customer) and{' '}
+            <code>expired-token</code> (always refused).
+          </BuiltInOnly>
         </p>
         <p>
           No credential, or an unknown or expired one: 401 with a{' '}
           <code>WWW-Authenticate: Bearer</code> header saying why. A valid
           credential that may not write: 403 with{' '}
-          <code>error=&quot;insufficient_scope&quot;</code>. Another
-          customer&apos;s item: 404, because its existence is not disclosed.
+          <code>error=&quot;insufficient_scope&quot;</code>.{' '}
+          <BuiltInOnly>
+            Another customer&apos;s item: 404, because its existence is not
+            disclosed.
+          </BuiltInOnly>
         </p>
       </>
     ),

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { isNetworkError } from '../../../client/index.ts'
+import { apiCollections } from '../../services/api-collections.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
+import { useApiDescription } from '../../services/use-api-description.ts'
 import { statusText } from './timeline-labels.ts'
 
 const methods = ['GET', 'POST', 'PUT', 'DELETE'] as const
@@ -13,7 +15,7 @@ interface Preset {
   body: string
 }
 
-const presets: Preset[] = [
+const builtInPresets: Preset[] = [
   {
     label: 'POST /api/payments',
     method: 'POST',
@@ -29,18 +31,39 @@ const presets: Preset[] = [
   },
 ]
 
+/** The built-in domain's requests, or a read of each of the loaded API's collections. */
+function presetsFor(description: unknown): Preset[] {
+  const api = apiCollections(description)
+  if (api === null) return []
+  if (api.builtIn) return builtInPresets
+  return api.collections.slice(0, 3).map((path) => ({
+    label: `GET ${path}`,
+    method: 'GET',
+    path,
+    body: '',
+  }))
+}
+
 type RunState =
   | { kind: 'idle' }
   | { kind: 'running'; line: string }
   | { kind: 'done'; line: string; text: string }
 
-/** Starts one operation through the reference client, so its retries appear on the timeline. */
+/**
+ * Starts one operation through the reference client, so its retries appear on the timeline. Its
+ * presets come from the loaded API; the form starts again from the first once they are known.
+ */
 export function RunBox() {
+  const presets = presetsFor(useApiDescription())
+  return <RunForm key={presets[0]?.label ?? ''} presets={presets} />
+}
+
+function RunForm({ presets }: { presets: Preset[] }) {
   const { client } = usePlayground()
   const id = useId()
-  const [method, setMethod] = useState<Method>('POST')
-  const [path, setPath] = useState(presets[0]!.path)
-  const [body, setBody] = useState(presets[0]!.body)
+  const [method, setMethod] = useState<Method>(presets[0]?.method ?? 'GET')
+  const [path, setPath] = useState(presets[0]?.path ?? '')
+  const [body, setBody] = useState(presets[0]?.body ?? '')
   const [errors, setErrors] = useState<{ path?: string; body?: string }>({})
   const [state, setState] = useState<RunState>({ kind: 'idle' })
   const hasBody = method === 'POST' || method === 'PUT'
@@ -49,7 +72,7 @@ export function RunBox() {
     event.preventDefault()
     const next: { path?: string; body?: string } = {}
     if (!path.startsWith('/'))
-      next.path = 'Start the path with "/", such as /api/orders.'
+      next.path = `Start the path with "/", such as ${presets[0]?.path ?? '/api'}.`
     let json: unknown
     if (hasBody && body.trim() !== '') {
       try {
@@ -81,26 +104,28 @@ export function RunBox() {
   return (
     <form className="tl-run" aria-label="Run a request" onSubmit={run}>
       <h3>Run a request</h3>
-      <div className="tl-run-presets">
-        <span id={`${id}-presets`}>Fill in:</span>
-        <ul aria-labelledby={`${id}-presets`}>
-          {presets.map((preset) => (
-            <li key={preset.label}>
-              <button
-                type="button"
-                onClick={() => {
-                  setMethod(preset.method)
-                  setPath(preset.path)
-                  setBody(preset.body)
-                  setErrors({})
-                }}
-              >
-                {preset.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {presets.length > 0 && (
+        <div className="tl-run-presets">
+          <span id={`${id}-presets`}>Fill in:</span>
+          <ul aria-labelledby={`${id}-presets`}>
+            {presets.map((preset) => (
+              <li key={preset.label}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setMethod(preset.method)
+                    setPath(preset.path)
+                    setBody(preset.body)
+                    setErrors({})
+                  }}
+                >
+                  {preset.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="tl-run-fields">
         <label>
           Method{' '}
