@@ -47,7 +47,10 @@ function describedSeed(
  * Who owns a row, where the description cannot say: the built-in domain's own owners, except a
  * payment's, which names its customer in a hidden field and is owned through its order here.
  */
-export function ownerOf(name: string, resource: AnyResource): AnyResource['owner'] {
+export function ownerOf(
+  name: string,
+  resource: AnyResource,
+): AnyResource['owner'] {
   if (name === 'payments')
     return (row, data) =>
       (
