@@ -17,6 +17,7 @@ export function formatRecordReport(
       'read',
       r.createInput ? `create (${r.createStatus})` : null,
       r.replaceStatus !== null ? `replace (${r.replaceStatus})` : null,
+      r.patch ? 'merge patch' : null,
       r.deleteStatus !== null ? `delete (${r.deleteStatus})` : null,
       ...(r.state?.transitions.map(
         (t) => `${t.name}: ${t.from.join('|')} → ${t.to} (${t.samples} seen)`,

@@ -52,6 +52,8 @@ export interface InferredResource {
   replaceStatus: number | null
   /** Replace bodies, when replaces were seen. */
   replaceInput: ObjectShape | null
+  /** PATCH was seen to succeed on its items. */
+  patch: boolean
   deleteStatus: number | null
   list: InferredList | null
   filters: string[]
@@ -189,6 +191,8 @@ interface Collection {
   createStatuses: number[]
   replaceStatuses: number[]
   replaceBodies: Json[]
+  /** Successful PATCHes of an item: served as JSON Merge Patch. */
+  patches: number
   /** Replaces and deletes with the item they named, to tell in which states they are allowed. */
   writes: { method: 'PUT' | 'DELETE'; at: number; id: string; status: number }[]
   deleteStatuses: number[]
@@ -341,6 +345,7 @@ export function inferApi(
       createStatuses: [],
       replaceStatuses: [],
       replaceBodies: [],
+      patches: 0,
       writes: [],
       deleteStatuses: [],
       actions: new Map(),
@@ -465,7 +470,10 @@ export function inferApi(
         if (isObject(e.requestBody)) c.replaceBodies.push(e.requestBody)
         observe(c, at, e.responseBody)
       }
-      if (e.method === 'PATCH' && ok) observe(c, at, e.responseBody)
+      if (e.method === 'PATCH' && ok) {
+        c.patches++
+        observe(c, at, e.responseBody)
+      }
       if (e.method === 'DELETE' && ok) {
         c.deleteStatuses.push(e.status)
         c.deletedIds.add(id)
@@ -868,6 +876,7 @@ function inferResource(
     createDefaults,
     replaceStatus: mostCommon(c.replaceStatuses) ?? null,
     replaceInput,
+    patch: c.patches > 0,
     deleteStatus: mostCommon(c.deleteStatuses) ?? null,
     list: inferList(c),
     filters: [...filters],

@@ -97,19 +97,23 @@ function resourceSource(
       )
     field('},')
   }
-  if (r.replaceInput === null) field('replace: false,')
-  else if (r.replaceInput.count > 0) {
-    const input = objectToZod(r.replaceInput, '    ', true, (key) => {
+  // A merge patch is checked as a replace body: with no PUT seen, the replace is the default one.
+  const replaceInput = r.replaceInput
+  if (replaceInput === null) {
+    if (!r.patch) field('replace: false,')
+  } else if (replaceInput.count > 0) {
+    const input = objectToZod(replaceInput, '    ', true, (key) => {
       const member = r.record.members.get(key)
       if (key === stateField || !member) return undefined
       const source = memberZod(r, key, member.shape, integerIds)
       // A replace may leave the version out; presence in fewer bodies already makes it optional.
       const always =
-        r.replaceInput!.members.get(key)!.present === r.replaceInput!.count
+        replaceInput.members.get(key)!.present === replaceInput.count
       return key === 'version' && always ? `${source}.optional()` : source
     })
     field(`replace: { input: ${input} },`)
   }
+  if (r.patch) field('patch: true,')
   if (r.deleteStatus === null) field('delete: false,')
   const status: string[] = []
   if (r.createStatus !== null && r.createStatus !== 201)

@@ -129,6 +129,7 @@ const READ_ONLY_VERDICTS = {
   'links-follow-state': 'skip',
   'links-self': 'pass', // every example item is order 1, and reads back as order 1
   'malformed-json-400': 'skip',
+  'merge-patch': 'skip', // writes; with them, the created record's Location (string) names no item to patch
   'method-not-allowed-405': 'skip',
   'not-found-404': 'fail', // any id gets the example, 200
   'paths-are-nouns': 'pass',

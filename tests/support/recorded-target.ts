@@ -69,6 +69,11 @@ async function walk(base: string) {
     ...jsonBody({ total: 44, currency: 'usd' }),
     method: 'PUT',
   })
+  await fetch(`${base}/api/orders/5`, {
+    method: 'PATCH',
+    headers: { ...customer, 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ note: 'patched' }),
+  })
   await fetch(`${base}/api/orders/4/cancel`, jsonBody({}))
   await fetch(`${base}/api/orders/3`, {
     ...jsonBody({ total: 1, currency: 'usd' }),
