@@ -31,6 +31,7 @@ describe('Reference', () => {
       'POST /api/orders',
       'GET /api/orders/{id}',
       'PUT /api/orders/{id}',
+      'PATCH /api/orders/{id}',
       'DELETE /api/orders/{id}',
       'POST /api/orders/{id}/cancel',
       'POST /api/orders/{id}/payment',
