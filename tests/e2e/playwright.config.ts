@@ -63,6 +63,7 @@ export default defineConfig({
         'server-playground.spec.ts',
         'imported-playground.spec.ts',
         'hotel-playground.spec.ts',
+        'record-har.spec.ts',
       ],
       use: { baseURL: `http://127.0.0.1:${previewPort}` },
     },
@@ -79,7 +80,8 @@ export default defineConfig({
     {
       // The same build, served by the standalone server for a declared API (server mode).
       name: 'server',
-      testMatch: 'server-playground.spec.ts',
+      // Also the built-in API's playground on a server of its own, walked to record a HAR.
+      testMatch: ['server-playground.spec.ts', 'record-har.spec.ts'],
       use: { baseURL: `http://127.0.0.1:${servePort}` },
     },
     {
