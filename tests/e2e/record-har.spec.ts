@@ -30,15 +30,20 @@ test('a HAR of a walk through the playground records a declaration that keeps st
     const items = page.getByRole('table', { name: /^Items/ })
     await expect(items).toBeVisible()
 
-    // Cancel one pending order, pay another: each action from its link.
+    // Cancel one pending order, pay another: each action from its link, then the list again.
     for (const action of ['cancel', 'pay']) {
       const pending = items.getByRole('row').filter({ hasText: 'pending' })
+      const href = await pending.first().getByRole('link').textContent()
       await pending.first().getByRole('link').click()
+      await expect(
+        page.getByRole('heading', { name: `Order ${href!.split('/').at(-1)}` }),
+      ).toBeVisible()
       await page.getByRole('button', { name: action, exact: true }).click()
       await expect(
         page.getByRole('status').filter({ hasText: `${action} succeeded` }),
       ).toBeVisible()
-      await page.goBack()
+      await page.getByLabel('Resource href').fill('/api/orders')
+      await page.getByLabel('Resource href').press('Enter')
       await expect(items).toBeVisible()
     }
   } finally {

@@ -17,6 +17,7 @@ test('the Reference lists the served description and opens an operation in the c
     'POST /api/orders',
     'GET /api/orders/{id}',
     'PUT /api/orders/{id}',
+    'PATCH /api/orders/{id}',
     'DELETE /api/orders/{id}',
     'POST /api/orders/{id}/cancel',
     'POST /api/orders/{id}/payment',
