@@ -3,8 +3,10 @@ import { setupMockServer } from 'hypermock-api/msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { library } from './library.ts'
 
+// The app under test calls its API at this origin: named, so msw hands it to the mock (any other
+// host stays unhandled, and `onUnhandledFrame: 'error'` says so).
 const origin = 'http://library.test'
-const { api, server } = setupMockServer({ api: library })
+const { api, server } = setupMockServer({ api: library, origins: [origin] })
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => api.reset())
