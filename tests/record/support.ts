@@ -1,18 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '../support/free-port.ts'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
 
 const jsonServerBin = fileURLToPath(
   new URL('../../node_modules/json-server/lib/bin.js', import.meta.url),
