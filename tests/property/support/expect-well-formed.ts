@@ -117,7 +117,7 @@ export async function expectWellFormed(
     )
     if (!bodyless) {
       body = parseJson(text, context)
-      expectProblemBody(body, status, headers, context)
+      expectProblemBody(body, method, status, headers, context)
     }
   } else if (!bodyless) {
     if (contentType === 'application/json') {
@@ -175,8 +175,21 @@ function parseJson(text: string, context: () => string): unknown {
   }
 }
 
+/** The header a 415 answer names the accepted body type in, by the refused request's method. */
+const ACCEPT_HEADER_BY_METHOD: Record<string, string> = {
+  POST: 'Accept-Post',
+  PATCH: 'Accept-Patch',
+}
+
+/** The body types any route here takes: JSON, and JSON Merge Patch for PATCH. */
+const ACCEPTED_BODY_TYPES = new Set([
+  'application/json',
+  'application/merge-patch+json',
+])
+
 function expectProblemBody(
   body: unknown,
+  method: string,
   status: number,
   headers: Headers,
   context: () => string,
@@ -232,13 +245,14 @@ function expectProblemBody(
       break
     }
     case 'unsupported-media-type':
-      ensure(
-        headers.get('Accept-Patch') === 'application/merge-patch+json' ||
-          (headers.get('Accept-Post') ?? headers.get('Accept')) ===
-            'application/json',
-        '415 without Accept-Post/Accept/Accept-Patch',
-        context,
-      )
+      {
+        const name = ACCEPT_HEADER_BY_METHOD[method] ?? 'Accept'
+        ensure(
+          ACCEPTED_BODY_TYPES.has(headers.get(name) ?? ''),
+          `415 to ${method} without ${name} naming a JSON type`,
+          context,
+        )
+      }
       break
     case 'validation-failed':
     case 'invalid-query':
