@@ -69,7 +69,10 @@ export type KeptMockApi<A extends ApiDeclaration = ShopApi> = MockApi<A> &
  */
 export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
   options: StartMockWorkerOptions<A> &
-    ({ shared: true | SharedModeOptions } | { persist: string | PersistOptions }),
+    (
+      | { shared: true | SharedModeOptions }
+      | { persist: string | PersistOptions }
+    ),
 ): Promise<KeptMockApi<A>>
 export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
   options?: StartMockWorkerOptions<A>,

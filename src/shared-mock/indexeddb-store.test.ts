@@ -108,7 +108,10 @@ test('a commit the browser refuses midway (quota) leaves the last one whole', as
   let puts = 0
   IDBObjectStore.prototype.put = function (...args: Parameters<typeof put>) {
     if (++puts === 2)
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      throw new DOMException(
+        'The quota has been exceeded.',
+        'QuotaExceededError',
+      )
     return put.apply(this, args)
   }
   try {

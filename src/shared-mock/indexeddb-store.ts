@@ -124,7 +124,9 @@ export class IndexedDbStore implements MockStore {
     for (const [i, [table]] of chunkKeys.entries()) {
       const chunk = chunks[i]
       if (!Array.isArray(chunk) || !chunk.every(isEntry))
-        throw this.unreadable(`a stored chunk of "${table}" is not a list of rows`)
+        throw this.unreadable(
+          `a stored chunk of "${table}" is not a list of rows`,
+        )
       const list = byTable.get(table)
       if (list) list.push(...chunk)
       else byTable.set(table, [...chunk])
@@ -181,7 +183,9 @@ export class IndexedDbStore implements MockStore {
         const replaced = changes.replaced.has(table)
         for (const [chunk, written] of byChunk) {
           // A replaced table's chunks were just deleted: nothing to read back.
-          const entries = replaced ? [] : ((await rows.get([table, chunk])) ?? [])
+          const entries = replaced
+            ? []
+            : ((await rows.get([table, chunk])) ?? [])
           const at = new Map(entries.map((entry, i) => [entry[0], i]))
           const gone = new Set<Id>()
           for (const [id, json] of written) {
