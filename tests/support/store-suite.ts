@@ -343,6 +343,53 @@ export function describeStore(name: string, factory: StoreFactory) {
       await again.close()
     })
 
+    test("onMismatch 'report' leaves the rows that do not fit stored, untouched, and no new row takes their ids", async () => {
+      let store = await factory.open()
+      const at = '2026-01-01T00:00:00.000Z'
+      const booking = (id: number, status: string) => ({
+        id,
+        roomId: 1,
+        guest: 'Ada',
+        nights: 2,
+        status,
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      await store.commit(
+        changes((c) => {
+          c.rows.set(
+            'rooms',
+            new Map([[1, { id: 1, name: 'Garden', beds: 2, createdAt: at }]]),
+          )
+          c.rows.set(
+            'bookings',
+            new Map([
+              [1, booking(1, 'held')],
+              [2, booking(2, 'cancelled')],
+            ]),
+          )
+        }),
+      )
+      const mock = createMockApi({ api: hotelApi })
+      const attached = await attachStore(mock, store, { onMismatch: 'report' })
+      expect(attached.report?.problems.map((p) => [p.table, p.id])).toEqual([
+        ['bookings', 2],
+      ])
+      expect(mock.data.bookings.list().map((b) => b.id)).toEqual([1])
+      const created = await mock.fetch(
+        post('/bookings', { roomId: 1, guest: 'Lin', nights: 1 }),
+      )
+      expect(created.status).toBe(201)
+      expect(((await created.json()) as { id: number }).id).toBe(3)
+      await attached.close()
+      store = await factory.reopen(store)
+      const bookings = (await store.load())?.tables.bookings
+      expect(bookings?.map((b) => b.id)).toEqual([1, 2, 3])
+      expect(bookings?.[1]).toEqual(booking(2, 'cancelled'))
+      await store.close()
+    })
+
     test('seed rows go into an empty store only', async () => {
       const store = await factory.open()
       const first = createMockApi({ api: hotelApi })

@@ -117,6 +117,11 @@ export async function attachStore(
       }
     }
     if (stored) resume(runtime, stored, checked)
+    if (stored && report && onMismatch === 'report')
+      // The rows left out stay stored: a new row must not take one's id and overwrite it.
+      for (const [name, rows] of Object.entries(stored.tables))
+        if (runtime.api.resources.has(name))
+          for (const row of rows) runtime.db.table(name).reserve(row.id)
   }
   runtime.db.track()
   runtime.db.takeChanges()
