@@ -23,7 +23,7 @@ import {
   type HubEvent,
   type HubMessage,
   type Mirror,
-  type Operation,
+  type HubCommand,
   type PortLike,
   type TabMessage,
 } from './protocol.ts'
@@ -52,7 +52,7 @@ export interface MockHubOptions {
 }
 
 export interface MockHub {
-  /** Serves one tab: its hello, requests and operations, in the order it sent them. */
+  /** Serves one tab: its hello, requests and control commands, in the order it sent them. */
   connect(port: PortLike): void
   /** The mock every tab shares, once the first hello has created it (for tests). */
   readonly api: MockApi | undefined
@@ -76,7 +76,7 @@ const faultNumber = (rule: FaultRule) => Number(rule.id.replace(/^\D+/, ''))
 
 /**
  * The one mock an origin's tabs share. It runs where every tab can reach it (a SharedWorker), answers
- * each tab's forwarded requests, applies their control operations, keeps the data in a store (a
+ * each tab's forwarded requests, applies their control commands, keeps the data in a store (a
  * write is stored before its answer leaves) and tells every tab what changed.
  */
 export function createMockHub({
@@ -222,7 +222,7 @@ export function createMockHub({
     })
   }
 
-  function apply(op: Operation): unknown {
+  function apply(op: HubCommand): unknown {
     const mock = api!
     switch (op.name) {
       case 'migrate': {
@@ -298,8 +298,8 @@ export function createMockHub({
     }
     let reply: HubMessage
     try {
-      const value = apply(message.op)
-      if (message.op.name === 'migrate' || isWrite(message.op.name))
+      const value = apply(message.command)
+      if (message.command.name === 'migrate' || isWrite(message.command.name))
         await flush()
       reply = { kind: 'reply', id: message.id, ok: true, value }
     } catch (error) {

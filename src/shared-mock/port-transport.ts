@@ -14,7 +14,7 @@ import {
   serializeRequest,
   type HubHello,
   type HubMessage,
-  type Operation,
+  type HubCommand,
   type PortLike,
   type SerializedRequest,
   type SerializedResponse,
@@ -49,7 +49,7 @@ export function createPortTransport(tabClock?: SharedModeClock): {
   const waiting = new Map<
     number,
     {
-      kind: 'fetch' | 'op'
+      kind: 'fetch' | 'command'
       again: TabMessage | null
       resolve(value: unknown): void
       reject(error: Error): void
@@ -72,7 +72,7 @@ export function createPortTransport(tabClock?: SharedModeClock): {
 
   function send(
     message:
-      | { kind: 'op'; op: Operation }
+      | { kind: 'command'; command: HubCommand }
       | { kind: 'fetch'; request: SerializedRequest; now?: number },
     transfer: Transferable[] = [],
     write = false,
@@ -96,8 +96,8 @@ export function createPortTransport(tabClock?: SharedModeClock): {
     return answer
   }
 
-  const operate = (op: Operation, write: boolean) =>
-    send({ kind: 'op', op }, [], write)
+  const sendCommand = (command: HubCommand, write: boolean) =>
+    send({ kind: 'command', command }, [], write)
 
   function receive(message: HubMessage, welcomed: () => void) {
     switch (message.kind) {
@@ -179,11 +179,11 @@ export function createPortTransport(tabClock?: SharedModeClock): {
       return opened
     },
     call: (name, input) =>
-      operate(
-        { name, input } as Operation,
+      sendCommand(
+        { name, input } as HubCommand,
         controlCommands[name].write,
       ) as never,
-    pull: () => operate({ name: 'pull' }, false) as Promise<Mirror>,
+    pull: () => sendCommand({ name: 'pull' }, false) as Promise<Mirror>,
     async fetch(request) {
       const serialized = await serializeRequest(request)
       const answer = await send(
@@ -198,7 +198,7 @@ export function createPortTransport(tabClock?: SharedModeClock): {
       return deserializeResponse(answer as SerializedResponse)
     },
     migrate: (legacy) =>
-      operate({ name: 'migrate', legacy }, true) as Promise<boolean>,
+      sendCommand({ name: 'migrate', legacy }, true) as Promise<boolean>,
   }
   return { transport, attach }
 }
