@@ -206,6 +206,7 @@ export function createMockHub({
     api = mockApiOf(runtime) as unknown as MockApi
     if (database !== false) store = await openKept(database)
     if (store) await attach(store)
+    else startedEmpty = true
     if (refused !== null) return
     if (startupNotice !== null && !attached?.report) warn(startupNotice)
     nextFault = Math.max(1, ...api.faults.list().map((r) => faultNumber(r) + 1))
