@@ -75,7 +75,7 @@ const isWrite = (name: string) =>
 const faultNumber = (rule: FaultRule) => Number(rule.id.replace(/^\D+/, ''))
 
 /**
- * The one mock an origin's tabs share. It runs where every tab can reach it (a SharedWorker), answers
+ * The one mock an origin's tabs share. It runs where every tab can reach it (the leading tab), answers
  * each tab's forwarded requests, applies their control commands, keeps the data in a store (a
  * write is stored before its answer leaves) and tells every tab what changed.
  */
