@@ -7,12 +7,14 @@ import type { MockStore, StoredState } from './mock-store.ts'
 import { Persistence, settingsOf } from './persistence.ts'
 
 /** What to do with stored rows that no longer fit the declaration. */
-export type DataMismatch = 'refuse' | 'keep' | 'reset'
+export type DataMismatch = 'refuse' | 'keep' | 'reset' | 'report'
 
 export interface AttachStoreOptions {
   /**
    * `refuse` throws a `StoredRowsMismatchError` and changes nothing; `keep` loads the rows that fit
-   * and drops the others from the store; `reset` clears the store and starts from the seed rows.
+   * and drops the others from the store; `reset` clears the store and starts from the seed rows;
+   * `report` loads the rows that fit and leaves the store as it is (the others stay stored, to be
+   * reported again at the next attach, until a choice is made).
    * @default 'refuse'
    */
   onMismatch?: DataMismatch
@@ -115,12 +117,17 @@ export async function attachStore(
       }
     }
     if (stored) resume(runtime, stored, checked)
+    if (stored && report && onMismatch === 'report')
+      // The rows left out stay stored: a new row must not take one's id and overwrite it.
+      for (const [name, rows] of Object.entries(stored.tables))
+        if (runtime.api.resources.has(name))
+          for (const row of rows) runtime.db.table(name).reserve(row.id)
   }
   runtime.db.track()
   runtime.db.takeChanges()
   const persistence = new Persistence(runtime, store)
   // A store starting empty, or one whose misfits were dropped, receives the whole state at once.
-  if (!stored || report) {
+  if (!stored || (report && onMismatch === 'keep')) {
     const whole = wholeState(runtime)
     // Tables no longer declared are emptied, so that their rows are not reported again.
     for (const table of Object.keys(stored?.tables ?? {}))
