@@ -11,7 +11,7 @@ import {
 const bin = findPostgresBin()
 
 test('PostgreSQL is installed where CI runs this suite', () => {
-  if (!bin && process.env.CI)
+  if (!bin && (process.env.CI || process.env.HYPERMOCK_REQUIRE_POSTGRES))
     throw new Error(
       'PostgreSQL server binaries (initdb, pg_ctl) were not found: .ci/run installs the postgresql package; set HYPERMOCK_PG_BIN to their folder otherwise.',
     )

@@ -22,7 +22,10 @@ test('PostgreSQL and HAProxy are installed where CI runs this suite', () => {
     !bin && 'PostgreSQL (initdb, pg_ctl: apt-get install postgresql)',
     !haproxy && 'HAProxy (apt-get install haproxy)',
   ].filter(Boolean)
-  if (missing.length > 0 && process.env.CI)
+  if (
+    missing.length > 0 &&
+    (process.env.CI || process.env.HYPERMOCK_REQUIRE_POSTGRES)
+  )
     throw new Error(
       `Not found: ${missing.join(', ')}. .ci/run installs them; set HYPERMOCK_PG_BIN or HYPERMOCK_HAPROXY otherwise.`,
     )
