@@ -3,7 +3,8 @@ import { runtimeOf } from '../runtime-of.ts'
 import { emptyChangeSet, recordKey, recordRow } from './change-set.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
 import type { Id } from '../declare/types.ts'
-import type { MockStore, StoredState } from './mock-store.ts'
+import { attachSharedStore } from './attach-shared-store.ts'
+import type { MockStore, SharedStore, StoredState } from './mock-store.ts'
 import { Persistence, settingsOf } from './persistence.ts'
 
 /** What to do with stored rows that no longer fit the declaration. */
@@ -47,7 +48,7 @@ export class StoredRowsMismatchError extends Error {
 }
 
 /** Every row, key and setting of the mock as it is, as one change set that replaces the store's. */
-function wholeState(runtime: Runtime) {
+export function wholeState(runtime: Runtime) {
   const changes = emptyChangeSet()
   for (const [table, rows] of Object.entries(runtime.db.tables())) {
     changes.replaced.add(table)
@@ -82,7 +83,8 @@ function resume(
  * Makes a store the home of a mock's state. An empty store receives the mock's current state (its
  * seed rows, never written over a store's data); a store with data replaces the mock's state with
  * it, its config, clock and fault rules included. From then on every operation's writes are
- * committed to it before the response leaves.
+ * committed to it before the response leaves. A store replicas share (`store.shared`) is attached
+ * by `attachSharedStore`.
  *
  * @example
  * const api = createMockApi({ api: hotel })
@@ -98,9 +100,15 @@ export async function attachStore(
     throw new TypeError(
       'Failed to attach a store: pass the instance createMockApi() returned.',
     )
-  if (runtime.persistence)
+  if (store.shared)
+    return attachSharedStore(
+      api,
+      store as MockStore & { shared: SharedStore },
+      options,
+    )
+  if (runtime.persistence || runtime.replica)
     throw new Error(
-      `Failed to attach a store: this mock already keeps its state in ${runtime.persistence.store.description}.`,
+      `Failed to attach a store: this mock already keeps its state in ${(runtime.persistence ?? runtime.replica)!.description}.`,
     )
   const onMismatch = options.onMismatch ?? 'refuse'
   let stored = await store.load()
