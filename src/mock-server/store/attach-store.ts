@@ -47,6 +47,19 @@ export class StoredRowsMismatchError extends Error {
   }
 }
 
+/**
+ * Keeps the ids of every stored row from being allocated again: with `report`, the rows left out
+ * stay stored, and a new row must not take one's id and overwrite it.
+ */
+export function reserveStoredIds(
+  runtime: Runtime,
+  tables: StoredState['tables'],
+) {
+  for (const [name, rows] of Object.entries(tables))
+    if (runtime.api.resources.has(name))
+      for (const row of rows) runtime.db.table(name).reserve(row.id)
+}
+
 /** Every row, key and setting of the mock as it is, as one change set that replaces the store's. */
 export function wholeState(runtime: Runtime) {
   const changes = emptyChangeSet()
@@ -126,10 +139,7 @@ export async function attachStore(
     }
     if (stored) resume(runtime, stored, checked)
     if (stored && report && onMismatch === 'report')
-      // The rows left out stay stored: a new row must not take one's id and overwrite it.
-      for (const [name, rows] of Object.entries(stored.tables))
-        if (runtime.api.resources.has(name))
-          for (const row of rows) runtime.db.table(name).reserve(row.id)
+      reserveStoredIds(runtime, stored.tables)
   }
   runtime.db.track()
   runtime.db.takeChanges()
