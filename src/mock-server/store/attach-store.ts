@@ -1,11 +1,15 @@
 import type { Runtime } from '../runtime.ts'
 import { runtimeOf } from '../runtime-of.ts'
-import { emptyChangeSet, recordKey, recordRow } from './change-set.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
-import type { Id } from '../declare/types.ts'
 import { attachSharedStore } from './attach-shared-store.ts'
+import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
+import { reserveStoredIds } from './reserve-stored-ids.ts'
+import { wholeState } from './whole-state.ts'
 import type { MockStore, SharedStore, StoredState } from './mock-store.ts'
-import { Persistence, settingsOf } from './persistence.ts'
+import { Persistence } from './persistence.ts'
+
+export { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
+export { wholeState } from './whole-state.ts'
 
 /** What to do with stored rows that no longer fit the declaration. */
 export type DataMismatch = 'refuse' | 'keep' | 'reset' | 'report'
@@ -32,46 +36,6 @@ export interface AttachedStore {
   detach(): Promise<void>
   /** Detaches the store and closes it. */
   close(): Promise<void>
-}
-
-/** Stored rows that do not fit the declaration, with every row and member in `report`. */
-export class StoredRowsMismatchError extends Error {
-  override readonly name = 'StoredRowsMismatchError'
-  readonly report: StoredRowsReport
-
-  constructor(store: MockStore, report: StoredRowsReport) {
-    super(
-      `Failed to load the stored data (${store.description}): ${report.message}`,
-    )
-    this.report = report
-  }
-}
-
-/**
- * Keeps the ids of every stored row from being allocated again: with `report`, the rows left out
- * stay stored, and a new row must not take one's id and overwrite it.
- */
-export function reserveStoredIds(
-  runtime: Runtime,
-  tables: StoredState['tables'],
-) {
-  for (const [name, rows] of Object.entries(tables))
-    if (runtime.api.resources.has(name))
-      for (const row of rows) runtime.db.table(name).reserve(row.id)
-}
-
-/** Every row, key and setting of the mock as it is, as one change set that replaces the store's. */
-export function wholeState(runtime: Runtime) {
-  const changes = emptyChangeSet()
-  for (const [table, rows] of Object.entries(runtime.db.tables())) {
-    changes.replaced.add(table)
-    for (const row of rows) recordRow(changes, table, row.id as Id, row)
-  }
-  changes.keysReplaced = true
-  for (const record of runtime.db.idempotency.values())
-    if (record.state === 'completed') recordKey(changes, record.scope, record)
-  changes.settings = settingsOf(runtime)
-  return changes
 }
 
 function resume(
