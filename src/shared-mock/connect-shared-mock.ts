@@ -5,6 +5,7 @@ import { createMockHub } from './mock-hub.ts'
 import { openStoreAlone } from './open-store-alone.ts'
 import { connectToHub, type SharedModeClock } from './port-transport.ts'
 
+/** The `shared` option of `startMockWorker`: one mock for every tab of the origin. */
 export interface SharedModeOptions {
   /**
    * Keeps the shared mock in this IndexedDB database across visits (a write is stored before its

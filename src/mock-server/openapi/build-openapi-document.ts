@@ -15,6 +15,7 @@ import { resourceNames } from './schema-names.ts'
 import { shareResponses } from './share-responses.ts'
 import { addCollection, addSharedSchemas } from './shared-schemas.ts'
 
+/** An OpenAPI 3.1 document, as `createOpenApiDocument` and `GET <base>/openapi.json` give it. */
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string
   info: { title: string; version: string; [member: string]: unknown }
