@@ -44,5 +44,5 @@ describe("the public entries' exports", () => {
     host.fileExists = (name) => name === file || fileExists(name)
     const found = undocumentedExports({ virtual: 'virtual-entry.ts' }, host)
     expect(found.map((e) => e.name).sort()).toEqual(['bare', 'empty'])
-  })
+  }, 30_000)
 })
