@@ -163,6 +163,15 @@ export function buildOpenApiDocument(
         name: r.title,
         ...(r.description !== undefined && { description: r.description }),
       })),
+      ...(api.routes.some((route) => route.declared)
+        ? [
+            {
+              name: 'Routes',
+              description:
+                'Routes outside the resources, each answered by its own handler.',
+            },
+          ]
+        : []),
       {
         name: 'Problems',
         description: 'The RFC 9457 problem types, as pages for people.',
