@@ -45,14 +45,22 @@ function cli() {
       cwd: root,
       encoding: 'utf8',
     }).trimEnd()
-  const commands = ['serve', 'init', 'check', 'inspect']
+  const overview = help(['--help'])
+  // The commands are the ones the top-level help lists, so a new command gets its section.
+  const commands = [
+    ...(/^Commands:\n((?: {2}\S.*\n?)+)/m.exec(overview)?.[1] ?? '').matchAll(
+      /^ {2}([a-z-]+)\s/gm,
+    ),
+  ].map(([, name]) => name!)
+  if (commands.length < 4)
+    throw new Error(`The CLI's --help lists no commands:\n${overview}`)
   return `# Command line
 
 \`npx hypermock-api <command>\`. This page is the commands' own \`--help\`, printed when the site is
 built.
 
 \`\`\`text
-${help(['--help']).split('\nUsage: hypermock-api serve')[0]!.trimEnd()}
+${overview.split('\nUsage: hypermock-api serve')[0]!.trimEnd()}
 \`\`\`
 
 ${commands
