@@ -28,6 +28,7 @@ const startOptions = {
   quiet: true,
 } as const
 
+/** What `startMockWorker` takes: the mock's options, a scenario, the worker's and sharing. */
 export interface StartMockWorkerOptions<
   A extends ApiDeclaration = ShopApi,
 > extends MockApiOptions<A> {

@@ -10,6 +10,7 @@ import { Persistence } from './persistence.ts'
 
 export { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
 export { wholeState } from './whole-state.ts'
+export { reserveStoredIds } from './reserve-stored-ids.ts'
 
 /** What to do with stored rows that no longer fit the declaration. */
 export type DataMismatch = 'refuse' | 'keep' | 'reset' | 'report'
