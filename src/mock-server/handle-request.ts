@@ -71,7 +71,7 @@ function controlStages(controlPath: string): Stage[] {
     readBody, // 413
     mediaType, // 415
     parseJson, // 400
-    dispatch, // the control operation
+    dispatch, // the control command
   ]
 }
 

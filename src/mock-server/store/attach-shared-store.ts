@@ -1,10 +1,7 @@
 import { runtimeOf } from '../runtime-of.ts'
-import {
-  StoredRowsMismatchError,
-  wholeState,
-  type AttachStoreOptions,
-  type AttachedStore,
-} from './attach-store.ts'
+import type { AttachStoreOptions, AttachedStore } from './attach-store.ts'
+import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
+import { wholeState } from './whole-state.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
 import type { MockStore, SharedStore } from './mock-store.ts'
 import { Replica } from './replica.ts'

@@ -56,6 +56,11 @@ export class Table<T extends AnyRecord = AnyRecord> {
     return this.nextId++
   }
 
+  /** Keeps an id from being allocated again (a row still stored, though not loaded). */
+  reserve(id: unknown) {
+    if (typeof id === 'number' && id >= this.nextId) this.nextId = id + 1
+  }
+
   insert(row: T): T {
     this.rows.set(row.id as Id, row)
     this.written(row.id as Id, row)
