@@ -54,7 +54,7 @@ export async function attachSharedStore(
     else started = 'empty'
     runtime.db.track()
     runtime.db.takeChanges()
-    if (!whole || report) {
+    if (!whole || (report && onMismatch === 'keep')) {
       // The store receives the whole state at once: the seed, or the rows that fit.
       const changes = wholeState(runtime)
       for (const table of storedTables) changes.replaced.add(table)
