@@ -53,11 +53,11 @@ export const contractTargets: readonly ContractTargetFactory[] = [
 export const roundTripTargets: readonly ContractTargetFactory[] = [
   ...contractTargets,
   importedTarget,
-  ...recordingTargets(),
   // HYPERMOCK_CONTRACT_REPLICAS=0 leaves it out (it starts a deployment per test file).
   ...(replicasAvailable() && process.env.HYPERMOCK_CONTRACT_REPLICAS !== '0'
     ? [replicasTarget]
     : []),
+  ...recordingTargets(),
 ]
 
 /**
