@@ -197,7 +197,15 @@ export function createRequestHandler(runtime: Runtime) {
     if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
   }
 
-  return async function handleRequest(request: Request): Promise<Response> {
+  /** On a store replicas share, each request is one unit of work, in turn with every replica. */
+  return function handleRequest(request: Request): Promise<Response> {
+    const replica = runtime.replica
+    return replica
+      ? replica.run(request, () => handleAlone(request))
+      : handleAlone(request)
+  }
+
+  async function handleAlone(request: Request): Promise<Response> {
     const state = newState(runtime, request)
     try {
       state.startedAt = options.now()

@@ -59,8 +59,12 @@ export function createPortTransport(tabClock?: SharedModeClock): {
   let listener: ((event: RemoteEvent) => void) | undefined
   let welcomes = 0
   let first: (opened: { mirror: Mirror; notice: string | null }) => void
+  let refuse: (error: Error) => void
   const opened = new Promise<{ mirror: Mirror; notice: string | null }>(
-    (resolve) => (first = resolve),
+    (resolve, reject) => {
+      first = resolve
+      refuse = reject
+    },
   )
   let nextId = 1
   /** Writes of this tab not answered yet: a change heard meanwhile may be its own. */
@@ -103,6 +107,9 @@ export function createPortTransport(tabClock?: SharedModeClock): {
           first({ mirror: message.mirror, notice: message.notice })
         // Another tab took over the mock: what this tab shows is read afresh.
         else listener?.({ type: 'reset', mirror: message.mirror, remote: true })
+        return welcomed()
+      case 'refused':
+        refuse(new Error(message.message))
         return welcomed()
       case 'reply': {
         const entry = waiting.get(message.id)

@@ -54,6 +54,8 @@ export type HubEvent = Exclude<RemoteEvent, { type: 'notice' }>
 
 export type HubMessage =
   | { kind: 'welcome'; mirror: Mirror; notice: string | null }
+  /** The mock did not start (stored rows that no longer fit, refused): the reason, for the page. */
+  | { kind: 'refused'; message: string }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
   | { kind: 'reply'; id: number; ok: false; error: string }
   | { kind: 'response'; id: number; response: SerializedResponse }
