@@ -6,7 +6,7 @@ import { createMockHub } from './mock-hub.ts'
 import { openStoreAlone } from './open-store-alone.ts'
 import { connectToHub, type SharedModeClock } from './port-transport.ts'
 
-/** How a mock kept in the browser treats stored rows that no longer fit its declaration. */
+/** What a mock kept in the browser does with stored rows that no longer fit its declaration. */
 export interface KeptMockOptions {
   /**
    * Stored rows that no longer fit the declaration (a member removed, a type narrowed, a state
