@@ -68,6 +68,11 @@ async function failsExactly(
   // A should rule fails without failing the run (only --strict counts it).
   expect(report.exitCode).toBe(rule?.level === 'must' ? 1 : 0)
   expect(reportSchemaErrors(report)).toEqual([])
+  // Every message names a URL with its origin, never a bare path (bodies quoted inside may).
+  for (const r of report.rules)
+    expect(
+      `${r.reason ?? ''} ${r.expected ?? ''} ${r.actual ?? ''}`,
+    ).not.toMatch(/(^|[\s(])\/api\//)
   expect(rule?.expected).toBeTruthy()
   expect(rule?.actual).toBeTruthy()
   // A rule that reads what discovery found (paths-are-nouns) has no requests of its own to show.

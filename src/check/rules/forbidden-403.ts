@@ -28,7 +28,7 @@ export const forbidden403 = defineRule({
     if (response.status === 403) return pass()
     if (response.status < 300) context.created(response, collection)
     return fail(
-      `403 for POST ${collection.url.pathname} with the read-only credential`,
+      `403 for POST ${collection.url.href} with the read-only credential`,
       describeResponse(response),
     )
   },

@@ -70,7 +70,7 @@ export const mergePatch = defineRule({
     const described = await probe.send({ method: 'OPTIONS', url })
     const allow = described.headers.get('allow') ?? ''
     if (!/\bPATCH\b/.test(allow))
-      return skip(`${url.pathname} offers no PATCH (Allow: ${allow || 'none'})`)
+      return skip(`${url.href} offers no PATCH (Allow: ${allow || 'none'})`)
     const acceptPatch = described.headers.get('accept-patch')
     if (acceptPatch !== null && !acceptPatch.includes(MERGE_PATCH))
       return skip(`PATCH takes ${acceptPatch}, not a JSON Merge Patch`)

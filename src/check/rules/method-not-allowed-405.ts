@@ -24,7 +24,7 @@ export const methodNotAllowed405 = defineRule({
     const method =
       ['PATCH', 'PUT', 'DELETE'].find((m) => !allow.includes(m)) ?? 'PATCH'
     const response = await probe.send({ method, url })
-    const expected = `405 with an Allow header for ${method} ${url.pathname}`
+    const expected = `405 with an Allow header for ${method} ${url.href}`
     if (response.status !== 405)
       return fail(expected, describeResponse(response))
     const allowed = response.headers.get('allow')

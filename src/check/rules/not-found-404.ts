@@ -22,6 +22,6 @@ export const notFound404 = defineRule({
     const response = await probe.send({ url })
     return response.status === 404
       ? pass()
-      : fail(`404 for ${url.pathname}`, describeResponse(response))
+      : fail(`404 for ${url.href}`, describeResponse(response))
   },
 })

@@ -24,7 +24,7 @@ export const validationAllFields = defineRule({
     )
     if (!invalid)
       return skip(
-        `the create body of ${collection.url.pathname} has fewer than two simple members to make invalid`,
+        `the create body of ${collection.url.href} has fewer than two simple members to make invalid`,
       )
     const [a, b] = invalid.fields
     const response = await probe.send({
