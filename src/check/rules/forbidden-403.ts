@@ -24,6 +24,7 @@ export const forbidden403 = defineRule({
       url: collection.url,
       json: collection.createBody,
       auth: 'readonly',
+      expect: `403 for POST ${collection.url.href} with the read-only credential`,
     })
     if (response.status === 403) return pass()
     if (response.status < 300) context.created(response, collection)
