@@ -27,6 +27,10 @@ export function declaredOperationRoute(
       }),
     },
     kind: 'meta',
+    ...(operation.accepts &&
+      operation.accepts.length > 0 && {
+        accepts: { [method]: operation.accepts.join(', ') },
+      }),
     operation: {
       ...(summary !== undefined && { summary }),
       ...(operation.status !== undefined && { status: operation.status }),

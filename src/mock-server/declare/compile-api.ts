@@ -209,7 +209,8 @@ export function compileApi(
   const routes: RouteSpec[] = [...extraRoutes(self)]
   routes.unshift(rootRoute(self))
   for (const resource of resources.values())
-    routes.push(...resourceRoutes(resource, resources))
+    if (resource.declaration.routes !== false)
+      routes.push(...resourceRoutes(resource, resources))
   for (const operation of declaration.operations ?? [])
     routes.push(declaredOperationRoute(operation))
 

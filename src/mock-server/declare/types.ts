@@ -295,6 +295,11 @@ export interface ResourceDeclaration<
   list?: ListDeclaration
   /** Success statuses where an API uses others. @default create 201, replace 200, delete 204 */
   status?: { create?: 200 | 201; replace?: 200 | 201; delete?: 200 | 204 }
+  /**
+   * `false`: a table only, with no routes of its own (no collection, item or root link); the
+   * declaration's `operations` serve it through `ctx.data`. @default true
+   */
+  routes?: boolean
 }
 
 /** A problem type of the API's own, beside the built-in ones. */
@@ -360,7 +365,19 @@ export interface OperationDeclaration {
   summary?: string
   /** The status it answers with when it succeeds, for the API's description. @default 200 */
   status?: 200 | 201 | 204
+  /**
+   * The body media types it takes: `application/x-www-form-urlencoded` and `multipart/form-data`
+   * bodies are read into an object of strings (`a[b]=1` nests, `a[]=1` appends; a file part gives
+   * its file name), as JSON ones are parsed. @default ['application/json']
+   */
+  accepts?: readonly BodyMediaType[]
 }
+
+/** The body media types the engine reads. */
+export type BodyMediaType =
+  | 'application/json'
+  | 'application/x-www-form-urlencoded'
+  | 'multipart/form-data'
 
 /** The ids of the scenarios an API declares (`string` when they are not declared `as const`). */
 export type ScenarioIdOf<A> =
