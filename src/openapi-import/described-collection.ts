@@ -352,6 +352,18 @@ export function describedOperations(
         for (const [name, value] of Object.entries(input))
           if (name in collection.properties) row[name] = value
         if (parent) row[parent.member] = parentValue(ctx)
+        // A body member the record draws differently (a request's shape beside the answer's) is
+        // drawn from the record's own schema instead, one at a time until the record holds.
+        if (!collection.valid(row))
+          for (const name of Object.keys(input)) {
+            if (name === key || !(name in row)) continue
+            const member = collection.properties[name]
+            row[name] = member
+              ? sampleValue(document, member, ctx.random, name)
+              : undefined
+            if (row[name] === undefined) delete row[name]
+            if (collection.valid(row)) break
+          }
         if (collection.singleton)
           for (const old of ctx.data.table(table).list())
             ctx.data.table(table).delete(old.id as never)
