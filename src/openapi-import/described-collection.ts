@@ -1,8 +1,8 @@
 import type {
   AnyRecord,
   BodyMediaType,
-  OperationContext,
-  OperationDeclaration,
+  HandlerContext,
+  RouteDeclaration,
   Schema,
 } from '../mock-server/declare/types.ts'
 import { checkWith } from '../mock-server/declare/schema-tools.ts'
@@ -36,7 +36,7 @@ export interface DescribedCollection {
   /** Validates a stored record (the engine's hidden members left out). */
   valid: (row: unknown) => boolean
   /** Fields a create fills when the body does not give them. */
-  prepare?: (ctx: OperationContext & { input: AnyRecord }) => AnyRecord
+  prepare?: (ctx: HandlerContext & { input: AnyRecord }) => AnyRecord
   /** One record only (`/account`, `/me`): its reads and updates need no key. */
   singleton?: boolean
 }
@@ -106,12 +106,12 @@ export function describedOperations(
   collection: DescribedCollection,
   ops: DescribedOperations,
   inputOf: (op: DocOperation) => Schema | undefined,
-): OperationDeclaration[] {
-  const out: OperationDeclaration[] = []
+): RouteDeclaration[] {
+  const out: RouteDeclaration[] = []
   const { key, table, parent, suffix } = collection
   const keyParam = collection.itemParam?.replace(/[^\w]/g, '_')
   const parentParam = parent?.param.replace(/[^\w]/g, '_')
-  const parentValue = (ctx: OperationContext): unknown => {
+  const parentValue = (ctx: HandlerContext): unknown => {
     if (!parent) return undefined
     const raw = ctx.params[parentParam!] ?? ''
     const member = collection.properties[parent.member]
@@ -121,7 +121,7 @@ export function describedOperations(
       ? Number(raw)
       : raw
   }
-  const rowsOf = (ctx: OperationContext) => {
+  const rowsOf = (ctx: HandlerContext) => {
     const all = ctx.data.table(table).list()
     if (!parent) return all
     const value = String(parentValue(ctx))
@@ -138,7 +138,7 @@ export function describedOperations(
         out[name] = value
     return out
   }
-  const find = (ctx: OperationContext): AnyRecord => {
+  const find = (ctx: HandlerContext): AnyRecord => {
     if (collection.singleton) {
       const row = ctx.data.table(table).list()[0]
       if (!row)
@@ -154,7 +154,7 @@ export function describedOperations(
       })
     return row
   }
-  const checked = (ctx: OperationContext, op: DocOperation) => {
+  const checked = (ctx: HandlerContext, op: DocOperation) => {
     const input = inputOf(op)
     if (!input) return (ctx.body ?? {}) as AnyRecord
     const result = checkWith(input, ctx.body ?? {})
@@ -164,7 +164,7 @@ export function describedOperations(
   const statusOf = (op: DocOperation, fallback: number) =>
     successOf(document, op.operation)?.status ?? fallback
   const base = (op: DocOperation, route: string) => ({
-    method: op.method.toUpperCase() as OperationDeclaration['method'],
+    method: op.method.toUpperCase() as RouteDeclaration['method'],
     path: describedRoute(route, suffix),
     ...(typeof op.operation.summary === 'string' && {
       summary: op.operation.summary,
@@ -196,7 +196,7 @@ export function describedOperations(
       else delete kept[name]
     return collection.valid(kept) ? kept : row
   }
-  const write = (ctx: OperationContext, row: AnyRecord, next: AnyRecord) => {
+  const write = (ctx: HandlerContext, row: AnyRecord, next: AnyRecord) => {
     const patch: AnyRecord = { ...next }
     for (const name of Object.keys(row))
       if (!(name in next)) patch[name] = undefined

@@ -1,7 +1,7 @@
 import type {
   AnyRecord,
   AnyResource,
-  OperationDeclaration,
+  RouteDeclaration,
 } from '../mock-server/declare/types.ts'
 import type { DescriptionValidator } from './ajv-standard-schema.ts'
 import {
@@ -83,7 +83,7 @@ const refOf = (node: unknown) =>
   isObject(node) && typeof node.$ref === 'string' ? node.$ref : undefined
 
 export interface ServedDescribed {
-  operations: OperationDeclaration[]
+  operations: RouteDeclaration[]
   reports: OperationReport[]
   leftOver: { op: DocOperation; why: string }[]
   notes: string[]
@@ -154,7 +154,7 @@ export function serveDescribed(
       })
   }
 
-  const operations: OperationDeclaration[] = []
+  const operations: RouteDeclaration[] = []
   const reports: OperationReport[] = []
   const notes: string[] = []
   const served: {
@@ -250,7 +250,7 @@ export function serveDescribed(
     resources[name] = {
       ...declaration,
       schema: parent?.hidden ? withParent(schema) : schema,
-      routes: false,
+      tableOnly: true,
       create: false,
       replace: false,
       patch: false,
@@ -427,7 +427,7 @@ export function engineWrites(
   collection: EngineCollection,
   ops: DescribedOperations,
   validator: DescriptionValidator,
-): OperationDeclaration[] {
+): RouteDeclaration[] {
   const { inferred, name } = collection
   return describedOperations(
     document,

@@ -3,15 +3,15 @@ import type { CompiledApi } from '../declare/compile-api.ts'
 import type { Link } from '../declare/types.ts'
 import { HttpResponse } from '../http-response.ts'
 import { schemaRef } from '../openapi/schema-names.ts'
-import type { HandlerContext, RouteSpec } from '../route-spec.ts'
+import type { RouteContext, RouteSpec } from '../route-spec.ts'
 
 function rootHandler(api: () => CompiledApi) {
-  return (ctx: HandlerContext) => {
+  return (ctx: RouteContext) => {
     const { name, description, resources } = api()
     const base = ctx.runtime.baseHref
     const _links: Record<string, Link> = { self: { href: base || '/' } }
     for (const resource of resources.values())
-      if (resource.declaration.routes !== false)
+      if (resource.declaration.tableOnly !== true)
         _links[resource.name] = {
           href: `${base}/${resource.name}`,
           title: resource.title,

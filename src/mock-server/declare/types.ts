@@ -58,7 +58,7 @@ export interface ProblemOptions {
 }
 
 /** What every hook and custom handler gets of one request. */
-export interface OperationContext {
+export interface HandlerContext {
   request: Request
   /** The parsed JSON body; `undefined` when the request had none. */
   body: unknown
@@ -87,11 +87,14 @@ export interface OperationContext {
   created(resource: string, row: AnyRecord): Response
 }
 
-export interface ItemContext<R extends AnyRecord> extends OperationContext {
+/** @deprecated Renamed `HandlerContext`: an operation is a request with its retries (`api.operations`). */
+export type OperationContext = HandlerContext
+
+export interface ItemContext<R extends AnyRecord> extends HandlerContext {
   item: R
 }
 
-export interface InputContext<I> extends OperationContext {
+export interface InputContext<I> extends HandlerContext {
   input: I
 }
 
@@ -296,10 +299,10 @@ export interface ResourceDeclaration<
   /** Success statuses where an API uses others. @default create 201, replace 200, delete 204 */
   status?: { create?: 200 | 201; replace?: 200 | 201; delete?: 200 | 204 }
   /**
-   * `false`: a table only, with no routes of its own (no collection, item or root link); the
-   * declaration's `operations` serve it through `ctx.data`. @default true
+   * A table only, with no routes of its own (no collection, item or root link): the
+   * declaration's `routes` serve it through `ctx.data`. @default false
    */
-  routes?: boolean
+  tableOnly?: boolean
 }
 
 /** A problem type of the API's own, beside the built-in ones. */
@@ -351,16 +354,23 @@ export interface ApiDeclaration<
   scenarios?: Scenarios
   /** `false`: no credential is needed; every caller sees every row. @default 'bearer' */
   auth?: 'bearer' | false
-  /** Operations outside the resources, each answered by its own handler. */
-  operations?: readonly OperationDeclaration[]
+  /**
+   * Routes outside the resources, each answered by its own handler.
+   *
+   * @example
+   * routes: [{ method: 'GET', path: '/search', handle: (ctx) => Response.json({ hits: [] }) }]
+   */
+  routes?: readonly RouteDeclaration[]
+  /** @deprecated Renamed `routes`: an operation is a request with its retries (`api.operations`). */
+  operations?: readonly RouteDeclaration[]
 }
 
-/** One operation that is not a resource's: `GET /search`, answered by `handle`. */
-export interface OperationDeclaration {
+/** One route that is not a resource's: `GET /search`, answered by `handle`. */
+export interface RouteDeclaration {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Below the base, with `:name` parameters: `/stations/:id/departures`. */
   path: string
-  handle(ctx: OperationContext): Response
+  handle(ctx: HandlerContext): Response
   /** What it does, for the API's description. @default `<METHOD> <path>` */
   summary?: string
   /** The status it answers with when it succeeds, for the API's description. @default 200 */
@@ -378,6 +388,9 @@ export type BodyMediaType =
   | 'application/json'
   | 'application/x-www-form-urlencoded'
   | 'multipart/form-data'
+
+/** @deprecated Renamed `RouteDeclaration`, declared in `routes`. */
+export type OperationDeclaration = RouteDeclaration
 
 /** The ids of the scenarios an API declares (`string` when they are not declared `as const`). */
 export type ScenarioIdOf<A> =
