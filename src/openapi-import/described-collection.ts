@@ -33,8 +33,8 @@ export interface DescribedCollection {
   suffix: string
   /** The record's members, flattened. */
   properties: Record<string, Json>
-  /** Validates a stored record (the engine's hidden members left out). */
-  valid: (row: unknown) => boolean
+  /** The record's members a stored row breaks (the engine's hidden ones left out); none when valid. */
+  invalid: (row: unknown) => string[]
   /** Fields a create fills when the body does not give them. */
   prepare?: (ctx: HandlerContext & { input: AnyRecord }) => AnyRecord
   /** One record only (`/account`, `/me`): its reads and updates need no key. */
@@ -187,14 +187,14 @@ export function describedOperations(
     for (const [name, value] of Object.entries(body))
       if (name in collection.properties && name !== key && name !== 'id')
         next[name] = value
-    if (collection.valid(next)) return next
+    if (collection.invalid(next).length === 0) return next
     // A body member the record draws differently (a form's `source` beside the record's object)
     // is left as stored.
     const kept = { ...next }
     for (const name of Object.keys(body))
       if (name in row) kept[name] = row[name]
       else delete kept[name]
-    return collection.valid(kept) ? kept : row
+    return collection.invalid(kept).length === 0 ? kept : row
   }
   const write = (ctx: HandlerContext, row: AnyRecord, next: AnyRecord) => {
     const patch: AnyRecord = { ...next }
@@ -354,16 +354,15 @@ export function describedOperations(
         if (parent) row[parent.member] = parentValue(ctx)
         // A body member the record draws differently (a request's shape beside the answer's) is
         // drawn from the record's own schema instead, one at a time until the record holds.
-        if (!collection.valid(row))
-          for (const name of Object.keys(input)) {
-            if (name === key || !(name in row)) continue
-            const member = collection.properties[name]
-            row[name] = member
-              ? sampleValue(document, member, ctx.random, name)
-              : undefined
-            if (row[name] === undefined) delete row[name]
-            if (collection.valid(row)) break
-          }
+        for (const name of collection.invalid(row)) {
+          if (name === key || !(name in input)) continue
+          const member = collection.properties[name]
+          const drawn = member
+            ? sampleValue(document, member, ctx.random, name)
+            : undefined
+          if (drawn === undefined) delete row[name]
+          else row[name] = drawn
+        }
         if (collection.singleton)
           for (const old of ctx.data.table(table).list())
             ctx.data.table(table).delete(old.id as never)

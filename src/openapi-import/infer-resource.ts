@@ -120,13 +120,19 @@ export function inferResource(
     )
     if ('itemSchema' in probe) listItems = probe.itemSchema
   }
-  // A read that answers one of several shapes (Stripe's customer or deleted customer) yields to
-  // the create's single one.
+  // A read that answers the record or its deleted stub (Stripe's customer or deleted customer)
+  // yields to the create's record.
   const created =
     ops.create && successOf(document, ops.create.operation)?.body?.media.schema
   const variants = (node: unknown) => {
     const flat = resolve(document, node)
-    return Array.isArray(flat.anyOf) || Array.isArray(flat.oneOf)
+    const members = (flat.anyOf ?? flat.oneOf) as unknown[] | undefined
+    return (
+      Array.isArray(members) &&
+      members.some(
+        (m) => 'deleted' in flatProperties(document, flatten(document, m)),
+      )
+    )
   }
   const node =
     recordNode && created && variants(recordNode) && !variants(created)

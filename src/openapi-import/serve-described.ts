@@ -277,12 +277,7 @@ export function serveDescribed(
       ...(group.itemParam !== undefined && { itemParam: group.itemParam }),
       suffix: group.suffix,
       properties: inferred.record,
-      valid: (row) => {
-        const { id, [PARENT_MEMBER]: _p, ...rest } = row as AnyRecord
-        return validator(inferred.stored)(
-          inferred.hiddenId ? rest : { id, ...rest },
-        )
-      },
+      invalid: invalidOf(validator, inferred),
       ...(create &&
         typeof create === 'object' &&
         'prepare' in create &&
@@ -380,7 +375,7 @@ export function serveDescribed(
         hiddenId: inferred.hiddenId,
         suffix: '',
         properties: inferred.record,
-        valid: (row: unknown) => validator(inferred.stored)(row),
+        invalid: invalidOf(validator, inferred),
       } satisfies DescribedCollection,
     })),
   ]
@@ -421,6 +416,27 @@ export function serveDescribed(
   return { operations, reports, leftOver, notes }
 }
 
+/** The record's members a row breaks, by the description's schema (hidden members left out). */
+function invalidOf(
+  validator: DescriptionValidator,
+  inferred: InferredResource,
+) {
+  return (row: unknown): string[] => {
+    const { id, [PARENT_MEMBER]: _p, ...rest } = row as AnyRecord
+    const validate = validator(inferred.stored)
+    if (validate(inferred.hiddenId ? rest : { id, ...rest })) return []
+    const names = new Set<string>()
+    for (const error of validate.errors ?? []) {
+      const first = error.instancePath.split('/')[1]
+      const missing = (error.params as { missingProperty?: string })
+        .missingProperty
+      const name = first ?? missing
+      names.add(name ? name.replaceAll('~1', '/').replaceAll('~0', '~') : '')
+    }
+    return [...names]
+  }
+}
+
 /** Writes on the items of an engine-served collection the engine's routes leave out. */
 export function engineWrites(
   document: Json,
@@ -437,7 +453,7 @@ export function engineWrites(
       hiddenId: inferred.hiddenId,
       suffix: '',
       properties: inferred.record,
-      valid: (row) => validator(inferred.stored)(row),
+      invalid: invalidOf(validator, inferred),
       ...(ops.update && {
         itemParam: /\{([^}]+)\}$/.exec(ops.update.path)?.[1] ?? 'id',
       }),
