@@ -98,6 +98,10 @@ export interface AjvSchemaOptions {
   json: Json
   /** Values of members a valid body leaves out (a `default`, or null for a nullable member). */
   absent?: Readonly<Record<string, unknown>>
+  /** Members the schema does not draw that the engine stores (a hidden `id`): not validated. */
+  ignore?: readonly string[]
+  /** Values read from a form (strings) turned into the schema's types before validating. */
+  coerce?: (value: unknown) => unknown
 }
 
 /**
@@ -113,9 +117,10 @@ export function ajvStandardSchema(
   const standard = {
     version: 1 as const,
     vendor: 'hypermock-openapi',
-    validate(value: unknown): StandardSchemaV1.Result<unknown> {
+    validate(raw: unknown): StandardSchemaV1.Result<unknown> {
       const validate = (compiled ??= compile())
-      validate(value)
+      const value = options.coerce ? options.coerce(raw) : raw
+      validate(ignored(value, options.ignore))
       const issues: StandardSchemaV1.Issue[] = []
       const seen = new Set<string>()
       for (const error of validate.errors ?? []) {
@@ -144,6 +149,14 @@ export function ajvStandardSchema(
     jsonSchema: { output: () => options.json },
   }
   return { '~standard': standard } as unknown as Schema
+}
+
+/** The value without the members the schema does not draw (the engine's own hidden ones). */
+function ignored(value: unknown, ignore: readonly string[] | undefined) {
+  if (!ignore || !isRecord(value)) return value
+  const out = { ...value }
+  for (const name of ignore) delete out[name]
+  return out
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -20,10 +20,16 @@ import {
   type InferredResource,
 } from './infer-resource.ts'
 import { InvalidOpenApiError } from './load-openapi.ts'
-import { operationsOf, successOf, type DocOperation } from './openapi-reader.ts'
-import { normalise30, type Json } from './schema-view.ts'
+import {
+  operationsOf,
+  requestBodyOf,
+  successOf,
+  type DocOperation,
+} from './openapi-reader.ts'
+import { flatten, normalise30, type Json } from './schema-view.ts'
 import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
+import { engineWrites, serveDescribed } from './serve-described.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 const RESERVED = new Set(['problems', 'openapi.json'])
@@ -92,6 +98,38 @@ function shapeOf(path: string) {
 }
 
 const singular = (name: string) => name.replace(/s$/, '')
+
+/** List members a cursor API requires that the engine's envelopes do not fill (Stripe's, OpenAI's). */
+const PAGE_MEMBERS = /^(has_?more|object|url|first_?id|last_?id)$/i
+
+/**
+ * Whether the engine's own routes serve a collection as described: records keyed by `id` (not by
+ * `{username}`), JSON bodies, and a list whose required members its envelopes fill.
+ */
+function engineServes(
+  document: Json,
+  group: CollectionOperations,
+  inferred: InferredResource,
+) {
+  const item = group.read ?? group.replace ?? group.delete ?? group.patch
+  const param = item && /\{([^}]+)\}/.exec(item.path)?.[1]
+  if (param && param !== 'id' && inferred.record[param]) return false
+  for (const op of [group.create, group.replace])
+    if (
+      op &&
+      op.operation.requestBody &&
+      !requestBodyOf(document, op.operation)
+    )
+      return false
+  const list = group.list && successOf(document, group.list.operation)
+  const schema = list?.body?.media.schema
+  if (schema) {
+    const required =
+      (flatten(document, schema).required as string[] | undefined) ?? []
+    if (required.some((name) => PAGE_MEMBERS.test(name))) return false
+  }
+  return true
+}
 
 /**
  * Turns an OpenAPI 3.0 or 3.1 description into a declaration of hypermock's model, and says how
@@ -163,13 +201,16 @@ export function importOpenApi(
   const collections = new Map<string, CollectionOperations>()
   const subs: { op: DocOperation; collection: string; sub: string }[] = []
   const leftOver: { op: DocOperation; why: string }[] = []
+  // Operations the importer serves itself (`serve-described.ts`): other paths, other keys.
+  const ownPaths: DocOperation[] = []
+  // Writes on an engine collection its routes leave out: `POST` on an item, `PUT` on the collection.
+  const engineExtra = new Map<string, DocOperation[]>()
+  const deeper = (path: string) =>
+    operations.some((o) => o.path.startsWith(`${path}/{`))
   for (const op of operations) {
     const shape = shapeOf(op.path)
-    if (!shape) {
-      leftOver.push({
-        op,
-        why: 'its path is not /{collection}, /{collection}/{id} or /{collection}/{id}/{name}',
-      })
+    if (!shape || (shape.sub !== undefined && deeper(op.path))) {
+      ownPaths.push(op)
       continue
     }
     const group = collections.get(shape.collection) ?? {
@@ -199,7 +240,15 @@ export function importOpenApi(
         group.idSchema ??= op.parameters.find(
           (p) => p.in === 'path' && `{${String(p.name)}}` === shape.id,
         )?.schema
-    } else
+    } else if (
+      (shape.id && op.method === 'post') ||
+      (!shape.id && op.method === 'put')
+    )
+      engineExtra.set(shape.collection, [
+        ...(engineExtra.get(shape.collection) ?? []),
+        op,
+      ])
+    else
       leftOver.push({
         op,
         why: `${op.method.toUpperCase()} on ${shape.id ? 'an item' : 'a collection'} is not part of the model (no PUT, PATCH or DELETE on a collection)`,
@@ -228,9 +277,11 @@ export function importOpenApi(
       group.patch,
       group.delete,
     ].filter((op): op is DocOperation => op !== undefined)
-    if ('why' in inferred) {
-      for (const op of own)
-        leftOver.push({ op, why: `/${group.name}: ${inferred.why}` })
+    if ('why' in inferred || !engineServes(document, group, inferred)) {
+      // Served by the importer instead: keyed by another member, form bodies, list members of
+      // the description's own.
+      ownPaths.push(...own, ...(engineExtra.get(group.name) ?? []))
+      engineExtra.delete(group.name)
       continue
     }
     const overlay = overrides.resources?.[group.name]
@@ -381,12 +432,53 @@ export function importOpenApi(
       })
       continue
     }
-    leftOver.push({
-      op,
-      why: parent
-        ? `/${sub} below an item is neither a nested list of a known collection nor a POST action`
-        : `/${collection} is not served as a collection`,
-    })
+    ownPaths.push(op)
+  }
+  const fromPaths = serveDescribed(
+    document,
+    ownPaths,
+    validator,
+    resources,
+    [...linked].map(([name, inferred]) => ({ name, inferred })),
+    (name) => countOf(name.split('/').at(-1) ?? name),
+  )
+  extra.push(...fromPaths.operations)
+  reports.push(...fromPaths.reports)
+  leftOver.push(...fromPaths.leftOver)
+  notes.push(...fromPaths.notes)
+  for (const [name, ops] of engineExtra) {
+    const inferred = linked.get(name)
+    const update = ops.find((o) => o.method === 'post')
+    const replaceByBody = ops.find((o) => o.method === 'put')
+    if (!inferred) {
+      for (const op of ops)
+        leftOver.push({ op, why: `/${name} is not served as a collection` })
+      continue
+    }
+    extra.push(
+      ...engineWrites(
+        document,
+        { name, inferred },
+        {
+          ...(update && { update }),
+          ...(replaceByBody && { replaceByBody }),
+        },
+        validator,
+      ),
+    )
+    for (const op of [update, replaceByBody])
+      if (op)
+        reports.push({
+          method: op.method.toUpperCase(),
+          path: op.path,
+          servedAs: op === update ? 'merge patch' : 'replace',
+          resource: name,
+          why:
+            op === update
+              ? `POST on the item /${name}/{id} updates the members it carries`
+              : `PUT on the collection /${name} replaces the record its id names`,
+          notes: [],
+        })
   }
   for (const { op, why } of leftOver) {
     extra.push(exampleOperation(document, op, validator))

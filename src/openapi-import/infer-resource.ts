@@ -12,11 +12,14 @@ import { inferList } from './list-inference.ts'
 import {
   exampleOf,
   flatProperties,
+  FORM_TYPES,
   jsonMedia,
+  requestBodyOf,
   requestSchemaOf,
   successOf,
   type DocOperation,
 } from './openapi-reader.ts'
+import { coerceForm } from './coerce-form.ts'
 import { sampleValue } from './sample-value.ts'
 import {
   flatten,
@@ -41,6 +44,20 @@ export interface CollectionOperations {
   delete?: DocOperation
   /** The path parameter's schema. */
   idSchema?: unknown
+  /** `POST` on an item (Stripe's updates), or a `PATCH` served as a merge without a `PUT`. */
+  update?: DocOperation
+  /** `PUT` on the collection with the id in the body (Swagger Petstore's). */
+  replaceByBody?: DocOperation
+}
+
+/** How a collection the importer serves itself keys and reads its records. */
+export interface InferOptions {
+  /** The record's members the item path may name, the first it has wins. @default ['id'] */
+  keys?: readonly string[]
+  /** One record at one path (`/account`): no key needed. */
+  singleton?: boolean
+  /** Form bodies (`x-www-form-urlencoded`, `multipart/form-data`) are read like JSON. */
+  forms?: boolean
 }
 
 export interface InferredResource {
@@ -52,6 +69,16 @@ export interface InferredResource {
   notes: string[]
   /** Operations of the collection it cannot serve with state, and why: served from examples. */
   unserved: { op: DocOperation; why: string }[]
+  /** The validating schema of an operation's request body, server-set members refused. */
+  inputOf: (
+    op: DocOperation,
+  ) => ReturnType<typeof ajvStandardSchema> | undefined
+  /** The record's schema node, `_links` left out. */
+  stored: unknown
+  /** The member that keys records. */
+  key: string
+  /** Whether the engine's id is hidden beside the key. */
+  hiddenId: boolean
 }
 
 const readOnlyOf = (properties: Record<string, Json>) =>
@@ -75,7 +102,9 @@ export function inferResource(
   ops: CollectionOperations,
   validator: DescriptionValidator,
   count: number,
+  options: InferOptions = {},
 ): InferredResource | { why: string } {
+  const forms = options.forms ?? false
   const notes: string[] = []
   const recordNode =
     (ops.read && successOf(document, ops.read.operation)?.body?.media.schema) ??
@@ -91,13 +120,41 @@ export function inferResource(
     )
     if ('itemSchema' in probe) listItems = probe.itemSchema
   }
-  const node = recordNode ?? listItems
+  // A read that answers the record or its deleted stub (Stripe's customer or deleted customer)
+  // yields to the create's record.
+  const created =
+    ops.create && successOf(document, ops.create.operation)?.body?.media.schema
+  const variants = (node: unknown) => {
+    const flat = resolve(document, node)
+    const members = (flat.anyOf ?? flat.oneOf) as unknown[] | undefined
+    return (
+      Array.isArray(members) &&
+      members.some(
+        (m) => 'deleted' in flatProperties(document, flatten(document, m)),
+      )
+    )
+  }
+  const node =
+    recordNode && created && variants(recordNode) && !variants(created)
+      ? created
+      : (recordNode ?? listItems)
   if (!node) return { why: 'no response gives the record schema' }
   const record = flatten(document, node)
   const properties = flatProperties(document, record)
-  if (!properties.id)
-    return { why: 'its record has no "id" member to keep rows by' }
-  const json: Json = { ...record, properties }
+  const keys = options.keys ?? ['id']
+  const key = keys.find((k) => properties[k]) ?? 'id'
+  if (!properties[key] && !options.singleton)
+    return {
+      why: `its record has no ${keys.map((k) => `"${k}"`).join(' or ')} member to keep rows by`,
+    }
+  // The engine keeps its own id beside a record keyed by another member (`eventId`), hidden.
+  const hiddenId = !properties.id
+  const json: Json = {
+    ...record,
+    properties: hiddenId
+      ? { ...properties, id: { type: 'integer', readOnly: true } }
+      : properties,
+  }
   const readOnly = [
     ...new Set([
       ...SERVER_SET.filter((f) => f in properties),
@@ -117,10 +174,15 @@ export function inferResource(
   // record whose `id` is a uuid: the ids made must satisfy the record.
   // The record's own id wins over the path parameter's schema (`/user/{username}` is a string,
   // the user's id an integer): the ids made must satisfy the record.
-  const idFrom = { schema: properties.id, where: "the record's id" }
+  const idFrom = { schema: properties[key] ?? {}, where: `the record's ${key}` }
   const declaration: AnyResource = {
-    schema: ajvStandardSchema(() => validator(stored), { json }),
-    id: idKindOf(idFrom.schema),
+    schema: ajvStandardSchema(() => validator(stored), {
+      json,
+      ...(hiddenId && { ignore: ['id'] }),
+    }),
+    // The record's own id wins (`/user/{username}` keys users whose id is an integer).
+    id: hiddenId ? 'integer' : idKindOf(properties.id!),
+    ...(hiddenId && { hidden: ['id'] }),
   }
   const reports: OperationReport[] = []
   const unserved: InferredResource['unserved'] = []
@@ -155,7 +217,7 @@ export function inferResource(
     declaration.state = stateOf(states as Json)
 
   const inputOf = (op: DocOperation) => {
-    const schema = requestSchemaOf(document, op.operation)
+    const schema = requestSchemaOf(document, op.operation, forms)
     if (!schema) return undefined
     const body = flatProperties(document, flatten(document, schema))
     // `version` in a body is the optimistic lock the engine checks (409 on a mismatch); an `id`
@@ -164,7 +226,7 @@ export function inferResource(
     const serverSet = [...new Set([...readOnly, ...readOnlyOf(body)])].filter(
       (f) =>
         !(
-          (f === 'version' || f === 'id') &&
+          (f === 'version' || f === 'id' || f === key) &&
           f in body &&
           body[f]!.readOnly !== true &&
           properties[f]?.readOnly !== true
@@ -184,18 +246,24 @@ export function inferResource(
       )
         absent[name] = null
     }
+    const form = requestBodyOf(document, op.operation, forms)?.type
     return ajvStandardSchema(() => validator(schema), {
       json: { ...flatten(document, schema), properties: body },
       readOnly: serverSet,
       ...(Object.keys(absent).length > 0 && { absent }),
+      ...(form &&
+        FORM_TYPES.includes(form as never) && {
+          coerce: coerceForm(document, schema),
+        }),
     })
   }
   // Server-set members the engine does not fill are generated, so answers keep their schema.
   const required = new Set((record.required as string[] | undefined) ?? [])
   const generated = Object.keys(properties).filter(
     (f) =>
-      !SERVER_SET.includes(f) &&
-      (properties[f]!.readOnly === true || required.has(f)),
+      f === (key === 'id' ? undefined : key) ||
+      (!SERVER_SET.includes(f) &&
+        (properties[f]!.readOnly === true || required.has(f))),
   )
   const prepare = (ctx: InputContext<AnyRecord>) => {
     const out: AnyRecord = {}
@@ -267,7 +335,7 @@ export function inferResource(
     )
   if (ops.replace) {
     const input = inputOf(ops.replace)
-    const body = requestSchemaOf(document, ops.replace.operation)
+    const body = requestSchemaOf(document, ops.replace.operation, forms)
     const carried = Object.keys(
       flatProperties(document, flatten(document, body)),
     )
@@ -312,9 +380,24 @@ export function inferResource(
     properties,
     count,
     notes,
-    (row) => validator(stored)(row),
+    (row) => {
+      const { id: _id, ...rest } = row as AnyRecord
+      return validator(stored)(hiddenId ? rest : row)
+    },
+    key,
   )
-  return { declaration, reports, record: properties, links, notes, unserved }
+  return {
+    declaration,
+    reports,
+    record: properties,
+    links,
+    notes,
+    unserved,
+    inputOf,
+    stored,
+    key,
+    hiddenId,
+  }
 }
 
 /** States and transitions a description states itself (`x-hypermock-states`, as hypermock writes). */
@@ -341,6 +424,7 @@ function seedOf(
   count: number,
   notes: string[],
   valid: (row: unknown) => boolean,
+  key: string,
 ): NonNullable<AnyResource['seed']> {
   const success = ops.list && successOf(document, ops.list.operation)
   const example = exampleOf(document, success?.body?.media)
@@ -381,7 +465,11 @@ function seedOf(
   const generate = (random: () => number) => {
     const row = sampleValue(document, node, random) as AnyRecord
     for (const [field, p] of Object.entries(properties))
-      if (row[field] === undefined && p.readOnly === true && field !== 'id')
+      if (
+        row[field] === undefined &&
+        (p.readOnly === true || (field === key && key !== 'id')) &&
+        field !== 'id'
+      )
         row[field] = sampleValue(document, p, random, field)
     // The engine fills these: ids in order, version 1, fixed timestamps.
     for (const field of SERVER_SET) delete row[field]

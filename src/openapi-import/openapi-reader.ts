@@ -83,10 +83,41 @@ export function exampleOf(document: Json, media: Json | undefined): unknown {
   return undefined
 }
 
-/** The request body's JSON schema, when there is one. */
-export function requestSchemaOf(document: Json, operation: Json): unknown {
+/** The form media types a request body may have besides JSON, which the engine also reads. */
+export const FORM_TYPES = [
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+] as const
+
+/**
+ * The request body's schema, when there is one: its JSON media type's, else (with `forms`) its
+ * form's (`application/x-www-form-urlencoded`, `multipart/form-data`), whose values arrive as
+ * strings and are read by the schema's types.
+ */
+export function requestSchemaOf(
+  document: Json,
+  operation: Json,
+  forms = false,
+): unknown {
+  return requestBodyOf(document, operation, forms)?.schema
+}
+
+/** The request body's media type and schema: JSON first, then a form (with `forms`). */
+export function requestBodyOf(
+  document: Json,
+  operation: Json,
+  forms = false,
+): { type: string; schema: unknown } | undefined {
   const body = resolve(document, operation.requestBody)
-  return jsonMedia(body.content)?.media.schema
+  const json = jsonMedia(body.content)
+  if (json) return { type: json.type, schema: json.media.schema }
+  if (!forms || !isObject(body.content)) return undefined
+  for (const type of FORM_TYPES) {
+    const media = body.content[type]
+    if (isObject(media))
+      return { type, schema: media.schema ?? { type: 'object' } }
+  }
+  return undefined
 }
 
 /** A schema's properties, each flattened: the engine reads their types for filters. */

@@ -25,6 +25,10 @@ export function declaredRoute(declared: RouteDeclaration): RouteSpec {
       }),
     },
     kind: 'meta',
+    ...(declared.accepts &&
+      declared.accepts.length > 0 && {
+        accepts: { [method]: declared.accepts.join(', ') },
+      }),
     declared: {
       ...(summary !== undefined && { summary }),
       ...(declared.status !== undefined && { status: declared.status }),

@@ -11,10 +11,11 @@ function rootHandler(api: () => CompiledApi) {
     const base = ctx.runtime.baseHref
     const _links: Record<string, Link> = { self: { href: base || '/' } }
     for (const resource of resources.values())
-      _links[resource.name] = {
-        href: `${base}/${resource.name}`,
-        title: resource.title,
-      }
+      if (resource.declaration.tableOnly !== true)
+        _links[resource.name] = {
+          href: `${base}/${resource.name}`,
+          title: resource.title,
+        }
     _links.problems = { href: `${base}/problems`, title: 'Problem types' }
     // RFC 8631: where a machine finds the description of this API.
     _links['service-desc'] = {

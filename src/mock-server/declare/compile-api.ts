@@ -210,7 +210,8 @@ export function compileApi(
   const routes: RouteSpec[] = [...extraRoutes(self)]
   routes.unshift(rootRoute(self))
   for (const resource of resources.values())
-    routes.push(...resourceRoutes(resource, resources))
+    if (resource.declaration.tableOnly !== true)
+      routes.push(...resourceRoutes(resource, resources))
   for (const declared of declaredRoutesOf(declaration))
     routes.push(declaredRoute(declared))
 

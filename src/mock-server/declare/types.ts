@@ -318,6 +318,11 @@ export interface ResourceDeclaration<
   list?: ListDeclaration
   /** Success statuses where an API uses others. @default create 201, replace 200, delete 204 */
   status?: { create?: 200 | 201; replace?: 200 | 201; delete?: 200 | 204 }
+  /**
+   * A table only, with no routes of its own (no collection, item or root link): the
+   * declaration's `routes` serve it through `ctx.data`. @default false
+   */
+  tableOnly?: boolean
 }
 
 /** A problem type of the API's own, beside the built-in ones. */
@@ -396,7 +401,19 @@ export interface RouteDeclaration {
   summary?: string
   /** The status it answers with when it succeeds, for the API's description. @default 200 */
   status?: 200 | 201 | 204
+  /**
+   * The body media types it takes: `application/x-www-form-urlencoded` and `multipart/form-data`
+   * bodies are read into an object of strings (`a[b]=1` nests, `a[]=1` appends; a file part gives
+   * its file name), as JSON ones are parsed. @default ['application/json']
+   */
+  accepts?: readonly BodyMediaType[]
 }
+
+/** The body media types the engine reads. */
+export type BodyMediaType =
+  | 'application/json'
+  | 'application/x-www-form-urlencoded'
+  | 'multipart/form-data'
 
 /**
  * A route outside the resources.

@@ -118,6 +118,8 @@ export function buildOpenApiDocument(
   addSharedSchemas(ctx)
   for (const resource of api.resources.values()) {
     addRepresentation(ctx, resource)
+    // A table with no routes of its own is listed by the declaration's operations, not ours.
+    if (resource.declaration.tableOnly === true) continue
     addCollection(ctx, resource)
     addInputs(ctx, resource)
   }

@@ -35,7 +35,8 @@ export const mediaType: Stage = (c, next) => {
   const contentType = c.req.header('Content-Type')
   const method = c.req.method.toUpperCase()
   const type = acceptedType(state.route?.spec, method)
-  if (!isMediaType(contentType, type))
+  // A route may take several types, listed with commas (a form or JSON).
+  if (!type.split(', ').some((one) => isMediaType(contentType, one)))
     fail('unsupported-media-type', {
       detail: `${method === 'PATCH' && type !== JSON_TYPE ? 'A PATCH body must be' : 'Request bodies must be'} ${type}; this one is ${contentType ? `"${contentType}"` : 'untyped (no Content-Type)'}.`,
       headers: { [acceptHeader(method)]: type },

@@ -1,6 +1,7 @@
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
+import { FORM_TYPE, MULTIPART_TYPE, readFormBody } from './form-body.ts'
 import { BODY_METHODS } from './read-body.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
@@ -35,10 +36,21 @@ export function jsonDepth(text: string, stopAbove: number) {
   return deepest
 }
 
-/** 400 for a body that is not UTF-8 JSON, nests too deep, or is JSON but not an object. */
+/**
+ * 400 for a body that is not UTF-8 JSON, nests too deep, or is JSON but not an object. A form body,
+ * where the route takes one (the media-type stage has let only those through), is read into an
+ * object of strings instead.
+ */
 export const parseJson: Stage = (c, next) => {
   const { state } = c.env
   if (state.bodyBytes === null) return next()
+  const contentType = c.req.header('Content-Type') ?? ''
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  if (type === FORM_TYPE || type === MULTIPART_TYPE)
+    return readFormBody(contentType, state.bodyBytes).then((body) => {
+      state.body = body
+      return next()
+    })
   let value: unknown
   let text: string
   try {

@@ -10,6 +10,7 @@ import {
   loadOpenApi,
   type ImportReport,
 } from '../../../src/openapi-import/index.ts'
+import { lifecycle } from '../../support/corpus-lifecycle.ts'
 import {
   corpusAbsent,
   openApiCorpus,
@@ -32,11 +33,15 @@ interface Loaded {
  * the rest answer from examples, and `inspect --summary` counts why).
  */
 const floor: Record<string, number> = {
-  petstore3: 0.35,
-  spotify: 0.23,
-  box: 0.15,
-  openai: 0.18,
-  stripe: 0.16,
+  museum: 0.6,
+  petstore3: 0.85,
+  spotify: 0.4,
+  discourse: 0.2,
+  box: 0.65,
+  digitalocean: 0.2,
+  openai: 0.75,
+  stripe: 0.9,
+  github: 0.55,
 }
 
 const statefulShare = (report: ImportReport) => {
@@ -145,17 +150,13 @@ describe.skipIf(!corpus)(
       ])
     })
 
-    it('lists every operation, writes whose body is not JSON included (Stripe, OpenAI)', () => {
+    it('lists every operation, and serves writes whose body is a form as creates (Stripe, OpenAI)', () => {
       const stripe = (loaded.get('stripe') as Loaded).report
       const openai = (loaded.get('openai') as Loaded).report
       const find = (report: ImportReport, method: string, path: string) =>
         report.operations.find((o) => o.method === method && o.path === path)
-      expect(find(stripe, 'POST', '/customers')?.why).toContain(
-        'application/x-www-form-urlencoded',
-      )
-      expect(find(openai, 'POST', '/files')?.why).toContain(
-        'multipart/form-data',
-      )
+      expect(find(stripe, 'POST', '/customers')?.servedAs).toBe('create')
+      expect(find(openai, 'POST', '/files')?.servedAs).toBe('create')
       for (const [name, entry] of [
         ['stripe', stripe],
         ['openai', openai],
@@ -170,6 +171,281 @@ describe.skipIf(!corpus)(
         expect(entry.operations.length, name).toBe(described)
       }
     })
+
+    const call = async (
+      folder: string,
+      origin: string,
+      method: string,
+      url: string,
+      body?: BodyInit | Json,
+      type = 'application/json',
+    ) => {
+      const { api } = loaded.get(folder) as Loaded
+      const response = await api.fetch(
+        new Request(`${origin}${url}`, {
+          method,
+          headers: {
+            Authorization: 'Bearer corpus',
+            ...(body !== undefined &&
+              !(body instanceof FormData) && { 'Content-Type': type }),
+          },
+          ...(body !== undefined && {
+            body:
+              type === 'application/json' && !(body instanceof FormData)
+                ? JSON.stringify(body)
+                : (body as BodyInit),
+          }),
+        }),
+      )
+      const text = await response.text()
+      return {
+        status: response.status,
+        stateless: response.headers.get('Hypermock-Stateless'),
+        body: (text ? JSON.parse(text) : undefined) as Json,
+      }
+    }
+
+    it("keeps the museum's special events by their eventId, and merges a PATCH", async () => {
+      const museum = (method: string, url: string, body?: Json) =>
+        call(
+          'museum',
+          'https://redocly.com/_mock/docs/openapi/museum-api',
+          method,
+          url,
+          body,
+        )
+      const created = await museum('POST', '/special-events', {
+        name: 'Night at the museum',
+        location: 'Hall 2',
+        eventDescription: 'Lanterns',
+        dates: ['2026-12-01'],
+        price: 12,
+      })
+      expect(created.status).toBe(201)
+      const id = created.body.eventId as string
+      expect(id).toMatch(/^[0-9a-f-]{36}$/)
+      expect((await museum('GET', `/special-events/${id}`)).body).toEqual(
+        created.body,
+      )
+      const patched = await museum('PATCH', `/special-events/${id}`, {
+        price: 15,
+      })
+      expect(patched.body).toMatchObject({
+        eventId: id,
+        price: 15,
+        name: 'Night at the museum',
+      })
+      expect((await museum('DELETE', `/special-events/${id}`)).status).toBe(204)
+      expect((await museum('GET', `/special-events/${id}`)).status).toBe(404)
+    })
+
+    it('finds a Petstore 3 user by username, replaces a pet by PUT on the collection, and searches by status', async () => {
+      const send = (method: string, url: string, body?: Json) =>
+        call(
+          'petstore3',
+          'https://petstore3.swagger.io/api/v3',
+          method,
+          url,
+          body,
+        )
+      const user = await send('POST', '/user', {
+        id: 501,
+        username: 'ada',
+        firstName: 'Ada',
+      })
+      expect(user.status).toBe(200)
+      expect((await send('GET', '/user/ada')).body).toMatchObject({
+        id: 501,
+        username: 'ada',
+      })
+      const pet = { id: 9001, name: 'rex', photoUrls: [], status: 'available' }
+      await send('POST', '/pet', pet)
+      const replaced = await send('PUT', '/pet', { ...pet, status: 'sold' })
+      expect(replaced.body).toMatchObject({ id: 9001, status: 'sold' })
+      const sold = await send('GET', '/pet/findByStatus?status=sold')
+      expect(sold.stateless).toBeNull()
+      expect((sold.body as unknown as Json[]).map((p) => p.id)).toContain(9001)
+      expect((await send('PUT', '/pet', { ...pet, id: 123456 })).status).toBe(
+        404,
+      )
+    })
+
+    it("serves Discourse's .json paths with state", async () => {
+      const send = (method: string, url: string, body?: Json) =>
+        call('discourse', 'https://discourse.example.com', method, url, body)
+      const created = await send('POST', '/posts.json', {
+        raw: 'A first post long enough to pass',
+        title: 'A title long enough',
+      })
+      expect(created.status).toBe(200)
+      const read = await send('GET', `/posts/${String(created.body.id)}.json`)
+      expect(read.status).toBe(200)
+      expect(read.stateless).toBeNull()
+      expect(read.body).toEqual(created.body)
+    })
+
+    it('creates Stripe customers from form bodies, updates one by POST, pages with has_more and starting_after, and deletes as Stripe answers', async () => {
+      const form = (method: string, url: string, body: string) =>
+        call(
+          'stripe',
+          'https://api.stripe.com/v1',
+          method,
+          url,
+          body,
+          'application/x-www-form-urlencoded',
+        )
+      const created = await form(
+        'POST',
+        '/customers',
+        'name=Ada&email=ada%40example.com&balance=12&metadata[plan]=pro',
+      )
+      expect(created.status).toBe(200)
+      expect(created.body).toMatchObject({
+        object: 'customer',
+        name: 'Ada',
+        balance: 12,
+        metadata: { plan: 'pro' },
+      })
+      const id = created.body.id as string
+      const updated = await form('POST', `/customers/${id}`, 'name=Grace')
+      expect(updated.body).toMatchObject({ id, name: 'Grace', balance: 12 })
+      const refused = await form(
+        'POST',
+        '/customers',
+        'balance=lots&invoice_settings[default_payment_method]=7&tax_exempt=sometimes',
+      )
+      expect(refused.status).toBe(422)
+      expect(
+        (refused.body.errors as { pointer: string }[])
+          .map((e) => e.pointer)
+          .sort(),
+      ).toEqual(['#/balance', '#/tax_exempt'])
+      const first = await call(
+        'stripe',
+        'https://api.stripe.com/v1',
+        'GET',
+        '/customers?limit=3',
+      )
+      expect(first.body).toMatchObject({
+        object: 'list',
+        url: '/v1/customers',
+        has_more: true,
+      })
+      const page = first.body.data as Json[]
+      expect(page).toHaveLength(3)
+      const next = await call(
+        'stripe',
+        'https://api.stripe.com/v1',
+        'GET',
+        `/customers?limit=3&starting_after=${String(page[2]!.id)}`,
+      )
+      expect((next.body.data as Json[])[0]!.id).not.toBe(page[0]!.id)
+      const removed = await call(
+        'stripe',
+        'https://api.stripe.com/v1',
+        'DELETE',
+        `/customers/${id}`,
+      )
+      expect(removed.body).toEqual({ id, object: 'customer', deleted: true })
+    })
+
+    it('reads a multipart upload (OpenAI POST /files) and lists with first_id, last_id and has_more', async () => {
+      const upload = new FormData()
+      upload.set('purpose', 'assistants')
+      upload.set('file', new Blob(['hello']), 'notes.txt')
+      const created = await call(
+        'openai',
+        'https://api.openai.com/v1',
+        'POST',
+        '/files',
+        upload,
+      )
+      expect(created.status).toBe(200)
+      expect(created.body).toMatchObject({
+        object: 'file',
+        purpose: 'assistants',
+      })
+      const bad = new FormData()
+      bad.set('purpose', 'nothing-known')
+      const refused = await call(
+        'openai',
+        'https://api.openai.com/v1',
+        'POST',
+        '/files',
+        bad,
+      )
+      expect(refused.status).toBe(422)
+      expect(
+        (refused.body.errors as { pointer: string }[])
+          .map((e) => e.pointer)
+          .sort(),
+      ).toEqual(['#/file', '#/purpose'])
+      const list = await call(
+        'openai',
+        'https://api.openai.com/v1',
+        'GET',
+        '/files?limit=2',
+      )
+      const data = list.body.data as Json[]
+      expect(list.body).toMatchObject({
+        object: 'list',
+        has_more: true,
+        first_id: data[0]!.id,
+        last_id: data[1]!.id,
+      })
+      const removed = await call(
+        'openai',
+        'https://api.openai.com/v1',
+        'DELETE',
+        `/files/${String(created.body.id)}`,
+      )
+      expect(removed.body).toEqual({
+        id: created.body.id,
+        object: 'file',
+        deleted: true,
+      })
+    })
+
+    /**
+     * Descriptions none of whose collections offers all five steps with a body drawn from its
+     * schema yet (Spotify creates playlists below users and reads them at /playlists; Discourse's
+     * and DigitalOcean's drawn creates are refused): expected to fail until they do.
+     */
+    const lifecycleGaps = new Set(['spotify', 'discourse', 'digitalocean'])
+    for (const entry of corpus ?? [])
+      if (entry.folder !== 'slack')
+        (lifecycleGaps.has(entry.folder) ? it.fails : it)(
+          `creates, reads back, lists, updates and deletes a record of ${entry.folder}, each answer as the description draws it, and lists every invalid field in a 422`,
+          async () => {
+            const { document, report, api } = loaded.get(entry.folder) as Loaded
+            const run = await lifecycle(document, report, api)
+            expect(
+              run,
+              'a collection served with state whose create takes a drawn body',
+            ).toBeDefined()
+            console.log(
+              `${entry.folder}: lifecycle of ${run!.resource}: ${run!.steps.map((s) => `${s.step} ${s.status}`).join(', ')}`,
+            )
+            const [create, read, list, update, remove, gone] = run!.steps
+            expect([200, 201]).toContain(create!.status)
+            expect(read!.status).toBe(200)
+            expect(read!.body).toEqual(create!.body)
+            expect(list!.status).toBe(200)
+            expect(update!.status).toBe(200)
+            expect([200, 202, 204]).toContain(remove!.status)
+            expect(gone!.status).toBe(404)
+            for (const step of run!.steps.slice(0, 5))
+              expect(
+                step.mismatches,
+                `${step.step}: ${step.method} ${step.path}`,
+              ).toEqual([])
+            expect(run!.invalid.status).toBe(422)
+            expect(run!.invalid.pointers).toEqual(
+              expect.arrayContaining(run!.invalid.expected),
+            )
+          },
+          60_000,
+        )
 
     for (const entry of corpus ?? []) {
       if (entry.folder === 'slack')

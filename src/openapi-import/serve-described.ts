@@ -1,0 +1,515 @@
+import type {
+  AnyRecord,
+  AnyResource,
+  RouteDeclaration,
+} from '../mock-server/declare/types.ts'
+import type { DescriptionValidator } from './ajv-standard-schema.ts'
+import {
+  describedOperations,
+  PARENT_MEMBER,
+  type DescribedCollection,
+  type DescribedOperations,
+} from './described-collection.ts'
+import type { OperationReport } from './import-types.ts'
+import { inferResource, type InferredResource } from './infer-resource.ts'
+import { inferList } from './list-inference.ts'
+import { successOf, type DocOperation } from './openapi-reader.ts'
+import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
+
+const SUFFIX = /^(.+?)(\.json)$/
+const TEMPLATE = /^\{([^}]+)\}$/
+
+/** One collection found by its paths: `/customers/{customer}/sources` and its items. */
+interface Group {
+  key: string
+  literals: string[]
+  itemParam?: string | undefined
+  parentParam?: string | undefined
+  parentSegment?: string | undefined
+  suffix: string
+  ops: DescribedOperations
+  /** Operations on the collection's path beside its list (a `PUT`/`PATCH` of a singleton). */
+  collectionWrites: DocOperation[]
+}
+
+/** Where a path belongs: its collection, whether it names an item, and its suffix. */
+function placeOf(path: string) {
+  const parts = path.split('/').slice(1)
+  let suffix = ''
+  const last = parts.at(-1)
+  const stem = last !== undefined ? SUFFIX.exec(last) : null
+  if (stem) {
+    suffix = stem[2]!
+    parts[parts.length - 1] = stem[1]!
+  }
+  if (parts.length === 0 || parts.some((p) => p === '')) return undefined
+  const item = TEMPLATE.exec(parts.at(-1)!)
+  const collection = item ? parts.slice(0, -1) : parts
+  if (collection.length === 0 || TEMPLATE.test(collection.at(-1)!))
+    return undefined
+  const templates = collection
+    .map((p, i) => [TEMPLATE.exec(p)?.[1], collection[i - 1]] as const)
+    .filter(([t]) => t !== undefined)
+  const parent = templates.at(-1)
+  return {
+    key: collection.map((p) => (TEMPLATE.test(p) ? '{}' : p)).join('/'),
+    literals: collection.filter((p) => !TEMPLATE.test(p)),
+    itemParam: item?.[1],
+    parentParam: parent?.[0],
+    parentSegment: parent?.[1],
+    suffix,
+  }
+}
+
+const singular = (word: string) =>
+  word.replace(/ies$/, 'y').replace(/(s|es)$/, '')
+
+/** A table name the engine takes, unused so far: `/checkout/sessions` → `checkout-sessions`. */
+function tableName(literals: string[], taken: (name: string) => boolean) {
+  let stem = literals
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 56)
+  if (!/^[a-z]/.test(stem)) stem = `r-${stem}`.replace(/-+$/, '')
+  let name = stem
+  for (let i = 2; taken(name); i++) name = `${stem}-${i}`
+  return name
+}
+
+/** The `$ref` a schema node names, for telling two lists of one record apart. */
+const refOf = (node: unknown) =>
+  isObject(node) && typeof node.$ref === 'string' ? node.$ref : undefined
+
+export interface ServedDescribed {
+  operations: RouteDeclaration[]
+  reports: OperationReport[]
+  leftOver: { op: DocOperation; why: string }[]
+  notes: string[]
+}
+
+/** A collection served by the engine's own routes, that described operations may still write. */
+export interface EngineCollection {
+  name: string
+  inferred: InferredResource
+}
+
+/**
+ * Serves with state the operations the engine's routes cannot: every path ending in a collection
+ * (`/v1/checkout/sessions`, `/posts.json`, `/users/{user_id}/playlists`) and its items
+ * (`/t/{id}.json`), keyed by the member the item path names; singletons (`/me`); lists of another
+ * collection's records (`/pet/findByStatus`); updates by `POST` on an item or `PUT` on the
+ * collection. Each collection is stored in an engine table with no routes of its own.
+ */
+export function serveDescribed(
+  document: Json,
+  ops: DocOperation[],
+  validator: DescriptionValidator,
+  resources: Record<string, AnyResource>,
+  engine: EngineCollection[],
+  countOf: (name: string) => number,
+): ServedDescribed {
+  const groups = new Map<string, Group>()
+  const leftOver: ServedDescribed['leftOver'] = []
+  for (const op of ops) {
+    const place = placeOf(op.path)
+    if (!place) {
+      leftOver.push({
+        op,
+        why: 'its path names no collection (it ends in a parameter after another)',
+      })
+      continue
+    }
+    const group: Group = groups.get(place.key) ?? {
+      ...place,
+      itemParam: undefined,
+      ops: {},
+      collectionWrites: [],
+    }
+    groups.set(place.key, group)
+    if (place.suffix) group.suffix = place.suffix
+    const item = place.itemParam !== undefined
+    if (item) group.itemParam ??= place.itemParam
+    const slot: keyof DescribedOperations | undefined = item
+      ? (
+          {
+            get: 'read',
+            put: 'replace',
+            post: 'update',
+            patch: 'update',
+            delete: 'delete',
+          } as const
+        )[op.method]
+      : ({ get: 'list', post: 'create', put: 'replaceByBody' } as const)[
+          op.method as 'get' | 'post' | 'put'
+        ]
+    if (!item && (op.method === 'patch' || op.method === 'put'))
+      group.collectionWrites.push(op)
+    if (slot && !group.ops[slot]) group.ops[slot] = op
+    else if (!(op.method === 'patch' && !item))
+      leftOver.push({
+        op,
+        why: `${op.method.toUpperCase()} on ${item ? 'an item' : 'a collection'} beside another that takes its place`,
+      })
+  }
+
+  const operations: RouteDeclaration[] = []
+  const reports: OperationReport[] = []
+  const notes: string[] = []
+  const served: {
+    name: string
+    collection: DescribedCollection
+    ref: string | undefined
+    inferred: InferredResource
+  }[] = []
+  const searches: Group[] = []
+  const taken = (name: string) => name in resources
+
+  const report = (
+    op: DocOperation,
+    servedAs: OperationReport['servedAs'],
+    resource: string,
+    why: string,
+  ) =>
+    reports.push({
+      method: op.method.toUpperCase(),
+      path: op.path,
+      servedAs,
+      resource,
+      why,
+      notes: [],
+    })
+
+  for (const group of groups.values()) {
+    const { ops: slots } = group
+    const own = Object.values(slots).filter(
+      (o): o is DocOperation => o !== undefined,
+    )
+    // A list alone, not of a record of its own: a search over another collection.
+    const listOnly =
+      slots.list && own.length === 1 && group.itemParam === undefined
+    const listShape =
+      slots.list &&
+      inferList(document, slots.list.operation, slots.list.parameters, {})
+    const singleton =
+      group.itemParam === undefined &&
+      !slots.create &&
+      slots.list !== undefined &&
+      listShape !== undefined &&
+      'why' in listShape
+    const patches = group.collectionWrites.filter((o) => o.method === 'patch')
+    if (listOnly && !singleton) {
+      searches.push(group)
+      for (const op of patches)
+        leftOver.push({
+          op,
+          why: 'PATCH on a collection is not part of the model',
+        })
+      continue
+    }
+    const update =
+      slots.update ??
+      (singleton
+        ? (group.collectionWrites.find((o) => o.method === 'patch') ??
+          slots.replaceByBody)
+        : undefined)
+    const inferred = inferResource(
+      document,
+      {
+        name: group.literals.at(-1) ?? 'items',
+        ...(!singleton && slots.list && { list: slots.list }),
+        ...(slots.create && { create: slots.create }),
+        ...((slots.read ?? (singleton ? slots.list : undefined)) && {
+          read: slots.read ?? slots.list,
+        }),
+        ...(slots.replace && { replace: slots.replace }),
+        ...(slots.delete && { delete: slots.delete }),
+      },
+      validator,
+      singleton ? 1 : countOf(group.literals.join('/')),
+      {
+        keys: [
+          ...new Set([...(group.itemParam ? [group.itemParam] : []), 'id']),
+        ],
+        forms: true,
+        singleton,
+      },
+    )
+    if ('why' in inferred) {
+      for (const op of [...own, ...patches])
+        leftOver.push({ op, why: inferred.why })
+      continue
+    }
+    const name = tableName(group.literals, taken)
+    const parent = group.parentParam
+      ? parentMember(group, inferred.record)
+      : undefined
+    const declaration = inferred.declaration
+    const schema = declaration.schema
+    resources[name] = {
+      ...declaration,
+      schema: parent?.hidden ? withParent(schema) : schema,
+      tableOnly: true,
+      create: false,
+      replace: false,
+      patch: false,
+      delete: false,
+      hidden: [
+        ...(inferred.hiddenId ? ['id'] : []),
+        ...(parent?.hidden ? [PARENT_MEMBER] : []),
+      ],
+      relations: {},
+    }
+    delete resources[name]!.list
+    delete resources[name]!.filters
+    delete resources[name]!.sort
+    delete resources[name]!.state
+    if (parent) resources[name]!.seed = [] // rows of a nested collection are made under a parent
+    const create = declaration.create
+    const collection: DescribedCollection = {
+      table: name,
+      key: inferred.key,
+      hiddenId: inferred.hiddenId,
+      ...(parent && {
+        parent: { param: group.parentParam!, member: parent.member },
+      }),
+      ...(group.itemParam !== undefined && { itemParam: group.itemParam }),
+      suffix: group.suffix,
+      properties: inferred.record,
+      invalid: invalidOf(validator, inferred),
+      ...(create &&
+        typeof create === 'object' &&
+        'prepare' in create &&
+        create.prepare && {
+          prepare: (ctx) => create.prepare!(ctx) as AnyRecord,
+        }),
+      singleton,
+    }
+    const served_ops: DescribedOperations = {
+      ...(!singleton && slots.list && { list: slots.list }),
+      ...(slots.create && { create: slots.create }),
+      ...((slots.read ?? (singleton ? slots.list : undefined)) && {
+        read: slots.read ?? slots.list,
+      }),
+      ...(slots.replace && { replace: slots.replace }),
+      ...(update && { update }),
+      ...(!singleton &&
+        slots.replaceByBody && { replaceByBody: slots.replaceByBody }),
+      ...(slots.delete && { delete: slots.delete }),
+    }
+    operations.push(
+      ...describedOperations(
+        document,
+        collection,
+        served_ops,
+        inferred.inputOf,
+      ),
+    )
+    const words: Record<
+      keyof DescribedOperations,
+      [OperationReport['servedAs'], string]
+    > = {
+      list: ['list', 'the collection, in the envelope the description draws'],
+      create: [
+        'create',
+        'POST on the collection; the body is validated by its schema',
+      ],
+      read: [
+        'read',
+        singleton
+          ? 'the one record at this path'
+          : `the item, keyed by its ${inferred.key}`,
+      ],
+      replace: [
+        'replace',
+        'PUT on the item; the body is validated by its schema',
+      ],
+      update: [
+        'merge patch',
+        `${update?.method.toUpperCase()} on the item updates the members it carries`,
+      ],
+      replaceByBody: [
+        'replace',
+        `PUT on the collection replaces the record its ${inferred.key} names`,
+      ],
+      delete: [
+        'delete',
+        'DELETE on the item; answers as the description draws it',
+      ],
+    }
+    for (const [slot, op] of Object.entries(served_ops) as [
+      keyof DescribedOperations,
+      DocOperation,
+    ][])
+      report(op, words[slot][0], name, words[slot][1])
+    for (const op of own)
+      if (!Object.values(served_ops).includes(op))
+        leftOver.push({
+          op,
+          why: 'a write of a singleton beside the one it takes',
+        })
+    for (const op of group.collectionWrites)
+      if (!Object.values(served_ops).includes(op) && !own.includes(op))
+        leftOver.push({
+          op,
+          why: `${op.method.toUpperCase()} on a collection is not part of the model`,
+        })
+    served.push({ name, collection, ref: refOf(inferred.stored), inferred })
+    if (parent)
+      notes.push(
+        `${name}: nested below {${group.parentParam}}, ${parent.hidden ? 'kept with its parent' : `by its ${parent.member}`}`,
+      )
+  }
+
+  // Searches (`/pet/findByStatus`): lists of another collection's records, filtered by the
+  // query parameters that name record members.
+  const tables = [
+    ...served.map(({ name, collection, ref }) => ({ name, collection, ref })),
+    ...engine.map(({ name, inferred }) => ({
+      name,
+      ref: refOf(inferred.stored),
+      collection: {
+        table: name,
+        key: inferred.key,
+        hiddenId: inferred.hiddenId,
+        suffix: '',
+        properties: inferred.record,
+        invalid: invalidOf(validator, inferred),
+      } satisfies DescribedCollection,
+    })),
+  ]
+  for (const group of searches) {
+    const op = group.ops.list!
+    const schema = successOf(document, op.operation)?.body?.media.schema
+    const flat = flatten(document, schema)
+    const items =
+      typeOf(flat) === 'array'
+        ? flat.items
+        : Object.values((flat.properties as Json | undefined) ?? {})
+            .map((p) => resolve(document, p))
+            .find((p) => typeOf(p) === 'array')?.items
+    const ref = refOf(items)
+    const of = ref ? tables.find((t) => t.ref === ref) : undefined
+    if (!of) {
+      leftOver.push({
+        op,
+        why: 'a list of records no collection of the description keeps',
+      })
+      continue
+    }
+    operations.push(
+      ...describedOperations(
+        document,
+        { ...of.collection, suffix: group.suffix },
+        { list: op },
+        () => undefined,
+      ),
+    )
+    report(
+      op,
+      'list',
+      of.name,
+      `a search of ${of.name}, filtered by the query parameters that name its members`,
+    )
+  }
+  return { operations, reports, leftOver, notes }
+}
+
+/** The record's members a row breaks, by the description's schema (hidden members left out). */
+function invalidOf(
+  validator: DescriptionValidator,
+  inferred: InferredResource,
+) {
+  return (row: unknown): string[] => {
+    const { id, [PARENT_MEMBER]: _p, ...rest } = row as AnyRecord
+    const validate = validator(inferred.stored)
+    if (validate(inferred.hiddenId ? rest : { id, ...rest })) return []
+    const names = new Set<string>()
+    for (const error of validate.errors ?? []) {
+      const first = error.instancePath.split('/')[1]
+      const missing = (error.params as { missingProperty?: string })
+        .missingProperty
+      const name = first ?? missing
+      names.add(name ? name.replaceAll('~1', '/').replaceAll('~0', '~') : '')
+    }
+    return [...names]
+  }
+}
+
+/** Writes on the items of an engine-served collection the engine's routes leave out. */
+export function engineWrites(
+  document: Json,
+  collection: EngineCollection,
+  ops: DescribedOperations,
+  validator: DescriptionValidator,
+): RouteDeclaration[] {
+  const { inferred, name } = collection
+  return describedOperations(
+    document,
+    {
+      table: name,
+      key: inferred.key,
+      hiddenId: inferred.hiddenId,
+      suffix: '',
+      properties: inferred.record,
+      invalid: invalidOf(validator, inferred),
+      ...(ops.update && {
+        itemParam: /\{([^}]+)\}$/.exec(ops.update.path)?.[1] ?? 'id',
+      }),
+    },
+    ops,
+    inferred.inputOf,
+  )
+}
+
+/** The member of a nested collection's record that names its parent, or a hidden one of ours. */
+function parentMember(group: Group, record: Record<string, Json>) {
+  const param = group.parentParam!
+  const stem = param.replace(/(_id|Id|_ID)$/, '')
+  const word = group.parentSegment ? singular(group.parentSegment) : stem
+  const candidates = [param, stem, word, `${word}_id`, `${word}Id`]
+  const member = candidates.find(
+    (c) =>
+      record[c] &&
+      ['string', 'integer', 'number'].includes(typeOf(record[c]) ?? ''),
+  )
+  return member
+    ? { member, hidden: false }
+    : { member: PARENT_MEMBER, hidden: true }
+}
+
+/** The record's schema, the hidden parent key left out of validation. */
+function withParent(schema: AnyResource['schema']): AnyResource['schema'] {
+  const standard = schema['~standard'] as unknown as {
+    validate(value: unknown): unknown
+    jsonSchema?: { output(): Json }
+  }
+  return {
+    '~standard': {
+      ...standard,
+      validate(value: unknown) {
+        if (!isObject(value)) return standard.validate(value)
+        const { [PARENT_MEMBER]: parent, ...rest } = value
+        const result = standard.validate(rest) as { value?: AnyRecord }
+        return result.value
+          ? { value: { ...result.value, [PARENT_MEMBER]: parent } }
+          : result
+      },
+      ...(standard.jsonSchema && {
+        jsonSchema: {
+          output: () => {
+            const json = standard.jsonSchema!.output()
+            return {
+              ...json,
+              properties: {
+                ...(json.properties as Json),
+                [PARENT_MEMBER]: { type: 'string' },
+              },
+            }
+          },
+        },
+      }),
+    },
+  } as unknown as AnyResource['schema']
+}

@@ -1,0 +1,244 @@
+import type { ApiDeclaration, MockApi } from '../../src/mock-server/index.ts'
+import { descriptionValidator } from '../../src/openapi-import/ajv-standard-schema.ts'
+import type {
+  ImportReport,
+  OperationReport,
+} from '../../src/openapi-import/index.ts'
+import {
+  requestSchemaOf,
+  successOf,
+} from '../../src/openapi-import/openapi-reader.ts'
+import { sampleValue } from '../../src/openapi-import/sample-value.ts'
+import {
+  flatten,
+  normalise30,
+  typeOf,
+} from '../../src/openapi-import/schema-view.ts'
+
+type Json = Record<string, unknown>
+
+/** What one step of a lifecycle answered, and whether the description's schema accepts it. */
+export interface Step {
+  step: string
+  method: string
+  path: string
+  status: number
+  body: unknown
+  /** The description's schema errors for the answer (empty when it conforms). */
+  mismatches: string[]
+}
+
+export interface Lifecycle {
+  resource: string
+  steps: Step[]
+  /** The create with wrong-typed members: its status, the pointers it named, those it had to. */
+  invalid: { status: number; pointers: string[]; expected: string[] }
+}
+
+/** A seeded source of [0, 1), so a run draws the same bodies every time. */
+function seeded(seed: number) {
+  let state = seed >>> 0 || 1
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+/**
+ * Create, read back, list, update and delete one record of a collection the import serves with
+ * state, then a create with wrong-typed members that must list every one in a 422: each success
+ * checked against the description's own response schema. The first collection whose create takes
+ * a drawn body is used.
+ */
+export async function lifecycle(
+  document: Json,
+  report: ImportReport,
+  api: MockApi<ApiDeclaration>,
+): Promise<Lifecycle | undefined> {
+  const doc = normalise30(document) as Json
+  const validator = descriptionValidator(doc)
+  const paths = doc.paths as Record<string, Json>
+  const prefix = (() => {
+    const op = report.operations.find((o) => o.path !== '/')!
+    const key = Object.keys(paths).find(
+      (k) =>
+        k.endsWith(op.path) &&
+        Object.keys(paths).every((other) =>
+          other.startsWith(k.slice(0, k.length - op.path.length)),
+        ),
+    )
+    return key ? key.slice(0, key.length - op.path.length) : ''
+  })()
+  const operationOf = (op: OperationReport) =>
+    (paths[prefix + op.path] as Json | undefined)?.[op.method.toLowerCase()] as
+      Json | undefined
+  const origin = 'http://localhost'
+  const base = report.base === '/' ? '' : report.base
+  const send = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    type = 'application/json',
+  ) => {
+    const response = await api.fetch(
+      new Request(`${origin}${base}${path}`, {
+        method,
+        headers: {
+          Authorization: 'Bearer corpus',
+          ...(body !== undefined && { 'Content-Type': type }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    )
+    const text = await response.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      // not JSON: kept as text
+    }
+    return { status: response.status, body: parsed }
+  }
+  const check = (op: OperationReport, status: number, body: unknown) => {
+    const operation = operationOf(op)
+    const success = operation && successOf(doc, operation)
+    const schema = success?.body?.media.schema
+    if (!schema || status === 204) return []
+    const validate = validator(schema)
+    return validate(body)
+      ? []
+      : (validate.errors ?? []).map(
+          (e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`,
+        )
+  }
+  const groups = new Map<string, OperationReport[]>()
+  for (const op of report.operations)
+    if (op.resource && op.servedAs !== 'example only')
+      groups.set(op.resource, [...(groups.get(op.resource) ?? []), op])
+  /** A nested path's parents named by `1` (the item's own parameter, last, left). */
+  const under = (path: string) =>
+    path.replace(/\{[^}]+\}(?=.*\{)|\{[^}]+\}(?=\/[^{]*$)/g, '1')
+  for (const [resource, ops] of groups) {
+    const find = (...kinds: OperationReport['servedAs'][]) =>
+      ops.find(
+        (o) =>
+          kinds.includes(o.servedAs) &&
+          // Parents are named by `1`: a nested collection keeps rows under any parent key.
+          true,
+      )
+    const create = find('create')
+    const read = find('read')
+    const list = find('list')
+    const update = ops.find(
+      (o) =>
+        (o.servedAs === 'replace' || o.servedAs === 'merge patch') &&
+        /\}$/.test(o.path),
+    )
+    const remove = find('delete')
+    if (!create || !read || !list || !update || !remove) continue
+    const createOp = operationOf(create)
+    const schema = createOp && requestSchemaOf(doc, createOp, true)
+    if (!schema) continue
+    let created: { status: number; body: unknown } | undefined
+    let sent: Json | undefined
+    for (let seed = 1; seed <= 12 && !created; seed++) {
+      const body = sampleValue(doc, schema, seeded(seed)) as Json
+      if (typeof body !== 'object' || body === null) break
+      const answer = await send('POST', under(create.path), body)
+      if (answer.status === 200 || answer.status === 201) {
+        created = answer
+        sent = body
+      }
+    }
+    if (!created) continue
+    const steps: Step[] = []
+    const step = (
+      name: string,
+      op: OperationReport,
+      path: string,
+      answer: { status: number; body: unknown },
+    ) =>
+      steps.push({
+        step: name,
+        method: op.method,
+        path,
+        status: answer.status,
+        body: answer.body,
+        mismatches: check(op, answer.status, answer.body),
+      })
+    step('create', create, create.path, created)
+    const record = created.body as Json
+    const param = /\{([^}]+)\}(\.json)?$/.exec(read.path)![1]!
+    const key = String(record[param] ?? record.id)
+    const itemPath = (op: OperationReport) =>
+      under(op.path).replace(
+        /\{[^}]+\}(\.json)?$/,
+        `${encodeURIComponent(key)}$1`,
+      )
+    step('read', read, itemPath(read), await send('GET', itemPath(read)))
+    step('list', list, list.path, await send('GET', under(list.path)))
+    const updateOp = operationOf(update)
+    const updateSchema = updateOp && requestSchemaOf(doc, updateOp, true)
+    let changed: { status: number; body: unknown } | undefined
+    for (let seed = 1; seed <= 12; seed++) {
+      const drawn = updateSchema
+        ? (sampleValue(doc, updateSchema, seeded(seed + 100)) as Json)
+        : {}
+      const body = update.servedAs === 'replace' ? { ...sent, ...drawn } : drawn
+      if (update.method === 'PUT' && param in record)
+        body[param] = record[param]
+      let answer = await send(
+        update.method,
+        itemPath(update),
+        body,
+        update.method === 'PATCH'
+          ? 'application/merge-patch+json'
+          : 'application/json',
+      )
+      if (answer.status === 415)
+        answer = await send(update.method, itemPath(update), body)
+      changed = answer
+      if (answer.status === 200) break
+    }
+    step('update', update, itemPath(update), changed!)
+    step(
+      'delete',
+      remove,
+      itemPath(remove),
+      await send('DELETE', itemPath(remove)),
+    )
+    step(
+      'read after delete',
+      read,
+      itemPath(read),
+      await send('GET', itemPath(read)),
+    )
+    // Two members of the create body given the wrong type: both named in one 422.
+    const members = Object.entries(
+      (flatten(doc, schema).properties as Json | undefined) ?? {},
+    )
+      .map(([name, node]) => [name, typeOf(flatten(doc, node))] as const)
+      .filter(
+        ([, type]) =>
+          type && ['string', 'integer', 'number', 'boolean'].includes(type),
+      )
+      .slice(0, 2)
+    const wrong: Json = { ...sent }
+    for (const [name, type] of members)
+      wrong[name] = type === 'string' ? { not: 'a string' } : 'not a number'
+    const refused = await send('POST', under(create.path), wrong)
+    const errors =
+      (refused.body as { errors?: { pointer: string }[] } | undefined)
+        ?.errors ?? []
+    return {
+      resource,
+      steps,
+      invalid: {
+        status: refused.status,
+        pointers: errors.map((e) => e.pointer),
+        expected: members.map(([name]) => `#/${name}`),
+      },
+    }
+  }
+  return undefined
+}
