@@ -67,6 +67,14 @@ function FaultBadge() {
   )
 }
 
+/** `orders, payments, transfers`: the resources the in-page mock declares, the first few. */
+function resourceNames(api: MockApi): string {
+  const names = Object.keys(api.declaration.resources)
+  return names.length > 4
+    ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`
+    : names.join(', ')
+}
+
 /** What this is, where it runs, where to start: the first thing a new visitor reads, in two lines. */
 function Welcome() {
   const { api, declaredScenarios } = usePlayground()
@@ -90,8 +98,8 @@ function Welcome() {
       ) : (
         <>
           <p>
-            <strong>hypermock</strong> is a mock of a whole JSON API (orders,
-            payments, transfers) and a client that retries as the API&apos;s
+            <strong>hypermock</strong> is a mock of a whole JSON API (
+            {resourceNames(api)}) and a client that retries as the API&apos;s
             conventions say.
           </p>
           <p>
