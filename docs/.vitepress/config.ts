@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { defineConfig, type DefaultTheme } from 'vitepress'
+import { packageEntries } from './package-entries.ts'
 
 const docs = new URL('../', import.meta.url)
 
@@ -23,6 +24,18 @@ function titleOf(file: string) {
   const text = readFileSync(new URL(file, docs), 'utf8')
   const heading = /^# (.+?)(?:\s*\{#[^}]+\})?$/m.exec(text)
   return heading ? heading[1]! : file
+}
+
+/**
+ * The API reference's pages (docs/reference/api, written by TypeDoc): one per package entry. Not a
+ * collapsible group: VitePress nests its toggle button in another (axe's nested-interactive).
+ */
+function apiPages(): DefaultTheme.SidebarItem[] {
+  if (!existsSync(new URL('reference/api/', docs))) return []
+  return packageEntries().map(({ name }) => ({
+    text: name,
+    link: `/reference/api/${name}`,
+  }))
 }
 
 /** The conventions in the order a reader meets them. */
@@ -52,6 +65,11 @@ export default defineConfig({
   // site: those links are for readers of the Markdown in the repository.
   ignoreDeadLinks: [/(^|\/)\.\.\/\.\.\//],
   srcExclude: ['**/README.md'],
+  vite: {
+    // The one chunk over Vite's 500 kB default is the local search index (every page, the API
+    // reference included), which the browser fetches only when the reader opens the search.
+    build: { chunkSizeWarningLimit: 900 },
+  },
   markdown: {
     // GitHub's high-contrast light theme: the default one's comments fall under 4.5:1.
     theme: { light: 'github-light-high-contrast', dark: 'github-dark' },
@@ -71,6 +89,7 @@ export default defineConfig({
       { text: 'Guides', items: pagesOf('guide', ['index']) },
       { text: 'Concepts', items: pagesOf('concepts', concepts) },
       { text: 'Reference', items: pagesOf('reference', ['index']) },
+      { text: 'API', items: apiPages() },
     ],
     search: { provider: 'local' },
     outline: { level: [2, 3] },

@@ -29,9 +29,7 @@ describe('Copy as curl', () => {
   test('on a page the server serves, aims at that server’s origin and says curl reaches it', async () => {
     servedByServer()
     const copied = await copyAsCurl()
-    expect(copied).toBe(
-      `curl -i -X GET '${window.location.origin}/api/rooms'`,
-    )
+    expect(copied).toBe(`curl -i -X GET '${window.location.origin}/api/rooms'`)
     expect(copied).not.toContain('8787')
     const button = screen.getByRole('button', { name: 'Copy as curl' })
     expect(button).toHaveAccessibleDescription(/curl reaches this mock/)

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { packageEntries } from '../../docs/.vitepress/package-entries.ts'
 import { brokenLinks, builtPages } from './built-site.ts'
 
 const screenshots = 'test-results/screenshots'
@@ -24,6 +25,30 @@ test('every internal link and anchor of the built site resolves', () => {
   expect(pages).toContain('/concepts/idempotency')
   expect(pages.length).toBeGreaterThan(30)
   expect(brokenLinks()).toEqual([])
+})
+
+test('the API reference has a page for every entry of the package, from its TSDoc', async ({
+  page,
+}) => {
+  const pages = builtPages()
+  const entries = packageEntries()
+  expect(entries.length).toBeGreaterThan(10)
+  expect(
+    entries
+      .map(({ name }) => `/reference/api/${name}`)
+      .filter((path) => !pages.includes(path)),
+  ).toEqual([])
+  // An export's section carries its TSDoc, not only its type.
+  await page.goto('/reference/api/hypermock-api/server')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'hypermock-api/server' }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: /^startServer\(\)/ }),
+  ).toBeVisible()
+  await expect(
+    page.getByText('Stops accepting connections').first(),
+  ).toBeVisible()
 })
 
 test('every page loads without a console error', async ({ page }) => {
@@ -87,6 +112,7 @@ const audited = [
   '/guide/own-api',
   '/concepts/validation',
   '/reference/problem-types',
+  '/reference/api/hypermock-api/server',
 ]
 
 for (const path of audited) {

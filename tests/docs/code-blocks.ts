@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
+import { packageEntries } from '../../docs/.vitepress/package-entries.ts'
 import { root } from './doc-pages.ts'
 
 /** A TypeScript block of a page, and why it is proven elsewhere when it is. */
@@ -39,28 +40,10 @@ export function codeBlocks(page: string, markdown: string): CodeBlock[] {
 }
 
 /** The package's entries, as tsdown builds them from the sources: `hypermock-api/msw/node` → src. */
-function entryPaths(): Record<string, string[]> {
-  const manifest = JSON.parse(
-    readFileSync(join(root, 'package.json'), 'utf8'),
-  ) as { exports: Record<string, string | { types?: string }> }
-  const tsdown = readFileSync(join(root, 'tsdown.config.ts'), 'utf8')
-  const sources = new Map(
-    [...tsdown.matchAll(/^\s+'?([\w-]+)'?: '(src\/[^']+)'/gm)].map(
-      ([, name, file]) => [name!, file!],
-    ),
+const entryPaths = (): Record<string, string[]> =>
+  Object.fromEntries(
+    packageEntries().map(({ name, source }) => [name, [join(root, source)]]),
   )
-  const paths: Record<string, string[]> = {}
-  for (const [key, target] of Object.entries(manifest.exports)) {
-    const types = typeof target === 'string' ? undefined : target.types
-    const name = types && /^\.\/dist\/(.+)\.d\.ts$/.exec(types)?.[1]
-    const source = name && sources.get(name)
-    if (source)
-      paths[key === '.' ? 'hypermock-api' : `hypermock-api${key.slice(1)}`] = [
-        join(root, source),
-      ]
-  }
-  return paths
-}
 
 /**
  * Type-checks blocks as modules against the sources, with the repository's strict options, each

@@ -5,11 +5,18 @@ import { fileURLToPath } from 'node:url'
 export const root = fileURLToPath(new URL('../../', import.meta.url))
 export const docsDir = join(root, 'docs')
 
-/** Every Markdown page of the site, as a path relative to `docs/` (`concepts/idempotency.md`). */
+/** Written by TypeDoc from the sources' TSDoc when the site is built (ignored by git). */
+const generatedApi = join(docsDir, 'reference/api')
+
+/**
+ * Every Markdown page written for the site, as a path relative to `docs/`
+ * (`concepts/idempotency.md`): not the API pages TypeDoc writes from the sources.
+ */
 export function docPages(dir = docsDir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') return []
     const path = join(dir, entry.name)
+    if (path === generatedApi) return []
     if (entry.isDirectory()) return docPages(path)
     return entry.name.endsWith('.md') ? [relative(docsDir, path)] : []
   })

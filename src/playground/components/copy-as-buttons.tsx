@@ -56,9 +56,9 @@ export function CopyAsButtons({ request }: { request: () => OutgoingRequest }) {
           curl cannot reach this mock: it runs inside the browser tab. The
           copied curl goes to <code>{SERVE_ORIGIN}</code>, where{' '}
           <code>npx hypermock-api serve</code> runs the same API (with its own
-          data: export this tab&apos;s from Data and send its{' '}
-          <code>state</code> to <code>PUT /__mock/state</code>). Copy as fetch
-          runs here, in the page&apos;s console.
+          data: export this tab&apos;s from Data and send its <code>state</code>{' '}
+          to <code>PUT /__mock/state</code>). Copy as fetch runs here, in the
+          page&apos;s console.
         </p>
       )}
     </>
