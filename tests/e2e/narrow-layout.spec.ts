@@ -21,6 +21,7 @@ test('at 390 px the view tabs show that they scroll, and the current tab is in v
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/?view=guide')
   const nav = page.getByRole('navigation', { name: 'Views' })
+  await expect(nav).toBeVisible()
   expect((await tabBar(page)).scrolls).toBe(true)
   await expect(
     nav.getByRole('button', { name: 'More views to the right' }),

@@ -13,6 +13,8 @@ describe('moneyMembersOf', () => {
     expect(shopMoney.get('total')).toBe('major')
     expect(shopMoney.get('id')).toBeUndefined()
     expect(shopMoney.get('orderId')).toBeUndefined()
+    expect(shopMoney.get('version')).toBeUndefined()
+    expect(shopMoney.get('balance')).toBe('minor')
   })
 
   test('an API with no currency member has no money', () => {

@@ -15,11 +15,14 @@ export function currencyExponent(currency: unknown): number | null {
   }).resolvedOptions().maximumFractionDigits!
 }
 
+const notMoney = (member: string) =>
+  member === 'id' || member === 'version' || member.endsWith('Id')
+
 /**
  * The money members an API's description declares: in a schema that has a `currency` string, a
  * number member beside it is money, in minor units when declared an integer (`amount: 1999`) and
- * in major units otherwise (`total: 19.99`). Identifiers (`id`, `orderId`) are not money, and a
- * member declared both ways is left out. An API
+ * in major units otherwise (`total: 19.99`). Identifiers (`id`, `orderId`) and the row's
+ * `version` are not money, and a member declared both ways is left out. An API
  * with no such schema has no money, and no note is shown.
  */
 export function moneyMembersOf(description: unknown): MoneyMembers {
@@ -37,7 +40,7 @@ export function moneyMembersOf(description: unknown): MoneyMembers {
       const type = (property as { type?: unknown } | null)?.type
       const unit =
         type === 'integer' ? 'minor' : type === 'number' ? 'major' : null
-      if (unit === null || member === 'id' || member.endsWith('Id')) continue
+      if (unit === null || notMoney(member)) continue
       const before = found.get(member)
       found.set(member, before === undefined || before === unit ? unit : 'both')
     }
