@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { CONTROL_PATH } from '../../src/mock-server/control/control-path.ts'
 import { controlRoutes } from '../../src/mock-server/control/control-routes.ts'
+import { buildControlApiDocument } from '../../src/mock-server/openapi/control-api-document.ts'
 import { problemCatalogue } from '../../src/mock-server/problems/catalogue.ts'
 import type { ProblemSlug } from '../../src/mock-server/problems/catalogue.ts'
 import { problemConcept } from '../../src/mock-server/problems/problem-concepts.ts'
 
 /**
  * The reference pages written from the code, never by hand: the problem types from the engine's
- * catalogue, the command line from its `--help`, the control API from its route table. Written
+ * catalogue, the command line from its `--help`, the control API from its OpenAPI description. Written
  * into docs/reference/ before the site is built (the files are ignored by git).
  */
 
@@ -43,14 +45,22 @@ function cli() {
       cwd: root,
       encoding: 'utf8',
     }).trimEnd()
-  const commands = ['serve', 'init', 'check', 'inspect']
+  const overview = help(['--help'])
+  // The commands are the ones the top-level help lists, so a new command gets its section.
+  const commands = [
+    ...(/^Commands:\n((?: {2}\S.*\n?)+)/m.exec(overview)?.[1] ?? '').matchAll(
+      /^ {2}([a-z-]+)\s/gm,
+    ),
+  ].map(([, name]) => name!)
+  if (commands.length < 4)
+    throw new Error(`The CLI's --help lists no commands:\n${overview}`)
   return `# Command line
 
 \`npx hypermock-api <command>\`. This page is the commands' own \`--help\`, printed when the site is
 built.
 
 \`\`\`text
-${help(['--help']).split('\nUsage: hypermock-api serve')[0]!.trimEnd()}
+${overview.split('\nUsage: hypermock-api serve')[0]!.trimEnd()}
 \`\`\`
 
 ${commands
@@ -65,17 +75,84 @@ ${help([command, '--help'])}
 `
 }
 
-function controlApi() {
-  const rows = controlRoutes.map(
-    (route) =>
-      `| \`/__mock${route.path.replace(/:(\w+)/g, '{$1}')}\` | ${Object.keys(
-        route.methods,
-      )
-        .map((method) => `\`${method}\``)
-        .join(
-          ', ',
-        )} | ${route.maxBodyBytes ? `${route.maxBodyBytes} bytes` : 'the default'} |`,
+type DescribedOperation = {
+  summary: string
+  description?: string
+  tags: string[]
+  requestBody?: { content: Record<string, { schema: JsonSchema }> }
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, { description: string }> }
+  >
+}
+type JsonSchema = {
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  description?: string
+  type?: string | string[]
+  enum?: unknown[]
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+}
+
+/** A schema's top-level members, as the request body of an operation names them. */
+function members(schema: JsonSchema) {
+  const required = new Set(schema.required ?? [])
+  return Object.entries(schema.properties ?? {}).map(
+    ([name, member]) =>
+      `\`${name}\`${required.has(name) ? '' : ' (optional)'}${member.description ? `: ${member.description}` : ''}`,
   )
+}
+
+function controlApi() {
+  const document = buildControlApiDocument(controlRoutes, CONTROL_PATH)
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, DescribedOperation>).map(
+      ([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operation,
+      }),
+    ),
+  )
+  const tags = document.tags as { name: string; description: string }[]
+  const sections = tags.map(({ name, description }) => {
+    const mine = operations.filter(({ operation }) =>
+      operation.tags.includes(name),
+    )
+    return `## ${name} {#${name.toLowerCase()}}
+
+${description}
+
+${mine
+  .map(({ method, path, operation }) => {
+    const body = operation.requestBody?.content['application/json']?.schema
+    const lines = [
+      `### \`${method} ${path}\``,
+      '',
+      `${operation.summary}.${operation.description ? ` ${operation.description}` : ''}`,
+      '',
+    ]
+    if (body) {
+      const named = members(body)
+      lines.push(
+        named.length > 0
+          ? `Body (JSON): ${named.join('; ')}.`
+          : `Body (JSON): ${body.description ?? 'an object'}`,
+        '',
+      )
+    }
+    lines.push('| Status | Means |', '| --- | --- |')
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const headers = Object.entries(response.headers ?? {})
+        .map(([header, { description }]) => ` \`${header}\`: ${description}`)
+        .join('')
+      lines.push(`| ${status} | ${cell(response.description + headers)} |`)
+    }
+    return lines.join('\n')
+  })
+  .join('\n\n')}`
+  })
   return `# Control API
 
 The mock's own routes: state, reset, faults, journal, operations, configuration and clock. They are
@@ -83,11 +160,13 @@ public (no credential), never rate limited, and live outside the API's base, und
 default (the \`controlPath\` option). The standalone server answers them on loopback origins only,
 and never to a cross-site request ([who may call the mock](../concepts/authentication.md#origins)).
 The same operations exist in-process on the \`MockApi\` handle, with the same validation and errors.
-How to use them: [the standalone server](../guide/server.md). This table is the route table itself.
+How to use them: [the standalone server](../guide/server.md).
 
-| Path | Methods | Largest body |
-| --- | --- | --- |
-${rows.join('\n')}
+A running mock serves this API's OpenAPI 3.1 description at \`GET /__mock/openapi.json\`, built from
+its route table; this page is written from that description. Every error is a
+[problem document](./problem-types.md).
+
+${sections.join('\n\n')}
 `
 }
 

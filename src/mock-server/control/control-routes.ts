@@ -1,5 +1,6 @@
 import { createControls } from '../controls.ts'
 import { HttpResponse } from '../http-response.ts'
+import { buildControlApiDocument } from '../openapi/control-api-document.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Handler, Method, RouteSpec } from '../route-spec.ts'
 import { InvalidSnapshotError } from '../store/snapshot-schema.ts'
@@ -56,6 +57,18 @@ export const controlRoutes: readonly RouteSpec[] = [
     methods: {
       GET: ({ runtime }) =>
         HttpResponse.json(declaredExtras(runtime.api.declaration)),
+    },
+  },
+  {
+    // This table's OpenAPI description (openapi/control-api-document.ts).
+    path: '/openapi.json',
+    public: true,
+    cache: 'no-store',
+    methods: {
+      GET: ({ runtime }) =>
+        HttpResponse.json(
+          buildControlApiDocument(controlRoutes, runtime.controlPath),
+        ),
     },
   },
 ]

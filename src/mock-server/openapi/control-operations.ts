@@ -1,0 +1,230 @@
+import { configPatchSchema } from '../control/config-patch.ts'
+import { advanceSchema } from '../controls.ts'
+import { faultRuleInputSchema } from '../faults/fault-rule.ts'
+import { jsonSchemaOf, type JsonSchema } from '../declare/schema-tools.ts'
+import type { ProblemSlug } from '../problems/catalogue.ts'
+import { operationsJsonSchema } from '../../operations/operations-json-schema.ts'
+
+/** What the description says of one method of one control route. */
+export interface ControlOperationDoc {
+  operationId: string
+  summary: string
+  description?: string
+  tag: 'State' | 'Settings' | 'Faults' | 'Journal' | 'Clock' | 'Meta'
+  /** The JSON body it takes. */
+  body?: { schema: JsonSchema; required: boolean }
+  /** The success status and, unless 204, the schema of its JSON. */
+  success: { status: 200 | 201 | 204; description: string; schema?: JsonSchema }
+  /** Problem types this operation answers besides the ones every control route may. */
+  problems?: readonly ProblemSlug[]
+  /** Response headers of the success answer, by name: their description. */
+  headers?: Record<string, string>
+}
+
+// The engine's conversion, as for declared schemas: zod's own, with only standard formats.
+const json = jsonSchemaOf
+
+const object = (description: string): JsonSchema => ({
+  type: 'object',
+  description,
+})
+const now = {
+  type: 'object',
+  required: ['now'],
+  properties: {
+    now: {
+      type: 'string',
+      format: 'date-time',
+      description: "The mock clock's time.",
+    },
+  },
+} satisfies JsonSchema
+const config: JsonSchema = {
+  ...json(configPatchSchema.required()),
+  description:
+    'The settings: a rate limit (or `false`), whether POSTs need an `Idempotency-Key`, added latency, and the seed.',
+}
+const faultRule: JsonSchema = {
+  ...json(faultRuleInputSchema),
+  additionalProperties: true,
+  description:
+    'A fault rule as stored: what it matches, its effect, and its `id` (`f1`, `f2`, …).',
+}
+const body = (schema: JsonSchema) => ({ schema, required: true })
+
+/**
+ * The description of every method of every control route, by `METHOD path` below the control
+ * path. The description is built from the route table (control/control-routes.ts): a route or
+ * method missing here fails the build of the description, and so the test that validates it.
+ */
+export const controlOperationDocs: Record<string, ControlOperationDoc> = {
+  'GET /state': {
+    operationId: 'getState',
+    tag: 'State',
+    summary: 'Read every row as a snapshot',
+    description:
+      'Every table and its rows, with the sequences and versions: what `PUT /state` restores.',
+    success: {
+      status: 200,
+      description: 'The snapshot.',
+      schema: object('A state snapshot: `{ version, tables, … }`.'),
+    },
+  },
+  'PUT /state': {
+    operationId: 'restoreState',
+    tag: 'State',
+    summary: 'Replace every row with a snapshot',
+    description:
+      'Validated against the API first: an invalid snapshot changes nothing, and the 400 lists each mistake with its JSON pointer.',
+    body: body(object('A snapshot, as `GET /state` gives it.')),
+    success: { status: 204, description: 'The snapshot is the state now.' },
+    problems: ['invalid-snapshot', 'content-too-large'],
+  },
+  'GET /config': {
+    operationId: 'getConfig',
+    tag: 'Settings',
+    summary: "Read the mock's settings",
+    success: { status: 200, description: 'The settings.', schema: config },
+  },
+  'PATCH /config': {
+    operationId: 'updateConfig',
+    tag: 'Settings',
+    summary: 'Change some settings',
+    description:
+      'Members left out keep their value; `rateLimit` members merge onto the current policy.',
+    body: body(json(configPatchSchema, 'input')),
+    success: { status: 200, description: 'The settings now.', schema: config },
+    problems: ['validation-failed'],
+  },
+  'GET /faults': {
+    operationId: 'listFaults',
+    tag: 'Faults',
+    summary: 'List the active fault rules',
+    success: {
+      status: 200,
+      description: 'The rules, in the order they match.',
+      schema: {
+        type: 'object',
+        required: ['rules'],
+        properties: { rules: { type: 'array', items: faultRule } },
+      },
+    },
+  },
+  'POST /faults': {
+    operationId: 'addFault',
+    tag: 'Faults',
+    summary: 'Add a fault rule',
+    description:
+      'The next matching requests get the effect: a status, a network error, a delay, a hang or a lost response.',
+    body: body(json(faultRuleInputSchema, 'input')),
+    success: { status: 201, description: 'The rule.', schema: faultRule },
+    headers: { Location: 'The rule: `{controlPath}/faults/{id}`.' },
+    problems: ['validation-failed'],
+  },
+  'DELETE /faults': {
+    operationId: 'clearFaults',
+    tag: 'Faults',
+    summary: 'Remove every fault rule',
+    success: { status: 204, description: 'No rule is left.' },
+  },
+  'DELETE /faults/:id': {
+    operationId: 'removeFault',
+    tag: 'Faults',
+    summary: 'Remove one fault rule',
+    success: { status: 204, description: 'The rule is gone.' },
+    problems: ['not-found'],
+  },
+  'GET /journal': {
+    operationId: 'listJournal',
+    tag: 'Journal',
+    summary: 'Read the journal of requests',
+    success: {
+      status: 200,
+      description: 'Every request the mock answered, oldest first.',
+      schema: {
+        type: 'object',
+        required: ['entries'],
+        properties: {
+          entries: {
+            type: 'array',
+            items: object(
+              'One request: method, path, status, timing, fault and idempotency key.',
+            ),
+          },
+        },
+      },
+    },
+  },
+  'DELETE /journal': {
+    operationId: 'clearJournal',
+    tag: 'Journal',
+    summary: 'Empty the journal',
+    success: { status: 204, description: 'The journal is empty.' },
+  },
+  'GET /operations': {
+    operationId: 'listOperations',
+    tag: 'Journal',
+    summary: 'Read the journal as operations',
+    description:
+      "Requests grouped into operations (a request and its retries), with their waits and the retry rules' verdicts.",
+    success: {
+      status: 200,
+      description: 'The operations.',
+      schema: operationsJsonSchema as JsonSchema,
+    },
+  },
+  'GET /clock': {
+    operationId: 'getClock',
+    tag: 'Clock',
+    summary: "Read the mock's clock",
+    success: { status: 200, description: 'The time.', schema: now },
+  },
+  'POST /clock': {
+    operationId: 'advanceClock',
+    tag: 'Clock',
+    summary: "Move the mock's clock forward",
+    description:
+      'Rate-limit windows, `Retry-After` and idempotency-key expiry follow the mock clock.',
+    body: body(json(advanceSchema, 'input')),
+    success: { status: 200, description: 'The time now.', schema: now },
+    problems: ['validation-failed'],
+  },
+  'POST /reset': {
+    operationId: 'reset',
+    tag: 'State',
+    summary: 'Start over',
+    description:
+      'The seed rows again, no fault rule, an empty journal, the default settings and the real time.',
+    success: { status: 204, description: 'The mock is as it started.' },
+  },
+  'GET /declaration': {
+    operationId: 'getDeclaration',
+    tag: 'Meta',
+    summary: 'Read the declared tokens and scenarios',
+    description:
+      'What a declaration holds beyond its OpenAPI description, for a page that knows the API only over HTTP (the playground connected to a server).',
+    success: {
+      status: 200,
+      description: "The API's name, its mock credentials and its scenarios.",
+      schema: {
+        type: 'object',
+        required: ['name', 'tokens', 'scenarios'],
+        properties: {
+          name: { type: 'string' },
+          tokens: { type: 'array', items: object('A declared mock token.') },
+          scenarios: { type: 'array', items: object('A declared scenario.') },
+        },
+      },
+    },
+  },
+  'GET /openapi.json': {
+    operationId: 'getControlApiDescription',
+    tag: 'Meta',
+    summary: 'This description',
+    success: {
+      status: 200,
+      description: "The control API's OpenAPI 3.1 description.",
+      schema: object('An OpenAPI 3.1 document.'),
+    },
+  },
+}
