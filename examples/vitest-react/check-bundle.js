@@ -1,11 +1,19 @@
 // Proves that a production build carries no mock: no msw, no hypermock core, no service worker,
 // no devtools panel. `--expect-mock` checks a mock-mode build the other way round (every marker
 // of the mock and of the panel present), so the check is known to see them.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const [dir = 'dist', flag] = process.argv.slice(2)
 const expectMock = flag === '--expect-mock'
+// The documented path puts the worker in public/ (`npx hypermock-api init public`): it must be
+// there, or a dist/ without it proves nothing.
+if (!expectMock && !existsSync('public/mockServiceWorker.js')) {
+  console.error(
+    'public/mockServiceWorker.js is missing: run `npx hypermock-api init public` first, as the recipe does.',
+  )
+  process.exit(1)
+}
 const files = readdirSync(dir, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) => join(entry.parentPath, entry.name))
@@ -40,5 +48,5 @@ if (!expectMock && found.length > 0) {
 console.log(
   expectMock
     ? `${dir}/ (mock mode) holds the mock: ${found.length} markers found.`
-    : `${dir}/ (${files.length} files) has no msw and no mock.`,
+    : `${dir}/ (${files.length} files) has no msw and no mock, though public/ holds the worker.`,
 )

@@ -14,6 +14,7 @@ import {
 } from './panel-memory.ts'
 import { panelElements, TABS } from './panel-elements.ts'
 import { panelStyles } from './panel-styles.ts'
+import { faultForm } from './fault-form.ts'
 import { renderFaults } from './render-faults.ts'
 import { renderJournal } from './render-journal.ts'
 import { renderTimeline } from './render-timeline.ts'
@@ -23,7 +24,8 @@ const NOTE =
 
 /**
  * The panel, framework-free: a host element with a shadow root holding a button and a floating
- * panel with the timeline, the journal and the active faults. It only reads the mock.
+ * panel with the timeline, the journal and the faults, where a fault rule can be added, removed
+ * or all cleared (the only writes it makes).
  */
 export function mountPanel(
   source: DevtoolsSource,
@@ -45,6 +47,10 @@ export function mountPanel(
   const { badge, toggle, tabs, body, move, close, panel } = panelElements()
   const root = h('div', { class: 'root' }, panel, toggle)
   shadow.append(style, root)
+
+  // The Faults tab: its form built once (what is typed survives re-renders), its list redrawn.
+  const faultList = h('div', {})
+  const faultsView = h('div', {}, faultForm(source), faultList)
 
   const remember = () => savePanelMemory(storageKey, memory)
   const place = () => {
@@ -74,13 +80,20 @@ export function mountPanel(
     }
     body.setAttribute('aria-labelledby', `tab-${memory.tab}`)
     if (!memory.open) return
+    if (memory.tab === 'faults') {
+      if (body.firstChild !== faultsView) body.replaceChildren(faultsView)
+      faultList.replaceChildren(
+        renderFaults(source.faults.list(), (id) => source.faults.remove(id)),
+      )
+      return
+    }
     const scroll = body.scrollTop
     body.replaceChildren(
       ...(memory.tab === 'timeline'
         ? [h('p', { class: 'note' }, NOTE), renderTimeline(operations, openIds)]
         : memory.tab === 'journal'
           ? [renderJournal(source.journal.list())]
-          : [renderFaults(source.faults.list())]),
+          : []),
     )
     body.scrollTop = scroll
   }

@@ -46,12 +46,22 @@ th, td { text-align: left; padding: 1px 6px; border-bottom: 1px solid #eaeef2; w
 th { color: #59636e; font-weight: 600; position: sticky; top: 0; background: #fff; }
 .verdicts li { margin-top: 3px; }
 .verdicts .violation strong { color: #cf222e; } .verdicts .information strong { color: #0969da; }
-.faults li { padding: 4px 8px; border-bottom: 1px solid #eaeef2; }
+.faults li { padding: 4px 8px; border-bottom: 1px solid #eaeef2; overflow-wrap: anywhere; }
+.fault-form { display: flex; flex-wrap: wrap; gap: 4px 6px; padding: 6px 8px; border-bottom: 1px solid #d0d7de; }
+.fault-form input, .fault-form select { font: inherit; min-width: 0; max-width: 100%; }
+.fault-form input[name=path] { flex: 1 1 10rem; }
+.fault-form input[name=times] { width: 11rem; }
+.fault-form .form-status { flex-basis: 100%; margin: 0; color: #59636e; }
+.fault-form .form-status[role=alert] { color: #cf222e; }
+.remove { font-size: 11px; padding: 0 6px; }
 .muted { color: #59636e; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 600px) {
   .operations summary { grid-template-columns: 36px minmax(70px, 1fr) 44px 24px minmax(60px, 1fr) 62px; }
   .operations summary .grouping { display: none; }
+  /* The journal keeps what fits a phone: time, method, path (wrapped), status. */
+  .journal th:nth-child(n+5), .journal td:nth-child(n+5) { display: none; }
+  .journal td.path { white-space: normal; overflow-wrap: anywhere; }
 }
 @media (prefers-color-scheme: dark) {
   .root { color: #e6edf3; }

@@ -13,8 +13,11 @@ function effectText(rule: FaultRule) {
   }
 }
 
-/** The fault rules in force, in the order they are tried, with how often each fired. */
-export function renderFaults(rules: readonly FaultRule[]): HTMLElement {
+/** The fault rules in force, in the order they are tried, with how often each fired and a Remove. */
+export function renderFaults(
+  rules: readonly FaultRule[],
+  remove: (id: string) => void,
+): HTMLElement {
   if (rules.length === 0)
     return h('p', { class: 'empty' }, 'No fault rules are active.')
   return h(
@@ -28,6 +31,17 @@ export function renderFaults(rules: readonly FaultRule[]): HTMLElement {
         ` on ${rule.match.method ?? 'any method'} ${rule.match.path ?? 'any path'}`,
         ` · fired ${rule.fired}${rule.times === undefined ? '' : `/${rule.times}`}`,
         h('span', { class: 'muted' }, ` (${rule.id})`),
+        ' ',
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'remove',
+            'aria-label': `Remove ${rule.id}`,
+            onclick: () => remove(rule.id),
+          },
+          'Remove',
+        ),
       ),
     ),
   )

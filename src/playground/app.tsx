@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { MockApi, Scenario } from '../index.ts'
 import type { Preferences } from './boot/preferences.ts'
@@ -67,6 +68,14 @@ function FaultBadge() {
   )
 }
 
+/** `orders, payments, transfers`: the resources the in-page mock declares, the first few. */
+function resourceNames(api: MockApi): string {
+  const names = Object.keys(api.declaration.resources)
+  return names.length > 4
+    ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`
+    : names.join(', ')
+}
+
 /** What this is, where it runs, where to start: the first thing a new visitor reads, in two lines. */
 function Welcome() {
   const { api, declaredScenarios } = usePlayground()
@@ -90,8 +99,8 @@ function Welcome() {
       ) : (
         <>
           <p>
-            <strong>hypermock</strong> is a mock of a whole JSON API (orders,
-            payments, transfers) and a client that retries as the API&apos;s
+            <strong>hypermock</strong> is a mock of a whole JSON API (
+            {resourceNames(api)}) and a client that retries as the API&apos;s
             conventions say.
           </p>
           <p>
@@ -112,6 +121,96 @@ function Welcome() {
         or follow the links below from <code>GET {api.basePath || '/'}</code>.
       </p>
     </section>
+  )
+}
+
+/**
+ * The views as tabs. Where they do not fit (a phone), the bar scrolls: an arrow at each edge with
+ * more tabs past it says so and scrolls on click, and the current view's tab is scrolled into view.
+ */
+function ViewTabs({
+  view,
+  navigate,
+}: {
+  view: View
+  navigate: (view: View) => void
+}) {
+  const listRef = useRef<HTMLUListElement>(null)
+  const [more, setMore] = useState({ left: false, right: false })
+  const measure = useCallback(() => {
+    const list = listRef.current
+    if (!list) return
+    const left = list.scrollLeft > 1
+    const right = list.scrollLeft + list.clientWidth < list.scrollWidth - 1
+    setMore((was) =>
+      was.left === left && was.right === right ? was : { left, right },
+    )
+  }, [])
+  useEffect(() => {
+    const list = listRef.current
+    if (!list || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(list)
+    return () => observer.disconnect()
+  }, [measure])
+  useEffect(() => {
+    const list = listRef.current
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (list && current) {
+      // Scrolls the bar only (never the page): the tab's box against the bar's.
+      const start = current.offsetLeft - list.offsetLeft
+      const end = start + current.offsetWidth
+      if (start < list.scrollLeft) list.scrollLeft = start - 24
+      else if (end > list.scrollLeft + list.clientWidth)
+        list.scrollLeft = end - list.clientWidth + 24
+    }
+    measure()
+  }, [view, measure])
+  const scrollBy = (direction: 1 | -1) => {
+    const list = listRef.current
+    list?.scrollBy({ left: direction * list.clientWidth * 0.6 })
+  }
+  return (
+    <nav aria-label="Views" className="app-nav">
+      <ul ref={listRef} onScroll={measure}>
+        {views.map((v) => (
+          <li key={v}>
+            <a
+              href={`?view=${v}`}
+              aria-current={v === view ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault()
+                navigate(v)
+              }}
+            >
+              {viewRegistry[v].label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {more.left && (
+        <button
+          type="button"
+          className="app-nav-more app-nav-more-left"
+          aria-label="More views to the left"
+          tabIndex={-1}
+          onClick={() => scrollBy(-1)}
+        >
+          ‹
+        </button>
+      )}
+      {more.right && (
+        <button
+          type="button"
+          className="app-nav-more app-nav-more-right"
+          aria-label="More views to the right"
+          tabIndex={-1}
+          onClick={() => scrollBy(1)}
+        >
+          ›
+        </button>
+      )}
+    </nav>
   )
 }
 
@@ -178,24 +277,7 @@ function Shell() {
             </label>
             <FaultBadge />
           </div>
-          <nav aria-label="Views" className="app-nav">
-            <ul>
-              {views.map((v) => (
-                <li key={v}>
-                  <a
-                    href={`?view=${v}`}
-                    aria-current={v === view ? 'page' : undefined}
-                    onClick={(event) => {
-                      event.preventDefault()
-                      navigate(v)
-                    }}
-                  >
-                    {viewRegistry[v].label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <ViewTabs view={view} navigate={navigate} />
         </header>
         {storageNotice && (
           <div role="alert" className="notice">

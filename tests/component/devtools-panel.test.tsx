@@ -136,3 +136,53 @@ test('the React wrapper mounts the panel in development and removes it on unmoun
   unmount()
   expect(document.querySelector('[data-hypermock-devtools]')).toBeNull()
 })
+
+test('adds a fault from the Faults tab, says why one is refused, and clears them', async () => {
+  const user = userEvent.setup()
+  const api = createMockApi()
+  await mount(api)
+  const panel = panelRoot()
+  await user.click(panel.getByRole('button', { name: 'hypermock devtools' }))
+  await user.click(panel.getByRole('tab', { name: 'Faults' }))
+  expect(panel.getByText('No fault rules are active.')).toBeVisible()
+
+  const form = within(panel.getByRole('form', { name: 'Add a fault' }))
+  // A path without its leading slash: refused, with the mock's reason, and nothing added.
+  await user.type(form.getByLabelText('Path'), 'api/orders*')
+  await user.click(form.getByRole('button', { name: 'Add fault' }))
+  expect(form.getByRole('alert')).toHaveTextContent('starting with "/"')
+  expect(api.faults.list()).toEqual([])
+
+  // The slash typed in front: `/api/orders*`.
+  await user.type(form.getByLabelText('Path'), '/', {
+    initialSelectionStart: 0,
+    initialSelectionEnd: 0,
+  })
+  await user.selectOptions(form.getByLabelText('Method'), 'GET')
+  await user.selectOptions(
+    form.getByLabelText('Effect'),
+    '429 Too Many Requests, Retry-After 2 s',
+  )
+  await user.type(form.getByLabelText('Times'), '1')
+  await user.click(form.getByRole('button', { name: 'Add fault' }))
+  expect(api.faults.list()).toMatchObject([
+    {
+      match: { method: 'GET', path: '/api/orders*' },
+      effect: { kind: 'status', status: 429, retryAfter: 2 },
+      times: 1,
+    },
+  ])
+  const rules = await panel.findByRole('list', { name: 'Active faults' })
+  expect(rules).toHaveTextContent('429, Retry-After 2 s on GET /api/orders*')
+  // What was typed stays while the panel redraws the list.
+  expect(form.getByLabelText('Path')).toHaveValue('/api/orders*')
+
+  await user.click(form.getByRole('button', { name: 'Add fault' }))
+  expect(api.faults.list()).toHaveLength(2)
+  const [first] = api.faults.list()
+  await user.click(panel.getByRole('button', { name: `Remove ${first!.id}` }))
+  expect(api.faults.list()).toHaveLength(1)
+  await user.click(form.getByRole('button', { name: 'Clear faults' }))
+  expect(api.faults.list()).toEqual([])
+  expect(await panel.findByText('No fault rules are active.')).toBeVisible()
+})

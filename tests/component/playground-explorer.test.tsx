@@ -66,7 +66,7 @@ describe('Explorer', () => {
     await screen.findByRole('heading', { name: 'Order 1' })
     await user.selectOptions(
       screen.getByLabelText('Credential'),
-      'Customer 2 (Globex Ltd)',
+      'customer-2-token (owner 2)',
     )
     const alert = await screen.findByRole('alert')
     expect(

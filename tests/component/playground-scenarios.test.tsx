@@ -95,7 +95,7 @@ describe('scenario gallery', () => {
       await screen.findByText('Credential in use: customer-1-token'),
     ).toBeVisible()
     expect(within(expired).getByRole('status')).toHaveTextContent(
-      'Ran as Expired token; your credential is back to Customer 1 (Acme Corp).',
+      'Ran as expired-token (expired); your credential is back to customer-1-token (owner 1).',
     )
     expect(within(expired).getByRole('status')).toHaveTextContent(
       'error="invalid_token"',
@@ -124,7 +124,7 @@ describe('scenario gallery', () => {
     ])
     expect(api.journal.list()).toEqual([])
     expect(within(flaky).getByRole('status')).toHaveTextContent(
-      'Set up, not run. Your credential is now Customer 1 (Acme Corp)',
+      'Set up, not run. Your credential is now customer-1-token (owner 1)',
     )
   })
 

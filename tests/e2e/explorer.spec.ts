@@ -124,7 +124,7 @@ test('refetches with the new credential and shows problems as cards', async ({
   // Customer 2 may not see order 1: the API answers 404 without disclosing it exists.
   await page
     .getByLabel('Credential')
-    .selectOption({ label: 'Customer 2 (Globex Ltd)' })
+    .selectOption({ label: 'customer-2-token (owner 2)' })
   const alert = page.getByRole('alert')
   await expect(
     alert.getByRole('heading', { name: /404 Resource not found/ }),
@@ -136,7 +136,7 @@ test('refetches with the new credential and shows problems as cards', async ({
   // A read-only credential sees the pay link, and the API refuses the write with 403.
   await page
     .getByLabel('Credential')
-    .selectOption({ label: 'Customer 1, read-only' })
+    .selectOption({ label: 'readonly-token (owner 1, read-only)' })
   await expect(page.getByRole('heading', { name: 'Order 1' })).toBeVisible()
   await page.getByRole('button', { name: 'pay', exact: true }).click()
   await expect(

@@ -146,7 +146,9 @@ test("the Explorer shows each read's status, key headers, and the retries that l
   await expect(focused).toContainText('200 OK, succeeded after 3 attempts')
 
   // An expired credential: 401 with its WWW-Authenticate challenge.
-  await page.getByLabel('Credential').selectOption({ label: 'Expired token' })
+  await page
+    .getByLabel('Credential')
+    .selectOption({ label: 'expired-token (expired)' })
   await explore(page, '/api/orders/1')
   await expect(read).toContainText('Status401 Unauthorized')
   await expect(read).toContainText(/WWW-AuthenticateBearer/)

@@ -219,7 +219,7 @@ test("a scenario's credential is borrowed for its run, then given back and said 
   await runScenario(expired)
   await expect(expired.getByRole('status')).toContainText('401 Unauthorized')
   await expect(expired.getByRole('status')).toContainText(
-    'Ran as Expired token; your credential is back to Admin (every customer).',
+    'Ran as expired-token (expired); your credential is back to admin-token (every owner).',
   )
   await expect(page.getByLabel('Credential')).toHaveValue('admin-token')
 })

@@ -11,10 +11,24 @@ interface Booking {
 }
 
 // The app's mock, in its service worker: each Playwright test has its own browser context, so
-// its own mock. A test that blocks service workers (the 'serve' mode) answers from a server instead.
-await startMockWorker({ api: hotel }).catch((error: unknown) => {
-  console.info('No mock in the page; the API answers from the network.', error)
-})
+// its own mock. `?shared` starts the mock every tab of the origin shares, kept in IndexedDB (a
+// context has its own, so tests stay apart). A test that blocks service workers (the 'serve'
+// mode) answers from a server instead.
+const shared = new URLSearchParams(window.location.search).has('shared')
+await startMockWorker({
+  api: hotel,
+  ...(shared && { shared: { database: 'hotel-example' } }),
+}).then(
+  (api) => {
+    document.body.dataset.mock = 'shared' in api ? 'shared' : 'page'
+  },
+  (error: unknown) => {
+    console.info(
+      'No mock in the page; the API answers from the network.',
+      error,
+    )
+  },
+)
 
 const client = createClient({
   baseUrl: new URL('/api', window.location.href).href,

@@ -1,4 +1,4 @@
-import { shopApi } from '../../index.ts'
+import { defineApi } from '../../mock-server/index.ts'
 import { createHttpTransport } from '../../mock-server/control/http-transport.ts'
 import { createRemoteMockApi } from '../../mock-server/control/remote-mock-api.ts'
 import type { SharedMockApi } from '../../msw/browser.ts'
@@ -27,6 +27,27 @@ export function serverConnection(
 }
 
 /**
+ * What the page holds of a served API's declaration: nothing of it (its description, tokens and
+ * scenarios are read over HTTP). A declaration needs something to declare, so it has one operation
+ * the page never answers: every request goes to the server.
+ */
+const served = defineApi({
+  name: 'served API',
+  resources: {},
+  operations: [
+    {
+      method: 'GET',
+      path: '/served-by-the-server',
+      handle: () =>
+        Response.json(
+          { title: 'The server answers this API, not the page.' },
+          { status: 502 },
+        ),
+    },
+  ],
+})
+
+/**
  * A `MockApi` whose mock is a running server (`hypermock-api serve --playground`), reached over
  * its API and control API: the one remote client, over HTTP.
  */
@@ -39,7 +60,9 @@ export function connectToServer(
     createHttpTransport({ controlPath, fetch: baseFetch }),
     {
       // Checks run here as the server runs them; the data and the clock are the server's.
-      options: { api: shopApi, basePath, controlPath },
+      // The declaration stays on the server: the page reads its parts over HTTP (its description,
+      // `GET <control>/declaration`), so the local one declares nothing.
+      options: { api: served, basePath, controlPath },
       where: 'a server',
       resetLocally: false,
     },

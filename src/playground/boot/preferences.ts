@@ -1,4 +1,4 @@
-import { credentials, type Token } from '../services/playground-context.tsx'
+import type { Token } from '../services/playground-context.tsx'
 import { speeds, type Speed } from '../services/speed.ts'
 
 const KEY = 'hypermock:preferences:v1'
@@ -17,7 +17,11 @@ export function loadPreferences(
       string,
       unknown
     >
-    const token = credentials.find((c) => c.token === saved.token)?.token
+    // Whether the loaded API offers it is for the page to say: a token, or none.
+    const token =
+      typeof saved.token === 'string' || saved.token === null
+        ? (saved.token as Token)
+        : undefined
     const speed = speeds.find((s) => s === saved.speed)
     return {
       ...(token !== undefined && { token }),

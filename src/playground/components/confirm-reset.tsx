@@ -18,7 +18,7 @@ export interface ConfirmResetProps {
 export function ConfirmReset({
   question,
   confirmLabel,
-  consequence = 'This resets the mock to its seed data: orders, payments and transfers you made, idempotency keys, fault rules, settings and the journal are discarded.',
+  consequence = 'This resets the mock to its seed data: the rows you made, idempotency keys, fault rules, settings and the journal are discarded.',
   onConfirm,
   onCancel,
 }: ConfirmResetProps) {

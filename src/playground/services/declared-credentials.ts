@@ -1,4 +1,6 @@
 import type { Scenario } from '../../index.ts'
+import type { ApiDeclaration } from '../../mock-server/index.ts'
+import { declaredExtras } from '../../mock-server/control/declared-extras.ts'
 
 /** A credential the playground offers; `null` sends no Authorization header. */
 export interface Credential {
@@ -33,6 +35,11 @@ export function declaredCredentials(
       ? tokens.map((token) => ({ token: token.token, label: describe(token) }))
       : [{ token: 'any-token', label: 'Any Bearer token' }]
   return [...declared, { token: null, label: 'No credential' }]
+}
+
+/** The credentials of a declaration the page holds (the in-browser mock): the same as over HTTP. */
+export function credentialsOf(declaration: ApiDeclaration): Credential[] {
+  return declaredCredentials(declaredExtras(declaration).tokens)
 }
 
 /** Reads the declared tokens and scenarios of the mock behind `controlPath`. */

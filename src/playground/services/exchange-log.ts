@@ -11,7 +11,7 @@ export interface Exchange {
 
 const LIMIT = 500
 
-/** `Bearer customer-1-token` → `Bearer ••••••••`: the journal shows that a credential went, not which. */
+/** `Bearer my-token` → `Bearer ••••••••`: the journal shows that a credential went, not which. */
 export function redact(name: string, value: string): string {
   if (name.toLowerCase() !== 'authorization') return value
   const [scheme = '', ...rest] = value.split(' ')

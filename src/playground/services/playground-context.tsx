@@ -14,23 +14,13 @@ import { resourceQueryScope } from '../../react/resource-query-key.ts'
 import type { MockApi, Scenario } from '../../index.ts'
 import { isSharedMockApi } from '../../mock-server/control/remote-mock-api.ts'
 import { ClientEventsStore } from './client-events-store.ts'
-import type { Credential } from './declared-credentials.ts'
+import { credentialsOf, type Credential } from './declared-credentials.ts'
 import { ownRequestsOf, type OwnRequests } from './own-requests.ts'
 import { ResponseLog } from './response-log.ts'
 import { RetiredRules } from './retired-rules.ts'
 import { skipAbandonedReads } from './skip-abandoned-reads.ts'
 import { clientTimeoutMs, type Speed } from './speed.ts'
 import { VirtualClock } from './virtual-clock.ts'
-
-/** The seeded credentials a user can switch among; `null` sends no Authorization header. */
-export const credentials = [
-  { token: 'customer-1-token', label: 'Customer 1 (Acme Corp)' },
-  { token: 'customer-2-token', label: 'Customer 2 (Globex Ltd)' },
-  { token: 'readonly-token', label: 'Customer 1, read-only' },
-  { token: 'admin-token', label: 'Admin (every customer)' },
-  { token: 'expired-token', label: 'Expired token' },
-  { token: null, label: 'No credential' },
-] as const
 
 export type Token = string | null
 
@@ -41,7 +31,7 @@ export interface Playground {
   client: HypermockClient
   /** TanStack Query's cache for that client (its own retries off: the client owns retries). */
   queryClient: QueryClient
-  /** The credentials to pick: the built-in domain's, or those the loaded API declares. */
+  /** The credentials to pick: those the loaded API declares (any Bearer token when it declares none). */
   credentials: readonly Credential[]
   /** The scenarios the loaded API declares (server mode); undefined: the built-in domain's. */
   declaredScenarios: readonly Scenario[] | undefined
@@ -75,8 +65,9 @@ export function usePlayground(): Playground {
 export interface PlaygroundProviderProps {
   api: MockApi
   storageNotice?: string | null
+  /** The credential to start with, when the API offers it. @default the API's first */
   initialToken?: Token
-  /** The credentials to offer. @default the built-in domain's */
+  /** The credentials to offer. @default those `api.declaration` declares */
   credentials?: readonly Credential[]
   /** The scenarios to offer. @default the built-in domain's */
   declaredScenarios?: readonly Scenario[]
@@ -93,8 +84,8 @@ export interface PlaygroundProviderProps {
 export function PlaygroundProvider({
   api,
   storageNotice = null,
-  initialToken = 'customer-1-token',
-  credentials: offered = credentials,
+  initialToken,
+  credentials: given,
   declaredScenarios,
   initialSpeed = 1,
   onPreferencesChange,
@@ -102,7 +93,13 @@ export function PlaygroundProvider({
   fetch,
   children,
 }: PlaygroundProviderProps) {
-  const [token, setToken] = useState<Token>(initialToken)
+  const [offered] = useState(() => given ?? credentialsOf(api.declaration))
+  const [token, setToken] = useState<Token>(() =>
+    initialToken !== undefined &&
+    offered.some((credential) => credential.token === initialToken)
+      ? initialToken
+      : (offered[0]?.token ?? null),
+  )
   const [clock] = useState(() => {
     const clock = givenClock ?? new VirtualClock()
     clock.setSpeed(initialSpeed)

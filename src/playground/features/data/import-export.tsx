@@ -2,6 +2,16 @@ import { useRef, useState, type ChangeEvent } from 'react'
 import { ConfirmReset } from '../../components/confirm-reset.tsx'
 import { usePlayground } from '../../services/playground-context.tsx'
 import type { PersistedPlayground } from '../../boot/persisted-state.ts'
+
+/** `3 rooms, 2 guests`: the rows of each of the file's tables, whatever the API's. */
+function tableCounts(state: object): string {
+  const tables = Object.entries(state).filter(
+    (entry): entry is [string, unknown[]] => Array.isArray(entry[1]),
+  )
+  return tables.length === 0
+    ? 'no rows'
+    : tables.map(([name, rows]) => `${rows.length} ${name}`).join(', ')
+}
 import {
   applyPlaygroundFile,
   capturePlayground,
@@ -78,7 +88,7 @@ export function ImportExport() {
     const { state, faults } = value
     setMessage({
       kind: 'ok',
-      text: `Imported "${name}": ${state.orders.length} orders, ${state.payments.length} payments, ${state.transfers.length} transfers, ${faults.length} fault rule${faults.length === 1 ? '' : 's'}.`,
+      text: `Imported "${name}": ${tableCounts(state)}, ${faults.length} fault rule${faults.length === 1 ? '' : 's'}.`,
     })
   }
 
@@ -111,7 +121,7 @@ export function ImportExport() {
         <ConfirmReset
           question={`Replace the mock's data with “${importing.name}”?`}
           confirmLabel="Import and replace"
-          consequence={`Its ${importing.value.state.orders.length} orders, payments, transfers, fault rules and settings replace what the mock holds now, and the journal and idempotency keys go.`}
+          consequence={`Its ${tableCounts(importing.value.state)}, fault rules and settings replace what the mock holds now, and the journal and idempotency keys go.`}
           onConfirm={applyImport}
           onCancel={() => {
             setImporting(null)

@@ -1,4 +1,4 @@
-import { MoneyNote } from '../../components/money-note.tsx'
+import { MoneyNote, useMoneyMembers } from '../../components/money-note.tsx'
 import { useState } from 'react'
 import { ScrollBox } from '../../components/scroll-box.tsx'
 import { PAGE_SIZE, RowPager } from './row-pager.tsx'
@@ -25,6 +25,7 @@ export function RowTable({
 }) {
   const [wanted, setPage] = useState(0)
   const names = columns ?? Object.keys(rows[0] ?? {})
+  const money = useMoneyMembers()
   if (rows.length === 0) return <p className="muted">{caption}: no rows.</p>
   // Rows deleted meanwhile (a reset, another tab) may leave fewer pages than the one shown.
   const page = Math.min(wanted, Math.ceil(rows.length / PAGE_SIZE) - 1)
@@ -57,6 +58,7 @@ export function RowTable({
                     ) : (
                       <td key={name}>
                         <MoneyNote
+                          money={money}
                           member={name}
                           value={record[name]}
                           record={record}

@@ -1,4 +1,4 @@
-import { MoneyNote } from '../../components/money-note.tsx'
+import { MoneyNote, useMoneyMembers } from '../../components/money-note.tsx'
 import { selfHref } from '../../../client/index.ts'
 import { ScrollBox } from '../../components/scroll-box.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
@@ -36,6 +36,7 @@ export function CollectionItems({
       typeof item === 'object' && item !== null,
   )
   const columns = columnsOf(items)
+  const money = useMoneyMembers()
   const { page, perPage, total } = collection
   const first =
     typeof page === 'number' && typeof perPage === 'number'
@@ -80,6 +81,7 @@ export function CollectionItems({
                 {columns.map((column) => (
                   <td key={column}>
                     <MoneyNote
+                      money={money}
                       member={column}
                       value={item[column]}
                       record={item}

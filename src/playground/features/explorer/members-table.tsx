@@ -1,4 +1,4 @@
-import { MoneyNote } from '../../components/money-note.tsx'
+import { MoneyNote, useMoneyMembers } from '../../components/money-note.tsx'
 import { plainMembers, valueText } from './value-text.ts'
 
 /** The resource's own members, as name/value rows (its links and items are shown apart). */
@@ -8,6 +8,7 @@ export function MembersTable({
   resource: Record<string, unknown>
 }) {
   const members = plainMembers(resource)
+  const money = useMoneyMembers()
   if (members.length === 0) return null
   return (
     <div className="table-scroll">
@@ -27,6 +28,7 @@ export function MembersTable({
               </th>
               <td className={value === null ? 'muted' : undefined}>
                 <MoneyNote
+                  money={money}
                   member={name}
                   value={value}
                   record={resource}

@@ -7,6 +7,10 @@ import {
   type Placed,
 } from './state-layout.ts'
 
+/** The labels' size in the drawing's units (see styles.css), and the least they are drawn at. */
+const LABEL_PX = 15
+const LABEL_MIN_PX = 12
+
 function Arrow({
   edge,
   from,
@@ -94,6 +98,12 @@ export function StateDiagram({
     <figure className="state-diagram">
       <svg
         viewBox={`0 0 ${width} ${height}`}
+        // Never drawn larger than its own size, nor so small that its labels (15 units) fall below
+        // 12 px: a narrow window scrolls the figure sideways instead.
+        style={{
+          maxWidth: width,
+          minWidth: Math.round((width * LABEL_MIN_PX) / LABEL_PX),
+        }}
         role="img"
         aria-label={`${machine.name} states: current state ${status}; transitions on offer: ${offerText}`}
       >
