@@ -30,6 +30,7 @@ export function createRuntime(options: ResolvedOptions): Runtime {
       () => random.next(),
     ),
     persistence: null,
+    replica: null,
     clock,
     config: structuredClone(options.config),
     random,

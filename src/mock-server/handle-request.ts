@@ -71,7 +71,7 @@ function controlStages(controlPath: string): Stage[] {
     readBody, // 413
     mediaType, // 415
     parseJson, // 400
-    dispatch, // the control operation
+    dispatch, // the control command
   ]
 }
 
@@ -197,7 +197,15 @@ export function createRequestHandler(runtime: Runtime) {
     if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
   }
 
-  return async function handleRequest(request: Request): Promise<Response> {
+  /** On a store replicas share, each request is one unit of work, in turn with every replica. */
+  return function handleRequest(request: Request): Promise<Response> {
+    const replica = runtime.replica
+    return replica
+      ? replica.run(request, () => handleAlone(request))
+      : handleAlone(request)
+  }
+
+  async function handleAlone(request: Request): Promise<Response> {
     const state = newState(runtime, request)
     try {
       state.startedAt = options.now()

@@ -3,8 +3,8 @@
  * declared API. It knows no domain; the package's root entry (`src/index.ts`) adds the built-in
  * shop as the default, and the shop itself (`hypermock-api/shop`) is declared with this entry alone.
  */
-import { openApiDocument } from './openapi/openapi-response.ts'
-import type { OpenApiDocument } from './openapi/create-openapi-document.ts'
+import { openApiJson } from './openapi/openapi-response.ts'
+import type { OpenApiDocument } from './openapi/build-openapi-document.ts'
 import { resolveOptions, type MockApiOptions } from './options.ts'
 import type { ApiDeclaration } from './declare/types.ts'
 
@@ -45,7 +45,7 @@ export { CONTROL_PATH } from './control/control-path.ts'
 export { faultKinds, faultMethods, faultStatuses } from './faults/fault-rule.ts'
 export { defaultRateLimit } from './rate-limit/rate-limiter.ts'
 export { statusPhrases } from './problems/status-phrases.ts'
-export type { OpenApiDocument } from './openapi/create-openapi-document.ts'
+export type { OpenApiDocument } from './openapi/build-openapi-document.ts'
 export { applyScenario } from './scenarios/apply-scenario.ts'
 export {
   InvalidScenarioError,
@@ -65,5 +65,10 @@ export function createOpenApiDocument<A extends ApiDeclaration>(
   options: Pick<MockApiOptions<A>, 'basePath'> & { api: A },
 ): OpenApiDocument {
   const resolved = resolveOptions(options)
-  return openApiDocument(resolved.api, `${resolved.origin}${resolved.basePath}`)
+  // A fresh copy, so a caller may change it freely.
+  const text = openApiJson(
+    resolved.api,
+    `${resolved.origin}${resolved.basePath}`,
+  )
+  return JSON.parse(text) as OpenApiDocument
 }

@@ -80,6 +80,8 @@ export class Journal {
   private entries: JournalRecord[] = []
   private counter = 0
   private readonly limit: number
+  /** Moves on every clear or reset: what a store shared by replicas watches. */
+  resets = 0
 
   constructor(limit: number) {
     this.limit = limit
@@ -99,12 +101,38 @@ export class Journal {
     return this.entries.slice(-this.limit).map(journalEntry)
   }
 
+  /** The last entry's number. */
+  get lastId() {
+    return this.counter
+  }
+
+  /** The entries numbered after `id`, oldest first, as kept. */
+  recordedAfter(id: number): JournalRecord[] {
+    const out: JournalRecord[] = []
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const entry = this.entries[i]!
+      if (entry.id <= id) break
+      out.push(entry)
+    }
+    return out.reverse()
+  }
+
+  /** Takes entries another replica recorded (or a store kept), numbering on after them. */
+  adopt(entries: readonly JournalRecord[], counter: number) {
+    for (const entry of entries) this.entries.push(entry)
+    if (this.entries.length >= this.limit * 1.5)
+      this.entries = this.entries.slice(-this.limit)
+    this.counter = Math.max(this.counter, counter)
+  }
+
   clear() {
     this.entries = []
+    this.resets += 1
   }
 
   reset() {
     this.entries = []
     this.counter = 0
+    this.resets += 1
   }
 }

@@ -1,9 +1,9 @@
 import type { Principal } from './auth/tokens.ts'
-import type { DescribeOperation } from './conventions/operation-doc.ts'
+import type { DescribeEndpoint } from './conventions/endpoint-doc.ts'
 import type { Runtime } from './runtime.ts'
 
 /** What a resource handler sees of one request, after the pipeline's checks have passed. */
-export interface HandlerContext {
+export interface RouteContext {
   request: Request
   url: URL
   /** The request path, used as the problem `instance` by default. */
@@ -17,7 +17,7 @@ export interface HandlerContext {
   runtime: Runtime
 }
 
-export type Handler = (ctx: HandlerContext) => Response | Promise<Response>
+export type Handler = (ctx: RouteContext) => Response | Promise<Response>
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -26,7 +26,7 @@ export interface RouteSpec {
   path: string
   methods: Partial<Record<Method, Handler>>
   /** Each method's piece of the OpenAPI description, given by the convention that serves it. */
-  docs?: Partial<Record<Method, DescribeOperation>>
+  docs?: Partial<Record<Method, DescribeEndpoint>>
   /** A body's media type by method, where it is not `application/json` (a merge patch's). */
   accepts?: Partial<Record<Method, string>>
   /** Public routes need no credential (root, problem docs). */
@@ -41,8 +41,8 @@ export interface RouteSpec {
   maxBodyBytes?: number
   /** What the route serves, for the description and the playground. */
   kind?: 'root' | 'meta' | 'collection' | 'item' | 'action' | 'nested'
-  /** A declared operation's own words for the description (`operations` of a declaration). */
-  operation?: { summary?: string; status?: 200 | 201 | 204 }
+  /** A declared route's own words for the description (`routes` of a declaration). */
+  declared?: { summary?: string; status?: 200 | 201 | 204 }
   /** The resource it serves (for a nested list, the listed one). */
   resource?: string
   /** The parent resource of a nested list. */

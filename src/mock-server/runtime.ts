@@ -8,6 +8,7 @@ import type { RandomSource } from './random.ts'
 import type { RateLimiter } from './rate-limit/rate-limiter.ts'
 import type { Database } from './store/database.ts'
 import type { Persistence } from './store/persistence.ts'
+import type { Replica } from './store/replica.ts'
 
 /** What every part of one mock instance shares: options, data, clock, live config. */
 export interface Runtime {
@@ -23,6 +24,8 @@ export interface Runtime {
   db: Database
   /** Carries the working set's writes to an attached store; `null` while the mock lives in memory. */
   persistence: Persistence | null
+  /** Runs each request as a unit of work on a store replicas share; `null` otherwise. */
+  replica: Replica | null
   clock: MockClock
   config: MockConfig
   random: RandomSource

@@ -8,12 +8,13 @@ import type {
 import {
   connectSharedMock,
   startKeptMock,
+  type PersistOptions,
   type SharedModeOptions,
 } from '../shared-mock/connect-shared-mock.ts'
 import type { SharedMockApi as RemoteMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { createHandlers } from './handlers.ts'
 
-export type { SharedModeOptions }
+export type { PersistOptions, SharedModeOptions }
 
 /** A mock that runs elsewhere (the tab leading a shared mock), reached from this page. */
 export type SharedMockApi<A extends ApiDeclaration = ShopApi> = RemoteMockApi<A>
@@ -41,10 +42,11 @@ export interface StartMockWorkerOptions<
    * Keeps this page's mock in the IndexedDB database of this name: a reload, or closing the tab and
    * coming back, finds every row, key, fault rule and setting as it was. Reset it with
    * `api.reset()`. A second tab of the origin finds the database taken and runs in memory (use
-   * `shared` for tabs that see one state).
+   * `shared` for tabs that see one state). `{ database, onMismatch }` also says what to do with
+   * stored rows that no longer fit the declaration.
    * @default undefined (kept in memory: a reload starts from the seed)
    */
-  persist?: string
+  persist?: string | PersistOptions
 }
 
 /** A mock that runs in the tab that leads, or in this page behind IndexedDB. */
@@ -67,7 +69,10 @@ export type KeptMockApi<A extends ApiDeclaration = ShopApi> = MockApi<A> &
  */
 export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
   options: StartMockWorkerOptions<A> &
-    ({ shared: true | SharedModeOptions } | { persist: string }),
+    (
+      | { shared: true | SharedModeOptions }
+      | { persist: string | PersistOptions }
+    ),
 ): Promise<KeptMockApi<A>>
 export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
   options?: StartMockWorkerOptions<A>,
@@ -88,7 +93,11 @@ export async function startMockWorker(
   const api = shared
     ? await connectSharedMock(declared, shared === true ? {} : shared)
     : persist !== undefined
-      ? await startKeptMock(declared, persist)
+      ? await startKeptMock(
+          declared,
+          typeof persist === 'string' ? persist : persist.database,
+          typeof persist === 'string' ? {} : persist,
+        )
       : (await import('../default-mock-api.ts')).createMockApi(declared)
   const worker = setupWorker(...createHandlers(api as MockApi))
   await worker.start(startOptions)

@@ -1,6 +1,6 @@
 import type {
-  OperationContext,
-  OperationDeclaration,
+  HandlerContext,
+  RouteDeclaration,
 } from '../mock-server/declare/types.ts'
 import { checkWith } from '../mock-server/declare/schema-tools.ts'
 import {
@@ -35,8 +35,8 @@ export function exampleOperation(
   document: Json,
   op: DocOperation,
   validator: DescriptionValidator,
-  before?: (ctx: OperationContext) => void,
-): OperationDeclaration {
+  before?: (ctx: HandlerContext) => void,
+): RouteDeclaration {
   const requestSchema = requestSchemaOf(document, op.operation)
   const input =
     requestSchema === undefined
@@ -47,7 +47,7 @@ export function exampleOperation(
   const status = success?.status
   const summary = op.operation.summary
   return {
-    method: op.method.toUpperCase() as OperationDeclaration['method'],
+    method: op.method.toUpperCase() as RouteDeclaration['method'],
     path: routePath(op.path),
     ...(typeof summary === 'string' && { summary }),
     ...((status === 200 || status === 201 || status === 204) && { status }),

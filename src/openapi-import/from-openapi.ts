@@ -2,8 +2,8 @@ import type {
   AnyRecord,
   AnyResource,
   ApiDeclaration,
-  OperationContext,
-  OperationDeclaration,
+  HandlerContext,
+  RouteDeclaration,
   Relation,
 } from '../mock-server/declare/types.ts'
 import { descriptionValidator } from './ajv-standard-schema.ts'
@@ -291,7 +291,7 @@ export function importOpenApi(
     )
   }
 
-  const extra: OperationDeclaration[] = []
+  const extra: RouteDeclaration[] = []
   for (const { op, collection, sub } of subs) {
     const parent = resources[collection]
     const child = resources[sub]
@@ -430,7 +430,7 @@ export function importOpenApi(
       (typeof info.title === 'string' ? info.title : 'Imported API'),
     base,
     resources,
-    ...(extra.length > 0 && { operations: extra }),
+    ...(extra.length > 0 && { routes: extra }),
     ...(typeof info.description === 'string' && {
       description: info.description,
     }),
@@ -474,7 +474,7 @@ function seedNaming(
 
 /** 404 for an action on an item that does not exist, as for any unknown id. */
 function itemMustExist(collection: string, kind: AnyResource['id']) {
-  return (ctx: OperationContext) => {
+  return (ctx: HandlerContext) => {
     const raw = Object.values(ctx.params)[0] ?? ''
     const id = kind === 'integer' && /^\d+$/.test(raw) ? Number(raw) : raw
     if (!ctx.data.table(collection).get(id))

@@ -193,6 +193,10 @@ interface Collection {
   replaceBodies: Json[]
   /** Successful PATCHes of an item: served as JSON Merge Patch. */
   patches: number
+  /** Bodies of successful PATCHes: the members a client may change alone. */
+  patchBodies: Json[]
+  /** Numbers a write was refused for with 422 naming their top-level member, by member. */
+  refusedNumbers: Map<string, number[]>
   /** Replaces and deletes with the item they named, to tell in which states they are allowed. */
   writes: { method: 'PUT' | 'DELETE'; at: number; id: string; status: number }[]
   deleteStatuses: number[]
@@ -203,6 +207,8 @@ interface Collection {
   nestedSeen: Set<string>
   /** Action links seen on records: path segment → { rel, title }. */
   actionLinks: Map<string, { rel: string; title?: string }>
+  /** Records whose links offered an action, by the action's path segment (a few hundred each). */
+  actionOffers: Map<string, Record<string, unknown>[]>
   /** Records with their `_links`, to read relations from (a few hundred at most). */
   linkSamples: { record: Json; links: Json }[]
   /** Nested lists read below its items: `/accounts/1/transfers`. */
@@ -346,11 +352,14 @@ export function inferApi(
       replaceStatuses: [],
       replaceBodies: [],
       patches: 0,
+      patchBodies: [],
+      refusedNumbers: new Map(),
       writes: [],
       deleteStatuses: [],
       actions: new Map(),
       nestedSeen: new Set(),
       actionLinks: new Map(),
+      actionOffers: new Map(),
       linkSamples: [],
       nestedLists: [],
     })
@@ -376,6 +385,11 @@ export function inferApi(
         const verb = segmentsOf(link.href.replace(/^[a-z]+:\/\/[^/]+/i, '')).at(
           -1,
         )
+        if (verb) {
+          const offers = c.actionOffers.get(verb) ?? []
+          if (offers.length < 500) offers.push(value)
+          c.actionOffers.set(verb, offers)
+        }
         if (verb && !c.actionLinks.has(verb))
           c.actionLinks.set(verb, {
             rel,
@@ -440,6 +454,7 @@ export function inferApi(
     }
     c.exchanges.push(e)
     const ok = e.status >= 200 && e.status < 300
+    if (e.status === 422 && e.method !== 'GET') noteRefusedNumbers(c, e)
     const id = segmentsOf(e.url.pathname)[depth + 1]
     if (rest.length === 1) {
       if (e.method === 'GET' && ok) {
@@ -472,6 +487,7 @@ export function inferApi(
       }
       if (e.method === 'PATCH' && ok) {
         c.patches++
+        if (isObject(e.requestBody)) c.patchBodies.push(e.requestBody)
         observe(c, at, e.responseBody)
       }
       if (e.method === 'DELETE' && ok) {
@@ -749,11 +765,22 @@ function inferResource(
         continue
       }
       const link = c.actionLinks.get(verb)
+      // Links follow state: the states whose records offered the action are where it applies.
+      // Without links, the states it was seen to leave (a reset the recording cannot see may
+      // make that list too long, which links correct).
+      const offeredIn = new Set(
+        (c.actionOffers.get(verb) ?? [])
+          .map((r) => r[stateField])
+          .filter((v): v is string => typeof v === 'string'),
+      )
       transitions.push({
         name: link?.rel ?? verb,
         path: verb,
         ...(link?.title !== undefined && { title: link.title }),
-        from: [...new Set(mine.map((m) => m.from))],
+        from:
+          offeredIn.size > 0
+            ? [...offeredIn]
+            : [...new Set(mine.map((m) => m.from))],
         to: mostCommon(mine.map((m) => m.to))!,
         samples: mine.length,
       })
@@ -804,10 +831,38 @@ function inferResource(
         )
   }
 
+  // A bound the backend enforces: every accepted value above it, a 422 for one below.
+  for (const [key, refused] of c.refusedNumbers) {
+    const least = record.members.get(key)?.shape.least
+    if (least === null || least === undefined) continue
+    const bound =
+      least > 0 && refused.some((v) => v <= 0)
+        ? 'positive'
+        : least >= 0 && refused.some((v) => v < 0)
+          ? 'nonnegative'
+          : undefined
+    if (!bound) continue
+    for (const object of [record, createInput])
+      if (object?.members.get(key))
+        object.members.get(key)!.shape.lowerBound = bound
+  }
+
   let replaceInput: ObjectShape | null = null
   if (c.replaceStatuses.length > 0) {
     replaceInput = { count: 0, members: new Map() }
     for (const body of c.replaceBodies) addObject(replaceInput, body)
+    // A member a merge patch changed alone is one a client may change: optional in a replace
+    // (a merged PATCH is validated like a replace), with the record's own shape.
+    for (const body of c.patchBodies)
+      for (const key of Object.keys(body)) {
+        const member = record.members.get(key)
+        if (member && !replaceInput.members.has(key))
+          replaceInput.members.set(key, { shape: member.shape, present: 0 })
+      }
+    for (const [key, entry] of replaceInput.members) {
+      const bound = record.members.get(key)?.shape.lowerBound
+      if (bound) entry.shape.lowerBound = bound
+    }
   }
   // The body gives what the record stores, less what the server sets (a replace may name the
   // version it read: that is how a stale write is told apart).
@@ -1060,4 +1115,21 @@ function pooledEnums(resources: InferredResource[]) {
       if ([...shape.values.keys()].every((v) => pool.has(v)))
         r.enums[field] = [...pool]
     }
+}
+
+/** Top-level numbers a 422 named (`#/total`, `/total`): evidence of a bound the backend keeps. */
+function noteRefusedNumbers(c: Collection, e: Exchange) {
+  const body = e.requestBody
+  const errors = isObject(e.responseBody) ? e.responseBody.errors : undefined
+  if (!isObject(body) || !Array.isArray(errors)) return
+  for (const error of errors) {
+    const pointer = isObject(error) ? (error.pointer ?? error.field) : undefined
+    if (typeof pointer !== 'string') continue
+    const key = pointer.replace(/^#?\//, '')
+    const value = body[key]
+    if (key.includes('/') || typeof value !== 'number') continue
+    const list = c.refusedNumbers.get(key) ?? []
+    if (list.length < 100) list.push(value)
+    c.refusedNumbers.set(key, list)
+  }
 }

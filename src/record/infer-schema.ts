@@ -8,6 +8,10 @@ export interface Shape {
   formats: Set<StringFormat>
   integers: number
   numbers: number
+  /** The least number seen, `null` before any. */
+  least: number | null
+  /** A lower bound the backend was seen to enforce (a 422 for a value below it). */
+  lowerBound?: 'positive' | 'nonnegative'
   booleans: number
   object: ObjectShape | null
   array: { count: number; item: Shape } | null
@@ -34,6 +38,7 @@ export function emptyShape(): Shape {
     formats: new Set(),
     integers: 0,
     numbers: 0,
+    least: null,
     booleans: 0,
     object: null,
     array: null,
@@ -86,6 +91,7 @@ export function addSample(shape: Shape, value: unknown, depth = 0): void {
     case 'number':
       if (Number.isInteger(value)) shape.integers++
       else shape.numbers++
+      if (shape.least === null || value < shape.least) shape.least = value
       return
     case 'boolean':
       shape.booleans++
@@ -176,8 +182,9 @@ function stringZod(shape: Shape): string {
 export function shapeToZod(shape: Shape, indent = '', strict = false): string {
   const kinds: string[] = []
   if (shape.strings > 0) kinds.push(stringZod(shape))
-  if (shape.numbers > 0) kinds.push('z.number()')
-  else if (shape.integers > 0) kinds.push('z.number().int()')
+  const bound = shape.lowerBound ? `.${shape.lowerBound}()` : ''
+  if (shape.numbers > 0) kinds.push(`z.number()${bound}`)
+  else if (shape.integers > 0) kinds.push(`z.number().int()${bound}`)
   if (shape.booleans > 0) kinds.push('z.boolean()')
   if (shape.object) kinds.push(objectToZod(shape.object, indent, strict))
   if (shape.array) {

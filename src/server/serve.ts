@@ -7,6 +7,7 @@ import { loadOpenApiApi } from './load-openapi-api.ts'
 import { isLoopbackHost, type AllowedHosts } from './host-check.ts'
 import { startServer, type RunningServer } from './start-server.ts'
 import { SqliteStore } from './sqlite-store.ts'
+import { describeUrl, isPostgresUrl, PostgresStore } from './postgres-store.ts'
 import { watchDeclaration } from './watch-declaration.ts'
 import {
   StoredRowsMismatchError,
@@ -17,7 +18,7 @@ export const serveUsage = `Usage: hypermock-api serve [--config hypermock.config
                           [--port 8787] [--host 127.0.0.1]
                           [--base-path /api] [--control-path /__mock]
                           [--allow-origin <origin,...|*>] [--allowed-hosts <name,...|all>]
-                          [--playground] [--data hypermock.db] [--watch]
+                          [--playground] [--data hypermock.db|postgres://...] [--watch]
 
 Starts a hypermock API on a real HTTP port, with the control API under /__mock: your own
 declaration (--config), an OpenAPI description (--openapi), or the built-in orders, payments and
@@ -43,6 +44,10 @@ Options:
       --data <file>        keep every row, idempotency key, fault rule, setting and the clock in
                            this SQLite file (created if missing) across restarts and crashes;
                            also HYPERMOCK_DATA. Needs Node.js 22.5 or later
+      --data <postgres://user@host:5432/db>
+                           keep it all in PostgreSQL instead, shared by every replica serving
+                           the same URL (behind a load balancer); a database out of reach
+                           answers 503 store-unavailable until it is back
       --data-mismatch <m>  stored rows the declaration no longer accepts: refuse (default: print
                            them and stop), keep (drop those rows, keep the rest), reset (start
                            again from the seed rows)
@@ -184,7 +189,7 @@ export async function startServe(
   console.log(`hypermock listening on ${server.url}
   API:          ${server.api.origin || server.url}${server.api.basePath || '/'}   (try: curl ${server.url}${server.api.basePath || '/'})
   control API:  ${server.url}${server.api.controlPath}             (state, reset, faults, journal, config, clock)
-${server.playgroundUrl ? `  playground:   ${server.playgroundUrl}\n` : ''}${dataFile ? `  data:         ${dataFile} (${server.stored?.started === 'empty' ? 'new: seed rows written' : 'resumed'}${server.stored?.report ? `; ${dataMismatch === 'reset' ? 'reset' : `${server.stored.report.dropped} rows that no longer fit dropped`}` : ''})\n` : ''}${values.watch ? `  watching:     ${values.config} and the files beside it\n` : ''}  tokens:       ${tokens.length > 0 ? tokens.join(', ') : 'any Bearer token'}
+${server.playgroundUrl ? `  playground:   ${server.playgroundUrl}\n` : ''}${dataFile ? `  data:         ${isPostgresUrl(dataFile) ? `PostgreSQL ${describeUrl(dataFile)}` : dataFile} (${server.stored?.started === 'empty' ? 'new: seed rows written' : 'resumed'}${server.stored?.report ? `; ${dataMismatch === 'reset' ? 'reset' : `${server.stored.report.dropped} rows that no longer fit dropped`}` : ''})\n` : ''}${values.watch ? `  watching:     ${values.config} and the files beside it\n` : ''}  tokens:       ${tokens.length > 0 ? tokens.join(', ') : 'any Bearer token'}
   answers:      loopback origins${opened}
 Press Ctrl+C to stop.`)
   if (server.stored?.report)
@@ -228,7 +233,9 @@ const isDataMismatch = (value: string): value is DataMismatch =>
 
 async function openStore(file: string) {
   try {
-    return await SqliteStore.open(file)
+    return isPostgresUrl(file)
+      ? await PostgresStore.open(file)
+      : await SqliteStore.open(file)
   } catch (error) {
     throw new CliError((error as Error).message)
   }
@@ -250,7 +257,7 @@ function mismatchMessage(
 Nothing was changed. To start anyway:
   keep the rows that fit:  hypermock-api serve ${rest} --data-mismatch keep
   start from the seed:     hypermock-api serve ${rest} --data-mismatch reset
-(or move ${file} aside, or undo the change to the declaration).`
+(or ${isPostgresUrl(file) ? 'use another database' : `move ${file} aside`}, or undo the change to the declaration).`
 }
 
 async function reloadFrom(

@@ -1,11 +1,24 @@
 import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
 import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { leadThroughLocks } from './lead-through-locks.ts'
+import type { StoredDataMismatch } from './mismatch-notice.ts'
 import { createMockHub } from './mock-hub.ts'
 import { openStoreAlone } from './open-store-alone.ts'
 import { connectToHub, type SharedModeClock } from './port-transport.ts'
 
-export interface SharedModeOptions {
+export interface KeptMockOptions {
+  /**
+   * Stored rows that no longer fit the declaration (a member removed, a type narrowed, a state
+   * renamed): `report` runs the mock with the rows that fit and leaves the stored data unchanged,
+   * `keep` drops the others from the store, `reset` starts over from the seed, `refuse` does not
+   * start the mock. Each names every such row and member in the console and in
+   * `api.shared.startupNotice`.
+   * @default 'report'
+   */
+  onMismatch?: StoredDataMismatch
+}
+
+export interface SharedModeOptions extends KeptMockOptions {
   /**
    * Keeps the shared mock in this IndexedDB database across visits (a write is stored before its
    * answer is returned). `false` keeps it in memory: it lasts while one of the origin's tabs is open.
@@ -19,6 +32,11 @@ export interface SharedModeOptions {
   clock?: SharedModeClock
 }
 
+export interface PersistOptions extends KeptMockOptions {
+  /** The IndexedDB database that keeps this page's mock. */
+  database: string
+}
+
 /**
  * A mock in this page alone, kept in IndexedDB under `database` across reloads: the same hub a
  * shared mock runs, reached over a `MessageChannel` of the page.
@@ -26,11 +44,16 @@ export interface SharedModeOptions {
 export function startKeptMock(
   options: DeclaredMockOptions,
   database: string | false,
-  clock?: SharedModeClock,
+  mode: KeptMockOptions & { clock?: SharedModeClock } = {},
 ): Promise<SharedMockApi> {
   const { port1, port2 } = new MessageChannel()
-  createMockHub({ options, database, openStore: openStoreAlone }).connect(port1)
-  return connectToHub(port2, options, clock)
+  createMockHub({
+    options,
+    database,
+    onMismatch: mode.onMismatch ?? 'report',
+    openStore: openStoreAlone,
+  }).connect(port1)
+  return connectToHub(port2, options, mode.clock)
 }
 
 /**
@@ -48,6 +71,11 @@ export function connectSharedMock(
   return typeof navigator !== 'undefined' &&
     'locks' in navigator &&
     typeof BroadcastChannel === 'function'
-    ? leadThroughLocks(options, database, mode.clock)
-    : startKeptMock(options, database, mode.clock)
+    ? leadThroughLocks(
+        options,
+        database,
+        mode.onMismatch ?? 'report',
+        mode.clock,
+      )
+    : startKeptMock(options, database, mode)
 }

@@ -1,5 +1,6 @@
 import type { DeclaredMockOptions } from '../mock-server/control/remote-mock-api.ts'
 import { createMockHub } from './mock-hub.ts'
+import type { StoredDataMismatch } from './mismatch-notice.ts'
 import { openStoreAlone } from './open-store-alone.ts'
 import type { PortLike } from './protocol.ts'
 import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
@@ -41,6 +42,7 @@ function channelPort(send: (data: unknown) => void) {
 export function leadThroughLocks(
   options: DeclaredMockOptions,
   database: string | false,
+  onMismatch: StoredDataMismatch,
   clock?: SharedModeClock,
 ): Promise<SharedMockApi> {
   const scope = `hypermock:${database || 'memory'}`
@@ -68,7 +70,12 @@ export function leadThroughLocks(
     leading = true
     leader = me
     // The declaration runs here, in the tab: nothing holding code crosses the channel.
-    const hub = createMockHub({ options, database, openStore: openStoreAlone })
+    const hub = createMockHub({
+      options,
+      database,
+      onMismatch,
+      openStore: openStoreAlone,
+    })
     const { port1, port2 } = new MessageChannel()
     hub.connect(port1)
     void remote.attach(port2)

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { createSeed } from '../index.ts'
-import { openMockStore } from './mock-store.ts'
+import type { AnyRecord } from '../mock-server/declare/types.ts'
+import { emptyChangeSet } from '../mock-server/store/change-set.ts'
+import { IndexedDbStore } from './indexeddb-store.ts'
 import {
   asCustomer1,
   closeTabs,
@@ -10,17 +12,15 @@ import {
   startHub,
 } from './test-harness.ts'
 
-const TABLES = ['orders', 'payments', 'transfers', 'accounts', 'customers']
-
 beforeEach(freshIndexedDb)
 afterEach(closeTabs)
 
 async function storedOrder(id: number) {
-  const store = await openMockStore(DATABASE, TABLES)
+  const store = await IndexedDbStore.open(DATABASE)
   const loaded = await store.load()
   store.close()
-  if (loaded.kind !== 'loaded') throw new Error(`store is ${loaded.kind}`)
-  return loaded.value.state.orders?.find((order) => order.id === id)
+  if (!loaded) throw new Error('the store is empty')
+  return loaded.tables.orders?.find((order) => order.id === id)
 }
 
 it('stores a write before answering it, and the next hub starts from it', async () => {
@@ -52,59 +52,93 @@ it('lets two tabs share one mock: a key sent from both executes once', async () 
   expect(hub.api!.state.snapshot().payments).toHaveLength(2)
 })
 
-it('names every stored row that no longer fits, loads the rest and changes nothing stored', async () => {
-  const store = await openMockStore(DATABASE, TABLES)
+/** Stores an order and a customer that the shop's declaration refuses, beside a fitting one. */
+async function storeMisfits() {
   const customer = createSeed().customers[0]!
-  await store.write({
-    stores: {
-      orders: { replace: true, chunks: [[0, [{ id: 1, total: -5 }]]] },
-      customers: {
-        replace: true,
-        chunks: [[0, [customer, { ...customer, id: 2, loyalty: 'gold' }]]],
-      },
-    },
-    settings: {
-      version: 1,
-      faults: [],
-      config: {
-        rateLimit: false,
-        requireIdempotencyKey: false,
-        latencyMs: 0,
-        seed: 1,
-      },
-    },
-  })
+  const store = await IndexedDbStore.open(DATABASE)
+  const changes = emptyChangeSet()
+  changes.rows.set('orders', new Map([[1, { id: 1, total: -5 }]]))
+  changes.rows.set(
+    'customers',
+    new Map<number, AnyRecord>([
+      [1, customer],
+      [2, { ...customer, id: 2, loyalty: 'gold' }],
+    ]),
+  )
+  await store.commit(changes)
   store.close()
+  return customer
+}
 
-  const tab = await openTab(startHub())
+it('names every stored row that no longer fits, loads the rest and changes nothing stored', async () => {
+  const customer = await storeMisfits()
+  const reported: string[] = []
+  const tab = await openTab(
+    startHub({ mismatch: (message) => reported.push(message) }),
+  )
   const notice = tab.shared.startupNotice ?? ''
+  expect(reported).toEqual([notice])
   expect(notice).toMatch(/^2 stored rows no longer fit the declaration/)
   expect(notice).toContain('orders 1: status: ')
   expect(notice).toContain('total: Too small')
   expect(notice).toContain('customers 2: loyalty: is not a known member')
+  expect(notice).toContain("onMismatch: 'keep'")
   expect(tab.state.snapshot().customers).toEqual([customer])
   expect(tab.state.snapshot().orders).toEqual([])
-  // Loading wrote nothing: the rows are still stored, and the next start reports them again.
+  // Loading wrote nothing, and neither does a later change elsewhere: the rows stay stored, and
+  // the next start reports them again.
+  await tab.fetch(
+    asCustomer1('/api/customers/1', {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+      body: JSON.stringify({ name: 'Ada' }),
+    }),
+  )
   expect(await storedOrder(1)).toEqual({ id: 1, total: -5 })
   expect((await openTab(startHub())).shared.startupNotice).toBe(notice)
-
-  // The first change keeps the rows that fit, whole.
-  tab.state.restore(tab.state.snapshot())
-  await tab.shared.settled()
-  expect(await storedOrder(1)).toBeUndefined()
-  expect((await openTab(startHub())).shared.startupNotice).toBeNull()
 })
 
-it('discards settings of the wrong shape with a notice', async () => {
-  const raw = await openMockStore(DATABASE, TABLES)
+it("with onMismatch: 'keep', drops the rows that no longer fit from the store and keeps the rest", async () => {
+  const customer = await storeMisfits()
+  const tab = await openTab(startHub({ onMismatch: 'keep' }))
+  expect(tab.shared.startupNotice).toMatch(
+    /customers 2: loyalty: is not a known member[^]*dropped from IndexedDB "hypermock-test"/,
+  )
+  expect(await storedOrder(1)).toBeUndefined()
+  const next = await openTab(startHub())
+  expect(next.shared.startupNotice).toBeNull()
+  expect(next.state.snapshot().customers).toEqual([customer])
+})
+
+it("with onMismatch: 'reset', starts the store over from the seed", async () => {
+  await storeMisfits()
+  const tab = await openTab(startHub({ onMismatch: 'reset' }))
+  expect(tab.shared.startupNotice).toMatch(/was reset to the seed/)
+  expect((await storedOrder(1))?.status).toBe('pending')
+  expect(tab.state.snapshot()).toEqual(
+    (await openTab(startHub())).state.snapshot(),
+  )
+})
+
+it("with onMismatch: 'refuse', the mock does not start and nothing stored changes", async () => {
+  await storeMisfits()
+  await expect(openTab(startHub({ onMismatch: 'refuse' }))).rejects.toThrow(
+    /^Failed to start the mock: 2 stored rows no longer fit[^]*orders 1: status/,
+  )
+  expect(await storedOrder(1)).toEqual({ id: 1, total: -5 })
+})
+
+it('leaves stored data it cannot read untouched, with a notice, until the page resets the mock', async () => {
+  const raw = await IndexedDbStore.open(DATABASE)
   raw.close()
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.open(DATABASE)
     request.onerror = () => reject(request.error)
     request.onsuccess = () => {
       const db = request.result
-      const tx = db.transaction('meta', 'readwrite')
-      tx.objectStore('meta').put('not settings', 'settings')
+      const tx = db.transaction(['rows', 'meta'], 'readwrite')
+      tx.objectStore('rows').put('not rows', ['orders', 0])
+      tx.objectStore('meta').put({ seq: 1, settings: null }, 'state')
       tx.oncomplete = () => {
         db.close()
         resolve()
@@ -112,8 +146,13 @@ it('discards settings of the wrong shape with a notice', async () => {
     }
   })
   const tab = await openTab(startHub())
-  expect(tab.shared.startupNotice).toContain(
-    'the stored settings do not have the expected shape',
+  expect(tab.shared.startupNotice).toMatch(
+    /^Saved mock data could not be read \(Failed to read the stored data \(IndexedDB "hypermock-test"\): a stored chunk of "orders" is not a list of rows\.\)/,
+  )
+  tab.reset()
+  await tab.shared.settled()
+  await vi.waitFor(async () =>
+    expect((await storedOrder(1))?.status).toBe('pending'),
   )
 })
 
@@ -170,7 +209,8 @@ it("keeps each tab's copy in step with the others' changes", async () => {
     asCustomer1('/api/orders/4/cancel', { method: 'POST' }),
   )
   expect(cancelled.status).toBe(200)
-  expect(remote).toEqual({ a: 0, b: 1 })
+  // B hears of it on its own port, in the same turn as A's answer or soon after.
+  await vi.waitFor(() => expect(remote).toEqual({ a: 0, b: 1 }))
   // B's copy of the data was behind: reading it fetches the hub's, and a 'state' event follows.
   expect(b.state.snapshot().orders[3]!.status).toBe('pending')
   await vi.waitFor(() =>

@@ -8,19 +8,22 @@ import {
   controlCommands,
   runControlCommand,
 } from '../mock-server/control/control-commands.ts'
-import { ChangeTracker } from './change-tracker.ts'
-import { checkStoredRows } from '../mock-server/store/check-stored-rows.ts'
-import type { AnyRecord } from '../mock-server/declare/types.ts'
-import type { IdempotencyRecord } from '../mock-server/store/types.ts'
+import {
+  attachStore,
+  StoredRowsMismatchError,
+  type AttachedStore,
+} from '../mock-server/store/attach-store.ts'
+import type { MockStore } from '../mock-server/store/mock-store.ts'
 import { HubClock } from './hub-clock.ts'
-import type { MockStore, StoreLoad } from './mock-store.ts'
+import { mismatchNotice, type StoredDataMismatch } from './mismatch-notice.ts'
+import { retryingStore } from './retrying-store.ts'
 import {
   deserializeRequest,
   serializeResponse,
   type HubEvent,
   type HubMessage,
   type Mirror,
-  type Operation,
+  type HubCommand,
   type PortLike,
   type TabMessage,
 } from './protocol.ts'
@@ -33,16 +36,23 @@ export interface MockHubOptions {
   options: DeclaredMockOptions
   /** The database to keep the mock in, or false to keep it in memory only. */
   database: string | false
-  /** Opens the database (IndexedDB in a browser); told the tables the declaration holds. */
-  openStore: (name: string, tables: readonly string[]) => Promise<MockStore>
+  /** Opens the database (IndexedDB in a browser). */
+  openStore: (name: string) => Promise<MockStore>
+  /**
+   * Stored rows that no longer fit the declaration: see `StoredDataMismatch`.
+   * @default 'report'
+   */
+  onMismatch?: StoredDataMismatch
   /** Where unexpected errors go (the console). */
   report?: (error: unknown) => void
-  /** Where a report on the stored data goes (rows left out, settings refused): the console. */
+  /** Where notices on browser storage go (unavailable, unreadable, a save failed): the console. */
   warn?: (message: string) => void
+  /** Where the report of stored rows that no longer fit goes: the console, as an error. */
+  mismatch?: (message: string) => void
 }
 
 export interface MockHub {
-  /** Serves one tab: its hello, requests and operations, in the order it sent them. */
+  /** Serves one tab: its hello, requests and control commands, in the order it sent them. */
   connect(port: PortLike): void
   /** The mock every tab shares, once the first hello has created it (for tests). */
   readonly api: MockApi | undefined
@@ -66,30 +76,29 @@ const faultNumber = (rule: FaultRule) => Number(rule.id.replace(/^\D+/, ''))
 
 /**
  * The one mock an origin's tabs share. It runs where every tab can reach it (a SharedWorker), answers
- * each tab's forwarded requests, applies their control operations, keeps the data in a store (a
+ * each tab's forwarded requests, applies their control commands, keeps the data in a store (a
  * write is stored before its answer leaves) and tells every tab what changed.
  */
 export function createMockHub({
   options,
   database,
   openStore,
+  onMismatch = 'report',
   report = (error) => console.error(error),
   warn = (message) => console.warn(message),
+  mismatch = (message) => console.error(message),
 }: MockHubOptions): MockHub {
   const ports = new Set<PortLike>()
   let api: MockApi | undefined
   let runtime: Runtime | undefined
   let ready: Promise<void> | undefined
   let store: MockStore | null = null
+  let attached: AttachedStore | null = null
   let startedEmpty = false
   let startupNotice: string | null = null
+  /** Why the hub did not start (stored rows refused): every tab that says hello is told. */
+  let refused: string | null = null
   let nextFault = 1
-  let dirty = false
-  /** Stored data that could not be read stays untouched until the page resets the mock. */
-  let paused = false
-  let saving: Promise<void> = Promise.resolve()
-  let saveFailed = false
-  let tracker: ChangeTracker
   const clock = new HubClock()
 
   const post = (port: PortLike, message: HubMessage) =>
@@ -141,46 +150,50 @@ export function createMockHub({
     }
   }
 
-  async function save() {
-    if (!store || !dirty || paused) return
-    dirty = false
-    const changes = tracker.diff(runtime!.db)
+  /** Resolves once every change so far is in the store (or failed to be, with a notice). */
+  function flush() {
+    return attached?.flush() ?? Promise.resolve()
+  }
+
+  const notice = (message: string) => broadcast({ kind: 'notice', message })
+
+  async function openKept(name: string) {
     try {
-      await store.write({
-        stores: changes.stores,
-        settings: {
-          version: 1,
-          faults: api!.faults
-            .list()
-            .map(({ id: _id, matched: _m, fired: _f, ...rule }) => rule),
-          config: api!.config.get(),
-        },
-      })
-      changes.commit()
-      if (saveFailed) {
-        saveFailed = false
-        broadcast({
-          kind: 'notice',
-          message:
+      return retryingStore(await openStore(name), {
+        failed: (error) =>
+          notice(
+            `Could not save the mock to browser storage (${errorText(error)}). It keeps working in memory, but changes from now on are lost when the last tab closes. Free some space (or leave private browsing) to save again.`,
+          ),
+        recovered: () =>
+          notice(
             'Saving to browser storage works again: every change is stored.',
-        })
-      }
+          ),
+      })
     } catch (error) {
-      // What failed stays unsaved, so the next save tries it again.
-      dirty = true
-      if (!saveFailed) {
-        saveFailed = true
-        broadcast({
-          kind: 'notice',
-          message: `Could not save the mock to browser storage (${errorText(error)}). It keeps working in memory, but changes from now on are lost when the last tab closes. Free some space (or leave private browsing) to save again.`,
-        })
-      }
+      startupNotice = `Browser storage is unavailable (${errorText(error)}); the mock works in memory and starts from its seed data on every visit.`
+      return null
     }
   }
 
-  function flush() {
-    saving = saving.then(save)
-    return saving
+  /** Makes the store the mock's home: it resumes from the store, or the store takes the seed. */
+  async function attach(kept: MockStore) {
+    try {
+      attached = await attachStore(api!, kept, { onMismatch })
+    } catch (error) {
+      if (error instanceof StoredRowsMismatchError) {
+        refused = mismatchNotice(error.report, kept, 'refuse')
+        mismatch(refused)
+        return
+      }
+      // Unreadable: left untouched until the page chooses to replace it (api.reset()).
+      startupNotice = `Saved mock data could not be read (${errorText(error)}). The mock runs from its seed data in memory and leaves what is stored untouched; api.reset() replaces it and saving resumes.`
+      return
+    }
+    startedEmpty = attached.started === 'empty'
+    if (attached.report) {
+      startupNotice = mismatchNotice(attached.report, kept, onMismatch)
+      mismatch(startupNotice)
+    }
   }
 
   async function start() {
@@ -190,91 +203,26 @@ export function createMockHub({
       ...options,
     })
     runtime = createRuntime(resolved)
-    tracker = new ChangeTracker([...runtime.api.resources.keys()])
     api = mockApiOf(runtime) as unknown as MockApi
-    if (database !== false) {
-      try {
-        store = await openStore(database, [...runtime.api.resources.keys()])
-      } catch (error) {
-        startupNotice = `Browser storage is unavailable (${errorText(error)}); the mock works in memory and starts from its seed data on every visit.`
-      }
-    }
-    const loaded: StoreLoad = store
-      ? await store.load().catch((error: unknown) => ({
-          kind: 'corrupted' as const,
-          reason: `the browser could not read it: ${errorText(error)}`,
-        }))
-      : { kind: 'empty' }
-    // Loading never changes what is stored: only a change made afterwards is written.
-    let unfit = false
-    if (loaded.kind === 'empty') startedEmpty = true
-    if (loaded.kind === 'corrupted') {
-      paused = true
-      startupNotice = `Saved mock data could not be read (${loaded.reason}). The mock runs from its seed data in memory and leaves what is stored untouched; api.reset() replaces it and saving resumes.`
-    }
-    if (loaded.kind === 'loaded') {
-      const notices: string[] = []
-      const stored = loaded.value.state as unknown as Record<string, unknown>
-      const tables: Record<string, AnyRecord[]> = {}
-      for (const [name, rows] of Object.entries(stored))
-        if (name !== 'schemaVersion' && name !== 'idempotencyKeys')
-          tables[name] = Array.isArray(rows) ? (rows as AnyRecord[]) : []
-      const report = checkStoredRows(runtime.api, {
-        tables,
-        idempotencyKeys: Array.isArray(stored.idempotencyKeys)
-          ? (stored.idempotencyKeys as IdempotencyRecord[])
-          : [],
-        settings: null,
-      })
-      // Already checked and copied: loaded as is (100,000 rows are not parsed twice).
-      const now = runtime.clock.now()
-      report.fitting.idempotencyKeys = report.fitting.idempotencyKeys.filter(
-        (record) => Date.parse(record.expiresAt) > now,
-      )
-      runtime.db.load(report.fitting)
-      if (!report.fits) {
-        unfit = true
-        notices.push(
-          `${report.message}\nThose rows were left out; they stay stored until the mock's data next changes, which keeps only the rows that fit (api.reset() starts over from the seed).`,
-        )
-      }
-      try {
-        api.config.update(loaded.value.config)
-      } catch (error) {
-        notices.push(`The stored settings were left out: ${errorText(error)}`)
-      }
-      for (const rule of loaded.value.faults) {
-        try {
-          api.faults.add(rule)
-        } catch (error) {
-          notices.push(`A stored fault rule was left out: ${errorText(error)}`)
-        }
-      }
-      if (notices.length > 0) startupNotice = notices.join(' ')
-    }
+    if (database !== false) store = await openKept(database)
+    if (store) await attach(store)
+    if (refused !== null) return
+    if (startupNotice !== null && !attached?.report) warn(startupNotice)
     nextFault = Math.max(1, ...api.faults.list().map((r) => faultNumber(r) + 1))
-    if (loaded.kind === 'loaded' && !unfit) tracker.markSaved(runtime.db)
-    else if (loaded.kind === 'empty' && store) {
-      // An empty database takes the seed whole.
-      dirty = true
-      await flush()
-    }
-    // With rows left out, nothing is marked saved: the first change writes every table whole.
-    if (startupNotice !== null) warn(startupNotice)
     api.subscribe((event) => {
-      if (event.type === 'reset' && paused) {
-        // The page chose to replace what could not be read.
-        paused = false
-        saving = saving.then(() => store?.clear()).catch(() => {})
-      }
-      if (event.type !== 'request' || event.entry.fault !== null) {
-        if (event.type !== 'journal' && event.type !== 'clock') dirty = true
+      if (event.type === 'reset' && store && !attached) {
+        // The page chose to replace what could not be read: the store starts again from here.
+        const kept = store
+        void (async () => {
+          await kept.clear()
+          attached = await attachStore(api!, kept)
+        })().catch(report)
       }
       broadcast({ kind: 'event', event: toEvent(event) })
     })
   }
 
-  function apply(op: Operation): unknown {
+  function apply(op: HubCommand): unknown {
     const mock = api!
     switch (op.name) {
       case 'migrate': {
@@ -318,6 +266,10 @@ export function createMockHub({
     if (message.kind === 'hello') {
       ready ??= start()
       await ready
+      if (refused !== null) {
+        post(port, { kind: 'refused', message: refused })
+        return
+      }
       ports.add(port)
       post(port, { kind: 'welcome', mirror: mirror(), notice: startupNotice })
       // The notice is for the tabs that saw the data discarded, not for every later one.
@@ -325,6 +277,7 @@ export function createMockHub({
       return
     }
     await ready
+    if (refused !== null) return
     if (message.kind === 'fetch') {
       clock.follow(
         message.now ?? null,
@@ -345,11 +298,9 @@ export function createMockHub({
     }
     let reply: HubMessage
     try {
-      const value = apply(message.op)
-      if (message.op.name === 'migrate' || isWrite(message.op.name)) {
-        if (message.op.name === 'migrate') dirty = true
+      const value = apply(message.command)
+      if (message.command.name === 'migrate' || isWrite(message.command.name))
         await flush()
-      }
       reply = { kind: 'reply', id: message.id, ok: true, value }
     } catch (error) {
       reply = {

@@ -14,7 +14,7 @@ import {
   serializeRequest,
   type HubHello,
   type HubMessage,
-  type Operation,
+  type HubCommand,
   type PortLike,
   type SerializedRequest,
   type SerializedResponse,
@@ -49,7 +49,7 @@ export function createPortTransport(tabClock?: SharedModeClock): {
   const waiting = new Map<
     number,
     {
-      kind: 'fetch' | 'op'
+      kind: 'fetch' | 'command'
       again: TabMessage | null
       resolve(value: unknown): void
       reject(error: Error): void
@@ -59,8 +59,12 @@ export function createPortTransport(tabClock?: SharedModeClock): {
   let listener: ((event: RemoteEvent) => void) | undefined
   let welcomes = 0
   let first: (opened: { mirror: Mirror; notice: string | null }) => void
+  let refuse: (error: Error) => void
   const opened = new Promise<{ mirror: Mirror; notice: string | null }>(
-    (resolve) => (first = resolve),
+    (resolve, reject) => {
+      first = resolve
+      refuse = reject
+    },
   )
   let nextId = 1
   /** Writes of this tab not answered yet: a change heard meanwhile may be its own. */
@@ -68,7 +72,7 @@ export function createPortTransport(tabClock?: SharedModeClock): {
 
   function send(
     message:
-      | { kind: 'op'; op: Operation }
+      | { kind: 'command'; command: HubCommand }
       | { kind: 'fetch'; request: SerializedRequest; now?: number },
     transfer: Transferable[] = [],
     write = false,
@@ -92,8 +96,8 @@ export function createPortTransport(tabClock?: SharedModeClock): {
     return answer
   }
 
-  const operate = (op: Operation, write: boolean) =>
-    send({ kind: 'op', op }, [], write)
+  const sendCommand = (command: HubCommand, write: boolean) =>
+    send({ kind: 'command', command }, [], write)
 
   function receive(message: HubMessage, welcomed: () => void) {
     switch (message.kind) {
@@ -103,6 +107,9 @@ export function createPortTransport(tabClock?: SharedModeClock): {
           first({ mirror: message.mirror, notice: message.notice })
         // Another tab took over the mock: what this tab shows is read afresh.
         else listener?.({ type: 'reset', mirror: message.mirror, remote: true })
+        return welcomed()
+      case 'refused':
+        refuse(new Error(message.message))
         return welcomed()
       case 'reply': {
         const entry = waiting.get(message.id)
@@ -172,11 +179,11 @@ export function createPortTransport(tabClock?: SharedModeClock): {
       return opened
     },
     call: (name, input) =>
-      operate(
-        { name, input } as Operation,
+      sendCommand(
+        { name, input } as HubCommand,
         controlCommands[name].write,
       ) as never,
-    pull: () => operate({ name: 'pull' }, false) as Promise<Mirror>,
+    pull: () => sendCommand({ name: 'pull' }, false) as Promise<Mirror>,
     async fetch(request) {
       const serialized = await serializeRequest(request)
       const answer = await send(
@@ -191,7 +198,7 @@ export function createPortTransport(tabClock?: SharedModeClock): {
       return deserializeResponse(answer as SerializedResponse)
     },
     migrate: (legacy) =>
-      operate({ name: 'migrate', legacy }, true) as Promise<boolean>,
+      sendCommand({ name: 'migrate', legacy }, true) as Promise<boolean>,
   }
   return { transport, attach }
 }

@@ -8,7 +8,7 @@ import type {
 export type { LegacySave, Mirror }
 
 /** A control command by name, or one of the hub's own: migrate, pull, pull-state. */
-export type Operation =
+export type HubCommand =
   | ControlCall
   /** Takes over the old `localStorage` save when the database holds nothing yet. */
   | { name: 'migrate'; legacy: LegacySave }
@@ -47,13 +47,15 @@ export type TabMessage =
     }
   /** A wait the hub asked for has ended on the tab's clock. */
   | { kind: 'woke'; id: number }
-  | { kind: 'op'; id: number; op: Operation }
+  | { kind: 'command'; id: number; command: HubCommand }
 
 /** A change every tab hears about, with what it needs to update its mirror. */
 export type HubEvent = Exclude<RemoteEvent, { type: 'notice' }>
 
 export type HubMessage =
   | { kind: 'welcome'; mirror: Mirror; notice: string | null }
+  /** The mock did not start (stored rows that no longer fit, refused): the reason, for the page. */
+  | { kind: 'refused'; message: string }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
   | { kind: 'reply'; id: number; ok: false; error: string }
   | { kind: 'response'; id: number; response: SerializedResponse }

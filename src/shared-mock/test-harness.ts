@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { IDBFactory } from 'fake-indexeddb'
 import { createMockHub, type MockHub } from './mock-hub.ts'
-import { openMockStore } from './mock-store.ts'
+import { IndexedDbStore } from './indexeddb-store.ts'
 import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { connectToHub } from './port-transport.ts'
 import { shopApi, type ShopApi } from '../index.ts'
@@ -15,14 +15,18 @@ export function freshIndexedDb() {
 
 const openPorts: MessagePort[] = []
 
-/** A hub as the SharedWorker runs it, over fake-indexeddb. */
-export function startHub(): MockHub {
+/** A hub as the leading tab runs it, over fake-indexeddb. */
+export function startHub(
+  options: Partial<Parameters<typeof createMockHub>[0]> = {},
+): MockHub {
   return createMockHub({
     options: { api: shopApi },
     database: DATABASE,
-    openStore: openMockStore,
+    openStore: IndexedDbStore.open,
     report: () => {},
     warn: () => {},
+    mismatch: () => {},
+    ...options,
   })
 }
 

@@ -263,7 +263,10 @@ describe('retry timeline', () => {
   })
 
   test('zooms in, out and back to fit, and clears', async () => {
-    const { user } = renderTimeline()
+    // Finished operations only: a running one grows, and "fit" follows it.
+    const { user } = renderTimeline(
+      recorded.filter((event) => event.operationId !== list.operationId),
+    )
     const zoom = screen.getByRole('group', { name: 'Zoom' })
     const fit = within(zoom).getByRole('button', { name: 'Fit' })
     expect(fit).toHaveAttribute('aria-pressed', 'true')
@@ -334,5 +337,51 @@ describe('the timeline: dense rows and other traffic', () => {
         name: 'Verdicts on GET /api/transfers/2',
       }),
     ).toHaveTextContent('Violation (retried-non-retriable)')
+  })
+})
+
+describe('Other traffic after a reload', () => {
+  test('leaves out what this playground’s own client sent, even once a reload forgot its events', async () => {
+    window.localStorage.clear()
+    const api = createMockApi()
+    const page = () => (
+      <PlaygroundProvider api={api} fetch={(request) => api.fetch(request)}>
+        <TimelineView />
+      </PlaygroundProvider>
+    )
+    const user = userEvent.setup()
+    const first = render(page())
+    const run = screen.getByRole('form', { name: 'Run a request' })
+    await within(run).findByRole('button', { name: 'GET /api/orders' })
+    await user.click(
+      within(run).getByRole('button', { name: 'GET /api/orders' }),
+    )
+    await user.click(within(run).getByRole('button', { name: 'Run' }))
+    expect(await within(run).findByRole('status')).toHaveTextContent(
+      'GET /api/orders: 200 OK',
+    )
+    first.unmount()
+
+    // The page loads again: a new client with no events, the same mock with its journal.
+    for (let load = 0; load < 3; load++) {
+      const again = render(page())
+      expect(api.operations.list().length).toBeGreaterThan(0)
+      expect(screen.getByText('No other traffic yet.')).toBeInTheDocument()
+      again.unmount()
+    }
+
+    // What another client sends still shows.
+    await api.fetch(
+      new Request('http://localhost:3000/api/orders', {
+        headers: { Authorization: 'Bearer customer-1-token' },
+      }),
+    )
+    render(page())
+    const section = screen.getByRole('region', {
+      name: 'Other traffic rebuilt from what the mock sees',
+    })
+    const list = within(section).getByRole('list', { name: 'Other traffic' })
+    expect(list.querySelectorAll(':scope > li')).toHaveLength(1)
+    expect(list).toHaveTextContent('GET /api/orders')
   })
 })

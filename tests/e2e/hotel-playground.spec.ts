@@ -30,6 +30,62 @@ test('the Timeline’s Run a request and the Console’s default succeed on the 
   ).toBeVisible()
 })
 
+test('Other traffic leaves out the playground’s own requests, however often the page loads', async ({
+  page,
+}) => {
+  await page.goto('/__mock/playground/?view=timeline')
+  const run = page.getByRole('form', { name: 'Run a request' })
+  await expect(run.getByLabel('Path')).toHaveValue('/api/rooms')
+  await run.getByRole('button', { name: 'Run' }).click()
+  await expect(run.getByRole('status')).toHaveText('GET /api/rooms: 200 OK')
+  const section = page.getByRole('region', {
+    name: 'Other traffic rebuilt from what the mock sees',
+  })
+  for (let load = 0; load < 4; load++) {
+    await page.reload()
+    // The page has booted and read the API (its own GET /api and the description).
+    await expect(run.getByLabel('Path')).toHaveValue('/api/rooms')
+    await expect(section.getByText('No other traffic yet.')).toBeVisible()
+  }
+  // The journal holds the playground’s reads and the run; Other traffic holds none of them.
+  const { entries } = (await (
+    await page.request.get('/__mock/journal')
+  ).json()) as { entries: unknown[] }
+  expect(entries.length).toBeGreaterThanOrEqual(3)
+
+  // A request the playground did not send is other traffic.
+  await page.evaluate(() => fetch('/api/guests'))
+  await expect(
+    section.getByRole('list', { name: 'Other traffic' }).locator(':scope > li'),
+  ).toHaveCount(1)
+  await expect(section).toContainText('GET /api/guests')
+})
+
+test('Copy as curl aims at the server that serves the page, and says curl reaches it', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/__mock/playground/?view=console')
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  const copy = page.getByRole('button', { name: 'Copy as curl' })
+  await expect(copy).toHaveAccessibleDescription(/^curl reaches this mock/)
+  await expect(
+    page.getByText('This page talks to that server over HTTP'),
+  ).toHaveCount(0) // the banner is the Explorer's
+  await copy.click()
+  const origin = new URL(baseURL!).origin
+  await expect(
+    page.getByText(`Copied as curl, aimed at ${origin}.`),
+  ).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    `'${origin}/api/rooms'`,
+  )
+  await page.goto('/__mock/playground/?view=explorer')
+  await expect(page.getByRole('region', { name: 'Welcome' })).toContainText(
+    'curl reaches the same mock',
+  )
+})
+
 test('every view, at 1280 and 390 px', async ({ page }) => {
   for (const view of [
     'explorer',

@@ -37,8 +37,8 @@ test('tabs share one state that lasts across reloads and visits, and a changed d
   context,
   page: first,
 }) => {
-  // Five page loads, each starting or joining the mock: more than the default on a loaded machine.
-  test.setTimeout(90_000)
+  // Ten page loads, each starting or joining the mock: more than the default on a loaded machine.
+  test.setTimeout(180_000)
   await first.close()
   const a = await open(context)
   const b = await open(context)
@@ -78,11 +78,68 @@ test('tabs share one state that lasts across reloads and visits, and a changed d
   await again.close()
 
   // A new version of the app drops the guests' `note`: the report names Ada's row and the member,
-  // the other rows load, and nothing crashes.
+  // in the page and as a console error; the other rows load, and nothing crashes.
   const next = await open(context, `${APP}?version=2`)
-  await expect(next.getByRole('note', { name: 'Stored data' })).toContainText(
-    'guests 2: note: is not a known member',
+  const report = next.getByRole('note', { name: 'Stored data' })
+  await expect(report).toContainText(
+    '1 stored row no longer fits the declaration:',
   )
+  await expect(report).toContainText('guests 2: note: is not a known member')
+  await expect(report).toContainText("onMismatch: 'keep'")
   await expect(guests(next)).toHaveText(['Seed guest', 'Grace'])
-  expect(errorsOf.get(next)).toEqual([])
+  expect(errorsOf.get(next)).toEqual([
+    expect.stringContaining('guests 2: note: is not a known member'),
+  ])
+  await shoot(next, 'shared-tabs-mismatch-report')
+  // A write meanwhile is stored; the row that does not fit stays stored, untouched.
+  await addGuest(next, 'Lin')
+  await next.close()
+
+  // Loading changed nothing stored: the app's earlier version finds Ada as she was.
+  const earlier = await open(context)
+  await expect(guests(earlier)).toHaveText([
+    'Seed guest',
+    'Ada (late arrival)',
+    'Grace',
+    'Lin',
+  ])
+  await earlier.close()
+
+  // The user chooses to keep the rows that fit: Ada's row is dropped, once, and said so.
+  const kept = await open(context, `${APP}?version=2&mismatch=keep`)
+  await expect(kept.getByRole('note', { name: 'Stored data' })).toContainText(
+    `They were dropped from IndexedDB "hotel-e2e" (onMismatch: 'keep')`,
+  )
+  await expect(guests(kept)).toHaveText(['Seed guest', 'Grace', 'Lin'])
+  await kept.close()
+  const afterKeep = await open(context, `${APP}?version=2`)
+  await expect(afterKeep.getByRole('note', { name: 'Stored data' })).toHaveText(
+    '',
+  )
+  expect(errorsOf.get(afterKeep)).toEqual([])
+  await afterKeep.close()
+
+  // Or to start over: a row with a note again, then a reset to the seed.
+  const withNote = await open(context)
+  await addGuest(withNote, 'Mo', 'early')
+  await withNote.close()
+  const reset = await open(context, `${APP}?version=2&mismatch=reset`)
+  await expect(reset.getByRole('note', { name: 'Stored data' })).toContainText(
+    `IndexedDB "hotel-e2e" was reset to the seed (onMismatch: 'reset')`,
+  )
+  await expect(guests(reset)).toHaveText(['Seed guest'])
+  await reset.close()
+  const afterReset = await open(context)
+  await expect(guests(afterReset)).toHaveText(['Seed guest'])
 })
+
+/** The report as the user meets it, at a desktop and a phone width. */
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${width}.png`,
+      fullPage: true,
+    })
+  }
+}

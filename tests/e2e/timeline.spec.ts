@@ -28,6 +28,55 @@ async function addPreset(
   await goToView(page, 'Timeline')
 }
 
+/**
+ * What the drawn rows get wrong, as text: a bar or wait past its row's right edge, a wait line
+ * over an attempt's bar, an outcome cut short. Empty when all is in place.
+ */
+function timelineOverlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    for (const row of document.querySelectorAll('.tl-view .tl-row')) {
+      const name = row.getAttribute('aria-label')
+      const rowBox = row.getBoundingClientRect()
+      const bars = [...row.querySelectorAll('.tl-bar')].map((bar) => ({
+        text: bar.textContent,
+        box: bar.getBoundingClientRect(),
+      }))
+      const waits = [...row.querySelectorAll('.tl-wait')].map((wait) =>
+        wait.getBoundingClientRect(),
+      )
+      for (const { text, box } of bars)
+        if (box.right > rowBox.right + 0.5)
+          problems.push(
+            `${name}: bar ${text} ends at ${box.right}, row at ${rowBox.right}`,
+          )
+      for (const wait of waits) {
+        if (wait.right > rowBox.right + 0.5)
+          problems.push(
+            `${name}: a wait ends at ${wait.right}, row at ${rowBox.right}`,
+          )
+        for (const { text, box } of bars)
+          if (wait.left < box.right - 0.5 && wait.right > box.left + 0.5)
+            problems.push(
+              `${name}: a wait (${wait.left}–${wait.right}) crosses bar ${text} (${box.left}–${box.right})`,
+            )
+      }
+      const outcome = row.querySelector('.tl-outcome')
+      if (outcome) {
+        const box = outcome.getBoundingClientRect()
+        if (
+          outcome.scrollWidth > outcome.clientWidth + 1 ||
+          box.right > rowBox.right + 0.5
+        )
+          problems.push(
+            `${name}: the outcome “${outcome.textContent}” is cut (${box.right} of ${rowBox.right})`,
+          )
+      }
+    }
+    return problems
+  })
+}
+
 async function runGetOrders(page: Page) {
   const form = page.getByRole('form', { name: 'Run a request' })
   await form
@@ -90,6 +139,16 @@ test('upstream down twice, then a GET: two backoff waits with their reasons, at 
     'false',
   )
   await zoom.getByRole('button', { name: 'Fit' }).click()
+
+  // Measured, not only seen: on Fit every bar ends inside its row, no wait line crosses a bar's
+  // label, and the outcome is whole, at both widths.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 })
+    await expect
+      .poll(() => timelineOverlaps(page), { message: `at ${width} px` })
+      .toEqual([])
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   await screenshotWideAndNarrow(page, 'timeline')
 

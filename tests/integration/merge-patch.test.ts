@@ -7,6 +7,7 @@ import {
 } from '../../src/mock-server/index.ts'
 import {
   contractTargets,
+  recordingTargets,
   useContractTarget,
   type ContractTarget,
 } from '../support/contract-target.ts'
@@ -27,7 +28,7 @@ function mergePatch(body: unknown, headers: HeaderMap = {}): RequestInit {
 const pointers = (problem: Record<string, unknown>) =>
   (problem.errors as { pointer: string }[]).map((e) => e.pointer).sort()
 
-describe.each(contractTargets)(
+describe.each([...contractTargets, ...recordingTargets()])(
   'PATCH with a JSON Merge Patch on the built-in orders over $name',
   (factory) => {
     const target = useContractTarget(factory)

@@ -196,6 +196,8 @@ describe('the packed tarball', () => {
       'jiti',
       // Reads the YAML files an OpenAPI description's $refs name (the importer's own bundler).
       'js-yaml',
+      // `serve --data postgres://…`: the pooled PostgreSQL client, loaded only for that URL.
+      'pg',
       // `check` parses RateLimit and RateLimit-Policy (RFC 9651 structured fields) with it.
       'structured-headers',
       'zod',

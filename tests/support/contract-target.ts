@@ -6,7 +6,7 @@ import {
 } from './openapi-conformance.ts'
 import { importedTarget, type ShopCode } from './imported-target.ts'
 import { mswTarget } from './msw-target.ts'
-import { recordedTarget } from './recorded-target.ts'
+import { proxiedServerTarget, recordedTarget } from './recorded-target.ts'
 import { serverTarget } from './server-target.ts'
 
 export { mswTarget }
@@ -44,8 +44,19 @@ export const contractTargets: readonly ContractTargetFactory[] = [
 export const roundTripTargets: readonly ContractTargetFactory[] = [
   ...contractTargets,
   importedTarget,
-  recordedTarget,
+  ...recordingTargets(),
 ]
+
+/**
+ * The recording round trip (tests/record/contract-traffic.test.ts) runs the suite once more
+ * through the recording proxy, then on what it recorded: each target joins only in its own run.
+ */
+export function recordingTargets(): ContractTargetFactory[] {
+  return [
+    ...(process.env.HYPERMOCK_RECORD_TRAFFIC_DIR ? [proxiedServerTarget] : []),
+    ...(process.env.HYPERMOCK_RECORDED_DECLARATION ? [recordedTarget] : []),
+  ]
+}
 
 /**
  * Starts a target for the enclosing `describe` (before its tests), resets the mock's data after each

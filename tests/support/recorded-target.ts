@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AnyResource } from '../../src/mock-server/declare/types.ts'
-import { shopApi, type ApiDeclaration } from '../../src/index.ts'
+import { shopApi } from '../../src/index.ts'
+import type { Exchange } from '../../src/record/exchange.ts'
 import { startRecordingProxy } from '../../src/record/recording-proxy.ts'
-import { writeRecording } from '../../src/record/record.ts'
 import { loadConfig } from '../../src/server/load-config.ts'
 import { startServer } from '../../src/server/start-server.ts'
 import type { ContractTargetFactory } from './contract-target.ts'
@@ -12,121 +12,77 @@ import { mswTarget } from './msw-target.ts'
 
 const shop = shopApi.resources as unknown as Record<string, AnyResource>
 const admin = { authorization: 'Bearer admin-token' }
-const customer = { authorization: 'Bearer customer-1-token' }
-const jsonBody = (body: unknown, headers = customer) => ({
-  method: 'POST',
-  headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-})
+
+const collections = ['customers', 'accounts', 'orders', 'payments', 'transfers']
 
 /**
- * What an app does against the built-in API, through the recording proxy: it reads every
- * collection whole first (so the seed is the API as it was), then pages, filters, sorts, follows
- * nested lists, creates, replaces, cancels, pays, deletes, and makes a few mistakes.
+ * What an app does first when it opens: the root, then every list whole. A recording's seed is
+ * each record as first seen, so these reads make it the API as it was before the traffic changed it.
  */
-async function walk(base: string) {
-  const get = (p: string, headers = admin) => fetch(base + p, { headers })
+async function readEverything(base: string) {
+  const get = (p: string) => fetch(base + p, { headers: admin })
   await get('/api')
-  for (const name of [
-    'customers',
-    'accounts',
-    'orders',
-    'payments',
-    'transfers',
-  ]) {
-    await get(`/api/${name}?perPage=100`)
-    await get(`/api/${name}/1`)
-  }
-  await get('/api/orders?page=2&perPage=5')
-  await get('/api/orders?status=pending&currency=usd,eur')
-  await get('/api/orders?customerId=1&sort=-total')
-  await get('/api/orders?total[gte]=10&createdAt[lt]=2030-01-01T00:00:00Z')
-  await get('/api/customers/1/orders')
-  await get('/api/customers/1/accounts')
-  await get('/api/accounts/1/transfers')
-  await get('/api/accounts/3/transfers')
-  await get('/api/transfers/2')
-  const created = await fetch(
-    `${base}/api/orders`,
-    jsonBody({ total: 12.5, currency: 'usd', note: 'recorded' }),
-  )
-  const { id } = (await created.json()) as { id: number }
-  await get(`/api/orders/${id}`, customer)
-  await fetch(`${base}/api/orders`, jsonBody({ total: 3, currency: 'eur' }))
-  await fetch(
-    `${base}/api/orders`,
-    jsonBody({ total: 8, currency: 'gbp', customerId: 2 }, admin),
-  )
-  await fetch(
-    `${base}/api/orders`,
-    jsonBody({ total: 'lots', currency: 'xyz' }),
-  )
-  await fetch(`${base}/api/orders/1`, {
-    ...jsonBody({ total: 43, currency: 'usd', note: 'replaced', version: 1 }),
-    method: 'PUT',
-  })
-  await fetch(`${base}/api/orders/5`, {
-    ...jsonBody({ total: 44, currency: 'usd' }),
-    method: 'PUT',
-  })
-  await fetch(`${base}/api/orders/5`, {
-    method: 'PATCH',
-    headers: { ...customer, 'content-type': 'application/merge-patch+json' },
-    body: JSON.stringify({ note: 'patched' }),
-  })
-  await fetch(`${base}/api/orders/4/cancel`, jsonBody({}))
-  await fetch(`${base}/api/orders/3`, {
-    ...jsonBody({ total: 1, currency: 'usd' }),
-    method: 'PUT',
-  })
-  await get('/api/orders/4', customer)
-  await fetch(`${base}/api/orders/9/payment`, jsonBody({}))
-  await get('/api/orders/9', customer)
-  await fetch(`${base}/api/orders/3/cancel`, jsonBody({}))
-  await fetch(`${base}/api/orders/${id}`, {
-    method: 'DELETE',
-    headers: customer,
-  })
-  await fetch(
-    `${base}/api/payments`,
-    jsonBody({ amount: 500, currency: 'usd' }),
-  )
-  await fetch(
-    `${base}/api/transfers`,
-    jsonBody({
-      fromAccountId: 1,
-      toAccountId: 3,
-      amount: 100,
-      currency: 'usd',
-    }),
-  )
+  for (const name of collections) await get(`/api/${name}?perPage=100`)
 }
 
-let recorded: Promise<ApiDeclaration> | undefined
+/** An exchange as written to a traffic file: its URL as text. */
+type StoredExchange = Omit<Exchange, 'url'> & { url: string }
 
-/** Records the built-in API once per test file: a server, a proxy in front, the walk, the files. */
-function record(): Promise<ApiDeclaration> {
-  recorded ??= (async () => {
-    const server = await startServer({ port: 0 })
+let trafficFiles = 0
+
+/**
+ * The standalone server behind the recording proxy: the contract suite's requests pass through
+ * the proxy, and when the target stops its exchanges are written to `HYPERMOCK_RECORD_TRAFFIC_DIR`
+ * (one file per target, named in the order the targets stopped).
+ */
+export const proxiedServerTarget: ContractTargetFactory = {
+  name: 'the server behind the recording proxy',
+  async start(options) {
+    const dir = process.env.HYPERMOCK_RECORD_TRAFFIC_DIR
+    if (!dir)
+      throw new Error(
+        'HYPERMOCK_RECORD_TRAFFIC_DIR names no folder for the recorded traffic.',
+      )
+    const server = await startServer({ ...options, port: 0, host: '127.0.0.1' })
     const proxy = await startRecordingProxy({ target: server.url, port: 0 })
-    try {
-      await walk(proxy.url)
-    } finally {
-      await proxy.close()
-      await server.close()
+    await readEverything(proxy.url)
+    const url = (p: string) => `${proxy.url}${p}`
+    return {
+      api: server.api,
+      url,
+      fetch: (p, init) => fetch(url(p), init),
+      async close() {
+        await proxy.close()
+        await server.close()
+        const stored: StoredExchange[] = proxy.exchanges.map((e) => ({
+          ...e,
+          url: e.url.href,
+        }))
+        const name = `${String(Date.now()).padStart(15, '0')}-${process.pid}-${trafficFiles++}.traffic.json`
+        writeFileSync(path.join(dir, name), JSON.stringify(stored))
+      },
     }
-    // Inside the repository, as in a user's project (the file imports zod and hypermock-api).
-    mkdirSync('test-results/record', { recursive: true })
-    const out = mkdtempSync(path.resolve('test-results/record/shop-'))
-    try {
-      await writeRecording(proxy.exchanges, out, { name: 'Recorded shop' })
-      return await loadConfig(path.join(out, 'api.ts'))
-    } finally {
-      if (!process.env.KEEP_RECORDING)
-        rmSync(out, { recursive: true, force: true })
-    }
-  })()
-  return recorded
+  },
+}
+
+/**
+ * Every exchange the proxied targets wrote into `dir`, in the order they were recorded. Each
+ * `describe` of the suite starts its own server and proxy on a free port, but they serve one API:
+ * every URL is read on one origin (the responses themselves hold only paths).
+ */
+export function readRecordedTraffic(dir: string): Exchange[] {
+  const origin = 'http://shop.recorded.test'
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.traffic.json'))
+    .sort()
+    .flatMap((f) =>
+      (
+        JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as StoredExchange[]
+      ).map((e) => {
+        const url = new URL(e.url)
+        return { ...e, url: new URL(url.pathname + url.search, origin) }
+      }),
+    )
 }
 
 /**
@@ -136,15 +92,21 @@ function record(): Promise<ApiDeclaration> {
 export const recordedLacks: Record<ShopCode, string> = shopCode
 
 /**
- * The built-in API recorded through the proxy and served from the recorded declaration. The
- * overlay carries only what a recording leaves out by design: the tokens (redacted, never
- * written) and who owns which rows (ownership is not inferred).
+ * The built-in API recorded through the proxy while the contract suite ran, served from the
+ * recorded declaration (`HYPERMOCK_RECORDED_DECLARATION`). The overlay carries only what a
+ * recording leaves out by design: the tokens (redacted, never written) and who owns which rows
+ * (ownership is not inferred).
  */
 export const recordedTarget: ContractTargetFactory = {
-  name: 'its own traffic, recorded',
+  name: 'its contract traffic, recorded',
   lacks: new Set(Object.keys(shopCode) as ShopCode[]),
   async start(options) {
-    const declaration = await record()
+    const file = process.env.HYPERMOCK_RECORDED_DECLARATION
+    if (!file)
+      throw new Error(
+        'HYPERMOCK_RECORDED_DECLARATION names no recorded declaration to serve.',
+      )
+    const declaration = await loadConfig(file)
     const api = {
       ...declaration,
       tokens: shopApi.tokens,

@@ -8,11 +8,18 @@ import type {
 } from '../../src/mock-server/store/mock-store.ts'
 import type { AnyRecord } from '../../src/mock-server/declare/types.ts'
 import type { IdempotencyRecord } from '../../src/mock-server/store/types.ts'
+import type { FaultRule } from '../../src/mock-server/faults/fault-rule.ts'
 import { hotelApi } from '../fixtures/hotel/small-hotel-api.ts'
 
 /**
  * How a suite gets its store: `open()` a fresh, empty one; `reopen(store)` closes it and opens
- * another on the same data (a restart).
+ * another on the same data (a restart). A new store joins the suite with one test file:
+ *
+ * @example
+ * describeStore('PostgreSQL', {
+ *   open: () => PostgresStore.open(freshDatabaseUrl()),
+ *   reopen: async (store) => { await store.close(); return PostgresStore.open(urlOf(store)) },
+ * })
  */
 export interface StoreFactory {
   open(): Promise<MockStore>
@@ -133,29 +140,44 @@ export function describeStore(name: string, factory: StoreFactory) {
       await store.close()
     })
 
-    test('keeps a stored response byte for byte, and the settings', async () => {
+    test('keeps a stored response byte for byte, and the settings, fault counters included', async () => {
       let store = await factory.open()
       const body = '{"z":1,"a":"é\\u0000\\n"}'
+      const rule: FaultRule = {
+        id: 'fault-3',
+        match: { path: '/api/rooms' },
+        effect: { kind: 'status', status: 503 },
+        times: 2,
+        matched: 5,
+        fired: 1,
+      }
       await store.commit(
         changes((c) => {
           c.keys.set('k', key('k', body))
           c.settings = {
             config: { seed: 7 } as never,
             clockOffsetMs: 86_400_000,
-            faults: [],
+            faults: [rule],
             nextFault: 4,
           }
         }),
       )
       store = await factory.reopen(store)
       const loaded = await store.load()
+      expect(loaded?.idempotencyKeys).toEqual([key('k', body)])
       expect(loaded?.idempotencyKeys[0]?.response?.body).toBe(body)
       expect(loaded?.settings).toEqual({
         config: { seed: 7 },
         clockOffsetMs: 86_400_000,
-        faults: [],
+        faults: [rule],
         nextFault: 4,
       })
+      // A later commit without settings keeps them.
+      await store.commit(
+        changes((c) => c.rows.set('rooms', new Map([[1, { id: 1 }]]))),
+      )
+      store = await factory.reopen(store)
+      expect((await store.load())?.settings?.faults).toEqual([rule])
       await store.close()
     })
 
@@ -175,14 +197,105 @@ export function describeStore(name: string, factory: StoreFactory) {
       await store.close()
     })
 
-    test('clear empties the store', async () => {
+    test('clear empties the store, rows, keys and settings, for good', async () => {
+      let store = await factory.open()
+      await store.commit(
+        changes((c) => {
+          c.rows.set('rooms', new Map([[1, { id: 1 }]]))
+          c.keys.set('k', key('k', '{}'))
+          c.settings = {
+            config: { seed: 1 } as never,
+            clockOffsetMs: 5,
+            faults: [],
+            nextFault: 1,
+          }
+        }),
+      )
+      await store.clear()
+      expect(await store.load()).toBeNull()
+      store = await factory.reopen(store)
+      expect(await store.load()).toBeNull()
+      // Written again after a clear, it holds only the new rows.
+      await store.commit(
+        changes((c) => c.rows.set('bookings', new Map([[2, { id: 2 }]]))),
+      )
+      expect(await store.load()).toEqual({
+        tables: { bookings: [{ id: 2 }] },
+        idempotencyKeys: [],
+        settings: null,
+      })
+      await store.close()
+    })
+
+    test('a commit of settings alone makes an empty store non-empty', async () => {
+      let store = await factory.open()
+      await store.commit(
+        changes((c) => {
+          c.settings = {
+            config: { seed: 2 } as never,
+            clockOffsetMs: 0,
+            faults: [],
+            nextFault: 1,
+          }
+        }),
+      )
+      store = await factory.reopen(store)
+      expect((await store.load())?.settings?.config).toEqual({ seed: 2 })
+      await store.close()
+    })
+
+    test('close releases the store: closing twice is harmless, and the data opens again', async () => {
       const store = await factory.open()
       await store.commit(
         changes((c) => c.rows.set('rooms', new Map([[1, { id: 1 }]]))),
       )
-      await store.clear()
-      expect(await store.load()).toBeNull()
       await store.close()
+      const again = await factory.reopen(store)
+      expect((await again.load())?.tables.rooms).toEqual([{ id: 1 }])
+      await again.close()
+    })
+
+    test('a restored snapshot replaces every table and round-trips byte for byte, member order kept', async () => {
+      const store = await factory.open()
+      const first = createMockApi({ api: hotelApi })
+      const attached = await attachStore(first, store)
+      const at = '2026-01-01T00:00:00.000Z'
+      const snapshot = {
+        schemaVersion: 1 as const,
+        // Rows in no id order, members in no schema order.
+        rooms: [
+          { beds: 3, createdAt: at, id: 9, name: 'Annex' },
+          { name: 'Loft', id: 4, createdAt: at, beds: 1 },
+        ],
+        bookings: [
+          {
+            status: 'held' as const,
+            guest: 'Ada',
+            id: 2,
+            roomId: 9,
+            nights: 1,
+            version: 1,
+            updatedAt: at,
+            createdAt: at,
+          },
+        ],
+        idempotencyKeys: [key('after-restore', '{"id":2}')],
+      }
+      first.state.restore(snapshot)
+      const before = JSON.stringify(first.state.snapshot())
+      await attached.close()
+
+      const second = createMockApi({ api: hotelApi })
+      const again = await attachStore(second, await factory.reopen(store))
+      expect(again.started).toBe('loaded')
+      const restored = second.state.snapshot()
+      expect(JSON.stringify(restored)).toBe(before)
+      expect(JSON.stringify([restored.rooms, restored.bookings])).toBe(
+        JSON.stringify([snapshot.rooms, snapshot.bookings]),
+      )
+      // The seed's rooms are gone: the restore replaced the table.
+      expect(second.data.rooms.list().map((room) => room.id)).toEqual([9, 4])
+      await again.close()
     })
 
     test('a mock resumes its rows, keys, fault rules, settings and clock from the store', async () => {
@@ -228,6 +341,53 @@ export function describeStore(name: string, factory: StoreFactory) {
       )
       expect(second.config.get()).toEqual(first.config.get())
       await again.close()
+    })
+
+    test("onMismatch 'report' leaves the rows that do not fit stored, untouched, and no new row takes their ids", async () => {
+      let store = await factory.open()
+      const at = '2026-01-01T00:00:00.000Z'
+      const booking = (id: number, status: string) => ({
+        id,
+        roomId: 1,
+        guest: 'Ada',
+        nights: 2,
+        status,
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      await store.commit(
+        changes((c) => {
+          c.rows.set(
+            'rooms',
+            new Map([[1, { id: 1, name: 'Garden', beds: 2, createdAt: at }]]),
+          )
+          c.rows.set(
+            'bookings',
+            new Map([
+              [1, booking(1, 'held')],
+              [2, booking(2, 'cancelled')],
+            ]),
+          )
+        }),
+      )
+      const mock = createMockApi({ api: hotelApi })
+      const attached = await attachStore(mock, store, { onMismatch: 'report' })
+      expect(attached.report?.problems.map((p) => [p.table, p.id])).toEqual([
+        ['bookings', 2],
+      ])
+      expect(mock.data.bookings.list().map((b) => b.id)).toEqual([1])
+      const created = await mock.fetch(
+        post('/bookings', { roomId: 1, guest: 'Lin', nights: 1 }),
+      )
+      expect(created.status).toBe(201)
+      expect(((await created.json()) as { id: number }).id).toBe(3)
+      await attached.close()
+      store = await factory.reopen(store)
+      const bookings = (await store.load())?.tables.bookings
+      expect(bookings?.map((b) => b.id)).toEqual([1, 2, 3])
+      expect(bookings?.[1]).toEqual(booking(2, 'cancelled'))
+      await store.close()
     })
 
     test('seed rows go into an empty store only', async () => {

@@ -1,9 +1,9 @@
-import type { OperationContext } from '../../mock-server/index.ts'
+import type { HandlerContext } from '../../mock-server/index.ts'
 import type { Order } from './schemas.ts'
 
 /** 409 for paying an order its state does not let be paid (a payment names it after the fact). */
 export function stateConflict(
-  ctx: OperationContext,
+  ctx: HandlerContext,
   order: Order,
   action: string,
 ): never {

@@ -2,7 +2,7 @@ import {
   defineResource,
   type FieldError,
   type InputContext,
-  type OperationContext,
+  type HandlerContext,
 } from '../../mock-server/index.ts'
 import {
   transfer,
@@ -16,7 +16,7 @@ import type { z } from 'zod'
 type TransferInput = z.infer<typeof transferCreate>
 
 /** The problem a failed transfer answers with, on creation and on every later `GET`. */
-function insufficientFunds(ctx: OperationContext, transfer: Transfer): never {
+function insufficientFunds(ctx: HandlerContext, transfer: Transfer): never {
   const failure = transfer.failure ?? { balance: 0, requested: transfer.amount }
   ctx.fail('insufficient-funds', {
     detail: `Account ${transfer.fromAccountId} holds ${failure.balance} but the transfer requested ${failure.requested} (minor units).`,
@@ -29,7 +29,7 @@ function insufficientFunds(ctx: OperationContext, transfer: Transfer): never {
   })
 }
 
-const owns = (ctx: OperationContext, customerId: number | undefined) =>
+const owns = (ctx: HandlerContext, customerId: number | undefined) =>
   ctx.admin ||
   (customerId !== undefined &&
     ctx.principal.owns !== 'all' &&

@@ -4,10 +4,7 @@ import type {
   CompiledTransition,
 } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
-import {
-  operationContext,
-  recordResponse,
-} from '../declare/operation-context.ts'
+import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type { ActionContext, AnyRecord, Id } from '../declare/types.ts'
 import {
   checkIfMatch,
@@ -25,7 +22,7 @@ import {
   inStates,
   states,
   type Answer,
-} from './operation-doc.ts'
+} from './endpoint-doc.ts'
 
 function actionHandler(
   resource: CompiledResource,
@@ -45,7 +42,7 @@ function actionHandler(
         ctx.path,
       )
     const context: ActionContext<AnyRecord> = {
-      ...operationContext(ctx),
+      ...handlerContext(ctx),
       item,
       input,
     }

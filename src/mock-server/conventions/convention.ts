@@ -1,13 +1,13 @@
-import type { DescribeOperation } from './operation-doc.ts'
+import type { DescribeEndpoint } from './endpoint-doc.ts'
 
 /**
- * One operation kind, stated once: the handler that serves it and its piece of the description
+ * One kind of route (list, create, read, …), stated once: the handler that serves it and its piece of the description
  * (what it answers, the problems it raises itself, its body). The routes carry both, so the
  * description is assembled from what runs.
  */
 export interface Convention<H> {
   handler: H
-  doc: DescribeOperation
+  doc: DescribeEndpoint
   /** The media type its body must have. @default 'application/json' */
   accepts?: string
 }

@@ -1,9 +1,6 @@
 /** `POST` on a collection: a new record from a validated body, 201 with `Location`. */
 import type { CompiledResource } from '../declare/compile-resource.ts'
-import {
-  operationContext,
-  recordResponse,
-} from '../declare/operation-context.ts'
+import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type {
   AnyRecord,
   CreateDeclaration,
@@ -20,7 +17,7 @@ import { camel, withArticle } from '../openapi/schema-names.ts'
 import type { Handler } from '../route-spec.ts'
 import { validationFailed } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
-import { hookProblems, inStates } from './operation-doc.ts'
+import { hookProblems, inStates } from './endpoint-doc.ts'
 
 function createHandler(resource: CompiledResource): Handler {
   const { input: schema, declaration } = resource.create!
@@ -30,7 +27,7 @@ function createHandler(resource: CompiledResource): Handler {
     const input = validInput(schema, ctx.body, (raw) =>
       referenceErrors(runtime, resource, raw, ctx, true),
     ) as AnyRecord
-    const context: InputContext<AnyRecord> = { ...operationContext(ctx), input }
+    const context: InputContext<AnyRecord> = { ...handlerContext(ctx), input }
     if (create.handle) return create.handle(context)
     const errors = [
       ...referenceErrors(runtime, resource, input, ctx, true),

@@ -6,7 +6,7 @@ import { checkIfMatch, stateConflict } from '../declare/write-checks.ts'
 import { HttpResponse } from '../http-response.ts'
 import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
-import { exampleId, states } from './operation-doc.ts'
+import { exampleId, states } from './endpoint-doc.ts'
 
 export function deleteConvention(
   resource: CompiledResource,

@@ -5,17 +5,17 @@ import { selectPage } from '../collections/select-page.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { AnyRecord } from '../declare/types.ts'
 import { lowerFirst, camel, schemaRef } from '../openapi/schema-names.ts'
-import type { Handler, HandlerContext } from '../route-spec.ts'
+import type { Handler, RouteContext } from '../route-spec.ts'
 import type { Convention } from './convention.ts'
 
 /** Which rows of the listed resource a request sees (below `parent` for a nested list). */
 export type RowFilter = (
-  ctx: HandlerContext,
+  ctx: RouteContext,
   parent: AnyRecord | undefined,
 ) => (row: AnyRecord) => boolean
 
 export function listHandler(resource: CompiledResource, where: RowFilter) {
-  return (ctx: HandlerContext, parent?: AnyRecord) => {
+  return (ctx: RouteContext, parent?: AnyRecord) => {
     const { runtime } = ctx
     const query = parseCollectionQuery(
       ctx.url.searchParams,

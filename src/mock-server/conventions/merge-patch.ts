@@ -5,10 +5,7 @@
  */
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
-import {
-  operationContext,
-  recordResponse,
-} from '../declare/operation-context.ts'
+import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import { checkWith, jsonSchemaOf } from '../declare/schema-tools.ts'
 import type {
   ActionContext,
@@ -24,7 +21,7 @@ import {
 import { camel, withArticle } from '../openapi/schema-names.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
-import { exampleId, inStates, states } from './operation-doc.ts'
+import { exampleId, inStates, states } from './endpoint-doc.ts'
 import { checkReplaceState, checkVersion, keptMembers } from './replace.ts'
 
 /** The one media type a merge patch is sent with. */
@@ -111,7 +108,7 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
       checked && 'value' in checked ? checked.value : merged
     ) as AnyRecord
     const context: ActionContext<AnyRecord, AnyRecord> = {
-      ...operationContext(ctx),
+      ...handlerContext(ctx),
       item,
       input,
     }

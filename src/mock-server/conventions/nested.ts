@@ -5,7 +5,7 @@ import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import type { Convention } from './convention.ts'
 import { listHandler, type RowFilter } from './list.ts'
-import { exampleId } from './operation-doc.ts'
+import { exampleId } from './endpoint-doc.ts'
 
 export function nestedConvention(
   parent: CompiledResource,

@@ -1,14 +1,11 @@
 /** `GET` on an item: the record with its links and ETag (304 for a fresh `If-None-Match`). */
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
-import {
-  operationContext,
-  recordResponse,
-} from '../declare/operation-context.ts'
+import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type { AnyRecord } from '../declare/types.ts'
 import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
-import { exampleId, hookProblems } from './operation-doc.ts'
+import { exampleId, hookProblems } from './endpoint-doc.ts'
 
 export function readConvention(
   resource: CompiledResource,
@@ -17,7 +14,7 @@ export function readConvention(
     ((ctx: unknown) => void) | undefined
   return {
     handler: (ctx, item) => {
-      if (guard) guard({ ...operationContext(ctx), item })
+      if (guard) guard({ ...handlerContext(ctx), item })
       return recordResponse(ctx.runtime, resource, item)
     },
     doc: (ctx) => ({

@@ -1,10 +1,7 @@
 /** `PUT` on an item: the record replaced by a validated body, `If-Match` and state permitting. */
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
-import {
-  operationContext,
-  recordResponse,
-} from '../declare/operation-context.ts'
+import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type {
   ActionContext,
   AnyRecord,
@@ -23,7 +20,7 @@ import { camel, withArticle } from '../openapi/schema-names.ts'
 import { fail } from '../problems/problem-error.ts'
 import { validationFailed } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
-import { exampleId, inStates, states } from './operation-doc.ts'
+import { exampleId, inStates, states } from './endpoint-doc.ts'
 
 /** 409 `version-mismatch` when a body names a version the record has left. */
 export function checkVersion(
@@ -88,7 +85,7 @@ function replaceHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
       referenceErrors(runtime, resource, raw, ctx, false),
     ) as AnyRecord
     const context: ActionContext<AnyRecord, AnyRecord> = {
-      ...operationContext(ctx),
+      ...handlerContext(ctx),
       item,
       input,
     }

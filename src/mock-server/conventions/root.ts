@@ -3,10 +3,10 @@ import type { CompiledApi } from '../declare/compile-api.ts'
 import type { Link } from '../declare/types.ts'
 import { HttpResponse } from '../http-response.ts'
 import { schemaRef } from '../openapi/schema-names.ts'
-import type { HandlerContext, RouteSpec } from '../route-spec.ts'
+import type { RouteContext, RouteSpec } from '../route-spec.ts'
 
 function rootHandler(api: () => CompiledApi) {
-  return (ctx: HandlerContext) => {
+  return (ctx: RouteContext) => {
     const { name, description, resources } = api()
     const base = ctx.runtime.baseHref
     const _links: Record<string, Link> = { self: { href: base || '/' } }

@@ -2,6 +2,7 @@ import { problemCatalogue } from '../problems/catalogue.ts'
 import { scenarioSchema } from '../scenarios/scenario-schema.ts'
 import type { FieldError } from '../validation/validate.ts'
 import type { CompiledResource } from './compile-resource.ts'
+import { declaredRoutesOf } from './declared-routes-of.ts'
 import { isStandardSchema, asZodObject } from './schema-tools.ts'
 import type { ApiDeclaration } from './types.ts'
 
@@ -51,15 +52,15 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
     issue('resources', 'must be an object of resource declarations')
     return false
   }
-  // An API of declared operations alone (an imported description none of whose paths keep
-  // state) is still served.
+  // An API of declared routes alone (an imported description none of whose paths keep state)
+  // is still served.
   if (
     Object.keys(resources).length === 0 &&
-    (declaration.operations ?? []).length === 0
+    declaredRoutesOf(declaration).length === 0
   )
     issue(
       'resources',
-      'must declare at least one resource (or one operation in operations)',
+      'must declare at least one resource (or one route in routes)',
     )
   for (const name of Object.keys(resources)) {
     if (!SEGMENT.test(name))

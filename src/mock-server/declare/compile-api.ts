@@ -1,5 +1,5 @@
 import type { Principal, TokenEntry } from '../auth/tokens.ts'
-import { declaredOperationRoute } from '../conventions/declared-operation.ts'
+import { declaredRoute } from '../conventions/declared-route.ts'
 import { rootRoute } from '../conventions/root.ts'
 import { pathRouter } from '../path-router.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
@@ -17,7 +17,8 @@ import {
   compileResource,
   type CompiledResource,
 } from './compile-resource.ts'
-import { dataAccess } from './operation-context.ts'
+import { declaredRoutesOf } from './declared-routes-of.ts'
+import { dataAccess } from './handler-context.ts'
 import { resourceRoutes } from './resource-routes.ts'
 import { seedRows } from './seed-rows.ts'
 import type {
@@ -210,8 +211,8 @@ export function compileApi(
   routes.unshift(rootRoute(self))
   for (const resource of resources.values())
     routes.push(...resourceRoutes(resource, resources))
-  for (const operation of declaration.operations ?? [])
-    routes.push(declaredOperationRoute(operation))
+  for (const declared of declaredRoutesOf(declaration))
+    routes.push(declaredRoute(declared))
 
   const visibleWith = (
     resource: CompiledResource,

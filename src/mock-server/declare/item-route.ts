@@ -1,15 +1,10 @@
 import type { Principal } from '../auth/tokens.ts'
-import type {
-  Handler,
-  HandlerContext,
-  Method,
-  RouteSpec,
-} from '../route-spec.ts'
+import type { Handler, RouteContext, Method, RouteSpec } from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
 
 /** A handler of an item route: it gets the item its route loads, typed. */
 export type ItemHandler<T> = (
-  ctx: HandlerContext,
+  ctx: RouteContext,
   item: T,
 ) => Response | Promise<Response>
 

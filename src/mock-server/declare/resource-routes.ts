@@ -1,10 +1,5 @@
 import { fail } from '../problems/problem-error.ts'
-import type {
-  Handler,
-  HandlerContext,
-  Method,
-  RouteSpec,
-} from '../route-spec.ts'
+import type { Handler, RouteContext, Method, RouteSpec } from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
 import { actionConvention } from '../conventions/action.ts'
 import type { Convention } from '../conventions/convention.ts'
@@ -17,7 +12,7 @@ import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
 import { itemRoute, type ItemHandler } from './item-route.ts'
 import { type CompiledResource } from './compile-resource.ts'
-import { dataAccess, resourceOf } from './operation-context.ts'
+import { dataAccess, resourceOf } from './handler-context.ts'
 import type { AnyRecord, Id } from './types.ts'
 
 /** The id in the path: what the resource's ids look like, or a 404 like any unknown id. */
@@ -37,7 +32,7 @@ export function parsePathId(
 function loader(resource: CompiledResource) {
   return (
     params: Record<string, string>,
-    principal: HandlerContext['principal'],
+    principal: RouteContext['principal'],
     runtime: Runtime,
   ) => {
     const id = parsePathId(resource, params.id)
@@ -74,7 +69,7 @@ export function resourceRoutes(
   resources: ReadonlyMap<string, CompiledResource>,
 ): RouteSpec[] {
   const base = `/${resource.name}`
-  const visibleRows = (ctx: HandlerContext) => {
+  const visibleRows = (ctx: RouteContext) => {
     const { runtime, principal } = ctx
     const data = dataAccess(runtime)
     return (row: AnyRecord) =>

@@ -58,7 +58,7 @@ export interface ProblemOptions {
 }
 
 /** What every hook and custom handler gets of one request. */
-export interface OperationContext {
+export interface HandlerContext {
   request: Request
   /** The parsed JSON body; `undefined` when the request had none. */
   body: unknown
@@ -87,11 +87,14 @@ export interface OperationContext {
   created(resource: string, row: AnyRecord): Response
 }
 
-export interface ItemContext<R extends AnyRecord> extends OperationContext {
+/** @deprecated Renamed `HandlerContext`: an operation is a request with its retries (`api.operations`). */
+export type OperationContext = HandlerContext
+
+export interface ItemContext<R extends AnyRecord> extends HandlerContext {
   item: R
 }
 
-export interface InputContext<I> extends OperationContext {
+export interface InputContext<I> extends HandlerContext {
   input: I
 }
 
@@ -346,21 +349,31 @@ export interface ApiDeclaration<
   scenarios?: Scenarios
   /** `false`: no credential is needed; every caller sees every row. @default 'bearer' */
   auth?: 'bearer' | false
-  /** Operations outside the resources, each answered by its own handler. */
-  operations?: readonly OperationDeclaration[]
+  /**
+   * Routes outside the resources, each answered by its own handler.
+   *
+   * @example
+   * routes: [{ method: 'GET', path: '/search', handle: (ctx) => Response.json({ hits: [] }) }]
+   */
+  routes?: readonly RouteDeclaration[]
+  /** @deprecated Renamed `routes`: an operation is a request with its retries (`api.operations`). */
+  operations?: readonly RouteDeclaration[]
 }
 
-/** One operation that is not a resource's: `GET /search`, answered by `handle`. */
-export interface OperationDeclaration {
+/** One route that is not a resource's: `GET /search`, answered by `handle`. */
+export interface RouteDeclaration {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Below the base, with `:name` parameters: `/stations/:id/departures`. */
   path: string
-  handle(ctx: OperationContext): Response
+  handle(ctx: HandlerContext): Response
   /** What it does, for the API's description. @default `<METHOD> <path>` */
   summary?: string
   /** The status it answers with when it succeeds, for the API's description. @default 200 */
   status?: 200 | 201 | 204
 }
+
+/** @deprecated Renamed `RouteDeclaration`, declared in `routes`. */
+export type OperationDeclaration = RouteDeclaration
 
 /** The ids of the scenarios an API declares (`string` when they are not declared `as const`). */
 export type ScenarioIdOf<A> =

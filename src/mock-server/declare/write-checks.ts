@@ -3,11 +3,11 @@
  * the record's state, and the references the body makes.
  */
 import { fail } from '../problems/problem-error.ts'
-import type { HandlerContext } from '../route-spec.ts'
+import type { RouteContext } from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import { allowedActions, type CompiledResource } from './compile-resource.ts'
-import { resourceOf } from './operation-context.ts'
+import { resourceOf } from './handler-context.ts'
 import { checkWith } from './schema-tools.ts'
 import type { AnyRecord, Id, Schema } from './types.ts'
 
@@ -58,7 +58,7 @@ export function validInput<T>(
 }
 
 /** 412 when `If-Match` is present and names neither `*` nor the current ETag. */
-export function checkIfMatch(ctx: HandlerContext, etag: string) {
+export function checkIfMatch(ctx: RouteContext, etag: string) {
   const header = ctx.request.headers.get('If-Match')
   if (header === null) return
   const tags = header.split(',').map((tag) => tag.trim())
@@ -95,7 +95,7 @@ export function referenceErrors(
   runtime: Runtime,
   resource: CompiledResource,
   input: AnyRecord,
-  ctx: HandlerContext,
+  ctx: RouteContext,
   creating: boolean,
 ): FieldError[] {
   const errors: FieldError[] = []

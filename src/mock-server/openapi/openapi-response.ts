@@ -1,14 +1,12 @@
 import type { CompiledApi } from '../declare/compile-api.ts'
 import { HttpResponse } from '../http-response.ts'
-import {
-  buildOpenApiDocument,
-  type OpenApiDocument,
-} from './create-openapi-document.ts'
+import { buildOpenApiDocument } from './build-openapi-document.ts'
 
 // Built once per API and base: the description depends on nothing else, and building it walks
 // every schema. Keyed by the compiled API, so it goes with it.
 const cache = new WeakMap<CompiledApi, Map<string, string>>()
 
+/** The description as JSON text, built once per API and base. */
 export function openApiJson(api: CompiledApi, base: string) {
   let byBase = cache.get(api)
   if (!byBase) {
@@ -21,14 +19,6 @@ export function openApiJson(api: CompiledApi, base: string) {
     if (byBase.size < 16) byBase.set(base, text)
   }
   return text
-}
-
-/** A fresh copy of the description, so a caller may change it freely. */
-export function openApiDocument(
-  api: CompiledApi,
-  base: string,
-): OpenApiDocument {
-  return JSON.parse(openApiJson(api, base)) as OpenApiDocument
 }
 
 /** `GET <base>/openapi.json`: public and cacheable, like the root that links to it. */

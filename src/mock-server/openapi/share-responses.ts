@@ -3,7 +3,7 @@ import { pascal } from './schema-names.ts'
 type Responses = Record<string, Record<string, unknown>>
 
 /**
- * Moves the problem responses that operations share (a 503 reads the same on most of them) into
+ * Moves the problem responses that endpoints share (a 503 reads the same on most of them) into
  * `components.responses`, each referenced where it was: the description shrinks to a fraction, and
  * a reader sees one definition per answer. Named after the problem types they carry (`RateLimited`,
  * `InvalidJsonInvalidIdempotencyKey`, `NotFoundNoBody` for a HEAD's); another variant of one (other

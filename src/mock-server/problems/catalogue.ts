@@ -146,6 +146,12 @@ export const problemCatalogue = {
     summary:
       'The service is temporarily unable to answer (an injected fault). Retry later, after `Retry-After` seconds when present.',
   },
+  'store-unavailable': {
+    status: 503,
+    title: 'Store unavailable',
+    summary:
+      'The database the mock keeps its state in (PostgreSQL, shared by replicas) cannot be reached, so nothing was read or changed. Retry after `Retry-After` seconds; the server recovers by itself when the database is back.',
+  },
   'gateway-timeout': {
     status: 504,
     title: 'Gateway timeout',

@@ -26,6 +26,7 @@ export const problemConcepts: Record<ProblemSlug, string> = {
   'internal-error': 'concepts/problems.md',
   'bad-gateway': 'concepts/problems.md',
   'service-unavailable': 'concepts/problems.md',
+  'store-unavailable': 'concepts/problems.md',
   'gateway-timeout': 'concepts/problems.md',
 }
 

@@ -1,6 +1,6 @@
 import { HttpResponse } from '../http-response.ts'
 import { fail } from './problem-error.ts'
-import type { HandlerContext } from '../route-spec.ts'
+import type { RouteContext } from '../route-spec.ts'
 
 function escape(text: string) {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -21,7 +21,7 @@ function page(title: string, body: string) {
 }
 
 /** Every problem type the API answers with: the built-in ones and its own. */
-export function problemIndex(ctx: HandlerContext) {
+export function problemIndex(ctx: RouteContext) {
   const base = ctx.runtime.baseHref
   const rows = [...ctx.runtime.api.problems]
     .map(
@@ -36,7 +36,7 @@ export function problemIndex(ctx: HandlerContext) {
 }
 
 /** Human-readable documentation of one problem type: what `type` points at. */
-export function problemDoc(ctx: HandlerContext) {
+export function problemDoc(ctx: RouteContext) {
   const slug = ctx.params.slug ?? ''
   const problem = ctx.runtime.api.problems.get(slug)
   if (!problem)

@@ -55,4 +55,14 @@ export class RateLimiter {
   reset() {
     this.windows.clear()
   }
+
+  /** The windows as plain values, for a store shared by replicas. */
+  save(): [string, Window][] {
+    return [...this.windows].map(([key, window]) => [key, { ...window }])
+  }
+
+  /** Puts back windows `save()` gave (every replica counts one quota). */
+  restore(windows: readonly [string, Window][]) {
+    this.windows = new Map(windows.map(([key, window]) => [key, { ...window }]))
+  }
 }

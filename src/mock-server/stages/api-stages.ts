@@ -32,7 +32,7 @@ export const ORIGIN_ANSWERS: StageAnswers = {
 /**
  * The API's stages, top to bottom, each with what it may answer. A stage answers by throwing a
  * `ProblemError` (or returning a response); otherwise it calls `next()`. `handle-request.ts` runs
- * them; the OpenAPI description lists, per operation, what each one may add.
+ * them; the OpenAPI description lists, per endpoint, what each one may add.
  */
 export const API_STAGES: readonly ApiStage[] = [
   // injected network and gateway faults (lose-response acts after the operation)

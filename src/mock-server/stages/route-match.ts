@@ -53,7 +53,7 @@ export function routeMatch(
     }
     const raw = c.req.method.toUpperCase()
     const method = (raw === 'HEAD' ? 'GET' : raw) as Method
-    // Declared operations may share a path with a resource or each other, a method each; a
+    // Declared routes may share a path with a resource or each other, a method each; a
     // fixed segment wins over a template (`/pet/findByStatus` over `/pet/{petId}`).
     const [spec, params] =
       matches.length === 1

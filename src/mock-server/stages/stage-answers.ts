@@ -1,16 +1,16 @@
-import type { OperationDoc } from '../conventions/operation-doc.ts'
+import type { EndpointDoc } from '../conventions/endpoint-doc.ts'
 import type { HeaderName } from '../openapi/headers.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
 
 /** A method as the description lists it: the route's, and HEAD and OPTIONS beside them. */
 export type DocMethod = Method | 'HEAD' | 'OPTIONS'
 
-/** One operation of the description, as a stage sees it when it says what it may answer. */
+/** One endpoint of the description (a method of a route), as a stage sees it when it says what it may answer. */
 export interface AnswerContext {
   route: RouteSpec
   method: DocMethod
   /** The convention's piece; `'options'` for OPTIONS, `'not-allowed'` for a 405. */
-  doc: OperationDoc | 'options' | 'not-allowed'
+  doc: EndpointDoc | 'options' | 'not-allowed'
   /** The API is declared with `auth: false`: every request is let in. */
   open: boolean
   /** Problem types the API knows, with whether an `Idempotency-Key` stores them. */
@@ -29,7 +29,7 @@ export interface StageAnswers {
     status: number,
     slugs: readonly string[],
   ) => readonly HeaderName[]
-  /** The stage answers this operation itself (OPTIONS, 405): no later stage runs. */
+  /** The stage answers this endpoint itself (OPTIONS, 405): no later stage runs. */
   ends?: (ctx: AnswerContext) => boolean
 }
 

@@ -1,18 +1,24 @@
 import type { Runtime } from '../runtime.ts'
 import { runtimeOf } from '../runtime-of.ts'
-import { emptyChangeSet, recordKey, recordRow } from './change-set.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
-import type { Id } from '../declare/types.ts'
-import type { MockStore, StoredState } from './mock-store.ts'
-import { Persistence, settingsOf } from './persistence.ts'
+import { attachSharedStore } from './attach-shared-store.ts'
+import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
+import { wholeState } from './whole-state.ts'
+import type { MockStore, SharedStore, StoredState } from './mock-store.ts'
+import { Persistence } from './persistence.ts'
+
+export { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
+export { wholeState } from './whole-state.ts'
 
 /** What to do with stored rows that no longer fit the declaration. */
-export type DataMismatch = 'refuse' | 'keep' | 'reset'
+export type DataMismatch = 'refuse' | 'keep' | 'reset' | 'report'
 
 export interface AttachStoreOptions {
   /**
    * `refuse` throws a `StoredRowsMismatchError` and changes nothing; `keep` loads the rows that fit
-   * and drops the others from the store; `reset` clears the store and starts from the seed rows.
+   * and drops the others from the store; `reset` clears the store and starts from the seed rows;
+   * `report` loads the rows that fit and leaves the store as it is (the others stay stored, to be
+   * reported again at the next attach, until a choice is made).
    * @default 'refuse'
    */
   onMismatch?: DataMismatch
@@ -29,33 +35,6 @@ export interface AttachedStore {
   detach(): Promise<void>
   /** Detaches the store and closes it. */
   close(): Promise<void>
-}
-
-/** Stored rows that do not fit the declaration, with every row and member in `report`. */
-export class StoredRowsMismatchError extends Error {
-  override readonly name = 'StoredRowsMismatchError'
-  readonly report: StoredRowsReport
-
-  constructor(store: MockStore, report: StoredRowsReport) {
-    super(
-      `Failed to load the stored data (${store.description}): ${report.message}`,
-    )
-    this.report = report
-  }
-}
-
-/** Every row, key and setting of the mock as it is, as one change set that replaces the store's. */
-function wholeState(runtime: Runtime) {
-  const changes = emptyChangeSet()
-  for (const [table, rows] of Object.entries(runtime.db.tables())) {
-    changes.replaced.add(table)
-    for (const row of rows) recordRow(changes, table, row.id as Id, row)
-  }
-  changes.keysReplaced = true
-  for (const record of runtime.db.idempotency.values())
-    if (record.state === 'completed') recordKey(changes, record.scope, record)
-  changes.settings = settingsOf(runtime)
-  return changes
 }
 
 function resume(
@@ -80,7 +59,8 @@ function resume(
  * Makes a store the home of a mock's state. An empty store receives the mock's current state (its
  * seed rows, never written over a store's data); a store with data replaces the mock's state with
  * it, its config, clock and fault rules included. From then on every operation's writes are
- * committed to it before the response leaves.
+ * committed to it before the response leaves. A store replicas share (`store.shared`) is attached
+ * by `attachSharedStore`.
  *
  * @example
  * const api = createMockApi({ api: hotel })
@@ -96,9 +76,15 @@ export async function attachStore(
     throw new TypeError(
       'Failed to attach a store: pass the instance createMockApi() returned.',
     )
-  if (runtime.persistence)
+  if (store.shared)
+    return attachSharedStore(
+      api,
+      store as MockStore & { shared: SharedStore },
+      options,
+    )
+  if (runtime.persistence || runtime.replica)
     throw new Error(
-      `Failed to attach a store: this mock already keeps its state in ${runtime.persistence.store.description}.`,
+      `Failed to attach a store: this mock already keeps its state in ${(runtime.persistence ?? runtime.replica)!.description}.`,
     )
   const onMismatch = options.onMismatch ?? 'refuse'
   let stored = await store.load()
@@ -115,12 +101,17 @@ export async function attachStore(
       }
     }
     if (stored) resume(runtime, stored, checked)
+    if (stored && report && onMismatch === 'report')
+      // The rows left out stay stored: a new row must not take one's id and overwrite it.
+      for (const [name, rows] of Object.entries(stored.tables))
+        if (runtime.api.resources.has(name))
+          for (const row of rows) runtime.db.table(name).reserve(row.id)
   }
   runtime.db.track()
   runtime.db.takeChanges()
   const persistence = new Persistence(runtime, store)
   // A store starting empty, or one whose misfits were dropped, receives the whole state at once.
-  if (!stored || report) {
+  if (!stored || (report && onMismatch === 'keep')) {
     const whole = wholeState(runtime)
     // Tables no longer declared are emptied, so that their rows are not reported again.
     for (const table of Object.keys(stored?.tables ?? {}))

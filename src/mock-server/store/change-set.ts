@@ -61,3 +61,32 @@ export function mergeChangeSets(earlier: ChangeSet, later: ChangeSet) {
   if (later.settings) earlier.settings = later.settings
   return earlier
 }
+
+/** A change set as JSON-ready values (Maps and Sets as entry arrays), for a log that crosses processes. */
+export interface ChangeSetJson {
+  rows: [string, [Id, AnyRecord | null][]][]
+  replaced: string[]
+  keys: [string, IdempotencyRecord | null][]
+  keysReplaced: boolean
+  settings: ChangeSet['settings']
+}
+
+export function changeSetToJson(changes: ChangeSet): ChangeSetJson {
+  return {
+    rows: [...changes.rows].map(([table, rows]) => [table, [...rows]]),
+    replaced: [...changes.replaced],
+    keys: [...changes.keys],
+    keysReplaced: changes.keysReplaced,
+    settings: changes.settings,
+  }
+}
+
+export function changeSetFromJson(json: ChangeSetJson): ChangeSet {
+  return {
+    rows: new Map(json.rows.map(([table, rows]) => [table, new Map(rows)])),
+    replaced: new Set(json.replaced),
+    keys: new Map(json.keys),
+    keysReplaced: json.keysReplaced,
+    settings: json.settings,
+  }
+}

@@ -56,12 +56,24 @@ export class Table<T extends AnyRecord = AnyRecord> {
     return this.nextId++
   }
 
+  /** Keeps an id from being allocated again (a row still stored, though not loaded). */
+  reserve(id: unknown) {
+    if (typeof id === 'number' && id >= this.nextId) this.nextId = id + 1
+  }
+
   insert(row: T): T {
     this.rows.set(row.id as Id, row)
     this.written(row.id as Id, row)
     if (typeof row.id === 'number' && row.id >= this.nextId)
       this.nextId = row.id + 1
     return row
+  }
+
+  /** Takes a row another replica wrote, in its place if it exists, recording nothing. */
+  adopt(row: T) {
+    this.rows.set(row.id as Id, row)
+    if (typeof row.id === 'number' && row.id >= this.nextId)
+      this.nextId = row.id + 1
   }
 
   /** Replaces an existing row; a row deleted meanwhile is never brought back. */
@@ -232,6 +244,34 @@ export class Database {
       if (Date.parse(record.expiresAt) <= now) this.releaseKey(scope)
       else if (!all) break
     }
+  }
+
+  /**
+   * Applies what another replica committed, without recording it as a change of this one: rows
+   * keep their places, new rows go last, a replaced table starts again from its new rows.
+   */
+  apply(changes: ChangeSet) {
+    for (const name of changes.replaced) {
+      const resource = this.api.resources.get(name)
+      if (resource)
+        this.tablesByName.set(
+          name,
+          new Table([], resource.idKind, this.rowWritten(name)),
+        )
+    }
+    for (const [name, rows] of changes.rows) {
+      const table = this.tablesByName.get(name)
+      if (!table) continue
+      for (const [id, row] of rows)
+        if (row === null) table.rows.delete(id)
+        else table.adopt(row)
+    }
+    if (changes.keysReplaced)
+      for (const [scope, record] of this.idempotency)
+        if (record.state === 'completed') this.idempotency.delete(scope)
+    for (const [scope, record] of changes.keys)
+      if (record === null) this.idempotency.delete(scope)
+      else this.idempotency.set(scope, record)
   }
 
   /** Starts recording every write into a change set (a store is attached). */

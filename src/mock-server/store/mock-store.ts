@@ -1,6 +1,7 @@
 import type { AnyRecord, Id } from '../declare/types.ts'
 import type { FaultRule } from '../faults/fault-rule.ts'
 import type { MockConfig } from '../options.ts'
+import type { JournalRecord } from '../journal.ts'
 import type { IdempotencyRecord } from './types.ts'
 
 /**
@@ -47,6 +48,10 @@ import type { IdempotencyRecord } from './types.ts'
  *   are rows like any other.
  * A store may implement every method asynchronously; one that commits synchronously (SQLite) returns
  * nothing from `commit()`, and then the engine needs no await at all.
+ *
+ * A store several processes serve from at once offers `shared` (the PostgreSQL store does); the
+ * engine then attaches it through `attachSharedStore`, which runs each request as one exclusive
+ * unit of work across every replica (see `SharedStore`).
  */
 export interface MockStore {
   /** What it is, for messages: `memory`, `sqlite ./hypermock.db`. */
@@ -59,6 +64,69 @@ export interface MockStore {
   clear(): Promisable<void>
   /** Releases the store (file handles, locks); the store is unusable afterwards. */
   close(): Promisable<void>
+  /** Present on a store several processes share: how they take turns and see each other's writes. */
+  readonly shared?: SharedStore
+}
+
+/**
+ * A store that replicas of one mock share (PostgreSQL). Every request is one unit of work: `begin`
+ * takes the store's lock (held until `commit` or `rollback`, so units run one at a time across
+ * every replica) and hands over what other replicas committed since this one last looked, from a
+ * log with one number per commit; the replica applies it to its working set, the request runs
+ * against it synchronously as everywhere else, and `commit` writes its changes and its log entry
+ * in the same transaction before the response leaves. A quiet replica pays one query to learn
+ * that nothing changed.
+ */
+export interface SharedStore {
+  /**
+   * Takes the lock and reads the log after commit `seen` (`-1`: nothing seen yet). Rejects, within
+   * a bounded time, when the store cannot be reached.
+   */
+  begin(seen: number): Promise<SharedUnit>
+}
+
+/** One unit of work holding the store's lock. */
+export interface SharedUnit {
+  /** The number of the last commit in the store (0: none yet). */
+  readonly head: number
+  /**
+   * The commits after `seen`, oldest first; `null` when the replica must load the whole state
+   * instead (it saw nothing yet, or the log no longer reaches back to what it saw).
+   */
+  readonly since: SharedCommit[] | null
+  /** Everything stored, read under the lock; `null` for a store never written. */
+  whole(): Promise<SharedState | null>
+  /** Writes the unit's changes and its log entry, commits, releases the lock; resolves with the commit's number. */
+  commit(entry: SharedCommit): Promise<number>
+  /** Releases the lock, writing nothing. Never rejects. */
+  rollback(): Promise<void>
+}
+
+/** What a replica keeps beside the tables and settings, so that every replica counts the same. */
+export interface ReplicaState {
+  /** Requests numbered so far: request ids (`req-…`) are unique across replicas. */
+  requests: number
+  /** The journal's last entry number. */
+  journalCounter: number
+  /** Rate-limit windows by principal. */
+  windows: [string, { startedAt: number; used: number }][]
+}
+
+/** One commit, as the log carries it to the other replicas. */
+export interface SharedCommit {
+  changes: ChangeSet
+  /** `null` for a commit made outside a replica (`commit()` itself). */
+  replica: ReplicaState | null
+  /** The journal was emptied (a reset) before `journal` applies. */
+  journalCleared: boolean
+  /** Requests journaled by this unit, oldest first. */
+  journal: JournalRecord[]
+}
+
+/** The whole shared state: what a replica starting (or fallen behind) loads. */
+export interface SharedState extends StoredState {
+  replica: ReplicaState | null
+  journal: JournalRecord[]
 }
 
 export type Promisable<T> = T | PromiseLike<T>

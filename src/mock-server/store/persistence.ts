@@ -28,6 +28,9 @@ export function settingsOf(runtime: Runtime): StoredSettings {
  */
 export class Persistence {
   readonly store: MockStore
+  get description() {
+    return this.store.description
+  }
   private readonly runtime: Runtime
   private readonly queue: Unit[] = []
   private busy = false

@@ -15,6 +15,7 @@ import type { MockApi, Scenario } from '../../index.ts'
 import { isSharedMockApi } from '../../mock-server/control/remote-mock-api.ts'
 import { ClientEventsStore } from './client-events-store.ts'
 import type { Credential } from './declared-credentials.ts'
+import { ownRequestsOf, type OwnRequests } from './own-requests.ts'
 import { ResponseLog } from './response-log.ts'
 import { RetiredRules } from './retired-rules.ts'
 import { skipAbandonedReads } from './skip-abandoned-reads.ts'
@@ -56,6 +57,8 @@ export interface Playground {
   responses: ResponseLog
   /** Every attempt and wait of the client, for the retry timeline. */
   clientEvents: ClientEventsStore
+  /** The journal entries the playground's own requests made (left out of "Other traffic"). */
+  ownRequests: OwnRequests
   storageNotice: string | null
   dismissStorageNotice(): void
 }
@@ -125,6 +128,10 @@ export function PlaygroundProvider({
       new RetiredRules(api, isSharedMockApi(api) ? window.localStorage : null),
   )
   const [responses] = useState(() => new ResponseLog())
+  const ownRequests = ownRequestsOf(
+    api,
+    isSharedMockApi(api) ? window.localStorage : null,
+  )
   useEffect(() => retiredRules.start(), [retiredRules])
   // One cache for the page; its keys carry the credential, so a switch reads afresh.
   const [queryClient] = useState(createQueryClient)
@@ -151,14 +158,16 @@ export function PlaygroundProvider({
       baseUrl: new URL(api.basePath, window.location.origin).href,
       ...(token !== null && { token }),
       // The page's fetch at call time (msw's worker intercepts it), or the one a test gives.
-      fetch: responses.wrap(fetch ?? ((request) => window.fetch(request))),
+      fetch: responses.wrap(
+        ownRequests.wrap(fetch ?? ((request) => window.fetch(request))),
+      ),
       clock: clock.now,
       sleep: clock.sleep,
       timeoutMs: clientTimeoutMs(speed),
       onEvent: clientEvents.push,
     })
     return skipAbandonedReads(client)
-  }, [api, token, speed, fetch, clientEvents, clock, responses])
+  }, [api, token, speed, fetch, clientEvents, clock, responses, ownRequests])
   const value = useMemo<Playground>(
     () => ({
       api,
@@ -174,6 +183,7 @@ export function PlaygroundProvider({
       retiredRules,
       responses,
       clientEvents,
+      ownRequests,
       storageNotice: notice,
       dismissStorageNotice: () => setNotice(null),
     }),
@@ -190,6 +200,7 @@ export function PlaygroundProvider({
       retiredRules,
       responses,
       clientEvents,
+      ownRequests,
       notice,
     ],
   )

@@ -3,11 +3,18 @@
 import { startMockWorker } from '../../../src/msw/browser.ts'
 import { hotelApi } from './hotel.ts'
 
-const version =
-  new URL(location.href).searchParams.get('version') === '2' ? 2 : 1
+const params = new URL(location.href).searchParams
+const version = params.get('version') === '2' ? 2 : 1
+// `?mismatch=keep` or `reset`: the choice for stored rows that no longer fit (default: report).
+const mismatch = params.get('mismatch')
 const api = await startMockWorker({
   api: hotelApi(version),
-  shared: { database: 'hotel-e2e' },
+  shared: {
+    database: 'hotel-e2e',
+    ...((mismatch === 'keep' || mismatch === 'reset') && {
+      onMismatch: mismatch,
+    }),
+  },
 })
 const headers = { Authorization: 'Bearer any-token' }
 const list = document.querySelector('ul')!

@@ -359,6 +359,7 @@ describe.each(roundTripTargets)('problem documents over $name', (factory) => {
       'internal-error': 500,
       'bad-gateway': 502,
       'service-unavailable': 503,
+      'store-unavailable': 503,
       'gateway-timeout': 504,
     }
     const actual = Object.fromEntries(

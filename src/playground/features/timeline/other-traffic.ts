@@ -1,5 +1,6 @@
 import type { ClientEvent } from '../../../client/index.ts'
 import type { Operation } from '../../../index.ts'
+import { entryKey } from '../../services/own-requests.ts'
 
 /**
  * How far apart, on the shared clock, the reference client's `attempt:start` and the mock's
@@ -18,12 +19,15 @@ const target = (url: string) => {
 
 /**
  * The operations the mock saw that the reference client did not send (the console's raw fetch,
- * another tab, any code of the page): an operation is the client's when one of its attempts has
- * the client's idempotency key, or the same method and URL as a client attempt, at the same time.
+ * another tab, any code of the page): an operation is the playground's own when one of its
+ * attempts is an entry the playground noted as its own (`own`: keys of `entryKey`, kept across
+ * reloads), has the client's idempotency key, or the same method and URL as a client attempt, at
+ * the same time.
  */
 export function otherTraffic(
   operations: readonly Operation[],
   events: readonly ClientEvent[],
+  own: ReadonlySet<string> = new Set(),
 ): Operation[] {
   const starts = events.filter((event) => event.type === 'attempt:start')
   const keys = new Set(
@@ -38,6 +42,7 @@ export function otherTraffic(
   }
   const sentByClient = (operation: Operation) =>
     operation.attempts.some((attempt) => {
+      if (own.has(entryKey(attempt))) return true
       if (attempt.idempotencyKey !== null && keys.has(attempt.idempotencyKey))
         return true
       const times = byTarget.get(

@@ -12,14 +12,18 @@ const readOperations = (api: MockApi) => api.operations.list()
  * from what the mock saw: requests grouped into operations, with measured waits and verdicts.
  */
 export function RebuiltOperations() {
-  const { api, clientEvents } = usePlayground()
+  const { api, clientEvents, ownRequests } = usePlayground()
   const id = useId()
   const operations = useMockValue(api, ['request', 'journal'], readOperations)
   const events = useSyncExternalStore(
     clientEvents.subscribe,
     clientEvents.getSnapshot,
   )
-  const others = otherTraffic(operations, events).slice(-50).reverse()
+  // Re-read when an entry is noted as the playground's own (it may be noted after it arrived).
+  useSyncExternalStore(ownRequests.subscribe, ownRequests.getSnapshot)
+  const others = otherTraffic(operations, events, ownRequests.keysNow())
+    .slice(-50)
+    .reverse()
   const longest = Math.max(1000, ...others.map((op) => op.endMs - op.startMs))
   return (
     <section aria-labelledby={`${id}-heading`} className="tl-rebuilt">

@@ -6,6 +6,7 @@ import {
   MIN_PX_PER_SECOND,
   axisTicks,
   fitPxPerSecond,
+  fitRowsPxPerSecond,
   layoutRow,
   rowDurationMs,
   timeToX,
@@ -77,6 +78,23 @@ describe('timeline geometry', () => {
     expect(fitPxPerSecond(3_600_000, 800)).toBe(MIN_PX_PER_SECOND)
   })
 
+  test('fits every row whole, bars at their minimum width included', () => {
+    // What a row's track is drawn as: its bars and waits, and never less than its duration.
+    const drawn = (px: number) =>
+      Math.max(
+        trackWidth(layoutRow(row, 0, px)),
+        timeToX(rowDurationMs(row, 0), px),
+      )
+    for (const available of [200, 320, 900]) {
+      const px = fitRowsPxPerSecond([row], 0, available)
+      expect(drawn(px)).toBeLessThanOrEqual(available)
+      // The largest such scale: a little more no longer fits.
+      expect(drawn(px + 2)).toBeGreaterThan(available)
+    }
+    // Room for less than one bar: the default scale, whatever is drawn then scrolls.
+    expect(fitRowsPxPerSecond([row], 0, 40)).toBe(80)
+  })
+
   test('places ticks every 1, 2 or 5 units, at least the minimum gap apart', () => {
     expect(axisTicks(3000, 80).map((t) => t.label)).toEqual([
       '0 s',
@@ -106,23 +124,24 @@ describe('timeline geometry', () => {
         width: MIN_ATTEMPT_PX,
         running: false,
       },
+      // The first bar is drawn wider than its 3 px: what follows moves right by the extra.
       {
         kind: 'attempt',
         index: 1,
-        x: 140,
+        x: MIN_ATTEMPT_PX + 137,
         width: MIN_ATTEMPT_PX,
         running: false,
       },
       {
         kind: 'wait',
         index: 0,
-        x: 3,
+        x: MIN_ATTEMPT_PX,
         width: 137,
         elapsedWidth: 137,
         running: false,
       },
     ])
-    expect(trackWidth(segments)).toBe(140 + MIN_ATTEMPT_PX)
+    expect(trackWidth(segments)).toBe(MIN_ATTEMPT_PX + 137 + MIN_ATTEMPT_PX)
   })
 
   test('a wait in progress grows with now; an attempt in flight runs to now', () => {
@@ -137,7 +156,8 @@ describe('timeline geometry', () => {
     expect(waiting.find((s) => s.kind === 'wait')).toEqual({
       kind: 'wait',
       index: 0,
-      x: 30,
+      // After the first bar: 30 ms long, drawn 56 px wide.
+      x: MIN_ATTEMPT_PX,
       width: 1370,
       elapsedWidth: 500,
       running: true,

@@ -108,7 +108,9 @@ export type Segment = AttemptSegment | WaitSegment
 
 /**
  * Where each attempt and wait of a row sits on its track, at `pxPerSecond`, with `now` on the
- * client's clock for what is still running. Attempts get a minimum width; waits keep their true one.
+ * client's clock for what is still running. Attempts get a minimum width so their status stays
+ * legible; waits keep their true width. A bar drawn wider than its attempt lasted pushes what
+ * follows to the right by the extra, so a wait line never runs under an attempt's label.
  */
 export function layoutRow(
   row: TimelineRow,
@@ -116,26 +118,98 @@ export function layoutRow(
   pxPerSecond: number,
 ): Segment[] {
   const at = (time: number) => timeToX(time - row.start, pxPerSecond)
-  const attempts: Segment[] = row.attempts.map((attempt, index) => {
-    const running = attempt.end === null
-    const end = attempt.end ?? Math.max(now, attempt.start)
-    const width = Math.max(MIN_ATTEMPT_PX, at(end) - at(attempt.start))
-    return { kind: 'attempt', index, x: at(attempt.start), width, running }
-  })
-  const waits: Segment[] = row.waits.map((wait, index) => {
-    const scheduledEnd = wait.start + wait.durationMs
-    const running = row.end === null && now < scheduledEnd
-    const elapsedEnd = running ? Math.max(now, wait.start) : scheduledEnd
-    return {
-      kind: 'wait',
+  type Step =
+    | { kind: 'attempt'; index: number; start: number }
+    | { kind: 'wait'; index: number; start: number }
+  const steps: Step[] = [
+    ...row.attempts.map((attempt, index) => ({
+      kind: 'attempt' as const,
       index,
-      x: at(wait.start),
-      width: at(scheduledEnd) - at(wait.start),
-      elapsedWidth: at(elapsedEnd) - at(wait.start),
-      running,
+      start: attempt.start,
+    })),
+    // A wait follows its attempt's end, which shares its timestamp: keep it after the attempt.
+    ...row.waits.map((wait, index) => ({
+      kind: 'wait' as const,
+      index,
+      start: wait.start + 0.5,
+    })),
+  ].sort((a, b) => a.start - b.start)
+  // How far right of its true place the step is drawn, and where the last drawn one ended.
+  let shift = 0
+  let cursor = 0
+  const attempts: Segment[] = []
+  const waits: Segment[] = []
+  for (const step of steps) {
+    if (step.kind === 'attempt') {
+      const attempt = row.attempts[step.index]!
+      const running = attempt.end === null
+      const end = attempt.end ?? Math.max(now, attempt.start)
+      shift = Math.max(shift, cursor - at(attempt.start))
+      const x = at(attempt.start) + shift
+      const width = Math.max(MIN_ATTEMPT_PX, at(end) - at(attempt.start))
+      attempts.push({ kind: 'attempt', index: step.index, x, width, running })
+      cursor = x + width
+    } else {
+      const wait = row.waits[step.index]!
+      const scheduledEnd = wait.start + wait.durationMs
+      const running = row.end === null && now < scheduledEnd
+      const elapsedEnd = running ? Math.max(now, wait.start) : scheduledEnd
+      shift = Math.max(shift, cursor - at(wait.start))
+      const x = at(wait.start) + shift
+      const width = at(scheduledEnd) - at(wait.start)
+      waits.push({
+        kind: 'wait',
+        index: step.index,
+        x,
+        width,
+        elapsedWidth: at(elapsedEnd) - at(wait.start),
+        running,
+      })
+      cursor = x + width
     }
-  })
+  }
   return [...attempts, ...waits]
+}
+
+/**
+ * The largest zoom at which every row's drawing, bars at their minimum width included, fits in
+ * `availablePx`; bounded by the zoom limits. A row's drawn width grows with the zoom, so a
+ * bisection finds it.
+ */
+export function fitRowsPxPerSecond(
+  rows: readonly TimelineRow[],
+  now: number,
+  availablePx: number,
+): number {
+  const longest = rows.reduce(
+    (max, row) => Math.max(max, rowDurationMs(row, now)),
+    0,
+  )
+  if (longest <= 0 || availablePx <= MIN_ATTEMPT_PX)
+    return DEFAULT_PX_PER_SECOND
+  const fits = (pxPerSecond: number) =>
+    rows.every(
+      (row) =>
+        Math.max(
+          trackWidth(layoutRow(row, now, pxPerSecond)),
+          timeToX(rowDurationMs(row, now), pxPerSecond),
+        ) <= availablePx,
+    )
+  // No row can be drawn narrower than its duration at the scale: the bound to search below.
+  let high = clamp(
+    (availablePx / longest) * 1000,
+    MIN_PX_PER_SECOND,
+    MAX_PX_PER_SECOND,
+  )
+  if (fits(high)) return high
+  let low = MIN_PX_PER_SECOND
+  if (!fits(low)) return low
+  for (let i = 0; i < 20 && high - low > 0.5; i++) {
+    const middle = (low + high) / 2
+    if (fits(middle)) low = middle
+    else high = middle
+  }
+  return low
 }
 
 /** The track's width: the row's duration, plus room for the widest label-bearing bar at its end. */

@@ -16,8 +16,7 @@ import './timeline.css'
 import {
   MAX_PX_PER_SECOND,
   MIN_PX_PER_SECOND,
-  fitPxPerSecond,
-  rowDurationMs,
+  fitRowsPxPerSecond,
   zoomIn,
   zoomOut,
 } from './timeline-geometry.ts'
@@ -28,7 +27,7 @@ import { useClientNow } from './use-client-now.ts'
 /** Rows drawn at most; older operations stay in the store and come back after a clear of newer ones. */
 const MAX_ROWS = 50
 
-/** Horizontal room a row's border and padding take from its track. */
+/** Horizontal room a row's border and padding take from its track, before a track is measured. */
 const TRACK_INSET_PX = 30
 
 const legend: AttemptClass[] = [
@@ -58,28 +57,30 @@ export function TimelineView() {
   const now = useClientNow(clientEvents, clock, running > 0)
   // "fit" follows the rows and the window; a zoom step fixes the scale.
   const [zoom, setZoom] = useState<number | 'fit'>('fit')
-  const [width, setWidth] = useState(800)
+  // The width a row's track has (the column beside the row's head when there is room): what
+  // "fit" fits into. Until a row is drawn, the section's width less the row's inset.
+  const [width, setWidth] = useState(800 - TRACK_INSET_PX)
   const sectionRef = useRef<HTMLElement>(null)
+  const hasRows = rows.length > 0
 
   useEffect(() => {
     const section = sectionRef.current
     if (!section || typeof ResizeObserver === 'undefined') return
+    const track = section.querySelector('.tl-rows .tl-track-scroll')
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(entry.contentRect.width)
+      if (!entry) return
+      setWidth(
+        track
+          ? entry.contentRect.width
+          : entry.contentRect.width - TRACK_INSET_PX,
+      )
     })
-    observer.observe(section)
+    observer.observe(track ?? section)
     return () => observer.disconnect()
-  }, [])
+  }, [hasRows])
 
-  const longest = rows.reduce(
-    (max, row) => Math.max(max, rowDurationMs(row, now)),
-    0,
-  )
-  // The track sits inside the row's border and padding; leave it that room.
   const pxPerSecond =
-    zoom === 'fit'
-      ? Math.round(fitPxPerSecond(longest, width - TRACK_INSET_PX))
-      : zoom
+    zoom === 'fit' ? Math.floor(fitRowsPxPerSecond(rows, now, width)) : zoom
 
   return (
     <section

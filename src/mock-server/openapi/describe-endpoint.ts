@@ -1,8 +1,8 @@
 import type { CompiledApi } from '../declare/compile-api.ts'
 import type { RouteSpec } from '../route-spec.ts'
-import type { OperationDoc } from '../conventions/operation-doc.ts'
+import type { EndpointDoc } from '../conventions/endpoint-doc.ts'
 import { isRead, type DocMethod } from '../stages/stage-answers.ts'
-import { responsesOf } from './operation-responses.ts'
+import { responsesOf } from './endpoint-responses.ts'
 import {
   collectionParameters,
   pagingParameters,
@@ -16,20 +16,20 @@ const parameterRef = (name: string) => ({
   $ref: `#/components/parameters/${name}`,
 })
 
-export interface BuildContext {
+export interface EndpointContext {
   api: CompiledApi
   route: RouteSpec
   method: DocMethod
   /**
-   * What the operation does: the GET's for HEAD; `'options'` for OPTIONS, `'not-allowed'` for a
+   * What the endpoint does: the GET's for HEAD; `'options'` for OPTIONS, `'not-allowed'` for a
    * method the path lacks (405 with `Allow`).
    */
-  doc: OperationDoc | 'options' | 'not-allowed'
+  doc: EndpointDoc | 'options' | 'not-allowed'
   pathId: string
 }
 
 /** The path's parameters (ids typed as the resource's), and the query and headers it reads. */
-function parametersOf(ctx: BuildContext) {
+function parametersOf(ctx: EndpointContext) {
   const { route, method, doc, api } = ctx
   const parameters: unknown[] = []
   const item = typeof doc === 'object' ? doc.pathItem : undefined
@@ -43,12 +43,12 @@ function parametersOf(ctx: BuildContext) {
       required: true,
       description: slug
         ? 'A problem type.'
-        : route.operation
+        : route.declared
           ? `The path's ${name}.`
           : `The id of the ${item?.resource.singular ?? 'item'}.`,
       schema: slug
         ? { type: 'string', enum: [...api.problems.keys()] }
-        : route.operation
+        : route.declared
           ? { type: 'string', minLength: 1 }
           : idKind === 'integer'
             ? { type: 'integer', minimum: 1 }
@@ -81,8 +81,8 @@ function parametersOf(ctx: BuildContext) {
 
 const capitalise = (text: string) => text[0]!.toUpperCase() + text.slice(1)
 
-/** One OpenAPI operation object: the route's facts, the pipeline's checks, the declaration's words. */
-export function buildOperation(ctx: BuildContext) {
+/** One endpoint (a method of a route) as an OpenAPI Operation Object: the route's facts, the pipeline's checks, the declaration's words. */
+export function describeEndpoint(ctx: EndpointContext) {
   const { doc, method, route, pathId } = ctx
   const operation: Record<string, unknown> = {}
   if (doc === 'options') {
@@ -93,7 +93,7 @@ export function buildOperation(ctx: BuildContext) {
     operation.operationId = `${method.toLowerCase()}${pathId}NotAllowed`
     operation.summary = `${method} is not supported here: 405 with \`Allow\``
     operation.tags = ['Meta']
-    // Lets a reference or a client generator tell these from the operations the API serves.
+    // Lets a reference or a client generator tell these from the endpoints the API serves.
     operation['x-hypermock-not-allowed'] = true
   } else {
     operation.operationId =

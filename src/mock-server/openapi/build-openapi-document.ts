@@ -1,8 +1,8 @@
 import type { CompiledApi } from '../declare/compile-api.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
-import type { DescribeContext } from '../conventions/operation-doc.ts'
+import type { DescribeContext } from '../conventions/endpoint-doc.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
-import { buildOperation, type DocMethod } from './build-operation.ts'
+import { describeEndpoint, type DocMethod } from './describe-endpoint.ts'
 import { responseHeaders } from './headers.ts'
 import { addInputs } from './input-schemas.ts'
 import { sharedParameters } from './parameters.ts'
@@ -25,7 +25,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 /** The methods a path answers 405 to when its route lacks them (HEAD goes with GET). */
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
-/** `/orders/:id/payment` → `OrdersIdPayment`: a name for operations of no resource of their own. */
+/** `/orders/:id/payment` → `OrdersIdPayment`: a name for endpoints of no resource of their own. */
 function pathId(path: string) {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean)
   return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('') || 'Root'
@@ -39,7 +39,7 @@ function splitBase(base: string) {
     : { server: '/', prefix: base }
 }
 
-/** One path of the description: each method by the route that serves it (declared operations may
+/** One path of the description: each method by the route that serves it (declared routes may
  * share a path, one method each), OPTIONS, and 405 for the others. */
 function describePath(
   ctx: DescribeContext,
@@ -51,9 +51,9 @@ function describePath(
   const add = (
     route: RouteSpec,
     method: DocMethod,
-    doc: Parameters<typeof buildOperation>[0]['doc'],
+    doc: Parameters<typeof describeEndpoint>[0]['doc'],
   ) => {
-    item[method.toLowerCase()] = buildOperation({
+    item[method.toLowerCase()] = describeEndpoint({
       api: ctx.api,
       route,
       method,

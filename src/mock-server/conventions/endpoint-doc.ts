@@ -7,7 +7,7 @@ import type { JsonSchema } from '../declare/schema-tools.ts'
 import type { AnyRecord, Id } from '../declare/types.ts'
 import { schemaRef, type ResourceNames } from '../openapi/schema-names.ts'
 
-/** One success an operation may answer with. */
+/** One success an endpoint (a method of a route) may answer with. */
 export interface Answer {
   status: 200 | 201 | 204 | 304
   schema?: JsonSchema
@@ -18,8 +18,8 @@ export interface Answer {
   page?: boolean
 }
 
-/** What an operation is, worked out from its route's kind and its resource's declaration. */
-export interface OperationDoc {
+/** What an endpoint (a method of a route) does, worked out from its route's kind and its resource's declaration. */
+export interface EndpointDoc {
   operationId: string
   summary: string
   description?: string
@@ -31,7 +31,7 @@ export interface OperationDoc {
   body?: { schema: string; required: boolean; mediaType?: string }
   ifMatch?: boolean
   ifNoneMatch?: boolean
-  /** Problems the operation raises itself, besides the pipeline's checks. */
+  /** Problems the endpoint raises itself, besides the pipeline's checks. */
   problems: string[]
   /** The resource the path's `{id}` names, and a seeded id to show it with. */
   pathItem?: { resource: CompiledResource; example: Id | undefined }
@@ -99,4 +99,4 @@ export function hookProblems(ctx: DescribeContext, acts: boolean) {
 }
 
 /** How one route's method describes itself, given the whole API's names and seed. */
-export type DescribeOperation = (ctx: DescribeContext) => OperationDoc
+export type DescribeEndpoint = (ctx: DescribeContext) => EndpointDoc

@@ -14,12 +14,12 @@ const stations = defineResource({
   seed: [{ id: 1, name: 'Harbour' }],
 })
 
-/** Operations outside the resources, two on one path and one beside an item's own methods. */
+/** Routes outside the resources, two on one path and one beside an item's own methods. */
 const api = defineApi({
   name: 'Stations',
   base: '/api',
   resources: { stations },
-  operations: [
+  routes: [
     {
       method: 'GET',
       path: '/search',
@@ -40,9 +40,9 @@ const api = defineApi({
   ],
 })
 
-type Operation = { summary: string; responses: Record<string, unknown> }
+type OperationObject = { summary: string; responses: Record<string, unknown> }
 
-describe('declared operations', () => {
+describe('declared routes', () => {
   const mock = createMockApi({ api, config: { rateLimit: false } })
   const send = (method: string, path: string) =>
     mock.fetch(
@@ -73,7 +73,7 @@ describe('declared operations', () => {
     expect(response.status).toBe(200)
     const doc = (await response.json()) as OpenApiDocument
     const op = (path: string, method: string) =>
-      doc.paths[path]?.[method] as Operation
+      doc.paths[path]?.[method] as OperationObject
     expect(op('/api/search', 'get').summary).toBe('Search the stations by name')
     expect(Object.keys(op('/api/search', 'post').responses)).toContain('201')
     expect(op('/api/search', 'post').summary).toBe('POST /search')
@@ -83,5 +83,22 @@ describe('declared operations', () => {
     expect(op('/api/stations/{id}', 'get')).toBeDefined()
     const result = await validate(createOpenApiDocument({ api }) as never)
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+  })
+  it('are still served when given under the deprecated name `operations`', async () => {
+    const legacy = createMockApi({
+      api: defineApi({
+        name: 'Legacy',
+        resources: {},
+        operations: [
+          { method: 'GET', path: '/ping', handle: () => Response.json('pong') },
+        ],
+      }),
+    })
+    const response = await legacy.fetch(
+      new Request('http://legacy.test/api/ping', {
+        headers: { Authorization: 'Bearer any' },
+      }),
+    )
+    expect(await response.json()).toBe('pong')
   })
 })

@@ -1,10 +1,10 @@
 import { HttpResponse } from '../http-response.ts'
 import { ProblemError } from '../problems/problem-error.ts'
-import type { HandlerContext } from '../route-spec.ts'
+import type { RouteContext } from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { CompiledResource } from './compile-resource.ts'
-import type { AnyRecord, DataAccess, Id, OperationContext } from './types.ts'
+import type { AnyRecord, DataAccess, Id, HandlerContext } from './types.ts'
 
 /** Where a collection or an item lives, under the base (with its origin, where it has one). */
 export function hrefOf(runtime: Runtime, resource: string, id?: Id) {
@@ -50,7 +50,7 @@ export function recordResponse(
 }
 
 /** What hooks and custom handlers get: the request, the data, and ways to answer. */
-export function operationContext(ctx: HandlerContext): OperationContext {
+export function handlerContext(ctx: RouteContext): HandlerContext {
   const { runtime } = ctx
   return {
     request: ctx.request,

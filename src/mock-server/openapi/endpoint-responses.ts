@@ -1,5 +1,5 @@
 import { PROBLEM_CONTENT_TYPE } from '../problems/problem-response.ts'
-import type { Answer } from '../conventions/operation-doc.ts'
+import type { Answer } from '../conventions/endpoint-doc.ts'
 import { API_STAGES, ORIGIN_ANSWERS } from '../stages/api-stages.ts'
 import { finalizeAnswers } from '../stages/finalize-response.ts'
 import {
@@ -7,7 +7,7 @@ import {
   type AnswerContext,
   type DocMethod,
 } from '../stages/stage-answers.ts'
-import type { BuildContext } from './build-operation.ts'
+import type { EndpointContext } from './describe-endpoint.ts'
 import type { HeaderName } from './headers.ts'
 import { problemSchemaName, schemaRef } from './schema-names.ts'
 
@@ -35,7 +35,7 @@ interface ResponseDraft {
   slugs: string[]
 }
 
-function answerContext(ctx: BuildContext): AnswerContext {
+function answerContext(ctx: EndpointContext): AnswerContext {
   const { api, route, method, doc } = ctx
   return {
     route,
@@ -46,7 +46,7 @@ function answerContext(ctx: BuildContext): AnswerContext {
   }
 }
 
-/** The problem types each stage may answer this operation with, in the order the stages run. */
+/** The problem types each stage may answer this endpoint with, in the order the stages run. */
 function stageProblems(ctx: AnswerContext): string[] {
   const slugs: string[] = []
   for (const answers of [ORIGIN_ANSWERS, ...API_STAGES.map((s) => s.answers)]) {
@@ -72,8 +72,8 @@ function contentOf(answer: Answer, method: DocMethod) {
   return undefined
 }
 
-/** Every status the operation may answer, with its headers and its body (success or problems). */
-export function responsesOf(ctx: BuildContext) {
+/** Every status the endpoint may answer, with its headers and its body (success or problems). */
+export function responsesOf(ctx: EndpointContext) {
   const drafts = new Map<number, ResponseDraft>()
   const at = (status: number) => {
     let draft = drafts.get(status)

@@ -1,0 +1,104 @@
+import { runtimeOf } from '../runtime-of.ts'
+import type { AttachStoreOptions, AttachedStore } from './attach-store.ts'
+import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
+import { wholeState } from './whole-state.ts'
+import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
+import type { MockStore, SharedStore } from './mock-store.ts'
+import { Replica } from './replica.ts'
+
+/** How often a replica with listeners (the playground, devtools) looks for other replicas' requests. */
+const LISTENER_REFRESH_MS = 500
+
+/**
+ * Makes a store that several processes share (PostgreSQL) the home of this mock's state, as one
+ * replica among others. Under the store's lock: an empty store receives this mock's state (its
+ * seed rows); a store with data replaces it, config, clock, fault rules, rate-limit windows and
+ * journal included. From then on each request runs as one unit of work (see `Replica`).
+ *
+ * @example
+ * const api = createMockApi({ api: hotel })
+ * const attached = await attachSharedStore(api, await PostgresStore.open(url))
+ */
+export async function attachSharedStore(
+  api: object,
+  store: MockStore & { readonly shared: SharedStore },
+  options: AttachStoreOptions = {},
+): Promise<AttachedStore> {
+  const runtime = runtimeOf(api)
+  if (!runtime)
+    throw new TypeError(
+      'Failed to attach a store: pass the instance createMockApi() returned.',
+    )
+  if (runtime.persistence || runtime.replica)
+    throw new Error(
+      `Failed to attach a store: this mock already keeps its state in ${(runtime.persistence ?? runtime.replica)!.description}.`,
+    )
+  const onMismatch = options.onMismatch ?? 'refuse'
+  const replica = new Replica(runtime, store.shared, store.description)
+  const unit = await store.shared.begin(-1)
+  let report: StoredRowsReport | null = null
+  let started: AttachedStore['started'] = 'loaded'
+  try {
+    let whole = await unit.whole()
+    const storedTables = Object.keys(whole?.tables ?? {})
+    if (whole) {
+      const checked = checkStoredRows(runtime.api, whole)
+      if (!checked.fits) {
+        report = checked
+        if (onMismatch === 'refuse')
+          throw new StoredRowsMismatchError(store, checked)
+        if (onMismatch === 'reset') whole = null
+      }
+    }
+    if (whole) replica.loadWhole(whole)
+    else started = 'empty'
+    runtime.db.track()
+    runtime.db.takeChanges()
+    if (!whole || report) {
+      // The store receives the whole state at once: the seed, or the rows that fit.
+      const changes = wholeState(runtime)
+      for (const table of storedTables) changes.replaced.add(table)
+      replica.resume(
+        await unit.commit({
+          changes,
+          replica: replica.replicaState(),
+          journalCleared: !whole,
+          journal: whole ? [] : runtime.journal.recordedAfter(0),
+        }),
+      )
+    } else {
+      replica.resume(unit.head)
+      await unit.rollback()
+    }
+  } catch (error) {
+    await unit.rollback()
+    throw error
+  }
+  runtime.replica = replica
+  runtime.events.emit({ type: 'state' })
+  const timer = setInterval(() => {
+    if (runtime.events.listening && runtime.replica === replica)
+      void replica.refresh()
+  }, LISTENER_REFRESH_MS)
+  timer.unref?.()
+  const detach = async () => {
+    clearInterval(timer)
+    if (runtime.replica !== replica) return
+    await replica.flush()
+    runtime.replica = null
+  }
+  return {
+    started,
+    report,
+    flush: () => replica.flush(),
+    detach,
+    async close() {
+      try {
+        await detach()
+      } finally {
+        runtime.replica = null
+        await store.close()
+      }
+    },
+  }
+}
