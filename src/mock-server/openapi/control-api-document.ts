@@ -1,6 +1,6 @@
 import { problemCatalogue, type ProblemSlug } from '../problems/catalogue.ts'
 import type { RouteSpec } from '../route-spec.ts'
-import type { OpenApiDocument } from './create-openapi-document.ts'
+import type { OpenApiDocument } from './build-openapi-document.ts'
 import {
   controlOperationDocs,
   type ControlOperationDoc,

@@ -4,7 +4,7 @@ import addFormatsModule from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { controlRoutes } from '../../../src/mock-server/control/control-routes.ts'
 import { buildControlApiDocument } from '../../../src/mock-server/openapi/control-api-document.ts'
-import type { OpenApiDocument } from '../../../src/mock-server/openapi/create-openapi-document.ts'
+import type { OpenApiDocument } from '../../../src/mock-server/openapi/build-openapi-document.ts'
 import {
   startServer,
   type RunningServer,
