@@ -7,6 +7,7 @@ import { isRuleId, ruleIds, type RuleId } from './rule-registry.ts'
 export type { Sleep } from './default-sleep.ts'
 export type { NormalizedCheckOptions } from './normalized-check-options.ts'
 
+/** What `runChecks` takes: the API to check, a credential, and how far it may go. */
 export interface CheckOptions {
   /** The API's entry point, e.g. `http://127.0.0.1:8787/api`. */
   baseUrl: string

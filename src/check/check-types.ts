@@ -1,6 +1,7 @@
 /** What a rule requires of the server: `must` rules decide the exit code, `should` rules only with `strict`. */
 export type RuleLevel = 'must' | 'should'
 
+/** How a rule ended: it held, it broke, or it could not run here. */
 export type RuleStatus = 'pass' | 'fail' | 'skip'
 
 /** A rule id: one of `ruleIds` (the registry's; this file imports nothing, so the rules may import it). */
@@ -33,6 +34,7 @@ export interface Evidence {
   curl: string
 }
 
+/** What one rule found: its status, evidence, and a curl line per failure. */
 export interface RuleResult {
   id: RuleId
   level: RuleLevel
@@ -50,6 +52,7 @@ export interface RuleResult {
   durationMs: number
 }
 
+/** One record a check created and then deleted (or failed to). */
 export interface CleanupResult {
   url: string
   /** The DELETE's status, or `null` when it could not be sent. */
@@ -67,6 +70,7 @@ export interface WriteRecord {
   status: number | null
 }
 
+/** What the check found by following the API's links: collections, items, actions, a description. */
 export interface DiscoverySummary {
   collections: string[]
   items: string[]
@@ -76,6 +80,7 @@ export interface DiscoverySummary {
   notFollowed: { href: string; reason: string }[]
 }
 
+/** A whole check's result, as `runChecks` returns it and `--format json` prints it. */
 export interface CheckReport {
   /** Bumped when the report's shape changes incompatibly; the JSON Schema names it. */
   reportVersion: 1

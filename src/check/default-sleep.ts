@@ -1,3 +1,4 @@
+/** Waits `ms` (a test hands in a fake one); ends early, rejecting, when `signal` aborts. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>
 
 /** Real time, cancelled by the rule's signal (a rule's time-out ends a wait for Retry-After). */

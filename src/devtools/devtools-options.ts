@@ -6,6 +6,7 @@ export type DevtoolsSource = Pick<
   'operations' | 'journal' | 'faults' | 'subscribe'
 >
 
+/** How the devtools panel opens and where it keeps its state. */
 export interface DevtoolsOptions {
   /** Open the panel at once instead of showing only its button. @default false */
   initialIsOpen?: boolean

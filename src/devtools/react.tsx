@@ -4,6 +4,7 @@ import { mountPanel } from './mount-panel.ts'
 
 export type { DevtoolsOptions, DevtoolsSource }
 
+/** The props of `<HypermockDevtools>`: the mock to show, and the panel's options. */
 export interface HypermockDevtoolsProps extends DevtoolsOptions {
   /** The mock to show: what `startMockWorker()` or `createMockApi()` returned. */
   api: DevtoolsSource

@@ -1,5 +1,6 @@
 import type { JournalEntry } from './journal.ts'
 
+/** What changed in a mock, as `api.subscribe` tells its listeners: a request answered, or a part of its state. */
 export type MockEvent =
   | { type: 'request'; entry: JournalEntry }
   | { type: 'state' }
@@ -9,6 +10,7 @@ export type MockEvent =
   | { type: 'clock' }
   | { type: 'reset' }
 
+/** A function `api.subscribe` calls on each change of the mock. */
 export type MockListener = (event: MockEvent) => void
 
 /** Change notifications for whoever mirrors the mock (the playground's views, browser persistence). */

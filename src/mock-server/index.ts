@@ -6,6 +6,7 @@
 import { openApiJson } from './openapi/openapi-response.ts'
 import type { OpenApiDocument } from './openapi/build-openapi-document.ts'
 import { resolveOptions, type MockApiOptions } from './options.ts'
+import { buildOperations as foldOperations } from '../operations/build-operations.ts'
 import type { ApiDeclaration } from './declare/types.ts'
 
 export {
@@ -31,7 +32,6 @@ export type {
   VerdictId,
   Wait,
 } from '../operations/operation.ts'
-export { buildOperations } from '../operations/build-operations.ts'
 export { operationsJsonSchema } from '../operations/operations-json-schema.ts'
 export type { MockEvent, MockListener } from './events.ts'
 export * from './declare/index.ts'
@@ -40,11 +40,6 @@ export {
   MockControlError,
   isMockControlError,
 } from './control/control-error.ts'
-export { limits } from './limits.ts'
-export { CONTROL_PATH } from './control/control-path.ts'
-export { faultKinds, faultMethods, faultStatuses } from './faults/fault-rule.ts'
-export { defaultRateLimit } from './rate-limit/rate-limiter.ts'
-export { statusPhrases } from './problems/status-phrases.ts'
 export type { OpenApiDocument } from './openapi/build-openapi-document.ts'
 export { applyScenario } from './scenarios/apply-scenario.ts'
 export {
@@ -72,3 +67,11 @@ export function createOpenApiDocument<A extends ApiDeclaration>(
   )
   return JSON.parse(text) as OpenApiDocument
 }
+
+/**
+ * The journal, read as logical operations with their waits and verdicts, oldest first.
+ *
+ * @deprecated A mock gives its operations itself: `api.operations.list()` in process, or
+ * `GET /__mock/operations` over HTTP.
+ */
+export const buildOperations = foldOperations

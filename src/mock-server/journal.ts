@@ -1,5 +1,6 @@
 import { headerOf } from './response-draft.ts'
 
+/** One request the mock answered, as the journal (`api.journal.list()`, `GET /__mock/journal`) keeps it. */
 export interface JournalEntry {
   id: number
   /** The id the answer's problem document carries as `requestId` (`req-…`). */

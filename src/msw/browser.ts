@@ -15,6 +15,7 @@ import type { SharedMockApi as RemoteMockApi } from '../mock-server/control/remo
 import { createHandlers } from './handlers.ts'
 
 export type { PersistOptions, SharedModeOptions }
+export type { StoredDataMismatch } from '../shared-mock/mismatch-notice.ts'
 
 /** A mock that runs elsewhere (the tab leading a shared mock), reached from this page. */
 export type SharedMockApi<A extends ApiDeclaration = ShopApi> = RemoteMockApi<A>
@@ -27,6 +28,7 @@ const startOptions = {
   quiet: true,
 } as const
 
+/** What `startMockWorker` takes: the mock's options, a scenario, the worker's and sharing. */
 export interface StartMockWorkerOptions<
   A extends ApiDeclaration = ShopApi,
 > extends MockApiOptions<A> {

@@ -8,6 +8,7 @@ import {
 
 export type { HandledOrigins }
 
+/** What `createHandlers(api, options)` takes: the origins its handlers answer on. */
 export interface CreateHandlersOptions {
   /**
    * Origins where an API at a path base (`/api`) and the control API (`/__mock`) are answered;

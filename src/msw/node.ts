@@ -14,6 +14,7 @@ import { assertMswRuns } from './assert-msw-runs.ts'
 import { pageOrigin } from './handled-origins.ts'
 import { createHandlers, type HandledOrigins } from './handlers.ts'
 
+/** What `setupMockServer` takes: the mock's options, a scenario, and msw's own. */
 export interface SetupMockServerOptions<
   A extends ApiDeclaration = ShopApi,
 > extends MockApiOptions<A> {

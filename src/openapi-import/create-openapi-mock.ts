@@ -8,6 +8,7 @@ import { importOpenApi } from './from-openapi.ts'
 import type { OpenApiOverrides } from './import-types.ts'
 import type { Json } from './schema-view.ts'
 
+/** What `createOpenApiMock` takes: the mock's options, the description and what it cannot say. */
 export interface OpenApiMockOptions extends Omit<
   MockApiOptions<ApiDeclaration>,
   'api'

@@ -28,6 +28,7 @@ export interface OpenApiOverrides {
   problems?: ApiDeclaration['problems']
 }
 
+/** How the mock serves one operation of an imported description. */
 export type ServedAs =
   | 'list'
   | 'create'
@@ -52,6 +53,7 @@ export interface OperationReport {
   notes: string[]
 }
 
+/** What an import made of a description: each operation, how it is served and why. */
 export interface ImportReport {
   title: string
   version: string
@@ -64,6 +66,7 @@ export interface ImportReport {
   notes: string[]
 }
 
+/** A description imported: the declaration the engine serves, and the report of how. */
 export interface ImportedApi {
   api: ApiDeclaration
   report: ImportReport

@@ -42,6 +42,7 @@ export interface Wait {
   label: string
 }
 
+/** Which retry rule a verdict is about (concepts/retries.md#what). */
 export type VerdictId =
   | 'retried-before-retry-after'
   | 'retried-non-retriable'

@@ -27,6 +27,7 @@ import {
  */
 export type MockMode = 'worker' | 'serve'
 
+/** The fixture's per-test options, set with `test.use`. */
 export interface MockTestOptions {
   /** @default 'worker' */
   mockMode: MockMode
@@ -34,6 +35,7 @@ export interface MockTestOptions {
   mockControlPath: string
 }
 
+/** The fixture's per-worker options, set in the Playwright config's `use`. */
 export interface MockWorkerOptions {
   /** The server each Playwright worker starts in `'serve'` mode (`api`: your declaration). @default {} */
   mockServer: Omit<ServerOptions, 'port' | 'playground'>
@@ -167,6 +169,13 @@ export type MockTestType<A extends ApiDeclaration = ShopApi> = TestType<
     MockWorkerFixtures
 >
 
+/**
+ * Playwright's `test` with a `mock` fixture: the built-in shop's mock, in the page's worker or a
+ * standalone server, fresh for every test. `mockTest<typeof yourApi>()` types it from your API.
+ *
+ * @example
+ * test('retries a failed payment', async ({ mock }) => { await mock.faults.add({ match: { path: '/api/payments' }, effect: { kind: 'status', status: 503 }, times: 1 }) })
+ */
 export const test: MockTestType = base.extend<
   MockTestOptions & MockFixtures<ShopApi>,
   MockWorkerOptions & MockWorkerFixtures

@@ -26,6 +26,7 @@ import {
 import { hostAllowed, isLoopbackHost, type AllowedHosts } from './host-check.ts'
 import { findPlaygroundDir, loadPlaygroundFiles } from './playground-files.ts'
 
+/** What `startServer` takes: the mock's options, where to listen, and what else to serve. */
 export interface ServerOptions extends Omit<MockApiOptions, 'api'> {
   /** @default 8787; 0 picks a free port */
   port?: number
@@ -58,6 +59,7 @@ export interface ServerOptions extends Omit<MockApiOptions, 'api'> {
   dataMismatch?: DataMismatch
 }
 
+/** A standalone server `startServer` started: its URL, the mock it serves, and how to stop it. */
 export interface RunningServer {
   /** The instance serving now (`reload()` replaces it). */
   readonly api: MockApi

@@ -6,6 +6,7 @@ import { createMockHub } from './mock-hub.ts'
 import { openStoreAlone } from './open-store-alone.ts'
 import { connectToHub, type SharedModeClock } from './port-transport.ts'
 
+/** What a mock kept in the browser does with stored rows that no longer fit its declaration. */
 export interface KeptMockOptions {
   /**
    * Stored rows that no longer fit the declaration (a member removed, a type narrowed, a state
@@ -18,6 +19,7 @@ export interface KeptMockOptions {
   onMismatch?: StoredDataMismatch
 }
 
+/** The `shared` option of `startMockWorker`: one mock for every tab of the origin. */
 export interface SharedModeOptions extends KeptMockOptions {
   /**
    * Keeps the shared mock in this IndexedDB database across visits (a write is stored before its

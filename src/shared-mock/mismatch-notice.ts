@@ -1,3 +1,4 @@
+import type { DataMismatch } from '../mock-server/store/attach-store.ts'
 import type { StoredRowsReport } from '../mock-server/store/check-stored-rows.ts'
 import type { MockStore } from '../mock-server/store/mock-store.ts'
 
@@ -11,7 +12,7 @@ import type { MockStore } from '../mock-server/store/mock-store.ts'
  * - `reset`: clears the store and starts from the seed;
  * - `refuse`: the mock does not start (`startMockWorker` rejects) and nothing stored changes.
  */
-export type StoredDataMismatch = 'report' | 'keep' | 'reset' | 'refuse'
+export type StoredDataMismatch = DataMismatch
 
 /** The report for the page and the console: every row and member, then what became of them. */
 export function mismatchNotice(

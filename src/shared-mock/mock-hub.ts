@@ -75,7 +75,7 @@ const isWrite = (name: string) =>
 const faultNumber = (rule: FaultRule) => Number(rule.id.replace(/^\D+/, ''))
 
 /**
- * The one mock an origin's tabs share. It runs where every tab can reach it (a SharedWorker), answers
+ * The one mock an origin's tabs share. It runs where every tab can reach it (the leading tab), answers
  * each tab's forwarded requests, applies their control commands, keeps the data in a store (a
  * write is stored before its answer leaves) and tells every tab what changed.
  */
@@ -206,6 +206,7 @@ export function createMockHub({
     api = mockApiOf(runtime) as unknown as MockApi
     if (database !== false) store = await openKept(database)
     if (store) await attach(store)
+    else startedEmpty = true
     if (refused !== null) return
     if (startupNotice !== null && !attached?.report) warn(startupNotice)
     nextFault = Math.max(1, ...api.faults.list().map((r) => faultNumber(r) + 1))

@@ -1,13 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
+import { createMockApi, type MockApi } from '../../src/index.ts'
 import {
-  createMockApi,
   faultKinds,
   faultMethods,
   faultStatuses,
-  type MockApi,
-} from '../../src/index.ts'
+} from '../../src/mock-server/faults/fault-rule.ts'
 import { FaultsView } from '../../src/playground/features/faults/faults-view.tsx'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
 

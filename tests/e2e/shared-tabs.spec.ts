@@ -133,6 +133,34 @@ test('tabs share one state that lasts across reloads and visits, and a changed d
   await expect(guests(afterReset)).toHaveText(['Seed guest'])
 })
 
+test("a page's own mock kept with persist survives a reload, and reports rows that no longer fit with the same choice", async ({
+  context,
+  page: first,
+}) => {
+  test.setTimeout(120_000)
+  await first.close()
+  const page = await open(context, `${APP}?persist`)
+  await addGuest(page, 'Ada', 'late arrival')
+  await page.reload()
+  await expect(guests(page)).toHaveText(['Seed guest', 'Ada (late arrival)'])
+  expect(errorsOf.get(page)).toEqual([])
+  await page.close()
+
+  const next = await open(context, `${APP}?persist&version=2`)
+  await expect(next.getByRole('note', { name: 'Stored data' })).toContainText(
+    'guests 2: note: is not a known member',
+  )
+  await expect(guests(next)).toHaveText(['Seed guest'])
+  await next.close()
+  const kept = await open(context, `${APP}?persist&version=2&mismatch=keep`)
+  await expect(kept.getByRole('note', { name: 'Stored data' })).toContainText(
+    `They were dropped from IndexedDB "hotel-e2e-page"`,
+  )
+  await kept.close()
+  const earlier = await open(context, `${APP}?persist`)
+  await expect(guests(earlier)).toHaveText(['Seed guest'])
+})
+
 /** The report as the user meets it, at a desktop and a phone width. */
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
+import { CONTROL_PATH } from '../../src/mock-server/control/control-path.ts'
 import {
-  CONTROL_PATH,
   createOpenApiDocument,
   shopApi,
   type ApiDeclaration,

@@ -59,6 +59,7 @@ export const shopApi = defineApi({
   scenarios,
 })
 
+/** The type of the built-in shop's declaration: `MockApi<ShopApi>` is a mock typed from it. */
 export type ShopApi = typeof shopApi
 
 export { scenarios, type ScenarioId } from './scenarios.ts'

@@ -23,6 +23,7 @@ export class InvalidDeclarationError extends Error {
   }
 }
 
+/** Whether `error` is an `InvalidDeclarationError`, even one thrown by another copy of the package. */
 export const isInvalidDeclarationError = (
   error: unknown,
 ): error is InvalidDeclarationError =>

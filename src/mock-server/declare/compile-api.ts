@@ -49,7 +49,7 @@ export interface CompiledApi {
   tokens: Record<string, TokenEntry> | null
   /** Routes below the base path, the root's and the description's included. */
   routes: readonly RouteSpec[]
-  /** The rows of every table for a new instance or a reset (a fresh copy each call). */
+  /** The rows of every table for a new instance or a reset: frozen, shared by every instance. */
   seed(randomSeed: number): Record<string, AnyRecord[]>
   present(
     resource: CompiledResource,

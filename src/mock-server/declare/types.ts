@@ -9,8 +9,10 @@ export type Schema<Output = unknown> = StandardSchemaV1<unknown, Output>
 /** What a schema produces once it has validated its input. */
 export type Infer<S> = S extends StandardSchemaV1<unknown, infer O> ? O : never
 
+/** A record of any resource: its fields by name. */
 export type AnyRecord = Record<string, unknown>
 
+/** A record's id: an integer, a UUID or a string, as the resource's `id` declares. */
 export type Id = number | string
 
 /** Who owns a row: a value the `owns` list of a principal can name. */
@@ -48,6 +50,7 @@ export interface DataAccess {
   table<R extends AnyRecord = AnyRecord>(resource: string): TableHandle<R>
 }
 
+/** What `ctx.fail(slug, options)` answers with beside the problem type's own members. */
 export interface ProblemOptions {
   detail: string
   /** Extension members (the problem type's declared members). */
@@ -87,17 +90,24 @@ export interface HandlerContext {
   created(resource: string, row: AnyRecord): Response
 }
 
-/** @deprecated Renamed `HandlerContext`: an operation is a request with its retries (`api.operations`). */
+/**
+ * What a route's handler and every hook get of one request.
+ *
+ * @deprecated Renamed `HandlerContext`: an operation is a request with its retries (`api.operations`).
+ */
 export type OperationContext = HandlerContext
 
+/** What a hook on one record gets: the handler's context and the stored record. */
 export interface ItemContext<R extends AnyRecord> extends HandlerContext {
   item: R
 }
 
+/** What a hook on a request body gets: the handler's context and the validated input. */
 export interface InputContext<I> extends HandlerContext {
   input: I
 }
 
+/** What an action's hooks get: the record it acts on and the validated input. */
 export interface ActionContext<
   R extends AnyRecord,
   I = unknown,
@@ -126,6 +136,13 @@ export interface Transition<R extends AnyRecord, St> {
   run?(ctx: ActionContext<R>): void | { set?: Partial<R>; respond?: Response }
 }
 
+/**
+ * The state field of a resource and its transitions: each transition is an action (a link while it
+ * may run, a `POST` route, a 409 `state-conflict` otherwise).
+ *
+ * @example
+ * state: { field: 'status', initial: 'on-loan', transitions: { return: { from: ['on-loan'], to: 'returned' } } }
+ */
 export interface StateDeclaration<R extends AnyRecord, F extends FieldOf<R>> {
   field: F
   /** The state of a new record. */
@@ -158,6 +175,7 @@ export interface NestedCollection<P extends AnyRecord> {
   where(row: AnyRecord, parent: P): boolean
 }
 
+/** How `POST` on a collection creates a record: its body, checks and what else it does. */
 export interface CreateDeclaration<R extends AnyRecord, I = AnyRecord> {
   /** The body. @default the record's schema less server-set and hidden fields (zod schemas) */
   input?: Schema<I>
@@ -174,6 +192,7 @@ export interface CreateDeclaration<R extends AnyRecord, I = AnyRecord> {
   handle?(ctx: InputContext<I>): Response
 }
 
+/** How `PUT` on an item replaces a record: its body, the fields it keeps, its checks. */
 export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
   input?: Schema<I>
   /** Fields a replace keeps from the stored record (ones its body does not carry). @default none */
@@ -227,6 +246,7 @@ export interface ListEnvelope {
   total?: string
 }
 
+/** What a resource's `seed` function gets: seeded randomness and a fixed time, so every reset is alike. */
 export interface SeedContext {
   /** The mock's seeded random source: the same rows on every reset. */
   random(): number
@@ -314,6 +334,7 @@ export interface ProblemDeclaration {
   stored?: boolean
 }
 
+/** A Bearer token of a declared API: who it is, the rows it sees, what it may do. */
 export interface TokenDeclaration {
   /** Rate limits and idempotency keys are per principal. @default derived from `owns` */
   principal?: string
@@ -323,11 +344,16 @@ export interface TokenDeclaration {
   scopes?: readonly ('read' | 'write')[]
 }
 
+/** A declared token, or one that is expired (401 `invalid_token`). */
 export type TokenEntryDeclaration = TokenDeclaration | { expired: true }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record: hooks are bivariant methods
 export type AnyResource = ResourceDeclaration<any, any, any, any>
 
+/**
+ * A whole API: its name, where it lives, its resources, problems, tokens, scenarios and routes.
+ * `defineApi` checks it and keeps its types.
+ */
 export interface ApiDeclaration<
   Resources extends Record<string, AnyResource> = Record<string, AnyResource>,
   Problems extends Record<string, ProblemDeclaration> = Record<
@@ -372,7 +398,11 @@ export interface RouteDeclaration {
   status?: 200 | 201 | 204
 }
 
-/** @deprecated Renamed `RouteDeclaration`, declared in `routes`. */
+/**
+ * A route outside the resources.
+ *
+ * @deprecated Renamed `RouteDeclaration`, declared in `routes`.
+ */
 export type OperationDeclaration = RouteDeclaration
 
 /** The ids of the scenarios an API declares (`string` when they are not declared `as const`). */
@@ -381,6 +411,7 @@ export type ScenarioIdOf<A> =
     ? Scenarios[number]['id']
     : string
 
+/** The record type of a resource declaration. */
 export type RecordOf<D> =
   D extends ResourceDeclaration<infer R, infer _F, infer _C, infer _P>
     ? R

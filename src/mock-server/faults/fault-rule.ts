@@ -96,9 +96,21 @@ export const faultRuleInputSchema = z.strictObject({
     .optional(),
 })
 
+/**
+ * What a fault rule does to a request it fires on: answer with a status (with `Retry-After`), delay
+ * it, hang, drop the connection, or lose the response after the operation ran.
+ */
 export type FaultEffect = z.infer<typeof faultEffectSchema>
+/**
+ * A fault rule as `api.faults.add` takes it: which requests it matches, its effect, and how often
+ * it fires (`times`, `probability`, `skip`).
+ *
+ * @example
+ * api.faults.add({ match: { method: 'POST', path: '/api/payments' }, effect: { kind: 'status', status: 503 }, times: 1 })
+ */
 export type FaultRuleInput = z.input<typeof faultRuleInputSchema>
 
+/** A fault rule the mock holds: the input with its defaults, its id, and its counters. */
 export type FaultRule = z.output<typeof faultRuleInputSchema> & {
   id: string
   /** How often the rule matched and how often it fired: shown so that a user sees what happened. */

@@ -15,6 +15,7 @@ import { resourceNames } from './schema-names.ts'
 import { shareResponses } from './share-responses.ts'
 import { addCollection, addSharedSchemas } from './shared-schemas.ts'
 
+/** An OpenAPI 3.1 document, as `createOpenApiDocument` and `GET <base>/openapi.json` give it. */
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string
   info: { title: string; version: string; [member: string]: unknown }
@@ -162,6 +163,15 @@ export function buildOpenApiDocument(
         name: r.title,
         ...(r.description !== undefined && { description: r.description }),
       })),
+      ...(api.routes.some((route) => route.declared)
+        ? [
+            {
+              name: 'Routes',
+              description:
+                'Routes outside the resources, each answered by its own handler.',
+            },
+          ]
+        : []),
       {
         name: 'Problems',
         description: 'The RFC 9457 problem types, as pages for people.',

@@ -74,6 +74,7 @@ export const scenarioSchema = z.strictObject({
  * show what it demonstrates. Built-in scenarios and custom ones have this same shape.
  */
 export type Scenario = z.input<typeof scenarioSchema>
+/** One request a scenario sends to show what it demonstrates. */
 export type ScenarioStep = z.input<typeof stepSchema>
 /** A scenario as `applyScenario` returns it: validated, with every default filled in. */
 export type ResolvedScenario = z.output<typeof scenarioSchema>

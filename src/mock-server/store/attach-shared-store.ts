@@ -1,5 +1,6 @@
 import { runtimeOf } from '../runtime-of.ts'
 import type { AttachStoreOptions, AttachedStore } from './attach-store.ts'
+import { reserveStoredIds } from './reserve-stored-ids.ts'
 import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
 import { wholeState } from './whole-state.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
@@ -52,9 +53,11 @@ export async function attachSharedStore(
     }
     if (whole) replica.loadWhole(whole)
     else started = 'empty'
+    if (whole && report && onMismatch === 'report')
+      reserveStoredIds(runtime, whole.tables)
     runtime.db.track()
     runtime.db.takeChanges()
-    if (!whole || report) {
+    if (!whole || (report && onMismatch !== 'report')) {
       // The store receives the whole state at once: the seed, or the rows that fit.
       const changes = wholeState(runtime)
       for (const table of storedTables) changes.replaced.add(table)

@@ -4,11 +4,13 @@ import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
 import { attachSharedStore } from './attach-shared-store.ts'
 import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
 import { wholeState } from './whole-state.ts'
+import { reserveStoredIds } from './reserve-stored-ids.ts'
 import type { MockStore, SharedStore, StoredState } from './mock-store.ts'
 import { Persistence } from './persistence.ts'
 
 export { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
 export { wholeState } from './whole-state.ts'
+export { reserveStoredIds } from './reserve-stored-ids.ts'
 
 /** What to do with stored rows that no longer fit the declaration. */
 export type DataMismatch = 'refuse' | 'keep' | 'reset' | 'report'
@@ -102,10 +104,7 @@ export async function attachStore(
     }
     if (stored) resume(runtime, stored, checked)
     if (stored && report && onMismatch === 'report')
-      // The rows left out stay stored: a new row must not take one's id and overwrite it.
-      for (const [name, rows] of Object.entries(stored.tables))
-        if (runtime.api.resources.has(name))
-          for (const row of rows) runtime.db.table(name).reserve(row.id)
+      reserveStoredIds(runtime, stored.tables)
   }
   runtime.db.track()
   runtime.db.takeChanges()

@@ -1,4 +1,4 @@
-import { statusPhrases } from '../../index.ts'
+import { statusPhrases } from '../../mock-server/problems/status-phrases.ts'
 
 /** The RFC 9110 reason phrase: responses from the worker often carry an empty `statusText`. */
 export function reasonPhrase(status: number, statusText = ''): string {

@@ -1,21 +1,27 @@
 // A page the dev server serves for the e2e test: an app with its own declaration, one mock shared
 // by every tab and kept in IndexedDB, through the real service worker.
-import { startMockWorker } from '../../../src/msw/browser.ts'
+import {
+  startMockWorker,
+  type StoredDataMismatch,
+} from '../../../src/msw/browser.ts'
 import { hotelApi } from './hotel.ts'
 
 const params = new URL(location.href).searchParams
 const version = params.get('version') === '2' ? 2 : 1
 // `?mismatch=keep` or `reset`: the choice for stored rows that no longer fit (default: report).
 const mismatch = params.get('mismatch')
-const api = await startMockWorker({
-  api: hotelApi(version),
-  shared: {
-    database: 'hotel-e2e',
-    ...((mismatch === 'keep' || mismatch === 'reset') && {
-      onMismatch: mismatch,
-    }),
-  },
-})
+const onMismatch: { onMismatch?: StoredDataMismatch } =
+  mismatch === 'keep' || mismatch === 'reset' ? { onMismatch: mismatch } : {}
+// `?persist`: this page's mock alone, kept across reloads, instead of one shared by every tab.
+const api = params.has('persist')
+  ? await startMockWorker({
+      api: hotelApi(version),
+      persist: { database: 'hotel-e2e-page', ...onMismatch },
+    })
+  : await startMockWorker({
+      api: hotelApi(version),
+      shared: { database: 'hotel-e2e', ...onMismatch },
+    })
 const headers = { Authorization: 'Bearer any-token' }
 const list = document.querySelector('ul')!
 const status = document.querySelector('output')!

@@ -4,6 +4,10 @@ import type {
   ContractTargetFactory,
 } from '../../support/contract-target.ts'
 import { contractTargets } from '../../support/contract-target.ts'
+import {
+  describedResponseErrors,
+  prepareDescribedResponses,
+} from '../../support/openapi-conformance.ts'
 import { conventionsCases, type ConventionsCase } from './declarations.ts'
 
 // The conventions, stated once and run over three declarations unlike each other, on msw and on the
@@ -34,18 +38,43 @@ describe.each(cases)(
   'conventions: %s',
   (_, factory: ContractTargetFactory, c: ConventionsCase) => {
     let target: ContractTarget | undefined
+    // Every answer is held against the API's own description: a status, header or body it does
+    // not describe fails the test that got it.
+    let drift: string[] = []
     beforeAll(async () => {
       // The targets are typed for the default (shop) mock; any declaration runs behind them.
       target = await factory.start({
         api: c.api as never,
         basePath: c.base || '/',
       })
+      prepareDescribedResponses(target.api.basePath || '/', c.api)
     })
-    afterEach(() => target?.api.reset())
+    afterEach(() => {
+      target?.api.reset()
+      const found = drift
+      drift = []
+      if (found.length > 0)
+        throw new Error(
+          `${c.name}: answers its description does not list:\n${found.join('\n')}`,
+        )
+    })
     afterAll(() => target?.close())
 
+    const fetchChecked = async (path: string, init: RequestInit = {}) => {
+      const response = await target!.fetch(path, init)
+      drift.push(
+        ...(await describedResponseErrors(
+          target!.api.basePath || '/',
+          init.method ?? 'GET',
+          path,
+          response.clone(),
+          c.api,
+        )),
+      )
+      return response
+    }
     const send = (path: string, init: RequestInit = {}) =>
-      target!.fetch(`${c.base}${path}`, {
+      fetchChecked(`${c.base}${path}`, {
         ...init,
         headers: { ...c.headers, ...(init.headers as Record<string, string>) },
       })
@@ -122,7 +151,7 @@ describe.each(cases)(
       expect(created.status).toBe(201)
       const location = created.headers.get('Location')!
       expect(location).toMatch(new RegExp(`${c.base}/${c.collection}/[^/]+$`))
-      const read = await target!.fetch(
+      const read = await fetchChecked(
         new URL(location, target!.url('/')).pathname,
         {
           headers: c.headers,
@@ -184,7 +213,7 @@ describe.each(cases)(
       const action = before._links[c.transition.rel]
       expect(action, `a "${c.transition.rel}" link`).toBeDefined()
       const actionPath = new URL(action!.href, target!.url('/')).pathname
-      const done = await target!.fetch(actionPath, {
+      const done = await fetchChecked(actionPath, {
         method: 'POST',
         headers: c.headers,
       })
@@ -194,7 +223,7 @@ describe.each(cases)(
         _links: Record<string, unknown>
       }
       expect(after._links).not.toHaveProperty(c.transition.rel)
-      const refused = await target!.fetch(actionPath, {
+      const refused = await fetchChecked(actionPath, {
         method: 'POST',
         headers: c.headers,
       })

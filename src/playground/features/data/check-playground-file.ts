@@ -1,5 +1,6 @@
 import { parseProblem } from '../../../client/index.ts'
-import { CONTROL_PATH, type MockApi } from '../../../index.ts'
+import type { MockApi } from '../../../index.ts'
+import { CONTROL_PATH } from '../../../mock-server/control/control-path.ts'
 import type { PersistedPlayground } from '../../boot/persisted-state.ts'
 
 export type FileCheck =

@@ -1,8 +1,5 @@
-import {
-  statusPhrases,
-  type FaultEffect,
-  type FaultRule,
-} from '../../../index.ts'
+import type { FaultEffect, FaultRule } from '../../../index.ts'
+import { statusPhrases } from '../../../mock-server/problems/status-phrases.ts'
 
 /** `POST /api/payments*`, `any method, any path`. */
 export function describeMatch(rule: Pick<FaultRule, 'match'>): string {

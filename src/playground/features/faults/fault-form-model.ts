@@ -1,12 +1,13 @@
+import type { FaultEffect, FaultRule, FaultRuleInput } from '../../../index.ts'
 import {
   faultKinds,
-  type FaultEffect,
-  type FaultRule,
-  type FaultRuleInput,
   type faultStatuses,
-} from '../../../index.ts'
+} from '../../../mock-server/faults/fault-rule.ts'
 
-export { faultMethods, faultStatuses } from '../../../index.ts'
+export {
+  faultMethods,
+  faultStatuses,
+} from '../../../mock-server/faults/fault-rule.ts'
 
 export type EffectKind = FaultEffect['kind']
 
