@@ -34,6 +34,7 @@ export interface SharedModeOptions extends KeptMockOptions {
   clock?: SharedModeClock
 }
 
+/** `persist` as an object: the IndexedDB database that keeps this page's mock, and how to keep it. */
 export interface PersistOptions extends KeptMockOptions {
   /** The IndexedDB database that keeps this page's mock. */
   database: string
