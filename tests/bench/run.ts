@@ -7,6 +7,7 @@ import { createInstanceRows } from './rows/create-instance.ts'
 import { declaredApiRows } from './rows/declared-api.ts'
 import { devtoolsPanelRows } from './rows/devtools-panel.ts'
 import { durableServerRows } from './rows/durable-server.ts'
+import { postgresReplicaRows } from './rows/postgres-replica.ts'
 import { mswPipelineRows } from './rows/msw-pipeline.ts'
 import { openApiCorpusRows } from './rows/openapi-corpus.ts'
 import { openApiImportRows } from './rows/openapi-import.ts'
@@ -30,6 +31,7 @@ const benchRows: BenchRow[] = [
   serverCpuRows,
   serverInstructionRows,
   durableServerRows,
+  postgresReplicaRows,
   declaredApiRows,
   soakRows,
   mswPipelineRows,

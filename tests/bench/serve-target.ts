@@ -7,7 +7,7 @@ import { startServer } from '../../src/server/start-server.ts'
  * A server for the throughput row and the soak, in its own process so that the load generator does
  * not share its event loop: `mock` is the standalone hypermock server, `library` the same serving
  * the declared lending library of examples/own-api, `durable` the standalone server on a SQLite
- * store (`serve --data`), `bare` a bare
+ * store (`serve --data`), `postgres` one replica on PostgreSQL (the URL as the next argument), `bare` a bare
  * @hono/node-server answering the same bytes. Tells its parent its URL, then serves until killed.
  * Asked `cpu`, it answers the CPU time it has used (µs, every thread); asked `rss`, its memory;
  * asked `exit`, it exits (so that a profiler or callgrind around it can write its figures).
@@ -47,6 +47,16 @@ if (kind === 'mock') {
     store,
   })
   process.send?.({ url: server.url })
+} else if (kind === 'postgres') {
+  // The same server as one replica on PostgreSQL (`serve --data postgres://…`); argv[3] is the URL.
+  const { PostgresStore } = await import('../../src/server/postgres-store.ts')
+  const store = await PostgresStore.open(body)
+  const server = await startServer({
+    port: 0,
+    config: { rateLimit: false },
+    store,
+  })
+  process.send?.({ url: server.url })
 } else if (kind === 'library') {
   const { library } = await import('./own-api.ts')
   const server = await startServer({
@@ -72,7 +82,7 @@ if (kind === 'mock') {
   })
 } else {
   console.error(
-    'usage: node tests/bench/serve-target.ts mock|durable|library|bare [body]',
+    'usage: node tests/bench/serve-target.ts mock|durable|postgres|library|bare [body|url]',
   )
   process.exit(1)
 }

@@ -7,6 +7,7 @@ import {
 import { importedTarget, type ShopCode } from './imported-target.ts'
 import { mswTarget } from './msw-target.ts'
 import { proxiedServerTarget, recordedTarget } from './recorded-target.ts'
+import { replicasAvailable, replicasTarget } from './replicas-target.ts'
 import { serverTarget } from './server-target.ts'
 
 export { mswTarget }
@@ -28,6 +29,13 @@ export interface ContractTargetFactory {
   readonly name: string
   /** The built-in domain's code this target runs without (see `shopCode`): tests of it are skipped. */
   readonly lacks?: ReadonlySet<ShopCode>
+  /**
+   * Requests run one at a time (replicas sharing PostgreSQL): a repeat of a key still in flight
+   * waits for the first and replays its answer, so it never meets the in-flight 409.
+   */
+  readonly oneAtATime?: boolean
+  /** How long `start` may take (ms), when more than a hook's default. */
+  readonly startTimeoutMs?: number
   start(options: MockApiOptions): Promise<ContractTarget>
 }
 
@@ -39,11 +47,16 @@ export const contractTargets: readonly ContractTargetFactory[] = [
 
 /**
  * The transports, and hypermock's own description imported back (`importedTarget`): the suite's
- * read, write, validation, paging and idempotency tests run on all three.
+ * read, write, validation, paging and idempotency tests run on all three. Where PostgreSQL and
+ * HAProxy are installed (always in CI), also two replicas on PostgreSQL behind a load balancer.
  */
 export const roundTripTargets: readonly ContractTargetFactory[] = [
   ...contractTargets,
   importedTarget,
+  // HYPERMOCK_CONTRACT_REPLICAS=0 leaves it out (it starts a deployment per test file).
+  ...(replicasAvailable() && process.env.HYPERMOCK_CONTRACT_REPLICAS !== '0'
+    ? [replicasTarget]
+    : []),
   ...recordingTargets(),
 ]
 
@@ -86,7 +99,7 @@ export function useContractTarget(
   beforeAll(async () => {
     current = await factory.start(options)
     prepareDescribedResponses(current.api.basePath)
-  })
+  }, factory.startTimeoutMs)
   afterEach(() => {
     current?.api.reset()
     const found = drift

@@ -63,6 +63,17 @@ export class Replica {
 
   /** Commits what was written outside a request (`api.data`, controls called in code). */
   async flush(): Promise<void> {
+    const { runtime } = this
+    const last = this.last
+    if (
+      last !== null &&
+      this.seen >= 0 &&
+      !runtime.db.changed &&
+      !this.changedSince(last) &&
+      runtime.journal.resets === last.resets &&
+      runtime.journal.lastId === last.journal
+    )
+      return this.turn.then(() => undefined)
     const url = `http://hypermock.invalid${this.runtime.controlPath}`
     const response = await this.run(new Request(url), () =>
       Promise.resolve(new Response(null, { status: 204 })),
@@ -94,6 +105,8 @@ export class Replica {
     let unit: SharedUnit | undefined
     // Changed in code since the last commit (`api.clock.advance()`): committed with this unit.
     const dirty = this.last === null || this.changedSince(this.last)
+    const journalCleared =
+      this.last !== null && this.runtime.journal.resets !== this.last.resets
     try {
       unit = await this.shared.begin(this.seen)
       await this.catchUp(unit)
@@ -104,6 +117,7 @@ export class Replica {
     }
     const mark = this.mark()
     if (dirty) mark.settingsDirty = true
+    if (journalCleared) mark.journalCleared = true
     let response: Response
     try {
       response = await handle()
@@ -132,6 +146,7 @@ export class Replica {
       journal: runtime.journal.lastId,
       resets: runtime.journal.resets,
       settingsDirty: false,
+      journalCleared: false,
     }
   }
 
@@ -149,7 +164,8 @@ export class Replica {
     const changes = runtime.db.takeChanges()!
     if (mark.settingsDirty || this.changedSince(mark))
       changes.settings = settingsOf(runtime)
-    const journalCleared = runtime.journal.resets !== mark.resets
+    const journalCleared =
+      mark.journalCleared || runtime.journal.resets !== mark.resets
     return {
       changes,
       replica: this.replicaState(),
@@ -253,4 +269,6 @@ interface Mark {
   resets: number
   /** Settings changed outside a request: stored with the next unit. */
   settingsDirty: boolean
+  /** The journal was cleared outside a request: cleared everywhere with the next unit. */
+  journalCleared: boolean
 }

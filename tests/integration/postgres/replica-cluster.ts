@@ -17,6 +17,15 @@ export interface Replica {
   output: string
 }
 
+/** The replica's command line after `hypermock-api` (the deployment guide shows the same). */
+export const serveArgs = (database: string, port: number) => [
+  'serve',
+  '--port',
+  String(port),
+  '--data',
+  database,
+]
+
 /** Starts `hypermock-api serve --port <port> --data <database>`; resolves once it listens. */
 export function startReplica(
   database: string,
@@ -25,7 +34,7 @@ export function startReplica(
 ): Promise<Replica> {
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', String(port), '--data', database, ...args],
+    [CLI, ...serveArgs(database, port), ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const replica: Replica = {

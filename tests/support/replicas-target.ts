@@ -1,0 +1,91 @@
+import { afterAll } from 'vitest'
+import { createMockApi } from '../../src/index.ts'
+import { runtimeOf } from '../../src/mock-server/runtime-of.ts'
+import { attachStore } from '../../src/mock-server/store/attach-store.ts'
+import { PostgresStore } from '../../src/server/postgres-store.ts'
+import {
+  findPostgresBin,
+  startPostgres,
+  type PostgresCluster,
+} from '../integration/postgres/postgres-cluster.ts'
+import {
+  findHaproxy,
+  killReplica,
+  startHaproxy,
+  startReplica,
+  type Balancer,
+  type Replica,
+} from '../integration/postgres/replica-cluster.ts'
+import type { ContractTargetFactory } from './contract-target.ts'
+import { freePort } from './free-port.ts'
+
+interface Deployment {
+  cluster: PostgresCluster
+  database: string
+  replicas: Replica[]
+  balancer: Balancer
+}
+
+let deployment: Promise<Deployment> | null = null
+
+/** One deployment per test file: PostgreSQL, two `serve` replicas and HAProxy in front. */
+function deploy() {
+  deployment ??= (async () => {
+    const cluster = await startPostgres(findPostgresBin()!)
+    cluster.psql('CREATE DATABASE contract')
+    const database = cluster.url.replace(/\/postgres$/, '/contract')
+    const ports = [await freePort(), await freePort()]
+    const replicas: Replica[] = []
+    for (const port of ports) replicas.push(await startReplica(database, port))
+    const balancer = await startHaproxy(findHaproxy()!, ports)
+    return { cluster, database, replicas, balancer }
+  })()
+  return deployment
+}
+
+afterAll(async () => {
+  if (!deployment) return
+  const { cluster, replicas, balancer } = await deployment
+  deployment = null
+  await balancer.stop()
+  for (const replica of replicas) await killReplica(replica)
+  cluster.destroy()
+})
+
+/** Whether this machine can run the target (PostgreSQL and HAProxy installed). */
+export const replicasAvailable = () =>
+  findPostgresBin() !== null && findHaproxy() !== null
+
+/**
+ * The built-in API served by two `serve --data postgres://…` replicas behind HAProxy (round robin):
+ * every request of the suite goes through the balancer. `api` is a third replica in this process,
+ * on the same database, holding the test's options: its seed and config become the shared state
+ * when the target starts, what the test changes through it is committed before each request, and
+ * it catches up with the replicas' commits after each answer, so `api.state.snapshot()` reads
+ * what they wrote.
+ */
+export const replicasTarget: ContractTargetFactory = {
+  name: 'two replicas on PostgreSQL behind HAProxy',
+  oneAtATime: true,
+  startTimeoutMs: 60_000,
+  async start(options) {
+    const { database, balancer } = await deploy()
+    const api = createMockApi(options)
+    const attached = await attachStore(api, await PostgresStore.open(database))
+    api.reset()
+    await attached.flush()
+    const url = (path: string) => `${balancer.url}${path}`
+    return {
+      api,
+      url,
+      async fetch(path, init) {
+        await attached.flush()
+        const response = await fetch(url(path), init)
+        // Catches up with what the replicas committed, writing nothing.
+        await runtimeOf(api)!.replica!.refresh()
+        return response
+      },
+      close: () => attached.close(),
+    }
+  },
+}
