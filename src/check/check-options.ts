@@ -2,6 +2,7 @@ import type { CheckEvent } from './check-types.ts'
 import { CheckArgumentError } from './check-argument-error.ts'
 import { defaultSleep, type Sleep } from './default-sleep.ts'
 import type { NormalizedCheckOptions } from './normalized-check-options.ts'
+import type { Baseline } from './baseline.ts'
 import { isRuleId, ruleIds, type RuleId } from './rule-registry.ts'
 
 export type { Sleep } from './default-sleep.ts'
@@ -25,6 +26,19 @@ export interface CheckOptions {
   probeRateLimit?: number
   /** Only these rules. @default every rule */
   rules?: RuleId[]
+  /** Every rule but these. */
+  excludeRules?: RuleId[]
+  /**
+   * Only these methods are sent by the rules (discovery always reads with GET); a rule that needs
+   * another skips and says so. Writes still need `allowWrites`. @default every method
+   */
+  includeMethods?: string[]
+  /** The seed of the generated requests; a report prints it so a run can be repeated. @default a random one */
+  seed?: number
+  /** Requests `generated-requests` sends, valid and invalid. @default 20 */
+  generatedRequests?: number
+  /** Failures accepted: each is reported as accepted and does not fail the run (see `parseBaseline`). */
+  baseline?: Baseline
   /** A skipped rule counts as a failure, and should rules count as must rules. @default false */
   strict?: boolean
   /** @default 5000 */
@@ -59,6 +73,8 @@ function positive(
   return value
 }
 
+const METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']
+
 /** Every mistake at once, so a user fixes their command in one go. */
 export function normalizeCheckOptions(
   options: CheckOptions,
@@ -76,7 +92,11 @@ export function normalizeCheckOptions(
       `the base URL must be an absolute URL such as http://127.0.0.1:8787/api, got "${options.baseUrl}"`,
     )
   }
-  const unknown = (options.rules ?? []).filter((id) => !isRuleId(id))
+  const unknown = [
+    ...(options.rules ?? []),
+    ...(options.excludeRules ?? []),
+    ...(options.baseline?.accepted.map((entry) => entry.rule) ?? []),
+  ].filter((id) => !isRuleId(id))
   if (unknown.length > 0)
     problems.push(
       `unknown rule ${unknown.map((id) => `"${id}"`).join(', ')}; the rules are ${ruleIds.join(', ')}`,
@@ -87,6 +107,17 @@ export function normalizeCheckOptions(
   ] as const)
     if (token !== undefined && (token === '' || /[\s]/.test(token)))
       problems.push(`${name} must be a non-empty value without spaces`)
+  const methods = (options.includeMethods ?? []).map((m) => m.toUpperCase())
+  for (const method of methods)
+    if (!METHODS.includes(method))
+      problems.push(
+        `includeMethods takes ${METHODS.join(', ')}, got "${method}"`,
+      )
+  if (
+    options.seed !== undefined &&
+    (!Number.isSafeInteger(options.seed) || options.seed < 0)
+  )
+    problems.push(`seed must be a whole number ≥ 0, got ${options.seed}`)
   for (const path of options.paths ?? [])
     if (!path.startsWith('/'))
       problems.push(`paths must start with "/", got "${path}"`)
@@ -116,6 +147,12 @@ export function normalizeCheckOptions(
       problems,
     ),
     maxRedirects: positive('maxRedirects', options.maxRedirects, 5, problems),
+    generatedRequests: positive(
+      'generatedRequests',
+      options.generatedRequests,
+      20,
+      problems,
+    ),
     maxRetryAfterSeconds: positive(
       'maxRetryAfterSeconds',
       options.maxRetryAfterSeconds,
@@ -131,6 +168,10 @@ export function normalizeCheckOptions(
     problems.push(
       `probeRateLimit is capped at 10000 requests, got ${normalized.probeRateLimit}`,
     )
+  if (normalized.generatedRequests > 1_000)
+    problems.push(
+      `generatedRequests is capped at 1000 requests, got ${normalized.generatedRequests}`,
+    )
   if (problems.length > 0 || baseUrl === null)
     throw new CheckArgumentError(problems)
   // A trailing slash would make every relative link resolve one level too deep.
@@ -143,8 +184,13 @@ export function normalizeCheckOptions(
     openapi: options.openapi ?? null,
     paths: options.paths ?? [],
     allowWrites: options.allowWrites ?? false,
-    rules:
-      options.rules && options.rules.length > 0 ? options.rules : [...ruleIds],
+    rules: (options.rules && options.rules.length > 0
+      ? options.rules
+      : [...ruleIds]
+    ).filter((id) => !(options.excludeRules ?? []).includes(id)),
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    includeMethods: methods.length > 0 ? methods : null,
+    baseline: options.baseline ?? null,
     strict: options.strict ?? false,
     signal: options.signal ?? null,
     onEvent: options.onEvent ?? (() => {}),

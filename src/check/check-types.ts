@@ -50,6 +50,19 @@ export interface RuleResult {
   evidence: Evidence[]
   requests: number
   durationMs: number
+  /** A failure the baseline accepts: reported, but it does not fail the run. */
+  accepted?: boolean
+  /** The baseline's note for it. */
+  acceptedNote?: string
+}
+
+/** Where a collection's create body came from, and why it changed. */
+export interface CreateBodyRecord {
+  collection: string
+  /** The description's example, a body built from its schema, or a real item's values. */
+  from: 'example' | 'schema' | 'item'
+  /** Why the body is what it is, e.g. the description's body was refused; `null` when nothing changed. */
+  note: string | null
 }
 
 /** One record a check created and then deleted (or failed to). */
@@ -93,7 +106,14 @@ export interface CheckReport {
   exitCode: 0 | 1 | 2
   /** Why the server could not be tested at all (exit code 2), else `null`. */
   error: string | null
-  summary: { pass: number; fail: number; skip: number }
+  /** `accepted`: failures the baseline accepts (counted in `fail` as well). */
+  summary: { pass: number; fail: number; skip: number; accepted?: number }
+  /** The seed and budget of `generated-requests`: `--seed` and `--generated-requests` repeat them. */
+  generation?: { seed: number; requests: number }
+  /** The only methods rules sent (`--include-method`); `null`: every method. */
+  includeMethods?: string[] | null
+  /** Each collection's create body: where it came from, and why it changed. */
+  createBodies?: CreateBodyRecord[]
   discovery: DiscoverySummary
   rules: RuleResult[]
   /** Every state-changing request sent, in order: empty unless `allowWrites`. */

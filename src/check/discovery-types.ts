@@ -20,6 +20,10 @@ export interface DiscoveredCollection {
   canDelete: boolean | null
   createSchema: JsonSchema | null
   createBody: Record<string, unknown> | null
+  /** Where `createBody` came from: the description's example, its schema, or a real item. */
+  createBodyFrom: 'example' | 'schema' | 'item' | null
+  /** Why the body changed during the run (the description's was refused), for the report. */
+  createBodyNote: string | null
   /** Query parameters the description declares for the read. */
   queryParameters: string[]
 }

@@ -27,7 +27,8 @@ function line(result: RuleResult, paint: Paint): string[] {
       : result.status === 'fail'
         ? 'red'
         : 'yellow'
-  const head = `  ${paint(colour, `${MARK[result.status]} ${result.status.padEnd(4)}`)} ${result.id} ${paint('dim', `(${result.level})`)}`
+  const accepted = result.accepted === true
+  const head = `  ${paint(accepted ? 'yellow' : colour, `${MARK[result.status]} ${result.status.padEnd(4)}`)} ${result.id} ${paint('dim', `(${result.level})`)}${accepted ? paint('yellow', ` accepted by the baseline${result.acceptedNote ? `: ${result.acceptedNote}` : ''}`) : ''}`
   if (result.status === 'pass')
     return [result.reason ? `${head} ${paint('dim', result.reason)}` : head]
   if (result.status === 'skip')
@@ -70,6 +71,29 @@ export function formatConsoleReport(
       paint('bold', source),
       ...results.flatMap((r) => line(r, paint)),
     )
+  for (const body of report.createBodies ?? [])
+    if (body.note) out.push('', paint('yellow', `Create body: ${body.note}.`))
+  if (report.includeMethods)
+    out.push(
+      '',
+      paint(
+        'dim',
+        `Methods: only ${report.includeMethods.join(', ')} (--include-method); rules that need another skipped.`,
+      ),
+    )
+  if (
+    report.generation &&
+    report.rules.some(
+      (r) => r.id === 'generated-requests' && r.status !== 'skip',
+    )
+  )
+    out.push(
+      '',
+      paint(
+        'dim',
+        `Generated requests: seed ${report.generation.seed}, budget ${report.generation.requests} (--seed ${report.generation.seed} --generated-requests ${report.generation.requests} sends the same ones again).`,
+      ),
+    )
   if (report.allowWrites)
     out.push(
       '',
@@ -103,12 +127,12 @@ export function formatConsoleReport(
           .join(', ')}`,
       ),
     )
-  const { pass, fail, skip } = report.summary
+  const { pass, fail, skip, accepted } = report.summary
   const verdict =
     report.exitCode === 0 ? paint('green', 'OK') : paint('red', 'FAILED')
   out.push(
     '',
-    `${verdict}  ${pass} passed, ${fail} failed, ${skip} skipped in ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' (strict)' : ''}`,
+    `${verdict}  ${pass} passed, ${fail} failed${accepted ? ` (${accepted} accepted by the baseline)` : ''}, ${skip} skipped in ${(report.durationMs / 1000).toFixed(1)} s${report.strict ? ' (strict)' : ''}`,
   )
   if (
     report.rules.some(

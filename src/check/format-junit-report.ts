@@ -20,6 +20,9 @@ function testcase(rule: RuleResult, source: string): string {
   if (rule.status === 'pass') return `${open}</testcase>`
   if (rule.status === 'skip')
     return `${open}\n      <skipped message="${escape(rule.reason ?? '')}"/>\n    </testcase>`
+  // An accepted failure does not fail the build: a skip that says why, with the failure's details.
+  if (rule.accepted)
+    return `${open}\n      <skipped message="${escape(`accepted by the baseline: ${rule.actual ?? ''}`)}"/>\n    </testcase>`
   const steps = rule.evidence.map(
     (e, i) =>
       `step ${i + 1}: ${e.curl}\n  → ${e.response?.status ?? e.error ?? 'no response'}`,
@@ -40,10 +43,12 @@ export function formatJunitReport(report: CheckReport): string {
       ...(suites.get(conceptPageOf(rule.source)) ?? []),
       rule,
     ])
-  const { pass, fail, skip } = report.summary
+  const { pass, skip } = report.summary
+  const accepted = report.summary.accepted ?? 0
+  const fail = report.summary.fail - accepted
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="hypermock-api check" tests="${pass + fail + skip}" failures="${fail}" errors="${report.error ? 1 : 0}" skipped="${skip}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="hypermock-api check" tests="${pass + fail + accepted + skip}" failures="${fail}" errors="${report.error ? 1 : 0}" skipped="${skip + accepted}" time="${seconds(report.durationMs)}">`,
   ]
   if (report.error !== null)
     out.push(
@@ -53,7 +58,11 @@ export function formatJunitReport(report: CheckReport): string {
     )
   for (const [source, rules] of suites) {
     const count = (status: string) =>
-      rules.filter((r) => r.status === status).length
+      rules.filter((r) =>
+        status === 'skip'
+          ? r.status === 'skip' || r.accepted === true
+          : r.status === status && r.accepted !== true,
+      ).length
     out.push(
       `  <testsuite name="${escape(source)}" tests="${rules.length}" failures="${count('fail')}" errors="0" skipped="${count('skip')}" time="${seconds(rules.reduce((t, r) => t + r.durationMs, 0))}">`,
       ...rules.map((rule) => testcase(rule, source)),

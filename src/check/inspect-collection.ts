@@ -89,6 +89,12 @@ export async function inspectCollection(
     }
   }
   const body = openapi && post ? requestBodyOf(openapi, post) : null
+  const valid = validBody(
+    openapi,
+    body?.schema ?? null,
+    body?.example,
+    items[0]?.body,
+  )
   return {
     name: candidate.name,
     url: candidate.url,
@@ -98,12 +104,9 @@ export async function inspectCollection(
     canCreate,
     canDelete,
     createSchema: body?.schema ?? null,
-    createBody: validBody(
-      openapi,
-      body?.schema ?? null,
-      body?.example,
-      items[0]?.body,
-    ),
+    createBody: valid?.body ?? null,
+    createBodyFrom: valid?.from ?? null,
+    createBodyNote: null,
     queryParameters: openapi && get ? queryParameterNames(openapi, get) : [],
   }
 }

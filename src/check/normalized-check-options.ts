@@ -1,5 +1,6 @@
 import type { CheckEvent } from './check-types.ts'
 import type { Sleep } from './default-sleep.ts'
+import type { Baseline } from './baseline.ts'
 
 /** The options a run works with: every default filled in, every value checked. */
 export interface NormalizedCheckOptions {
@@ -13,6 +14,14 @@ export interface NormalizedCheckOptions {
   /** Rule ids, each one of `ruleIds`. */
   rules: string[]
   strict: boolean
+  /** The seed of the generated requests: the same seed sends the same requests. */
+  seed: number
+  /** Requests `generated-requests` may send. */
+  generatedRequests: number
+  /** The methods rules may send; `null`: every method (writes still need `allowWrites`). */
+  includeMethods: string[] | null
+  /** Failures accepted by a baseline: reported as accepted, not counted in the exit code. */
+  baseline: Baseline | null
   requestTimeoutMs: number
   ruleTimeoutMs: number
   ruleRequestBudget: number

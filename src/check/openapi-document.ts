@@ -64,6 +64,80 @@ const templateMatches = (full: string, pathname: string) =>
       .join('[^/]+')}$`,
   ).test(pathname)
 
+export const HTTP_METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+] as const
+
+/** An operation as the description declares it, with where it lives in the document. */
+export interface DescribedOperation {
+  method: string
+  /** The path key, e.g. `/orders/{id}`. */
+  template: string
+  /** The full path on the server, e.g. `/api/orders/{id}`. */
+  full: string
+  operation: Record<string, unknown>
+  /** A JSON pointer to the operation, e.g. `#/paths/~1orders~1{id}/get`. */
+  pointer: string
+}
+
+const escapePointer = (part: string) =>
+  part.replaceAll('~', '~0').replaceAll('/', '~1')
+
+/** Every operation of the description, in its order. */
+export function describedOperations(
+  doc: OpenApiDocument,
+  base: URL,
+): DescribedOperation[] {
+  return fullPaths(doc, base).flatMap(({ template, full }) => {
+    const item = resolveRef(doc, doc.paths?.[template])
+    if (!isObject(item)) return []
+    return HTTP_METHODS.flatMap((method) => {
+      const operation = item[method]
+      return isObject(operation)
+        ? [
+            {
+              method: method.toUpperCase(),
+              template,
+              full,
+              operation,
+              pointer: `#/paths/${escapePointer(template)}/${method}`,
+            },
+          ]
+        : []
+    })
+  })
+}
+
+/**
+ * The operation the description declares for a method on a concrete path, `null` when it has
+ * none (a HEAD is read as its GET). Concrete paths win over templates (`/orders/new` before
+ * `/orders/{id}`).
+ */
+export function operationFor(
+  doc: OpenApiDocument,
+  base: URL,
+  method: string,
+  pathname: string,
+): DescribedOperation | null {
+  const wanted = method.toUpperCase()
+  const all = describedOperations(doc, base).filter((o) =>
+    templateMatches(o.full, pathname),
+  )
+  const pick = (m: string) =>
+    all.find((o) => o.method === m && !o.full.includes('{')) ??
+    all.find((o) => o.method === m) ??
+    null
+  return pick(wanted) ?? (wanted === 'HEAD' ? pick('GET') : null)
+}
+
+export { escapePointer }
+
 /**
  * Whether an operation can succeed: a 2xx, 3xx or default response. A description may document a
  * method only to say it is refused (a 405 with `Allow`): that operation is not offered.

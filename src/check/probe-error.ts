@@ -8,10 +8,11 @@ export type ProbeErrorKind =
   | 'cancelled'
   | 'writes-not-allowed'
   | 'another-origin'
+  | 'method-excluded'
 
 /**
- * A request that ended without a usable response. `budget`, `cancelled`, `writes-not-allowed` and
- * `another-origin` are the checker's own limits (the request is not sent, or not finished, and the
+ * A request that ended without a usable response. `budget`, `cancelled`, `writes-not-allowed`,
+ * `method-excluded` and `another-origin` are the checker's own limits (the request is not sent, or not finished, and the
  * rule is skipped); the others are the server's doing (the rule fails with this reason).
  */
 export class ProbeError extends Error {

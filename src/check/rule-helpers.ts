@@ -6,7 +6,13 @@ import type {
 } from './discovery-types.ts'
 import { halLinks } from './hal-links.ts'
 import { isObject } from './openapi-document.ts'
-import { skip, type RuleContext, type RuleOutcome } from './rule.ts'
+import {
+  describeResponse,
+  skip,
+  type RuleContext,
+  type RuleOutcome,
+} from './rule.ts'
+import { withItemValues } from './sample-body.ts'
 
 let counter = 0
 /** A key no earlier run used: the checker's own prefix, the time and a counter. */
@@ -32,18 +38,46 @@ export const collectionToRead = (discovery: Discovery): DiscoveredCollection =>
 /**
  * Creates a record with the collection's known valid body, remembered for deletion; a skip when the
  * server would not create one (so the rule cannot be judged), else the response.
+ *
+ * When the server refuses a body built from the description (a 400 or 422: a placeholder where a
+ * database wants a number, an id no record has), the same members with a real item's values are
+ * sent instead, and every later rule uses them; the report says so. A given `Idempotency-Key` is
+ * replaced by a fresh one in `headers` for that second create, so a rule that repeats it repeats
+ * the create that worked.
  */
 export async function createRecord(
   context: RuleContext,
   collection: DiscoveredCollection,
   headers: Record<string, string> = {},
 ): Promise<Exchange | RuleOutcome> {
-  const response = await context.probe.send({
+  let response = await context.probe.send({
     method: 'POST',
     url: collection.url,
     json: collection.createBody,
     headers,
   })
+  const item = collection.items[0]
+  const body =
+    item && collection.createBody && collection.createBodyFrom !== 'item'
+      ? withItemValues(collection.createBody, item.body)
+      : null
+  const refused = response.status === 400 || response.status === 422
+  if (refused && item && body) {
+    if ('Idempotency-Key' in headers)
+      headers['Idempotency-Key'] = newIdempotencyKey()
+    const again = await context.probe.send({
+      method: 'POST',
+      url: collection.url,
+      json: body,
+      headers,
+    })
+    if (again.status < 300) {
+      collection.createBodyNote = `POST ${collection.url.href} refused the body built from the description's ${collection.createBodyFrom ?? 'schema'} (${describeResponse(response).slice(0, 160)}); the rules sent the values of ${item.url.href} instead`
+      collection.createBody = body
+      collection.createBodyFrom = 'item'
+      response = again
+    }
+  }
   if (response.status < 300) {
     const url = context.created(response, collection)
     // A created record is read back where the server says it is (header-values judges the answer).
@@ -57,7 +91,7 @@ export async function createRecord(
     return response
   }
   return skip(
-    `could not create a record to test with: POST ${collection.url.pathname} answered ${response.status}`,
+    `could not create a record to test with: POST ${collection.url.href} answered ${response.status}${refused && body ? ", to the description's values and to a real item's" : ''}`,
   )
 }
 

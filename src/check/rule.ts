@@ -48,10 +48,11 @@ export interface RuleDefinition<Id extends string = string> {
    */
   writes: string | false
   /**
-   * `probe` runs after the others and after the clean-up (it may exhaust the caller's quota);
-   * `journal` rules judge every response of the run, so they run last of all.
+   * `generate` runs after the other active rules, before the clean-up that deletes what it made;
+   * `probe` runs after the clean-up (it may exhaust the caller's quota); `journal` rules judge
+   * every response of the run, so they run last of all.
    */
-  phase?: 'probe' | 'journal'
+  phase?: 'generate' | 'probe' | 'journal'
   run(context: RuleContext): Promise<RuleOutcome>
 }
 

@@ -6,6 +6,7 @@ import { normalizeCheckOptions, type CheckOptions } from './check-options.ts'
 import type { CheckEvent } from './check-types.ts'
 import { ansi, formatConsoleReport, plain } from './format-console-report.ts'
 import { formatJunitReport } from './format-junit-report.ts'
+import { baselineOf, parseBaseline } from './baseline.ts'
 import { ruleIds, type RuleId } from './rule-registry.ts'
 import { runChecks } from './run-checks.ts'
 
@@ -24,6 +25,16 @@ Options:
       --allow-writes          create, act on and delete records (each one deleted afterwards)
       --probe-rate-limit <n>  send up to n reads to provoke a 429
       --rules <id,...>        only these rules
+      --exclude-rule <id,...> every rule but these
+      --include-method <m,...> only these methods are sent by the rules (e.g. GET,HEAD);
+                              a rule that needs another skips (discovery always reads)
+      --seed <n>              the seed of generated-requests (default: a random one,
+                              printed in the report so the run can be repeated)
+      --generated-requests <n> how many requests generated-requests sends (default 20)
+      --baseline <file>       accepted failures: reported as accepted, not failing the run;
+                              a new failure still exits 1. The file is {"accepted":
+                              [{"rule": "<id>", "note": "..."}]} or an earlier report.json
+      --write-baseline <file> write this run's failures as a baseline file
       --strict                a skipped rule counts as a failure, should rules as must
       --report <json,junit>   also write report.json and junit.xml
       --report-dir <dir>      where reports go (default hypermock-check-report)
@@ -62,6 +73,20 @@ async function loadOpenApi(
   }
 }
 
+async function loadBaseline(file: string, problems: string[]) {
+  try {
+    return parseBaseline(
+      JSON.parse(await readFile(file, 'utf8')) as unknown,
+      `--baseline ${file}`,
+    )
+  } catch (error) {
+    problems.push(
+      `--baseline could not read "${file}": ${(error as Error).message}`,
+    )
+    return undefined
+  }
+}
+
 /** The progress line: rewritten in place on a terminal, silent elsewhere (CI logs stay clean). */
 function progress(stream: NodeJS.WriteStream) {
   if (!stream.isTTY) return () => {}
@@ -94,6 +119,12 @@ export async function runCheck(
         'allow-writes': { type: 'boolean' },
         'probe-rate-limit': { type: 'string' },
         rules: { type: 'string' },
+        'exclude-rule': { type: 'string', multiple: true },
+        'include-method': { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        'generated-requests': { type: 'string' },
+        baseline: { type: 'string' },
+        'write-baseline': { type: 'string' },
         strict: { type: 'boolean' },
         report: { type: 'string' },
         'report-dir': { type: 'string' },
@@ -121,6 +152,16 @@ export async function runCheck(
       values['request-timeout'],
       problems,
     )
+    const seed = wholeNumber('--seed', values.seed, problems)
+    const generatedRequests = wholeNumber(
+      '--generated-requests',
+      values['generated-requests'],
+      problems,
+    )
+    const baseline =
+      values.baseline === undefined
+        ? undefined
+        : await loadBaseline(values.baseline, problems)
     const token = values.token ?? env.HYPERMOCK_CHECK_TOKEN
     const options: CheckOptions = {
       baseUrl: positionals[0] ?? '',
@@ -128,6 +169,11 @@ export async function runCheck(
       strict: values.strict ?? false,
       paths: list(values.paths),
       rules: list(values.rules) as RuleId[],
+      excludeRules: (values['exclude-rule'] ?? []).flatMap(list) as RuleId[],
+      includeMethods: (values['include-method'] ?? []).flatMap(list),
+      ...(seed !== undefined && { seed }),
+      ...(generatedRequests !== undefined && { generatedRequests }),
+      ...(baseline !== undefined && { baseline }),
       onEvent: progress(process.stderr),
       ...(token !== undefined && { token }),
       ...(values['token-readonly'] !== undefined && {
@@ -163,6 +209,15 @@ export async function runCheck(
       if (reports.includes('junit'))
         await writeFile(path.join(dir, 'junit.xml'), formatJunitReport(report))
       console.log(`Reports written to ${dir}${path.sep}`)
+    }
+    if (values['write-baseline'] !== undefined) {
+      await writeFile(
+        values['write-baseline'],
+        `${JSON.stringify(baselineOf(report), null, 2)}\n`,
+      )
+      console.log(
+        `Baseline of ${baselineOf(report).accepted.length} failure(s) written to ${values['write-baseline']}`,
+      )
     }
     process.exitCode = report.exitCode
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { Baseline } from './baseline.ts'
 import type { CheckReport, RuleResult, WriteRecord } from './check-types.ts'
 import { SAFE_METHODS } from './send-once.ts'
 import { normalizeCheckOptions, type CheckOptions } from './check-options.ts'
@@ -11,6 +12,18 @@ import { runRule } from './run-rule.ts'
 import { rules } from './rule-registry.ts'
 
 const DISCOVERY_BUDGET = 60
+
+/** A failure the baseline lists is kept as a failure, marked accepted (it no longer fails the run). */
+function accept(result: RuleResult, baseline: Baseline | null): RuleResult {
+  if (result.status !== 'fail' || !baseline) return result
+  const entry = baseline.accepted.find((a) => a.rule === result.id)
+  if (!entry) return result
+  return {
+    ...result,
+    accepted: true,
+    ...(entry.note !== undefined && { acceptedNote: entry.note }),
+  }
+}
 
 /**
  * Runs the conventions' rules against a live server over HTTP and returns a typed report. Read-only
@@ -46,7 +59,10 @@ export async function runChecks(input: CheckOptions): Promise<CheckReport> {
     allowWrites: options.allowWrites,
     exitCode: 2,
     error: null,
-    summary: { pass: 0, fail: 0, skip: 0 },
+    summary: { pass: 0, fail: 0, skip: 0, accepted: 0 },
+    generation: { seed: options.seed, requests: options.generatedRequests },
+    includeMethods: options.includeMethods,
+    createBodies: [],
     discovery: {
       collections: [],
       items: [],
@@ -99,6 +115,7 @@ export async function runChecks(input: CheckOptions): Promise<CheckReport> {
   const results = new Map<string, RuleResult>()
   const phases = [
     chosen.filter((r) => !r.phase),
+    chosen.filter((r) => r.phase === 'generate'),
     chosen.filter((r) => r.phase === 'probe'),
     chosen.filter((r) => r.phase === 'journal'),
   ]
@@ -106,17 +123,33 @@ export async function runChecks(input: CheckOptions): Promise<CheckReport> {
   let index = 0
   for (const [phase, group] of phases.entries()) {
     // Records are deleted before the rate-limit probe can use up the quota the deletes need.
-    if (phase === 1) report.cleanup = await cleanUp(options, journal, created)
+    if (phase === 2) report.cleanup = await cleanUp(options, journal, created)
     for (const rule of group) {
       options.onEvent({ type: 'rule:start', id: rule.id, index, total })
-      const result = await runRule(rule, options, discovery, journal, created)
+      const result = accept(
+        await runRule(rule, options, discovery, journal, created),
+        options.baseline,
+      )
       results.set(rule.id, result)
       report.summary[result.status]++
+      if (result.accepted)
+        report.summary.accepted = (report.summary.accepted ?? 0) + 1
       options.onEvent({ type: 'rule:end', result, index, total })
       index++
     }
   }
   report.rules = chosen.flatMap((rule) => results.get(rule.id) ?? [])
+  report.createBodies = discovery.collections.flatMap((c) =>
+    c.createBodyFrom === null
+      ? []
+      : [
+          {
+            collection: c.url.href,
+            from: c.createBodyFrom,
+            note: c.createBodyNote,
+          },
+        ],
+  )
   report.cleanup.push(...(await cleanUp(options, journal, created)))
   return finish()
 }

@@ -26,7 +26,9 @@ export async function runRule(
   const budget =
     rule.id === 'rate-limit-429' && options.probeRateLimit !== null
       ? options.probeRateLimit + options.ruleRequestBudget
-      : options.ruleRequestBudget
+      : rule.id === 'generated-requests'
+        ? Math.max(options.generatedRequests, options.ruleRequestBudget)
+        : options.ruleRequestBudget
   const remember = (response: Exchange, collection: { url: URL }) => {
     const url = createdUrl(response, collection.url)
     if (url && url.origin === options.baseUrl.origin) created.push(url)
@@ -87,6 +89,7 @@ export async function runRule(
         error.kind === 'cancelled' ||
         error.kind === 'rate-limited' ||
         error.kind === 'writes-not-allowed' ||
+        error.kind === 'method-excluded' ||
         error.kind === 'another-origin')
     )
       outcome = { status: 'skip', reason: message }

@@ -48,24 +48,61 @@ function sample(doc: OpenApiDocument, raw: unknown, depth: number): unknown {
 }
 
 /**
- * A body the server should accept for a create: the description's example, else one built from its
- * required members, else an existing item without the members a server sets.
+ * A create body from a real item: its values without the members a server sets, and, when the
+ * create's schema lists its members, only those.
+ */
+export function itemBody(
+  item: Record<string, unknown>,
+  schema: JsonSchema | null,
+): Record<string, unknown> {
+  const declared =
+    schema && isObject(schema.properties) ? schema.properties : null
+  return Object.fromEntries(
+    Object.entries(item).filter(
+      ([name]) => !SERVER_SET.has(name) && (!declared || name in declared),
+    ),
+  )
+}
+
+/**
+ * The same members as a body built from the description, with a real item's values where the item
+ * has them: what a server that refused the built values (a placeholder string in a numeric column,
+ * an id that does not exist) accepts. `null` when the item changes nothing.
+ */
+export function withItemValues(
+  body: Record<string, unknown>,
+  item: Record<string, unknown>,
+): Record<string, unknown> | null {
+  const merged = Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [
+      name,
+      name in item && !SERVER_SET.has(name) ? item[name] : value,
+    ]),
+  )
+  return JSON.stringify(merged) === JSON.stringify(body) ? null : merged
+}
+
+/**
+ * A body the server should accept for a create, and where it came from: the description's
+ * example, else one built from its required members, else an existing item without the members
+ * a server sets.
  */
 export function validBody(
   doc: OpenApiDocument | null,
   schema: JsonSchema | null,
   example: unknown,
   item: Record<string, unknown> | undefined,
-): Record<string, unknown> | null {
-  if (isObject(example)) return example
+): {
+  body: Record<string, unknown>
+  from: 'example' | 'schema' | 'item'
+} | null {
+  if (isObject(example)) return { body: example, from: 'example' }
   if (doc && schema) {
     const built = sample(doc, schema, 0)
-    if (isObject(built)) return built
+    if (isObject(built)) return { body: built, from: 'schema' }
   }
   if (!item) return null
-  return Object.fromEntries(
-    Object.entries(item).filter(([name]) => !SERVER_SET.has(name)),
-  )
+  return { body: itemBody(item, null), from: 'item' }
 }
 
 /** The wrong JSON type for a member: a string where a number belongs, a number where a string does. */

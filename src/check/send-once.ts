@@ -44,6 +44,16 @@ export async function sendOnce(
       'writes-not-allowed',
       `writes not allowed: the rule needs ${method} ${url.href}; rerun with --allow-writes (each record created is deleted afterwards)`,
     )
+  // Discovery (no rule) reads whatever --include-method says; a rule sends only the methods given.
+  if (
+    scope.ruleId !== null &&
+    options.includeMethods !== null &&
+    !options.includeMethods.includes(method)
+  )
+    throw new ProbeError(
+      'method-excluded',
+      `the rule needs ${method} ${url.href}, and --include-method allows only ${options.includeMethods.join(', ')}`,
+    )
   // Nothing goes to another origin: a link or redirect there is not followed.
   if (url.origin !== options.baseUrl.origin && !request.anyOrigin)
     throw new ProbeError(

@@ -15,6 +15,7 @@ import type {
   SharedStore,
   SharedUnit,
   StoredSettings,
+  StoredState,
 } from '../mock-server/store/mock-store.ts'
 import type { IdempotencyRecord } from '../mock-server/store/types.ts'
 
@@ -189,10 +190,13 @@ export class PostgresStore implements MockStore, SharedStore {
     return new PostgresUnit(client, head, since)
   }
 
-  async load(): Promise<SharedState | null> {
+  async load(): Promise<StoredState | null> {
     const unit = await this.begin(-1)
     try {
-      return await unit.whole()
+      const whole = await unit.whole()
+      if (!whole) return null
+      const { tables, idempotencyKeys, settings } = whole
+      return { tables, idempotencyKeys, settings }
     } finally {
       await unit.rollback()
     }

@@ -34,7 +34,7 @@ export interface SharedModeOptions extends KeptMockOptions {
   clock?: SharedModeClock
 }
 
-/** `persist` as an object: the IndexedDB database that keeps this page's mock, and how to keep it. */
+/** The `persist` option of `startMockWorker`: this page's mock kept in IndexedDB across reloads. */
 export interface PersistOptions extends KeptMockOptions {
   /** The IndexedDB database that keeps this page's mock. */
   database: string

@@ -45,6 +45,11 @@ describe('hypermock-api check', { timeout: 30_000 }, () => {
         '--token-readonly',
         READONLY_TOKEN,
         '--allow-writes',
+        // A small budget: the later tests share this server's quota of 100 requests a minute.
+        '--seed',
+        '42',
+        '--generated-requests',
+        '4',
         '--report',
         'json,junit',
         '--report-dir',
@@ -53,14 +58,18 @@ describe('hypermock-api check', { timeout: 30_000 }, () => {
       { HYPERMOCK_CHECK_TOKEN: TOKEN },
     )
     expect(code).toBe(0)
-    expect(stdout).toMatch(/OK {2}20 passed, 0 failed, 1 skipped/)
+    expect(stdout).toMatch(/OK {2}23 passed, 0 failed, 1 skipped/)
     expect(stdout).toContain(
       '- skip rate-limit-429 (must) rate limits are probed only when asked',
+    )
+    expect(stdout).toContain(
+      'Generated requests: seed 42, budget 4 (--seed 42 --generated-requests 4 sends the same ones again).',
     )
     const report = JSON.parse(
       readFileSync(path.join(temp, 'report.json'), 'utf8'),
     ) as CheckReport
     expect(report.exitCode).toBe(0)
+    expect(report.generation).toEqual({ seed: 42, requests: 4 })
     expect(readFileSync(path.join(temp, 'junit.xml'), 'utf8')).toMatch(
       /^<\?xml/,
     )
@@ -82,6 +91,75 @@ describe('hypermock-api check', { timeout: 30_000 }, () => {
       /curl -i -X PATCH 'http:\/\/127\.0\.0\.1:\d+\/api\/orders' -H "Authorization: Bearer \$TOKEN"/,
     )
     expect(stdout).not.toContain(TOKEN)
+  })
+
+  // A failure no baseline lists still exits 1: exitCodeFor's own test (report-pieces) shows it.
+  it(
+    'a baseline written by one run accepts its failures in the next',
+    { timeout: 60_000 },
+    async () => {
+      const rules = [
+        '--rules',
+        'method-not-allowed-405,not-found-404,json-media-type',
+      ]
+      const baseline = path.join(temp, 'baseline.json')
+      const first = await check([
+        `${broken.url}/api`,
+        '--token',
+        TOKEN,
+        '--allow-writes',
+        ...rules,
+        '--exclude-rule',
+        'json-media-type',
+        '--write-baseline',
+        baseline,
+      ])
+      expect(first.code).toBe(1)
+      expect(first.stdout).not.toContain('json-media-type')
+      expect(first.stdout).toContain(
+        `Baseline of 1 failure(s) written to ${baseline}`,
+      )
+      expect(JSON.parse(readFileSync(baseline, 'utf8'))).toEqual({
+        accepted: [
+          {
+            rule: 'method-not-allowed-405',
+            note: '405 without an Allow header',
+          },
+        ],
+      })
+      const accepted = await check([
+        `${broken.url}/api`,
+        '--token',
+        TOKEN,
+        '--allow-writes',
+        ...rules,
+        '--baseline',
+        baseline,
+      ])
+      expect(accepted.code).toBe(0)
+      expect(accepted.stdout).toContain(
+        '✗ fail method-not-allowed-405 (must) accepted by the baseline: 405 without an Allow header',
+      )
+      expect(accepted.stdout).toMatch(/1 failed \(1 accepted by the baseline\)/)
+    },
+  )
+
+  it('--include-method sends only those methods: rules that need another skip and say so', async () => {
+    const { code, stdout } = await check([
+      `${broken.url}/api`,
+      '--token',
+      TOKEN,
+      '--allow-writes',
+      '--include-method',
+      'GET,HEAD,OPTIONS',
+      '--rules',
+      'method-not-allowed-405,not-found-404',
+    ])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(
+      /- skip method-not-allowed-405 \(must\) the rule needs PATCH http:\/\/127\.0\.0\.1:\d+\/api\/orders, and --include-method allows only GET, HEAD, OPTIONS/,
+    )
+    expect(stdout).toContain('Writes: none sent')
   })
 
   it('with --strict, a skipped rule fails the run', async () => {

@@ -184,7 +184,9 @@ it('a body that is not JSON ends as verdicts that say what came back', async () 
   expect(self?.status).toBe('fail')
   expect(self?.actual).toBe('another representation: id undefined instead of 1')
   expect(media?.status).toBe('fail')
-  expect(media?.actual).toMatch(/GET \/html → text\/html/)
+  expect(media?.actual).toMatch(
+    /GET http:\/\/127\.0\.0\.1:\d+\/html → text\/html/,
+  )
 })
 
 it('a redirect loop ends as a verdict after the redirect limit', async () => {

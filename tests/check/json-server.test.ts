@@ -16,7 +16,9 @@ import { reportSchemaErrors } from './support.ts'
 const READ_ONLY_VERDICTS = {
   cacheability: 'fail', // no Cache-Control, ETag, Last-Modified or Expires
   'conditional-requests': 'fail', // no ETag or Last-Modified
+  'created-reads-back': 'skip', // writes
   'forbidden-403': 'skip', // no --token-readonly
+  'generated-requests': 'skip', // no description to generate from
   'header-values': 'skip', // no Allow, ETag, Link, Location... to judge
   'idempotency-in-flight': 'skip', // writes
   'idempotency-key-reuse': 'skip', // writes
@@ -32,12 +34,16 @@ const READ_ONLY_VERDICTS = {
   'problem-details': 'fail', // a 404 as {} in application/json (and, with writes, a text/plain 500)
   'query-parameters': 'fail', // no next link in a Link header or _links
   'rate-limit-429': 'skip', // not probed
+  'responses-match-description': 'skip', // no description
   'retry-after-format': 'skip', // no Retry-After seen
   'unauthenticated-401': 'skip', // no token: nothing shows it wants one
   'validation-all-fields': 'skip', // writes
 }
 const WRITE_VERDICTS = {
   ...READ_ONLY_VERDICTS,
+  // No Location, but the new post reads at /posts/<id>; once deleted it reads 404, except that now
+  // and then a GET right after its DELETE's 200 still finds it (seen here, not by hand): not fixed.
+  'created-reads-back': expect.stringMatching(/^(pass|fail)$/),
   'idempotency-in-flight': 'fail', // each repeat creates another post
   'idempotency-key-reuse': 'fail', // the key is ignored: another 201
   'idempotency-replay': 'fail', // the key is ignored: a second post
@@ -154,9 +160,10 @@ it('names what json-server lacks and exits with 1, without crashing', () => {
 it('deletes every post it created, and lists every write', async () => {
   expect(report.cleanup.length).toBeGreaterThan(0)
   expect(report.cleanup.filter((entry) => !entry.deleted)).toEqual([])
-  expect(report.writes.filter((w) => w.method === 'DELETE').length).toBe(
-    report.cleanup.length,
-  )
+  expect(
+    report.writes.filter((w) => w.method === 'DELETE' && w.ruleId === null)
+      .length,
+  ).toBe(report.cleanup.length)
   // json-server rewrites its file (adding "$schema") on a write: the records are what count.
   const posts = (await (await fetch(`${baseUrl}/posts`)).json()) as unknown[]
   expect(posts).toEqual(db.posts)

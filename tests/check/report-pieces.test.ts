@@ -10,6 +10,7 @@ import {
   type RuleResult,
 } from '../../src/check/index.ts'
 import { retryAfterMs } from '../../src/check/retry-after.ts'
+import { parseBaseline } from '../../src/check/baseline.ts'
 
 describe('curl lines', () => {
   it('quote bodies for the shell and leave $TOKEN for it to expand', () => {
@@ -119,4 +120,81 @@ it('writes well-formed JUnit XML whatever a hostile server sent', () => {
   parser.on('text', (text) => void (inFailure && failures.push(text)))
   parser.write(formatJunitReport(report)).close()
   expect(failures.join('')).toContain('a <b> & "c" ]]>')
+})
+
+describe('baselines', () => {
+  const failed = (id: string, accepted?: boolean) =>
+    ({
+      id,
+      level: 'must',
+      source: `concepts/resources.md#${id}`,
+      title: id,
+      status: 'fail',
+      reason: null,
+      expected: 'x',
+      actual: `${id} failed`,
+      evidence: [],
+      requests: 1,
+      durationMs: 1,
+      ...(accepted !== undefined && { accepted }),
+    }) as RuleResult
+
+  it('read the documented format and a JSON report alike, and name every mistake', () => {
+    expect(
+      parseBaseline({ accepted: [{ rule: 'links-self', note: 'later' }] }),
+    ).toEqual({ accepted: [{ rule: 'links-self', note: 'later' }] })
+    const report = {
+      reportVersion: 1,
+      rules: [
+        failed('links-self'),
+        { ...failed('not-found-404'), status: 'pass' },
+      ],
+    }
+    expect(parseBaseline(report)).toEqual({
+      accepted: [{ rule: 'links-self' }],
+    })
+    expect(() => parseBaseline({ accepted: [{}, { rule: 1 }] })).toThrow(
+      'the baseline: accepted[0] must be an object with a "rule" string; accepted[1] must be an object with a "rule" string',
+    )
+    expect(() => parseBaseline([])).toThrow(/must be \{"accepted"/)
+  })
+
+  it('keep an accepted failure out of the exit code and show it as a skip in JUnit', () => {
+    const rules = [failed('links-self', true), failed('not-found-404')]
+    expect(
+      exitCodeFor({ rules: [rules[0]!], strict: false, error: null }),
+    ).toBe(0)
+    expect(exitCodeFor({ rules, strict: false, error: null })).toBe(1)
+    const xml = formatJunitReport({
+      baseUrl: 'http://127.0.0.1/api',
+      durationMs: 2,
+      error: null,
+      summary: { pass: 0, fail: 2, skip: 0, accepted: 1 },
+      rules,
+    } as unknown as CheckReport)
+    expect(xml).toContain('failures="1" errors="0" skipped="1"')
+    expect(xml).toContain(
+      '<skipped message="accepted by the baseline: links-self failed"/>',
+    )
+    expect(xml).toContain('<failure message="not-found-404 failed"')
+  })
+
+  it('name unknown rules in a baseline or --exclude-rule before sending anything', async () => {
+    const attempt = runChecks({
+      baseUrl: 'http://127.0.0.1:1/api',
+      excludeRules: ['no-such' as 'links-self'],
+      baseline: { accepted: [{ rule: 'also-none' }] },
+      includeMethods: ['FETCH'],
+      fetch: async () => {
+        throw new Error('sent')
+      },
+    })
+    const error = (await attempt.catch((e: unknown) => e)) as CheckArgumentError
+    expect(error.problems).toEqual([
+      expect.stringMatching(
+        /^unknown rule "no-such", "also-none"; the rules are /,
+      ),
+      'includeMethods takes GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE, got "FETCH"',
+    ])
+  })
 })

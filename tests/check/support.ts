@@ -36,6 +36,8 @@ export const fullOptions = (
   token: TOKEN,
   tokenReadonly: READONLY_TOKEN,
   allowWrites: true,
+  // Enough to reach every generated kind (an invalid query value, an invalid body) and stay quick.
+  generatedRequests: 8,
   ...extra,
 })
 

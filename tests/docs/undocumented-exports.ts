@@ -1,24 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { root } from './doc-pages.ts'
-
-/**
- * The package's public entries, as the published build makes them (`tsdown.config.ts`'s `entry`):
- * `{ index: 'src/index.ts', shop: 'src/domains/shop/index.ts', … }`. The command line is a
- * program, not a module anyone imports.
- */
-export function publicEntries(): Record<string, string> {
-  const config = readFileSync(join(root, 'tsdown.config.ts'), 'utf8')
-  const block = /entry:\s*\{([\s\S]*?)\n\s*\},/.exec(config)?.[1]
-  if (!block) throw new Error('tsdown.config.ts has no `entry: { … }` block')
-  const entries: Record<string, string> = {}
-  for (const [, name, file] of block.matchAll(
-    /^\s*'?([\w-]+)'?:\s*'(src\/[^']+)'/gm,
-  ))
-    if (name !== 'cli') entries[name!] = file!
-  return entries
-}
 
 export interface UndocumentedExport {
   entry: string

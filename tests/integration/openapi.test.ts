@@ -60,7 +60,8 @@ describe('the OpenAPI description', () => {
       expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
       expect(result.warnings).toEqual([])
     }
-  })
+    // Four whole documents validated: about 2 s alone, more on a machine busy with other suites.
+  }, 30_000)
 
   it('describes every route and method the API serves, HEAD with each GET and OPTIONS everywhere', () => {
     const doc = createOpenApiDocument()

@@ -32,7 +32,7 @@ export const cacheability = defineRule({
     if (silent.length === 0) return pass(`${ok.length} reads declare caching`)
     return fail(
       'Cache-Control, ETag, Last-Modified or Expires on every read',
-      `none of them on ${silent.map((r) => `GET ${r.url.pathname}`).join(', ')}`,
+      `none of them on ${silent.map((r) => `GET ${r.url.href}`).join(', ')}`,
       silent.slice(0, 3),
     )
   },

@@ -23,7 +23,7 @@ export const conditionalRequests = defineRule({
     const etag = read.headers.get('etag')
     const modified = read.headers.get('last-modified')
     if (read.status !== 200)
-      return fail(`200 for GET ${item.url.pathname}`, describeResponse(read))
+      return fail(`200 for GET ${item.url.href}`, describeResponse(read))
     if (!etag && !modified)
       return fail('an ETag or Last-Modified on item reads', 'neither header', [
         read,

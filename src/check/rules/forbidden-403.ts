@@ -24,11 +24,12 @@ export const forbidden403 = defineRule({
       url: collection.url,
       json: collection.createBody,
       auth: 'readonly',
+      expect: `403 for POST ${collection.url.href} with the read-only credential`,
     })
     if (response.status === 403) return pass()
     if (response.status < 300) context.created(response, collection)
     return fail(
-      `403 for POST ${collection.url.pathname} with the read-only credential`,
+      `403 for POST ${collection.url.href} with the read-only credential`,
       describeResponse(response),
     )
   },

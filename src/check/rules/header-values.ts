@@ -60,7 +60,7 @@ export const headerValues = defineRule({
           if (missing.length > 0)
             findings.push({
               exchange,
-              what: `Allow: ${allow} leaves out ${missing.join(', ')}, which the description documents for ${exchange.url.pathname}`,
+              what: `Allow: ${allow} leaves out ${missing.join(', ')}, which the description documents for ${exchange.url.href}`,
             })
         }
       }

@@ -28,7 +28,7 @@ export const jsonMediaType = defineRule({
     if (!first) return pass(`${bodies.length} success bodies checked`)
     return fail(
       'Content-Type: application/json or a +json type',
-      `${bad.length} of ${bodies.length}; ${first.method} ${first.url.pathname} → ${first.headers.get('content-type') ?? 'no Content-Type'}`,
+      `${bad.length} of ${bodies.length}; ${first.method} ${first.url.href} → ${first.headers.get('content-type') ?? 'no Content-Type'}`,
       bad.slice(0, 3),
     )
   },

@@ -25,7 +25,7 @@ export const linksSelf = defineRule({
     for (const item of items) {
       if (item.url.origin !== options.baseUrl.origin) continue
       const read = await probe.send({ url: item.url })
-      const expected = `200 with the item for GET ${item.url.pathname}`
+      const expected = `200 with the item for GET ${item.url.href}`
       // The conventions let an item answer with a problem document about itself (concepts/resources.md: GET /transfers/{id}
       // of a failed transfer): that still reads the item back.
       const aboutItself =

@@ -23,11 +23,11 @@ export const malformedJson400 = defineRule({
     })
     if (response.status === 401 || response.status === 403)
       return skip(
-        `POST ${collection.url.pathname} wants a credential with write access first (${response.status}); give --token`,
+        `POST ${collection.url.href} wants a credential with write access first (${response.status}); give --token`,
       )
     if (response.status === 405)
       return skip(
-        `no collection found that accepts POST (${collection.url.pathname} answered 405)`,
+        `no collection found that accepts POST (${collection.url.href} answered 405)`,
       )
     if (response.status === 400) return pass()
     if (response.status < 300) context.created(response, collection)

@@ -9,10 +9,15 @@ const MARK = 'set by hypermock check'
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** A member the create body may leave out, and a value to set it to (`null`: it holds one). */
+/**
+ * A member the create body may leave out, and a value to set it to (`null`: it holds one). Only a
+ * member the checker sent itself, or a plain text one: a member the server filled in (an owner's
+ * id) may be one the caller cannot change.
+ */
 function optionalMember(
   schema: Record<string, unknown> | null,
   record: Record<string, unknown>,
+  sent: Record<string, unknown>,
 ): { name: string; value: string | null } | null {
   if (!schema || !isObject(schema.properties)) return null
   const required = new Set(
@@ -22,13 +27,18 @@ function optionalMember(
     ([name, p]) => !required.has(name) && !(isObject(p) && p.readOnly),
   )
   const held = optional.find(
-    ([name]) => record[name] !== undefined && record[name] !== null,
+    ([name]) =>
+      name in sent && record[name] !== undefined && record[name] !== null,
   )
   if (held) return { name: held[0], value: null }
   // A plain string member takes any short text.
   const text = optional.find(([, p]) => {
     if (!isObject(p)) return false
-    const types = Array.isArray(p.type) ? p.type : [p.type]
+    // `anyOf: [{ type: string }, { type: null }]` is a nullable string.
+    const variants = Array.isArray(p.anyOf) ? [p, ...p.anyOf] : [p]
+    const types = variants.flatMap((v: unknown) =>
+      isObject(v) ? (Array.isArray(v.type) ? v.type : [v.type]) : [],
+    )
     return (
       types.includes('string') &&
       !('enum' in p || 'const' in p || 'format' in p || 'pattern' in p)
@@ -60,7 +70,7 @@ export const mergePatch = defineRule({
     const described = await probe.send({ method: 'OPTIONS', url })
     const allow = described.headers.get('allow') ?? ''
     if (!/\bPATCH\b/.test(allow))
-      return skip(`${url.pathname} offers no PATCH (Allow: ${allow || 'none'})`)
+      return skip(`${url.href} offers no PATCH (Allow: ${allow || 'none'})`)
     const acceptPatch = described.headers.get('accept-patch')
     if (acceptPatch !== null && !acceptPatch.includes(MERGE_PATCH))
       return skip(`PATCH takes ${acceptPatch}, not a JSON Merge Patch`)
@@ -77,7 +87,11 @@ export const mergePatch = defineRule({
         [described, wrong],
       )
     const record = isObject(created.json) ? created.json : {}
-    const member = optionalMember(collection.createSchema, record)
+    const member = optionalMember(
+      collection.createSchema,
+      record,
+      collection.createBody ?? {},
+    )
     if (!member) return pass('no optional member to remove: null not tried')
     const patch = (body: Record<string, unknown>) =>
       probe.send({

@@ -23,8 +23,8 @@ export const methodNotAllowed405 = defineRule({
     const allow = parseAllow(options?.headers.get('allow') ?? null) ?? []
     const method =
       ['PATCH', 'PUT', 'DELETE'].find((m) => !allow.includes(m)) ?? 'PATCH'
-    const response = await probe.send({ method, url })
-    const expected = `405 with an Allow header for ${method} ${url.pathname}`
+    const expected = `405 with an Allow header for ${method} ${url.href}`
+    const response = await probe.send({ method, url, expect: expected })
     if (response.status !== 405)
       return fail(expected, describeResponse(response))
     const allowed = response.headers.get('allow')

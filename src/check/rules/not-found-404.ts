@@ -19,9 +19,12 @@ export const notFound404 = defineRule({
     const url = sample
       ? siblingUrl(sample.url, missing)
       : childUrl(collection.url, missing)
-    const response = await probe.send({ url })
+    const response = await probe.send({
+      url,
+      expect: `404 for ${url.href}`,
+    })
     return response.status === 404
       ? pass()
-      : fail(`404 for ${url.pathname}`, describeResponse(response))
+      : fail(`404 for ${url.href}`, describeResponse(response))
   },
 })

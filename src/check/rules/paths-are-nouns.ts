@@ -58,7 +58,7 @@ export const pathsAreNouns = defineRule({
   sends: 'nothing: reads the paths discovery found and the action links',
   writes: false,
   title: 'No verbs in the discovered paths',
-  async run({ discovery }) {
+  async run({ options, discovery }) {
     const paths = new Set([
       ...discovery.collections.flatMap((c) => [
         c.url.pathname,
@@ -76,7 +76,10 @@ export const pathsAreNouns = defineRule({
     if (verbal.length === 0) return pass(`${paths.size} paths read`)
     return fail(
       'paths that name nouns; the method supplies the verb',
-      `verbs in ${verbal.slice(0, 5).join(', ')}`,
+      `verbs in ${verbal
+        .slice(0, 5)
+        .map((path) => `${options.baseUrl.origin}${path}`)
+        .join(', ')}`,
       [],
     )
   },

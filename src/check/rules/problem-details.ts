@@ -25,7 +25,7 @@ export const problemDetails = defineRule({
     if (!first) return pass(`${errors.length} error responses checked`)
     return fail(
       'application/problem+json with string type, title, detail and instance, and status equal to the HTTP status',
-      `${bad.length} of ${errors.length} error responses fall short; ${first.e.method} ${first.e.url.pathname} → ${first.e.status}: ${first.issues.join('; ')}`,
+      `${bad.length} of ${errors.length} error responses fall short; ${first.e.method} ${first.e.url.href} → ${first.e.status}: ${first.issues.join('; ')}`,
       bad.slice(0, 3).map(({ e }) => e),
     )
   },

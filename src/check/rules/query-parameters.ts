@@ -82,14 +82,14 @@ export const queryParameters = defineRule({
     if (!found)
       return fail(
         'a next-page link in a Link header or _links when a page holds fewer than all items',
-        `no next link on ${collection.url.pathname}, nor with ${PAGE_SIZE_NAMES.join(', ')}=1`,
+        `no next link on ${collection.url.href}, nor with ${PAGE_SIZE_NAMES.join(', ')}=1`,
       )
     const next = new URL(found.next, found.from.url)
     const steps: Exchange[] = [found.from]
     if (next.search === '' || next.pathname !== collection.url.pathname)
       return fail(
         'the next page as query parameters on the collection path',
-        `next is ${next.pathname}${next.search}`,
+        `next is ${next.href}`,
         steps,
       )
     const page = await context.probe.send({ url: next })

@@ -31,7 +31,7 @@ export const rateLimit429 = defineRule({
     }
     if (!limited)
       return fail(
-        `a 429 within ${max} reads of ${url.pathname}`,
+        `a 429 within ${max} reads of ${url.href}`,
         `no 429 after ${max} requests`,
       )
     const retryAfter = limited.headers.get('retry-after')

@@ -20,7 +20,7 @@ export const retryAfterFormat = defineRule({
     if (!first) return pass(`${carrying.length} Retry-After headers seen`)
     return fail(
       'Retry-After as a whole number of seconds',
-      `${first.method} ${first.url.pathname} → ${first.status} with Retry-After: ${first.headers.get('retry-after')}`,
+      `${first.method} ${first.url.href} → ${first.status} with Retry-After: ${first.headers.get('retry-after')}`,
       bad.slice(0, 3),
     )
   },

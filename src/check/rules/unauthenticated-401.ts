@@ -16,9 +16,9 @@ export const unauthenticated401 = defineRule({
       )
     const { url } = collectionToRead(discovery)
     for (const auth of ['none', 'wrong'] as const) {
-      const response = await probe.send({ url, auth })
       const what = auth === 'none' ? 'no credential' : 'a wrong credential'
       const expected = `401 with WWW-Authenticate for ${what}`
+      const response = await probe.send({ url, auth, expect: expected })
       if (response.status !== 401)
         return fail(expected, describeResponse(response), [response])
       if (!response.headers.get('www-authenticate'))

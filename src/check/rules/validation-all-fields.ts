@@ -24,15 +24,16 @@ export const validationAllFields = defineRule({
     )
     if (!invalid)
       return skip(
-        `the create body of ${collection.url.pathname} has fewer than two simple members to make invalid`,
+        `the create body of ${collection.url.href} has fewer than two simple members to make invalid`,
       )
     const [a, b] = invalid.fields
+    const expected = `422 with errors naming "${a}" and "${b}", each with field and message`
     const response = await probe.send({
       method: 'POST',
       url: collection.url,
       json: invalid.body,
+      expect: expected,
     })
-    const expected = `422 with errors naming "${a}" and "${b}", each with field and message`
     if (response.status < 300) {
       context.created(response, collection)
       return fail(expected, `${response.status}: the invalid body was accepted`)

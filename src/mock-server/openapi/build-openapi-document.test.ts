@@ -127,7 +127,7 @@ describe('the description of a small declaration', () => {
     expect(doc.tags).toContainEqual(expect.objectContaining({ name: 'Routes' }))
   })
 
-  it('gives every operation its own operationId', () => {
+  it('gives every endpoint its own operationId', () => {
     const ids = Object.values(doc.paths).flatMap((item) =>
       Object.values(item).map((o) => (o as OperationObject).operationId),
     )

@@ -196,6 +196,10 @@ export class Replica {
     const report = checkStoredRows(runtime.api, whole)
     if (whole.settings) applySettings(runtime, whole.settings)
     runtime.db.load(report.fitting)
+    // Rows left out (they no longer fit) may stay stored: a new row never takes one's id.
+    for (const [name, rows] of Object.entries(whole.tables))
+      if (runtime.api.resources.has(name))
+        for (const row of rows) runtime.db.table(name).reserve(row.id)
     runtime.db.takeChanges()
     runtime.journal.reset()
     if (whole.replica) this.applyReplica(whole.replica)
