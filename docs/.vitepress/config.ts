@@ -38,6 +38,49 @@ function apiPages(): DefaultTheme.SidebarItem[] {
   }))
 }
 
+/**
+ * The guides by the task a reader comes with, in the order a newcomer meets them. A page not named
+ * here is listed under "More", so a new guide is never missing from the sidebar.
+ */
+const guideGroups: [string, string[]][] = [
+  ['Start', ['index', 'install', 'own-api', 'tests']],
+  ['Test runners', ['vitest', 'jest', 'plain-node', 'playwright', 'storybook']],
+  [
+    'In the browser',
+    ['browser-data', 'shared-tabs', 'devtools', 'production-builds'],
+  ],
+  [
+    'Server and data',
+    ['server', 'command-line', 'keeping-data', 'deploy-replicas', 'playground'],
+  ],
+  [
+    'Your API',
+    ['openapi-description', 'record', 'presets', 'scenarios', 'patch'],
+  ],
+  ['Clients and checks', ['client', 'operations', 'check-a-server']],
+  ['More', ['recipes', 'from-a-clone']],
+]
+
+function guideSidebar(): DefaultTheme.SidebarItem[] {
+  const pages = pagesOf('guide')
+  const named = new Set(guideGroups.flatMap(([, names]) => names))
+  const pageOf = (name: string) =>
+    pages.find((page) => page.link === `/guide/${name === 'index' ? '' : name}`)
+  return guideGroups.map(([text, names]) => ({
+    text,
+    items: [
+      ...names.flatMap((name) => pageOf(name) ?? []),
+      // Guides not placed above: at the end, in file-name order.
+      ...(text === 'More'
+        ? pages.filter(
+            (page) =>
+              !named.has(page.link!.replace(/^\/guide\/?/, '') || 'index'),
+          )
+        : []),
+    ],
+  }))
+}
+
 /** The conventions in the order a reader meets them. */
 const concepts = [
   'index',
@@ -86,7 +129,7 @@ export default defineConfig({
         text: 'Tutorial',
         items: [{ text: 'Getting started', link: '/tutorial/getting-started' }],
       },
-      { text: 'Guides', items: pagesOf('guide', ['index']) },
+      { text: 'Guides', items: guideSidebar() },
       { text: 'Concepts', items: pagesOf('concepts', concepts) },
       { text: 'Reference', items: pagesOf('reference', ['index']) },
       { text: 'API', items: apiPages() },

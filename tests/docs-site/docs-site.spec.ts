@@ -111,6 +111,7 @@ test('search finds a convention and opens its page', async ({ page }) => {
 const audited = [
   '/',
   '/tutorial/getting-started',
+  '/guide/',
   '/guide/own-api',
   '/concepts/validation',
   '/reference/problem-types',
