@@ -47,7 +47,11 @@ export function addSharedSchemas(ctx: SchemaContext) {
     { self: link, first: link, last: link, prev: link, next: link },
     ['self', 'first', 'last'],
   )
-  const rels = [...ctx.api.resources.keys(), 'problems', 'service-desc']
+  // The root links every collection with routes of its own (a table-only resource has none).
+  const linked = [...ctx.api.resources.values()].filter(
+    (r) => r.declaration.tableOnly !== true,
+  )
+  const rels = [...linked.map((r) => r.name), 'problems', 'service-desc']
   const { name, description } = ctx.api
   ctx.schemas.Root = {
     ...object(
@@ -67,7 +71,7 @@ export function addSharedSchemas(ctx: SchemaContext) {
         _links: {
           self: { href: ctx.base || '/' },
           ...Object.fromEntries(
-            [...ctx.api.resources.values()].map((r) => [
+            linked.map((r) => [
               r.name,
               { href: `${ctx.base}/${r.name}`, title: r.title },
             ]),
