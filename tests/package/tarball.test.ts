@@ -101,8 +101,11 @@ describe('the packed tarball', () => {
     // fold, unminified so its code reads as written. The playground page `serve --playground`
     // serves (its JS chunk, some 245 kB gzipped). Since 500 kB: `record`, the Playwright and shop
     // entries, the checker's header and merge-patch rules, and a description that lists PATCH and a
-    // refused origin's 403 on every operation (526 kB).
-    expect(statSync(tarballPath).size).toBeLessThan(560 * 1024)
+    // refused origin's 403 on every operation (526 kB). Since 560 kB: the PostgreSQL and IndexedDB
+    // stores, the checker's description and generated-request rules with its baseline, the OpenAPI
+    // importer's own collections, form bodies, the control API's description, TSDoc on every export
+    // (572 kB).
+    expect(statSync(tarballPath).size).toBeLessThan(600 * 1024)
   })
 
   it('gives every code entry types and JavaScript that exist', () => {
