@@ -46,16 +46,40 @@ const benchRows: BenchRow[] = [
   sharedMockReadRows,
 ]
 
-const { values: flags } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '5' },
-    'round-seconds': { type: 'string', default: '5' },
-    only: { type: 'string' },
-    runs: { type: 'string', default: '1' },
-    dist: { type: 'string', default: 'dist-playground' },
-    'soak-seconds': { type: 'string', default: '60' },
-  },
-})
+const usage = `Usage: npm run bench -- [options]
+
+  --only <ids>            rows to run, by the table's # (e.g. 1,3,13,P1); every row when left out
+  --rounds <n>            rounds per measured row (5)
+  --round-seconds <s>     seconds per round (5)
+  --soak-seconds <s>      seconds of the memory soak (60; 0 skips it)
+  --runs <n>              runs of the whole bench (1)
+  --dist <dir>            the built playground to measure (dist-playground)
+  -h, --help              this text
+`
+
+function readFlags() {
+  try {
+    return parseArgs({
+      options: {
+        rounds: { type: 'string', default: '5' },
+        'round-seconds': { type: 'string', default: '5' },
+        only: { type: 'string' },
+        runs: { type: 'string', default: '1' },
+        dist: { type: 'string', default: 'dist-playground' },
+        'soak-seconds': { type: 'string', default: '60' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${usage}`)
+    process.exit(2)
+  }
+}
+const flags = readFlags()
+if (flags.help) {
+  process.stdout.write(usage)
+  process.exit(0)
+}
 const only = flags.only?.split(',').map((id) => id.trim())
 const context: BenchContext = {
   rounds: Number(flags.rounds),
