@@ -1,29 +1,19 @@
 import 'fake-indexeddb/auto'
 import { openDB } from 'idb'
 import { expect, test } from 'vitest'
-import { describeStore } from '../../tests/support/store-suite.ts'
-import type { MockStore } from '../mock-server/store/mock-store.ts'
+import { describeStore, storeAt } from '../../tests/support/store-suite.ts'
 import { IndexedDbStore } from './indexeddb-store.ts'
 
 // fake-indexeddb in Node: the layout and the transactions; the e2e test covers Chromium's own.
-const names = new WeakMap<MockStore, string>()
 let count = 0
 
-describeStore('IndexedDB', {
-  async open() {
-    const name = `store-${++count}`
-    const store = await IndexedDbStore.open(name)
-    names.set(store, name)
-    return store
-  },
-  async reopen(store) {
-    await store.close()
-    const name = names.get(store)!
-    const next = await IndexedDbStore.open(name)
-    names.set(next, name)
-    return next
-  },
-})
+describeStore(
+  'IndexedDB',
+  storeAt(
+    () => `store-${++count}`,
+    (name) => IndexedDbStore.open(name),
+  ),
+)
 
 test('keeps a table in its order across chunks, and string ids apart from numbers', async () => {
   const store = await IndexedDbStore.open('chunks')

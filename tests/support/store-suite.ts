@@ -26,6 +26,29 @@ export interface StoreFactory {
   reopen(store: MockStore): Promise<MockStore>
 }
 
+/**
+ * The factory of a store opened by an address (a file, a database name, a URL): `open` takes a
+ * fresh address each time, `reopen` closes the store and opens its address again.
+ */
+export function storeAt(
+  freshAddress: () => string,
+  openAt: (address: string) => Promise<MockStore>,
+): StoreFactory {
+  const addresses = new WeakMap<MockStore, string>()
+  const openTracked = async (address: string) => {
+    const store = await openAt(address)
+    addresses.set(store, address)
+    return store
+  }
+  return {
+    open: () => openTracked(freshAddress()),
+    async reopen(store) {
+      await store.close()
+      return openTracked(addresses.get(store)!)
+    },
+  }
+}
+
 const key = (scope: string, body: string): IdempotencyRecord => ({
   scope,
   key: scope,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { describeStore } from '../../support/store-suite.ts'
-import type { MockStore } from '../../../src/mock-server/store/mock-store.ts'
+import { describeStore, storeAt } from '../../support/store-suite.ts'
 import { PostgresStore } from '../../../src/server/postgres-store.ts'
 import {
   findPostgresBin,
@@ -28,28 +27,19 @@ describe.skipIf(!bin)('on a PostgreSQL cluster of its own', () => {
   }, 60_000)
   afterAll(() => cluster?.destroy())
 
-  const urls = new WeakMap<MockStore, string>()
   let count = 0
   const database = (name: string) => {
     cluster.psql(`CREATE DATABASE ${name}`)
     return cluster.url.replace(/\/postgres$/, `/${name}`)
   }
 
-  describeStore('PostgreSQL', {
-    async open() {
-      const url = database(`store_${++count}`)
-      const store = await PostgresStore.open(url)
-      urls.set(store, url)
-      return store
-    },
-    async reopen(store) {
-      await store.close()
-      const url = urls.get(store)!
-      const next = await PostgresStore.open(url)
-      urls.set(next, url)
-      return next
-    },
-  })
+  describeStore(
+    'PostgreSQL',
+    storeAt(
+      () => database(`store_${++count}`),
+      (url) => PostgresStore.open(url),
+    ),
+  )
 
   test('a database migrated by a newer hypermock is refused with a clear error, and left as it is', async () => {
     const url = database('newer')
