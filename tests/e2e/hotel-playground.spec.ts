@@ -126,5 +126,10 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     await expect(
       page.getByText(/This API declares no tokens: any Bearer token is let in/),
     ).toBeVisible()
+    // The conventions explained without the built-in shop's orders, payments and transfers.
+    const guide = page.getByRole('main')
+    await expect(guide).not.toContainText(/pending order|insufficient-funds/)
+    await expect(guide).not.toContainText(/exactly one payment/)
+    await expect(guide).toContainText(/the actions its state allows/)
   },
 }

@@ -34,11 +34,22 @@ export const guideSections: GuideSection[] = [
           links.
         </p>
         <p>
-          Links are derived from state. A <code>pending</code> order offers{' '}
-          <code>pay</code> and <code>cancel</code>; a <code>paid</code> one
-          offers its <code>payment</code>; a <code>cancelled</code> one offers
-          no action. A client reads these links and builds no URL but the entry
-          point, <code>GET /api</code>; following a stale action link gives 409.
+          Links are derived from state.{' '}
+          <BuiltInOnly
+            otherwise={
+              <>
+                A record offers, as links, the actions its state allows, and
+                none once no action applies (the Explorer draws each
+                resource&apos;s states).
+              </>
+            }
+          >
+            A <code>pending</code> order offers <code>pay</code> and{' '}
+            <code>cancel</code>; a <code>paid</code> one offers its{' '}
+            <code>payment</code>; a <code>cancelled</code> one offers no action.
+          </BuiltInOnly>{' '}
+          A client reads these links and builds no URL but the entry point;
+          following a stale action link gives 409.
         </p>
       </>
     ),
@@ -198,11 +209,14 @@ export const guideSections: GuideSection[] = [
           members.
         </p>
         <p>
-          A transfer that failed keeps failing the same way: reading it answers
-          422 <code>insufficient-funds</code> with the <code>balance</code> and
-          the <code>requested</code> amount, in minor units. 4xx means the
-          client must change something; 5xx means the server failed and the
-          client may try again later.
+          <BuiltInOnly>
+            A transfer that failed keeps failing the same way: reading it
+            answers 422 <code>insufficient-funds</code> with the{' '}
+            <code>balance</code> and the <code>requested</code> amount, in minor
+            units.{' '}
+          </BuiltInOnly>
+          4xx means the client must change something; 5xx means the server
+          failed and the client may try again later.
         </p>
       </>
     ),
@@ -280,7 +294,8 @@ export const guideSections: GuideSection[] = [
           server runs the operation once and stores its result under the key;
           the same request with the same key gets the stored answer back, byte
           for byte, with <code>Idempotent-Replayed: true</code>. Any number of
-          requests with one key make exactly one payment.
+          requests with one key make exactly one{' '}
+          <BuiltInOnly otherwise="record">payment</BuiltInOnly>.
         </p>
         <p>
           The same key with a different body is a 422{' '}
