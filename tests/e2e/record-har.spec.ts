@@ -31,9 +31,20 @@ test('a HAR of a walk through the playground records a declaration that keeps st
     await expect(items).toBeVisible()
 
     // Cancel one pending order, pay another: each action from its link, then the list again.
+    const acted: string[] = []
     for (const action of ['cancel', 'pay']) {
+      // The list on screen is the fresh one once the order acted on is no longer pending.
+      for (const done of acted)
+        await expect(
+          items
+            .getByRole('row')
+            .filter({
+              has: page.getByRole('link', { name: done, exact: true }),
+            }),
+        ).not.toContainText('pending')
       const pending = items.getByRole('row').filter({ hasText: 'pending' })
       const href = await pending.first().getByRole('link').textContent()
+      acted.push(href!)
       await pending.first().getByRole('link').click()
       await expect(
         page.getByRole('heading', { name: `Order ${href!.split('/').at(-1)}` }),
