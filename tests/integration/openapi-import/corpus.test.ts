@@ -418,49 +418,57 @@ describe.skipIf(!corpus)(
     })
 
     /**
-     * Descriptions none of whose collections offers all five steps with a body drawn from its
-     * schema yet (Spotify creates playlists at /me/playlists, reads them at /playlists and
-     * deletes none): expected to fail until they do.
+     * Spotify's description deletes no record it creates (a playlist made at /me/playlists is
+     * read and replaced at /playlists/{playlist_id}, and only ever unfollowed): its lifecycle
+     * stops after the update.
      */
-    const lifecycleGaps = new Set(['spotify'])
+    const createsOnly = new Set(['spotify'])
     for (const entry of corpus ?? [])
-      if (entry.folder !== 'slack')
-        (lifecycleGaps.has(entry.folder) ? it.fails : it)(
-          `creates, reads back, lists, updates and deletes a record of ${entry.folder}, each answer as the description draws it, and lists every invalid field in a 422`,
-          async () => {
-            const { document, report, api } = loaded.get(entry.folder) as Loaded
-            const run = await lifecycle(document, report, api)
+      if (entry.folder !== 'slack') {
+        const deletes = !createsOnly.has(entry.folder)
+        it(`creates, reads back, lists, updates${deletes ? ' and deletes' : ''} a record of ${entry.folder}, each answer as the description draws it, and lists every invalid field in a 422`, async () => {
+          const { document, report, api } = loaded.get(entry.folder) as Loaded
+          const run = await lifecycle(document, report, api, deletes)
+          expect(
+            run,
+            'a collection served with state whose create takes a drawn body',
+          ).toBeDefined()
+          console.log(
+            `${entry.folder}: lifecycle of ${run!.resource}: ${run!.steps.map((s) => `${s.step} ${s.status}`).join(', ')}`,
+          )
+          const step = (name: string) => {
+            const found = run!.steps.find((s) => s.step === name)
+            expect(found, name).toBeDefined()
+            return found!
+          }
+          const create = step('create')
+          const read = step('read')
+          expect([200, 201]).toContain(create.status)
+          expect(read.status).toBe(200)
+          expect(run!.readBack.length).toBeGreaterThan(0)
+          for (const name of run!.readBack)
+            expect(run!.recordOf(read.body)[name], name).toEqual(
+              run!.recordOf(create.body)[name],
+            )
+          expect(step('list').status).toBe(200)
+          expect(step('update').status).toBe(200)
+          if (deletes) {
+            expect([200, 202, 204]).toContain(step('delete').status)
+            expect(step('read after delete').status).toBe(404)
+          }
+          for (const done of run!.steps.filter(
+            (s) => s.step !== 'read after delete',
+          ))
             expect(
-              run,
-              'a collection served with state whose create takes a drawn body',
-            ).toBeDefined()
-            console.log(
-              `${entry.folder}: lifecycle of ${run!.resource}: ${run!.steps.map((s) => `${s.step} ${s.status}`).join(', ')}`,
-            )
-            const [create, read, list, update, remove, gone] = run!.steps
-            expect([200, 201]).toContain(create!.status)
-            expect(read!.status).toBe(200)
-            expect(run!.readBack.length).toBeGreaterThan(0)
-            for (const name of run!.readBack)
-              expect(run!.recordOf(read!.body)[name], name).toEqual(
-                run!.recordOf(create!.body)[name],
-              )
-            expect(list!.status).toBe(200)
-            expect(update!.status).toBe(200)
-            expect([200, 202, 204]).toContain(remove!.status)
-            expect(gone!.status).toBe(404)
-            for (const step of run!.steps.slice(0, 5))
-              expect(
-                step.mismatches,
-                `${step.step}: ${step.method} ${step.path}`,
-              ).toEqual([])
-            expect(run!.invalid.status).toBe(422)
-            expect(run!.invalid.pointers).toEqual(
-              expect.arrayContaining(run!.invalid.expected),
-            )
-          },
-          60_000,
-        )
+              done.mismatches,
+              `${done.step}: ${done.method} ${done.path}`,
+            ).toEqual([])
+          expect(run!.invalid.status).toBe(422)
+          expect(run!.invalid.pointers).toEqual(
+            expect.arrayContaining(run!.invalid.expected),
+          )
+        }, 60_000)
+      }
 
     for (const entry of corpus ?? []) {
       if (entry.folder === 'slack')
