@@ -14,6 +14,7 @@ import { lifecycle } from '../../support/corpus-lifecycle.ts'
 import {
   corpusAbsent,
   openApiCorpus,
+  packagedDescriptions,
   withoutNetwork,
 } from '../../support/openapi-corpus.ts'
 
@@ -496,6 +497,62 @@ describe.skipIf(!corpus)(
     }
   },
 )
+
+describe('the descriptions npm packages ship', () => {
+  const packaged = packagedDescriptions()
+  const attempts: string[] = []
+  const read = (file: string) =>
+    withoutNetwork(attempts, async () => {
+      const document = await loadOpenApi(file)
+      const { report } = importOpenApi(document)
+      const api = createOpenApiMock({ openapi: document })
+      return { report, api }
+    })
+
+  for (const entry of packaged.filter((e) => e.version === '2.0'))
+    it(`refuses Swagger 2.0 ${entry.name} with the clear message`, async () => {
+      const error = await read(entry.file).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(InvalidOpenApiError)
+      expect((error as Error).message).toContain(
+        'this description is Swagger 2.0. Convert it to OpenAPI 3 first.',
+      )
+    })
+
+  // A description of webhooks alone describes no request to answer: a clear error says so.
+  const webhooksOnly = '@readme/oas-examples/3.1/json/webhooks.json'
+  for (const entry of packaged.filter((e) => e.version !== '2.0'))
+    if (entry.name === webhooksOnly)
+      it(`says ${entry.name} describes nothing to serve`, async () => {
+        const error = await read(entry.file).catch((e: unknown) => e)
+        expect(error).toBeInstanceOf(InvalidOpenApiError)
+        expect((error as Error).message).toContain(
+          'describes no operation under paths',
+        )
+      })
+    else
+      it(`serves ${entry.name}, printing the share served with state`, async () => {
+        const { report, api } = await read(entry.file)
+        const { served, of } = statefulShare(report)
+        console.log(
+          `${entry.name}: ${served} of ${of} operations served with state (${Math.round((served / of) * 100)}%)`,
+        )
+        expect(of).toBeGreaterThan(0)
+        // Every operation answers: none is left to a 404 of an unknown path.
+        const first = report.operations[0]!
+        const url = `http://localhost${report.base === '/' ? '' : report.base}${first.path.replace(/\{[^}]+\}/g, '1')}`
+        const response = await api.fetch(
+          new Request(url, {
+            method: first.method,
+            headers: { Authorization: 'Bearer corpus' },
+          }),
+        )
+        expect(response.status, `${first.method} ${url}`).not.toBe(500)
+      })
+
+  it('reads them without opening a network connection', () => {
+    expect(attempts).toEqual([])
+  })
+})
 
 describe('the network trap of the corpus test', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'hypermock-net-'))
