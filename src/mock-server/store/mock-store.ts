@@ -83,6 +83,21 @@ export interface SharedStore {
    * a bounded time, when the store cannot be reached.
    */
   begin(seen: number): Promise<SharedUnit>
+  /**
+   * Tells `onCommit` of each commit any replica makes, the moment it is made (PostgreSQL's
+   * LISTEN/NOTIFY), with its number; `null` when commits may have been missed (the channel was
+   * down and is back): catch up. Resolves once the channel is open, or once opening it failed (it
+   * then keeps trying, and `live` stays false until it succeeds). A store without it is polled.
+   */
+  watch?(onCommit: (seq: number | null) => void): Promise<CommitWatch>
+}
+
+/** An open watch on a shared store's commits. */
+export interface CommitWatch {
+  /** Whether commits are announced now; when not, the replica polls until they are again. */
+  readonly live: boolean
+  /** Stops watching. Never rejects. */
+  close(): Promise<void>
 }
 
 /** One unit of work holding the store's lock. */
