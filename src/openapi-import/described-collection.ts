@@ -6,6 +6,7 @@ import type {
   Schema,
 } from '../mock-server/declare/types.ts'
 import { checkWith } from '../mock-server/declare/schema-tools.ts'
+import { mergePatch } from '../mock-server/conventions/merge-patch.ts'
 import {
   requestBodyOf,
   successOf,
@@ -184,9 +185,14 @@ export function describedOperations(
           ),
         )
       : { ...row }
+    // An update merges an object member as a merge patch does (RFC 7396): Stripe's
+    // `metadata[team]=engines` adds a key and keeps the others.
     for (const [name, value] of Object.entries(body))
       if (name in collection.properties && name !== key && name !== 'id')
-        next[name] = value
+        next[name] =
+          !replace && isObject(value) && isObject(row[name])
+            ? mergePatch(row[name], value)
+            : value
     if (collection.invalid(next).length === 0) return next
     // A body member the record draws differently (a form's `source` beside the record's object)
     // is left as stored.

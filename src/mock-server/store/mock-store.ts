@@ -24,7 +24,8 @@ import type { IdempotencyRecord } from './types.ts'
  *
  * - tables: rows by id, each row's members in their own order (a row is stored as its JSON text),
  *   and the tables' row order;
- * - completed idempotency records, each with its stored response (status, body bytes, headers);
+ * - completed idempotency records, each with its stored response (status, body bytes, headers),
+ *   until they expire (later writes delete them, `EXPIRED_KEYS_PER_WRITE` at most per write);
  *   in-flight claims belong to the running process and are never stored: a crash before the commit
  *   loses the operation and its claim together, so a retry executes once;
  * - settings: the live config, the clock's offset, and the fault rules with their `matched` and

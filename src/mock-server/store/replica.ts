@@ -174,6 +174,9 @@ export class Replica {
 
   private cut(mark: Mark): SharedCommit {
     const { runtime } = this
+    // Every unit writes (the journal at least): it also forgets a bounded number of expired keys,
+    // in the store and, through the log, on every replica.
+    runtime.db.sweepExpired(runtime.clock.now())
     const changes = runtime.db.takeChanges()!
     if (mark.settingsDirty || this.changedSince(mark))
       changes.settings = settingsOf(runtime)
