@@ -34,7 +34,7 @@ interface Loaded {
  */
 const floor: Record<string, number> = {
   museum: 0.6,
-  petstore3: 0.85,
+  petstore3: 0.75,
   spotify: 0.4,
   discourse: 0.2,
   box: 0.65,
