@@ -168,5 +168,16 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     await expect(guide).not.toContainText(/pending order|insufficient-funds/)
     await expect(guide).not.toContainText(/exactly one payment/)
     await expect(guide).toContainText(/the actions its state allows/)
+    // Its query examples are the hotel's own: no word of the shop anywhere. (`total` is also the
+    // collection envelope's member, a convention of every API: that one mention is left out.)
+    await expect(guide).toContainText(
+      'equality filters status=held,confirmed (a comma means any of) and ranges roomId[gte]=2, here on /api/bookings.',
+    )
+    await expect(guide).toContainText('sort=status,-id (- is descending)')
+    const text = (await guide.innerText()).replace(
+      '{ items, page, perPage, total, _links }',
+      '',
+    )
+    expect(text).not.toMatch(/\b(orders?|payments?|pending|paid|total)\b/i)
   },
 }
