@@ -6,6 +6,7 @@ import type {
   Schema,
 } from '../mock-server/declare/types.ts'
 import { checkWith } from '../mock-server/declare/schema-tools.ts'
+import { mergePatch } from '../mock-server/conventions/merge-patch.ts'
 import type { DescriptionValidator } from './ajv-standard-schema.ts'
 import { conformAnswer } from './conform-answer.ts'
 import {
@@ -243,9 +244,14 @@ export function describedOperations(
           ),
         )
       : { ...row }
+    // An update merges an object member as a merge patch does (RFC 7396): Stripe's
+    // `metadata[team]=engines` adds a key and keeps the others.
     for (const [name, value] of Object.entries(body))
       if (name in collection.properties && name !== key && name !== 'id')
-        next[name] = value
+        next[name] =
+          !replace && isObject(value) && isObject(row[name])
+            ? mergePatch(row[name], value)
+            : value
     if (collection.invalid(next).length === 0) return next
     // A body member the record draws differently (a form's `source` beside the record's object)
     // is left as stored.
@@ -494,8 +500,9 @@ export function describedOperations(
       handle(ctx) {
         const row = find(ctx)
         ctx.data.table(table).delete(row.id as never)
+        // A success drawn without a body answers its own status (Petstore's 200).
         if (status === 204 || !success?.body)
-          return new Response(null, { status: 204 })
+          return new Response(null, { status })
         // `{ id, object, deleted }` where the description answers so; else the record removed.
         if (drawn && 'deleted' in drawn) {
           const body: AnyRecord = {}

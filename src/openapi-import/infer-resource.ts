@@ -158,6 +158,12 @@ export function inferResource(
     ? (flatten(document, answered).properties as Json)[wrapper]
     : answered
   const record = flatten(document, node)
+  const kind = typeOf(record)
+  // Petstore's `GET /user/login` answers a string: there is no record to keep.
+  if (kind !== undefined && kind !== 'object')
+    return {
+      why: `its answer is ${kind === 'array' ? 'an array' : `a ${kind}`}, not a record`,
+    }
   const properties = flatProperties(document, record)
   const key = keys.find((k) => properties[k]) ?? 'id'
   if (!properties[key] && !options.singleton)
@@ -502,15 +508,29 @@ function seedOf(
   }
   // A row that misses a rule the generator cannot see is drawn again, then left out: the seed
   // never fails on data hypermock made up.
+  // The key's own example (Petstore's `id: 10`, what Swagger UI's "Try it out" sends) is left
+  // free, so the description's example request creates its record instead of meeting a seed row.
+  const reserved = properties[key]?.example
   return (ctx) => {
     const rows: AnyRecord[] = []
     for (let i = 0; i < count; i++)
       for (let attempt = 0; attempt < 6; attempt++) {
         const row = generate(ctx.random)
-        if (!valid(filled(row))) continue
+        if (
+          !valid(filled(row)) ||
+          (reserved !== undefined && row[key] === reserved)
+        )
+          continue
         rows.push(row)
         break
       }
+    if (key === 'id' && typeof reserved === 'number') {
+      let next = 1
+      for (const row of rows) {
+        if (next === reserved) next++
+        row.id = next++
+      }
+    }
     return rows
   }
 }

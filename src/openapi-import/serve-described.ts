@@ -15,7 +15,11 @@ import type { OperationReport } from './import-types.ts'
 import { itemMustExist } from './item-must-exist.ts'
 import { inferResource, type InferredResource } from './infer-resource.ts'
 import { inferList } from './list-inference.ts'
-import { successOf, type DocOperation } from './openapi-reader.ts'
+import {
+  requestSchemaOf,
+  successOf,
+  type DocOperation,
+} from './openapi-reader.ts'
 import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
 
 const SUFFIX = /^(.+?)(\.json)$/
@@ -115,6 +119,13 @@ export function serveDescribed(
   const groups = new Map<string, Group>()
   const leftOver: ServedDescribed['leftOver'] = []
   for (const op of ops) {
+    if (arrayBody(document, op)) {
+      leftOver.push({
+        op,
+        why: 'its request body is an array: a bulk write, answered from its example',
+      })
+      continue
+    }
     const place = placeOf(op.path)
     if (!place) {
       leftOver.push({
@@ -528,6 +539,12 @@ export function serveDescribed(
     )
   }
   return { operations, reports, leftOver, notes }
+}
+
+/** Whether an operation's JSON body is an array (`POST /user/createWithList`), not one record. */
+function arrayBody(document: Json, op: DocOperation) {
+  const schema = requestSchemaOf(document, op.operation)
+  return schema !== undefined && typeOf(flatten(document, schema)) === 'array'
 }
 
 /** The record's members a row breaks, by the description's schema (hidden members left out). */
