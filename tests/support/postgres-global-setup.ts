@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process'
 import { createServer, type IncomingMessage } from 'node:http'
+import { promisify } from 'node:util'
 import type { TestProject } from 'vitest/node'
 import {
   findPostgresBin,
@@ -21,6 +23,8 @@ declare module 'vitest' {
     postgresDeployments: string
   }
 }
+
+const run = promisify(execFile)
 
 /** What a test file gets: see `shared-postgres.ts`. */
 export interface DatabaseGrant {
@@ -74,10 +78,19 @@ export default async function setup(project: TestProject) {
       throw new Error(
         `A database prefix is lowercase letters, got "${prefix}".`,
       )
-    const started = await startCluster()
+    const { url } = await startCluster()
     const name = `${prefix}_${++databases}`
-    started.psql(`CREATE DATABASE ${name}`)
-    return { url: started.url.replace(/\/postgres$/, `/${name}`), name }
+    // Not psql's synchronous run: this process also runs the reporter and serves every worker.
+    await run('psql', [
+      url,
+      '-X',
+      '-q',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      `CREATE DATABASE ${name}`,
+    ])
+    return { url: url.replace(/\/postgres$/, `/${name}`), name }
   }
 
   async function deploy(): Promise<ReplicasGrant> {
@@ -110,6 +123,9 @@ export default async function setup(project: TestProject) {
     void (async () => {
       const body = await readJson(request)
       switch (request.url) {
+        case '/start':
+          await startCluster()
+          return {}
         case '/database':
           return database(String(body.prefix ?? 'db'))
         case '/replicas':

@@ -18,6 +18,14 @@ async function ask<T>(path: string, body: object = {}): Promise<T> {
   return (await response.json()) as T
 }
 
+/**
+ * Starts the run's PostgreSQL cluster unless it runs already: call it from a `beforeAll` with a
+ * long enough timeout, so that the first test does not pay for it.
+ */
+export async function startSharedPostgres(): Promise<void> {
+  await ask('/start')
+}
+
 /** A database of its own on the run's one PostgreSQL cluster (started by the first file that asks). */
 export interface SharedDatabase extends DatabaseGrant {
   /** Runs SQL in this database through psql, answering its output. */

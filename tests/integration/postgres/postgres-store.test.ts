@@ -1,8 +1,9 @@
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import type { MockStore } from '../../../src/mock-server/store/mock-store.ts'
 import { PostgresStore } from '../../../src/server/postgres-store.ts'
 import {
   sharedDatabase,
+  startSharedPostgres,
   type SharedDatabase,
 } from '../../support/shared-postgres.ts'
 import { describeStore } from '../../support/store-suite.ts'
@@ -24,6 +25,7 @@ test('PostgreSQL is installed where CI runs this suite', () => {
 describe.skipIf(!bin)(
   "on the run's PostgreSQL cluster, a database each",
   () => {
+    beforeAll(startSharedPostgres, 60_000)
     const databases = new WeakMap<MockStore, SharedDatabase>()
     describeStore('PostgreSQL', {
       async open() {
