@@ -1,9 +1,11 @@
 /**
- * The package's root entry (`hypermock-api`): the engine's public entry, with the built-in shop
- * as the default API. `createMockApi()` with no `api` serves the shop; the shop itself is the
- * `hypermock-api/shop` entry, declared with the engine's public entry alone.
+ * The package's root entry (`hypermock-api`): the engine's public API, for any declared API.
+ * `createMockApi()` with no `api` serves the built-in shop, wired here rather than in the engine;
+ * the shop's own names (`shopApi`, `scenarios`, `ScenarioId`, `ShopApi`) are the
+ * `hypermock-api/shop` entry.
+ *
+ * Every name is listed on purpose: `tests/docs/exports-documented.test.ts` pins the list.
  */
-export * from './mock-server/index.ts'
 export {
   createMockApi,
   createOpenApiDocument,
@@ -12,14 +14,29 @@ export {
   type StateSnapshot,
 } from './default-mock-api.ts'
 export {
-  createSeed,
-  defaultTokens,
-  problemCatalogue,
-  type ProblemSlug,
-} from './shop-fixtures.ts'
-export {
-  scenarios,
-  shopApi,
-  type ScenarioId,
-  type ShopApi,
-} from './domains/shop/index.ts'
+  applyScenario,
+  InvalidScenarioError,
+  InvalidSnapshotError,
+  isMockControlError,
+  MockControlError,
+  operationsJsonSchema,
+  type Attempt,
+  type FaultEffect,
+  type FaultRule,
+  type FaultRuleInput,
+  type Grouping,
+  type JournalEntry,
+  type MockConfig,
+  type MockControls,
+  type MockEvent,
+  type MockListener,
+  type OpenApiDocument,
+  type Operation,
+  type RateLimitConfig,
+  type ResolvedScenario,
+  type TablesOf,
+  type Verdict,
+  type VerdictId,
+  type Wait,
+} from './mock-server/index.ts'
+export * from './mock-server/declare/index.ts'

@@ -6,7 +6,6 @@
 import { openApiJson } from './openapi/openapi-response.ts'
 import type { OpenApiDocument } from './openapi/build-openapi-document.ts'
 import { resolveOptions, type MockApiOptions } from './options.ts'
-import { buildOperations as foldOperations } from '../operations/build-operations.ts'
 import type { ApiDeclaration } from './declare/types.ts'
 
 export {
@@ -17,7 +16,6 @@ export {
 } from './create-mock-api.ts'
 export type { MockApiOptions, MockConfig, RateLimitConfig } from './options.ts'
 export type { MockControls } from './controls.ts'
-export type { Principal, Scope, TokenEntry } from './auth/tokens.ts'
 export type {
   FaultEffect,
   FaultRule,
@@ -67,11 +65,3 @@ export function createOpenApiDocument<A extends ApiDeclaration>(
   )
   return JSON.parse(text) as OpenApiDocument
 }
-
-/**
- * The journal, read as logical operations with their waits and verdicts, oldest first.
- *
- * @deprecated A mock gives its operations itself: `api.operations.list()` in process, or
- * `GET /__mock/operations` over HTTP.
- */
-export const buildOperations = foldOperations

@@ -1,10 +1,6 @@
 import { setupWorker } from 'msw/browser'
-import type {
-  ApiDeclaration,
-  MockApi,
-  MockApiOptions,
-  ShopApi,
-} from '../index.ts'
+import type { ApiDeclaration, MockApi, MockApiOptions } from '../index.ts'
+import type { ShopApi } from '../domains/shop/index.ts'
 import {
   connectSharedMock,
   startKeptMock,

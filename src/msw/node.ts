@@ -6,10 +6,10 @@ import {
   type MockApi,
   type MockApiOptions,
   type ApiDeclaration,
-  type ShopApi,
   type Scenario,
   type ScenarioIdOf,
 } from '../index.ts'
+import { type ShopApi } from '../domains/shop/index.ts'
 import { assertMswRuns } from './assert-msw-runs.ts'
 import { pageOrigin } from './handled-origins.ts'
 import { createHandlers, type HandledOrigins } from './handlers.ts'

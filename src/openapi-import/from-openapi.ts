@@ -114,6 +114,8 @@ function engineServes(
   const item = group.read ?? group.replace ?? group.delete ?? group.patch
   const param = item && /\{([^}]+)\}/.exec(item.path)?.[1]
   if (param && param !== 'id' && inferred.record[param]) return false
+  // Answers that wrap the record (`{ "pet": { … } }`) are served in the description's shapes.
+  if (inferred.wrapper) return false
   for (const op of [group.create, group.replace])
     if (
       op &&

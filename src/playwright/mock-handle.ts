@@ -5,9 +5,9 @@ import type {
   JournalEntry,
   MockConfig,
   Operation,
-  ShopApi,
   TablesOf,
 } from '../index.ts'
+import type { ShopApi } from '../domains/shop/index.ts'
 import type { StateSnapshot } from '../mock-server/store/types.ts'
 
 /** Sends one control request and reads its answer: through the page, or over HTTP. */

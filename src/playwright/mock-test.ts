@@ -8,7 +8,8 @@ import {
   type PlaywrightWorkerOptions,
   type TestType,
 } from '@playwright/test'
-import type { ApiDeclaration, ShopApi } from '../index.ts'
+import type { ApiDeclaration } from '../index.ts'
+import type { ShopApi } from '../domains/shop/index.ts'
 import type { RunningServer, ServerOptions } from '../server/index.ts'
 import {
   mockHandle,

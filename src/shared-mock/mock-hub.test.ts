@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { createSeed } from '../index.ts'
+import { createSeed } from '../../tests/support/shop-fixtures.ts'
 import type { AnyRecord } from '../mock-server/declare/types.ts'
 import { emptyChangeSet } from '../mock-server/store/change-set.ts'
 import { IndexedDbStore } from './indexeddb-store.ts'

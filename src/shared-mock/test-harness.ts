@@ -4,7 +4,7 @@ import { createMockHub, type MockHub } from './mock-hub.ts'
 import { IndexedDbStore } from './indexeddb-store.ts'
 import type { SharedMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { connectToHub } from './port-transport.ts'
-import { shopApi, type ShopApi } from '../index.ts'
+import { shopApi, type ShopApi } from '../domains/shop/index.ts'
 
 export const DATABASE = 'hypermock-test'
 

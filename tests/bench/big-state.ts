@@ -1,4 +1,5 @@
-import { createSeed, type StateSnapshot } from '../../src/index.ts'
+import { type StateSnapshot } from '../../src/index.ts'
+import { createSeed } from '../support/shop-fixtures.ts'
 
 const currencies = ['usd', 'eur', 'gbp', 'jpy', 'chf', 'cad', 'aud'] as const
 const EPOCH = Date.parse('2026-01-05T09:00:00.000Z')

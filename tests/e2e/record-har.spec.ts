@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { createMockApi, shopApi, type ApiDeclaration } from '../../src/index.ts'
+import { createMockApi, type ApiDeclaration } from '../../src/index.ts'
+import { shopApi } from '../../src/domains/shop/index.ts'
 import { readHar } from '../../src/record/read-har.ts'
 import { writeRecording } from '../../src/record/record.ts'
 import { loadConfig } from '../../src/server/load-config.ts'
@@ -36,11 +37,9 @@ test('a HAR of a walk through the playground records a declaration that keeps st
       // The list on screen is the fresh one once the order acted on is no longer pending.
       for (const done of acted)
         await expect(
-          items
-            .getByRole('row')
-            .filter({
-              has: page.getByRole('link', { name: done, exact: true }),
-            }),
+          items.getByRole('row').filter({
+            has: page.getByRole('link', { name: done, exact: true }),
+          }),
         ).not.toContainText('pending')
       const pending = items.getByRole('row').filter({ hasText: 'pending' })
       const href = await pending.first().getByRole('link').textContent()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSeed, type StateSnapshot } from '../../src/index.ts'
+import { type StateSnapshot } from '../../src/index.ts'
+import { createSeed } from '../support/shop-fixtures.ts'
 import { expectProblem } from '../support/expect-problem.ts'
 import {
   ANSWER_WITHIN_MS,

@@ -6,12 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createOpenApiDocument,
-  problemCatalogue,
-  shopApi,
-  type OpenApiDocument,
-} from '../../src/index.ts'
+import { createOpenApiDocument, type OpenApiDocument } from '../../src/index.ts'
+import { problemCatalogue } from '../support/shop-fixtures.ts'
+import { shopApi } from '../../src/domains/shop/index.ts'
 import { compiledApi } from '../../src/mock-server/declare/compiled-api-cache.ts'
 import {
   startServer,

@@ -1,10 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, expect, it } from 'vitest'
-import {
-  createMockApi,
-  createSeed,
-  type StateSnapshot,
-} from '../../src/index.ts'
+import { createMockApi, type StateSnapshot } from '../../src/index.ts'
+import { createSeed } from '../support/shop-fixtures.ts'
 import { expectWellFormed } from './support/expect-well-formed.ts'
 import { currencies, fromMinor } from './support/money.ts'
 

@@ -12,6 +12,7 @@ import { sampleValue } from '../../src/openapi-import/sample-value.ts'
 import {
   flatten,
   normalise30,
+  resolve,
   typeOf,
 } from '../../src/openapi-import/schema-view.ts'
 
@@ -33,6 +34,13 @@ export interface Lifecycle {
   steps: Step[]
   /** The create with wrong-typed members: its status, the pointers it named, those it had to. */
   invalid: { status: number; pointers: string[]; expected: string[] }
+  /**
+   * The members the read must give back as the create answered them: those both answers' schemas
+   * describe alike (a create may answer members the read's schema draws otherwise, or not at all).
+   */
+  readBack: string[]
+  /** The record within an answer (the member it wraps it in, or the answer itself). */
+  recordOf: (body: unknown) => Json
 }
 
 /** A seeded source of [0, 1), so a run draws the same bodies every time. */
@@ -69,9 +77,12 @@ export async function lifecycle(
     )
     return key ? key.slice(0, key.length - op.path.length) : ''
   })()
-  const operationOf = (op: OperationReport) =>
-    (paths[prefix + op.path] as Json | undefined)?.[op.method.toLowerCase()] as
-      Json | undefined
+  // Path items and operations may be `$ref`s (DigitalOcean's, one file each).
+  const operationOf = (op: OperationReport): Json | undefined => {
+    const item = resolve(doc, paths[prefix + op.path])
+    const operation = item[op.method.toLowerCase()]
+    return operation === undefined ? undefined : resolve(doc, operation)
+  }
   const origin = 'http://localhost'
   const base = report.base === '/' ? '' : report.base
   const send = async (
@@ -132,7 +143,7 @@ export async function lifecycle(
     const update = ops.find(
       (o) =>
         (o.servedAs === 'replace' || o.servedAs === 'merge patch') &&
-        /\}$/.test(o.path),
+        /\}(\.\w+)?$/.test(o.path),
     )
     const remove = find('delete')
     if (!create || !read || !list || !update || !remove) continue
@@ -167,8 +178,17 @@ export async function lifecycle(
         mismatches: check(op, answer.status, answer.body),
       })
     step('create', create, create.path, created)
-    const record = created.body as Json
     const param = /\{([^}]+)\}(\.json)?$/.exec(read.path)![1]!
+    // The record, or the member an answer wraps it in (`{ "app": { "id": … } }`).
+    const unwrapped = (body: unknown): Json => {
+      const top = (body ?? {}) as Json
+      if (param in top || 'id' in top) return top
+      const inner = Object.values(top).find(
+        (v) => typeof v === 'object' && v !== null && (param in v || 'id' in v),
+      )
+      return (inner as Json | undefined) ?? top
+    }
+    const record = unwrapped(created.body)
     const key = String(record[param] ?? record.id)
     const itemPath = (op: OperationReport) =>
       under(op.path).replace(
@@ -184,8 +204,19 @@ export async function lifecycle(
       const drawn = updateSchema
         ? (sampleValue(doc, updateSchema, seeded(seed + 100)) as Json)
         : {}
-      const body = update.servedAs === 'replace' ? { ...sent, ...drawn } : drawn
-      if (update.method === 'PUT' && param in record)
+      // A replace carries the created members its own body declares, and what it draws.
+      const declared = Object.keys(
+        (updateSchema && (flatten(doc, updateSchema).properties as Json)) ?? {},
+      )
+      const kept = Object.fromEntries(
+        Object.entries(sent!).filter(([name]) => declared.includes(name)),
+      )
+      const body = update.servedAs === 'replace' ? { ...kept, ...drawn } : drawn
+      if (
+        update.method === 'PUT' &&
+        param in record &&
+        declared.includes(param)
+      )
         body[param] = record[param]
       let answer = await send(
         update.method,
@@ -230,9 +261,30 @@ export async function lifecycle(
     const errors =
       (refused.body as { errors?: { pointer: string }[] } | undefined)
         ?.errors ?? []
+    const memberSchemas = (op: OperationReport, body: unknown) => {
+      const operation = operationOf(op)
+      const node = operation && successOf(doc, operation)?.body?.media.schema
+      const top = (flatten(doc, node).properties as Json | undefined) ?? {}
+      const wrapper = Object.keys((body ?? {}) as Json).find(
+        (name) => (body as Json)[name] === unwrapped(body),
+      )
+      return wrapper
+        ? ((flatten(doc, top[wrapper]).properties as Json | undefined) ?? {})
+        : top
+    }
+    const created_ = memberSchemas(create, created.body)
+    const read_ = memberSchemas(read, steps[1]!.body)
+    const same = (name: string) =>
+      JSON.stringify(flatten(doc, created_[name])) ===
+      JSON.stringify(flatten(doc, read_[name]))
+    const readBack = Object.keys(record).filter(
+      (name) => name in read_ && name in created_ && same(name),
+    )
     return {
       resource,
       steps,
+      readBack,
+      recordOf: unwrapped,
       invalid: {
         status: refused.status,
         pointers: errors.map((e) => e.pointer),

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { problemCatalogue, type ProblemSlug } from '../../src/index.ts'
+import { problemCatalogue, type ProblemSlug } from './shop-fixtures.ts'
 
 export interface ProblemBody {
   type: string

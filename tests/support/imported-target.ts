@@ -1,5 +1,6 @@
 import type { AnyResource } from '../../src/mock-server/declare/types.ts'
-import { createOpenApiDocument, shopApi } from '../../src/index.ts'
+import { createOpenApiDocument } from '../../src/index.ts'
+import { shopApi } from '../../src/domains/shop/index.ts'
 import { fromOpenApi } from '../../src/openapi-import/index.ts'
 import type { ContractTargetFactory } from './contract-target.ts'
 import { mswTarget } from './msw-target.ts'

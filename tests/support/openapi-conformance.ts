@@ -3,10 +3,10 @@ import addFormatsModule from 'ajv-formats'
 import { CONTROL_PATH } from '../../src/mock-server/control/control-path.ts'
 import {
   createOpenApiDocument,
-  shopApi,
   type ApiDeclaration,
   type OpenApiDocument,
 } from '../../src/index.ts'
+import { shopApi } from '../../src/domains/shop/index.ts'
 
 // ajv-formats is CommonJS with a default export that TypeScript sees one level down.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020

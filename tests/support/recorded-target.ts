@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AnyResource } from '../../src/mock-server/declare/types.ts'
-import { shopApi } from '../../src/index.ts'
+import { shopApi } from '../../src/domains/shop/index.ts'
 import type { Exchange } from '../../src/record/exchange.ts'
 import { startRecordingProxy } from '../../src/record/recording-proxy.ts'
 import { loadConfig } from '../../src/server/load-config.ts'

@@ -1,4 +1,4 @@
-import { scenarios, type ScenarioId, type ScenarioStep } from 'hypermock-api'
+import type { ScenarioStep } from 'hypermock-api'
 import {
   createClient,
   readProblem,
@@ -6,6 +6,7 @@ import {
   type HypermockClient,
   type Resource,
 } from 'hypermock-api/client'
+import { scenarios, type ScenarioId } from 'hypermock-api/shop'
 import { useEffect, useState } from 'react'
 
 interface Row {

@@ -1,4 +1,4 @@
-import type { ScenarioId } from 'hypermock-api'
+import type { ScenarioId } from 'hypermock-api/shop'
 import { createClient } from 'hypermock-api/client'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -1,4 +1,4 @@
-import { defaultRateLimit, type Scenario } from '../../mock-server/index.ts'
+import type { Scenario } from '../../mock-server/index.ts'
 
 // Amounts follow the API's units: an order `total` is a decimal in major units; a payment or
 // transfer `amount` and an account `balance` are integers in minor units (cents for usd).
@@ -67,7 +67,7 @@ export const scenarios = [
         times: 1,
       },
     ],
-    config: { rateLimit: { ...defaultRateLimit } },
+    config: { rateLimit: { limit: 100, windowSeconds: 60 } },
     steps: [{ title: 'List your orders', path: '/api/orders' }],
   },
   {

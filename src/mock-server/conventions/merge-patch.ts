@@ -5,24 +5,17 @@
  */
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
-import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import { checkWith, jsonSchemaOf } from '../declare/schema-tools.ts'
-import type {
-  ActionContext,
-  AnyRecord,
-  Id,
-  ReplaceDeclaration,
-} from '../declare/types.ts'
-import {
-  checkIfMatch,
-  completeRow,
-  referenceErrors,
-} from '../declare/write-checks.ts'
+import type { AnyRecord } from '../declare/types.ts'
 import { camel, withArticle } from '../openapi/schema-names.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
-import { exampleId, inStates, states } from './endpoint-doc.ts'
-import { checkReplaceState, checkVersion, keptMembers } from './replace.ts'
+import { exampleId, inStates } from './endpoint-doc.ts'
+import {
+  whileWritable,
+  writeItemHandler,
+  writeItemProblems,
+} from './write-item.ts'
 
 /** The one media type a merge patch is sent with. */
 export const MERGE_PATCH = 'application/merge-patch+json'
@@ -67,68 +60,49 @@ function writableFields(resource: CompiledResource): Set<string> {
   return new Set(properties)
 }
 
+/**
+ * The stored record as its replace body would carry it, the patch merged in, then validated as a
+ * replace body: server-set members sent are refused beside every invalid field, in one 422.
+ */
 function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
   const replace = resource.replace!
-  const declaration = replace.declaration as ReplaceDeclaration<
-    AnyRecord,
-    AnyRecord
-  >
   const writable = writableFields(resource)
   const known = new Set([...resource.fields, ...resource.hidden])
-  return (ctx, item) => {
-    const { runtime } = ctx
-    checkIfMatch(ctx, runtime.api.etag(resource, item))
-    // No body is the empty patch: nothing changes, and the record is checked as it stands.
-    const patch = (ctx.body ?? {}) as AnyRecord
-    const refused: FieldError[] = Object.keys(patch)
-      .filter((key) => known.has(key) && !writable.has(key))
-      .map((key) => ({
-        field: key,
-        message: `is set by the server; a merge patch cannot change ${key}`,
-        pointer: `#/${key}`,
-      }))
-    // The record as its replace body would carry it; a stored `null` is an absent member.
-    const target: AnyRecord = {}
-    for (const field of writable)
-      if (
-        field !== 'version' &&
-        item[field] !== undefined &&
-        item[field] !== null
-      )
-        target[field] = item[field]
-    const allowed: AnyRecord = {}
-    for (const [key, value] of Object.entries(patch))
-      if (!refused.some((e) => e.field === key)) put(allowed, key, value)
-    const merged = mergePatch(target, allowed)
-    const checked = replace.input ? checkWith(replace.input, merged) : null
-    const schemaErrors = checked && 'errors' in checked ? checked.errors : []
-    if (refused.length > 0 || schemaErrors.length > 0)
-      validationFailed([...refused, ...schemaErrors], true)
-    const input = (
-      checked && 'value' in checked ? checked.value : merged
-    ) as AnyRecord
-    const context: ActionContext<AnyRecord, AnyRecord> = {
-      ...handlerContext(ctx),
-      item,
-      input,
-    }
-    const errors = [
-      ...referenceErrors(runtime, resource, input, ctx, false),
-      ...(declaration.check?.(context) ?? []),
-    ]
-    if (errors.length > 0) validationFailed(errors, true)
-    checkReplaceState(resource, item, ctx.path)
-    checkVersion(resource, item, input.version)
-    const { version: _version, ...body } = input
-    const next = completeRow(resource, {
-      ...keptMembers(resource, item, input),
-      ...body,
-    })
-    const updated = runtime.db
-      .handle(resource.name)
-      .replace(item.id as Id, next)
-    return recordResponse(runtime, resource, updated)
-  }
+  return writeItemHandler(resource, {
+    input: (ctx, item) => {
+      // No body is the empty patch: nothing changes, and the record is checked as it stands.
+      const patch = (ctx.body ?? {}) as AnyRecord
+      const refused: FieldError[] = Object.keys(patch)
+        .filter((key) => known.has(key) && !writable.has(key))
+        .map((key) => ({
+          field: key,
+          message: `is set by the server; a merge patch cannot change ${key}`,
+          pointer: `#/${key}`,
+        }))
+      // A stored `null` is an absent member.
+      const target: AnyRecord = {}
+      for (const field of writable)
+        if (
+          field !== 'version' &&
+          item[field] !== undefined &&
+          item[field] !== null
+        )
+          target[field] = item[field]
+      const allowed: AnyRecord = {}
+      for (const [key, value] of Object.entries(patch))
+        if (!refused.some((e) => e.field === key)) put(allowed, key, value)
+      const merged = mergePatch(target, allowed)
+      const checked = replace.input ? checkWith(replace.input, merged) : null
+      const schemaErrors = checked && 'errors' in checked ? checked.errors : []
+      if (refused.length > 0 || schemaErrors.length > 0)
+        validationFailed([...refused, ...schemaErrors], true)
+      return (
+        checked && 'value' in checked ? checked.value : merged
+      ) as AnyRecord
+    },
+    hadBody: () => true,
+    status: 200,
+  })
 }
 
 export function mergePatchConvention(
@@ -142,7 +116,7 @@ export function mergePatchConvention(
       const state = resource.state
       return {
         operationId: camel('update', resource.singular),
-        summary: `Update ${withArticle(resource.singular)} with a JSON Merge Patch${state?.replaceIn ? ` (while its ${state.field} is ${states(state.replaceIn)})` : ''}`,
+        summary: `Update ${withArticle(resource.singular)} with a JSON Merge Patch${whileWritable(resource)}`,
         description: `The members sent replace the stored ones, \`null\` removes one, nested objects merge and arrays replace (RFC 7396). Server-set members are refused, and the merged ${resource.singular} must be a valid replace body: every invalid field is listed in one 422. The body must be sent as \`${MERGE_PATCH}\`.`,
         tag: resource.title,
         answers: [
@@ -154,12 +128,7 @@ export function mergePatchConvention(
         ],
         body: { schema: names.patch, required: true, mediaType: MERGE_PATCH },
         ifMatch: true,
-        problems: [
-          'precondition-failed',
-          'validation-failed',
-          ...(resource.has.version ? ['version-mismatch'] : []),
-          ...(state?.replaceIn ? ['state-conflict'] : []),
-        ],
+        problems: writeItemProblems(resource),
         pathItem: { resource, example: exampleId(ctx, resource) },
       }
     },

@@ -42,5 +42,4 @@ export type {
   Transition,
 } from './types.ts'
 export type { FieldError } from '../validation/validate.ts'
-export { defaultRateLimit } from '../rate-limit/rate-limiter.ts'
 export type { Scenario, ScenarioStep } from '../scenarios/scenario-schema.ts'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { createSeed } from '../../index.ts'
+import { createSeed } from '../../../tests/support/shop-fixtures.ts'
 import {
   asCustomer1,
   closeTabs,

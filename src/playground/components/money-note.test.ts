@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { createOpenApiDocument, defineApi, shopApi } from '../../index.ts'
+import { createOpenApiDocument, defineApi } from '../../index.ts'
+import { shopApi } from '../../domains/shop/index.ts'
 import { z } from 'zod'
 import { formatMoney, moneyCell, moneyMembersOf } from './money-note.tsx'
 

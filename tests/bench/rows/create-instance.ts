@@ -1,4 +1,5 @@
-import { createMockApi, createSeed } from '../../../src/index.ts'
+import { createMockApi } from '../../../src/index.ts'
+import { createSeed } from '../../support/shop-fixtures.ts'
 import { cpuPercentile, sample, showSpread, spread } from '../measure.ts'
 import { times, us, verdict, type BenchRow } from '../row.ts'
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { problemCatalogue, type ProblemSlug } from '../../../src/index.ts'
+import {
+  problemCatalogue,
+  type ProblemSlug,
+} from '../../support/shop-fixtures.ts'
 import {
   roundTripTargets,
   type ContractTarget,

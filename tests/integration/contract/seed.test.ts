@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createSeed, InvalidSnapshotError } from '../../../src/index.ts'
+import { InvalidSnapshotError } from '../../../src/index.ts'
+import { createSeed } from '../../support/shop-fixtures.ts'
 import {
   contractTargets,
   useContractTarget,

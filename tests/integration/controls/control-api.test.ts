@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSeed } from '../../../src/index.ts'
+import { createSeed } from '../../support/shop-fixtures.ts'
 import {
   contractTargets,
   useContractTarget,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createOpenApiDocument, shopApi } from '../../../src/index.ts'
+import { createOpenApiDocument } from '../../../src/index.ts'
+import { shopApi } from '../../../src/domains/shop/index.ts'
 import {
   createOpenApiMock,
   importOpenApi,

@@ -1,4 +1,4 @@
-import { problemCatalogue } from '../../../src/index.ts'
+import { problemCatalogue } from '../../support/shop-fixtures.ts'
 
 /** What a property keeps of one answer once it has been checked. */
 export interface Answer {

@@ -1,4 +1,5 @@
-import { createSeed, type StateSnapshot } from '../../../src/index.ts'
+import { type StateSnapshot } from '../../../src/index.ts'
+import { createSeed } from '../../support/shop-fixtures.ts'
 
 /**
  * A small reference model of orders, payments, accounts and transfers: what the contract says the

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { StateSnapshot } from '../../../src/index.ts'
-import { problemCatalogue } from '../../../src/index.ts'
+import { problemCatalogue } from '../../support/shop-fixtures.ts'
 import { currencies, fromMinor, toMinor } from './money.ts'
 
 export const ORIGIN = 'http://hypermock.test'

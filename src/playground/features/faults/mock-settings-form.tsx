@@ -1,11 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { apiCollections } from '../../services/api-collections.ts'
 import { useApiDescription } from '../../services/use-api-description.ts'
-import {
-  defaultRateLimit,
-  type MockApi,
-  type MockConfig,
-} from '../../../index.ts'
+import { type MockApi, type MockConfig } from '../../../index.ts'
+import { defaultRateLimit } from '../../../mock-server/mock-config.ts'
 
 interface Draft {
   rateLimited: boolean

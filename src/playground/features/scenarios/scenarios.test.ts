@@ -4,7 +4,8 @@ import {
   createClient,
   type ClientEvent,
 } from '../../../client/index.ts'
-import { createMockApi, scenarios as packageScenarios } from '../../../index.ts'
+import { createMockApi } from '../../../index.ts'
+import { scenarios as packageScenarios } from '../../../domains/shop/index.ts'
 import type { Token } from '../../services/playground-context.tsx'
 import { findScenario, scenarios } from './scenarios.ts'
 

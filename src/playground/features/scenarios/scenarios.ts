@@ -10,13 +10,15 @@ import {
 } from '../../../client/index.ts'
 import {
   applyScenario,
-  scenarios as packageScenarios,
   type FaultRuleInput,
   type MockApi,
   type Scenario as ScenarioData,
-  type ScenarioId,
   type ScenarioStep,
 } from '../../../index.ts'
+import {
+  scenarios as packageScenarios,
+  type ScenarioId,
+} from '../../../domains/shop/index.ts'
 import { formatMoney } from '../../components/money-note.tsx'
 import {
   usePlayground,

@@ -1,7 +1,7 @@
-import type { StateSnapshot, TokenEntry } from './mock-server/index.ts'
-import { compiledApi } from './mock-server/declare/compiled-api-cache.ts'
-import { problemCatalogue as engineProblems } from './mock-server/problems/catalogue.ts'
-import { shopApi, type ShopApi } from './domains/shop/index.ts'
+import type { StateSnapshot } from '../../src/mock-server/index.ts'
+import { compiledApi } from '../../src/mock-server/declare/compiled-api-cache.ts'
+import { problemCatalogue as engineProblems } from '../../src/mock-server/problems/catalogue.ts'
+import { shopApi, type ShopApi } from '../../src/domains/shop/index.ts'
 
 /**
  * Every problem type the default mock answers with: the engine's own and the shop's declared ones
@@ -15,7 +15,10 @@ export const problemCatalogue = {
 /** The slug of a problem type the default mock answers with. */
 export type ProblemSlug = keyof typeof problemCatalogue
 
-/** The shop's seed, the data every default mock starts from, as a snapshot of its own. */
+/**
+ * The shop's seed, the data every default mock starts from, as a snapshot of its own: what a fresh
+ * `createMockApi().state.snapshot()` holds, without building a mock.
+ */
 export function createSeed(): StateSnapshot<ShopApi> {
   // A copy of its own: the caller may change it (the engine's seed rows are shared and frozen).
   return structuredClone({
@@ -24,7 +27,3 @@ export function createSeed(): StateSnapshot<ShopApi> {
     idempotencyKeys: [],
   }) as unknown as StateSnapshot<ShopApi>
 }
-
-/** The shop's tokens, as the default mock knows them. */
-export const defaultTokens: Record<string, TokenEntry> =
-  compiledApi(shopApi).tokens!

@@ -6,9 +6,9 @@ import {
   defineApi,
   defineResource,
   InvalidScenarioError,
-  scenarios,
   type Scenario,
-} from '../../index.ts'
+} from '../../src/index.ts'
+import { scenarios } from '../../src/domains/shop/index.ts'
 
 const get = (
   api: ReturnType<typeof createMockApi>,
