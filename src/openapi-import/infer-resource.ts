@@ -476,6 +476,9 @@ function seedOf(
   notes.push(
     `${ops.name}: up to ${count} seed rows generated from the schema, each checked against it`,
   )
+  // The key's own example (Petstore's `id: 10`, what Swagger UI's "Try it out" sends) is left
+  // free, so the description's example request creates its record instead of meeting a seed row.
+  const reserved = properties[key]?.example
   // What the engine fills in a seed row, so a generated row is checked as it will be stored.
   const filled = (row: AnyRecord): AnyRecord => {
     const out: AnyRecord = { ...row }
@@ -497,20 +500,24 @@ function seedOf(
     const row = sampleValue(document, node, random) as AnyRecord
     for (const [field, p] of Object.entries(properties))
       if (
-        row[field] === undefined &&
+        (row[field] === undefined ||
+          (field === key && row[field] === reserved)) &&
         (p.readOnly === true || (field === key && key !== 'id')) &&
         field !== 'id'
       )
-        row[field] = sampleValue(document, p, random, field)
+        // A key is drawn, never its example: every seed user would be Petstore's `theUser`.
+        row[field] = sampleValue(
+          document,
+          field === key ? { ...p, example: undefined, examples: undefined } : p,
+          random,
+          field,
+        )
     // The engine fills these: ids in order, version 1, fixed timestamps.
     for (const field of SERVER_SET) delete row[field]
     return row
   }
   // A row that misses a rule the generator cannot see is drawn again, then left out: the seed
   // never fails on data hypermock made up.
-  // The key's own example (Petstore's `id: 10`, what Swagger UI's "Try it out" sends) is left
-  // free, so the description's example request creates its record instead of meeting a seed row.
-  const reserved = properties[key]?.example
   return (ctx) => {
     const rows: AnyRecord[] = []
     for (let i = 0; i < count; i++)

@@ -1,3 +1,4 @@
+import { samplePattern } from './sample-pattern.ts'
 import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
 
 const WORDS = [
@@ -205,6 +206,10 @@ function sampleString(
   const examples = schema.examples
   if (Array.isArray(examples) && examples.length > 0) return pick(examples)
   if (typeof schema.example === 'string') return schema.example
+  if (typeof schema.pattern === 'string') {
+    const drawn = samplePattern(schema.pattern, random)
+    if (drawn !== undefined) return drawn
+  }
   const lower = name.toLowerCase()
   let text = lower.includes('email')
     ? `${pick(NAMES).toLowerCase()}@example.com`
