@@ -455,8 +455,10 @@ export function describedOperations(
           for (const old of ctx.data.table(table).list())
             ctx.data.table(table).delete(old.id as never)
         const stored = keepDrawn(ctx, ctx.data.table(table).insert(row), op)
+        // The collection's path without its suffix (`/notes.json` → `/notes/7.json`).
+        const collectionPath = ctx.url.pathname.replace(/\/$/, '')
         const self = keyParam
-          ? `${ctx.url.pathname.replace(/\/$/, '')}/${encodeURIComponent(String(stored[key]))}${suffix}`
+          ? `${suffix && collectionPath.endsWith(suffix) ? collectionPath.slice(0, -suffix.length) : collectionPath}/${encodeURIComponent(String(stored[key]))}${suffix}`
           : undefined
         return json(answer(op, stored), status === 200 ? 200 : 201, {
           ETag: etagOf(stored),

@@ -353,6 +353,49 @@ describe('resources found the way Rails-style descriptions write them', () => {
   })
 })
 
+describe('a create on a suffixed path', () => {
+  it('answers 201 with the Location of the item, suffix and all', async () => {
+    const note = {
+      type: 'object',
+      required: ['id', 'text'],
+      properties: { id: { type: 'integer' }, text: { type: 'string' } },
+    }
+    const notes = {
+      openapi: '3.1.0',
+      info: { title: 'Notes', version: '1' },
+      paths: {
+        '/notes.json': {
+          post: {
+            requestBody: body({
+              type: 'object',
+              required: ['text'],
+              properties: { text: { type: 'string' } },
+            }),
+            responses: { '201': json(note) },
+          },
+        },
+        '/notes/{id}.json': {
+          get: { parameters: [id], responses: { '200': json(note) } },
+        },
+      },
+    }
+    const api = createOpenApiMock({ openapi: notes })
+    const created = await api.fetch(
+      new Request(`${origin}/notes.json`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text: 'Remember' }),
+      }),
+    )
+    expect(created.status).toBe(201)
+    const record = (await created.json()) as Json
+    const location = created.headers.get('Location')
+    expect(location).toBe(`/notes/${String(record.id)}.json`)
+    const read = await api.fetch(new Request(`${origin}${location!}`))
+    expect(await read.json()).toEqual(record)
+  })
+})
+
 /**
  * A record made at one path and read at another, as Spotify describes playlists: created and
  * listed at `/me/playlists`, read and replaced at `/playlists/{playlist_id}`.
