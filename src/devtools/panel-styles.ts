@@ -44,6 +44,7 @@ ul { list-style: none; margin: 0; padding: 0; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 1px 6px; border-bottom: 1px solid #eaeef2; white-space: nowrap; }
 th { color: #59636e; font-weight: 600; position: sticky; top: 0; background: #fff; }
+.attempts td:nth-child(5) { white-space: normal; min-width: 8em; }
 .verdicts li { margin-top: 3px; }
 .verdicts .violation strong { color: #cf222e; } .verdicts .information strong { color: #0969da; }
 .faults li { padding: 4px 8px; border-bottom: 1px solid #eaeef2; overflow-wrap: anywhere; }
@@ -62,6 +63,14 @@ th { color: #59636e; font-weight: 600; position: sticky; top: 0; background: #ff
   /* The journal keeps what fits a phone: time, method, path (wrapped), status. */
   .journal th:nth-child(n+5), .journal td:nth-child(n+5) { display: none; }
   .journal td.path { white-space: normal; overflow-wrap: anywhere; }
+  /* An operation's attempts, stacked: number, status, sent and took on a line, then each long
+     cell (wait before, request id, fault) on its own, wrapped, each named by its column. */
+  .attempts thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .attempts tr { display: flex; flex-wrap: wrap; gap: 0 12px; padding: 3px 0; border-bottom: 1px solid #eaeef2; }
+  .attempts td { display: block; min-width: 0; padding: 0; border: 0; white-space: normal; overflow-wrap: anywhere; }
+  .attempts td::before { content: attr(data-label) ' '; color: #59636e; }
+  .attempts td:nth-child(n+5) { flex-basis: 100%; }
+  .attempts td:empty { display: none; }
 }
 @media (prefers-color-scheme: dark) {
   .root { color: #e6edf3; }

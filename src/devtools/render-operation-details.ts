@@ -4,23 +4,6 @@ import { h } from './dom.ts'
 
 /** An operation opened: how it was grouped, its attempts with their waits, and its verdicts. */
 export function renderOperationDetails(operation: Operation): HTMLElement {
-  const rows = operation.attempts.map((attempt, i) =>
-    h(
-      'tr',
-      {},
-      h('td', {}, String(i + 1)),
-      h(
-        'td',
-        {},
-        statusText(attempt.status) + (attempt.replayed ? ' (replay)' : ''),
-      ),
-      h('td', {}, `+${seconds(attempt.startMs - operation.startMs)}`),
-      h('td', {}, seconds(attempt.durationMs)),
-      h('td', {}, i === 0 ? '' : (operation.waits[i - 1]?.label ?? '')),
-      h('td', {}, attempt.requestId),
-      h('td', {}, attempt.fault ?? ''),
-    ),
-  )
   const head = [
     '#',
     'status',
@@ -30,6 +13,25 @@ export function renderOperationDetails(operation: Operation): HTMLElement {
     'request id',
     'fault',
   ]
+  // Explicit roles: on a phone the rows are stacked (CSS `display`), which would drop a table's.
+  const cell = (column: number, text: string) =>
+    h('td', { role: 'cell', 'data-label': head[column] }, text)
+  const rows = operation.attempts.map((attempt, i) =>
+    h(
+      'tr',
+      { role: 'row' },
+      cell(0, String(i + 1)),
+      cell(
+        1,
+        statusText(attempt.status) + (attempt.replayed ? ' (replay)' : ''),
+      ),
+      cell(2, `+${seconds(attempt.startMs - operation.startMs)}`),
+      cell(3, seconds(attempt.durationMs)),
+      cell(4, i === 0 ? '' : (operation.waits[i - 1]?.label ?? '')),
+      cell(5, attempt.requestId),
+      cell(6, attempt.fault ?? ''),
+    ),
+  )
   return h(
     'div',
     { class: 'details' },
@@ -46,13 +48,19 @@ export function renderOperationDetails(operation: Operation): HTMLElement {
     ),
     h(
       'table',
-      {},
+      { role: 'table', class: 'attempts', 'aria-label': 'Attempts' },
       h(
         'thead',
-        {},
-        h('tr', {}, ...head.map((text) => h('th', { scope: 'col' }, text))),
+        { role: 'rowgroup' },
+        h(
+          'tr',
+          { role: 'row' },
+          ...head.map((text) =>
+            h('th', { scope: 'col', role: 'columnheader' }, text),
+          ),
+        ),
       ),
-      h('tbody', {}, ...rows),
+      h('tbody', { role: 'rowgroup' }, ...rows),
     ),
     operation.verdicts.length === 0
       ? h('p', {}, 'No verdicts: this follows the retry rules.')

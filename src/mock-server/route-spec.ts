@@ -29,6 +29,8 @@ export interface RouteSpec {
   docs?: Partial<Record<Method, DescribeEndpoint>>
   /** A body's media type by method, where it is not `application/json` (a merge patch's). */
   accepts?: Partial<Record<Method, string>>
+  /** Methods whose JSON body may be an array as well as an object (a declared bulk write). */
+  arrays?: Partial<Record<Method, boolean>>
   /** Public routes need no credential (root, problem docs). */
   public?: boolean
   /**

@@ -6,6 +6,9 @@ import type {
   Schema,
 } from '../mock-server/declare/types.ts'
 import { checkWith } from '../mock-server/declare/schema-tools.ts'
+import { mergePatch } from '../mock-server/conventions/merge-patch.ts'
+import type { DescriptionValidator } from './ajv-standard-schema.ts'
+import { conformAnswer } from './conform-answer.ts'
 import {
   requestBodyOf,
   successOf,
@@ -39,6 +42,8 @@ export interface DescribedCollection {
   prepare?: (ctx: HandlerContext & { input: AnyRecord }) => AnyRecord
   /** One record only (`/account`, `/me`): its reads and updates need no key. */
   singleton?: boolean
+  /** Answers are shaped to each operation's own response schema (see `conformAnswer`). */
+  validator?: DescriptionValidator
 }
 
 export interface DescribedOperations {
@@ -138,6 +143,61 @@ export function describedOperations(
         out[name] = value
     return out
   }
+  /** A row as one operation answers it, in that operation's own response schema. */
+  const answer = (op: DocOperation, row: AnyRecord, schema?: unknown) => {
+    const shown = present(row)
+    const node = schema ?? successOf(document, op.operation)?.body?.media.schema
+    return collection.validator
+      ? conformAnswer(
+          document,
+          collection.validator,
+          node,
+          shown,
+          key,
+          `${table} ${String(row[key])} ${op.method} ${op.path}`,
+        )
+      : shown
+  }
+  /**
+   * A body that wraps the record's members in one of its own (`{ "post": { "raw": … } }`, as
+   * Rails APIs take them): the wrapped members read as the record's.
+   */
+  const unwrap = (body: AnyRecord): AnyRecord => {
+    const out: AnyRecord = { ...body }
+    for (const [name, value] of Object.entries(body))
+      if (
+        !(name in collection.properties) &&
+        isObject(value) &&
+        Object.keys(value).length > 0 &&
+        Object.keys(value).every((member) => member in collection.properties)
+      ) {
+        delete out[name]
+        Object.assign(out, value)
+      }
+    return out
+  }
+  /**
+   * Members the create's answer draws that the row lacks (its schema requires more than the
+   * record's): kept on the row, so a read gives back what the create answered.
+   */
+  const keepDrawn = (ctx: HandlerContext, row: AnyRecord, op: DocOperation) => {
+    const shown = answer(op, row)
+    if (!isObject(shown)) return row
+    const inner =
+      key in shown
+        ? shown
+        : Object.values(shown).find((v) => isObject(v) && key in v)
+    if (!isObject(inner)) return row
+    const drawn: AnyRecord = {}
+    for (const [name, value] of Object.entries(inner))
+      if (name in collection.properties && !(name in row)) drawn[name] = value
+    if (
+      Object.keys(drawn).length === 0 ||
+      collection.invalid({ ...row, ...drawn }).length > 0
+    )
+      return row
+    return ctx.data.table(table).update(row.id as never, drawn)
+  }
   const find = (ctx: HandlerContext): AnyRecord => {
     if (collection.singleton) {
       const row = ctx.data.table(table).list()[0]
@@ -159,7 +219,7 @@ export function describedOperations(
     if (!input) return (ctx.body ?? {}) as AnyRecord
     const result = checkWith(input, ctx.body ?? {})
     if ('errors' in result) ctx.invalid(result.errors)
-    return result.value as AnyRecord
+    return unwrap(result.value as AnyRecord)
   }
   const statusOf = (op: DocOperation, fallback: number) =>
     successOf(document, op.operation)?.status ?? fallback
@@ -184,9 +244,14 @@ export function describedOperations(
           ),
         )
       : { ...row }
+    // An update merges an object member as a merge patch does (RFC 7396): Stripe's
+    // `metadata[team]=engines` adds a key and keeps the others.
     for (const [name, value] of Object.entries(body))
       if (name in collection.properties && name !== key && name !== 'id')
-        next[name] = value
+        next[name] =
+          !replace && isObject(value) && isObject(row[name])
+            ? mergePatch(row[name], value)
+            : value
     if (collection.invalid(next).length === 0) return next
     // A body member the record draws differently (a form's `source` beside the record's object)
     // is left as stored.
@@ -238,6 +303,10 @@ export function describedOperations(
       (n) => typeOf(properties[n]!) === 'array',
     )
     const required = new Set((schema.required as string[] | undefined) ?? [])
+    const itemSchema =
+      typeOf(schema) === 'array'
+        ? schema.items
+        : itemsMember && properties[itemsMember]!.items
     out.push({
       ...base(op, route),
       handle(ctx) {
@@ -274,7 +343,7 @@ export function describedOperations(
             limit
         const page = rows.slice(start, Math.min(end, start + limit))
         const hasMore = cursorBefore ? start > 0 : start + page.length < end
-        const items = page.map(present)
+        const items = page.map((row) => answer(op, row, itemSchema))
         if (typeOf(schema) === 'array' || !itemsMember) return json(items, 200)
         const absolute = (search?: Record<string, string>) => {
           const url = new URL(ctx.url)
@@ -366,12 +435,12 @@ export function describedOperations(
         if (collection.singleton)
           for (const old of ctx.data.table(table).list())
             ctx.data.table(table).delete(old.id as never)
-        const stored = ctx.data.table(table).insert(row)
+        const stored = keepDrawn(ctx, ctx.data.table(table).insert(row), op)
         const self = keyParam
           ? `${ctx.url.pathname.replace(/\/$/, '')}/${encodeURIComponent(String(stored[key]))}${suffix}`
           : undefined
         return json(
-          present(stored),
+          answer(op, stored),
           status === 200 ? 200 : 201,
           status !== 200 && self ? { Location: self } : {},
         )
@@ -382,7 +451,7 @@ export function describedOperations(
   if (ops.read)
     out.push({
       ...base(ops.read, itemRoute(ops.read)),
-      handle: (ctx) => json(present(find(ctx)), 200),
+      handle: (ctx) => json(answer(ops.read!, find(ctx)), 200),
     })
   for (const [op, replace] of [
     [ops.replace, true],
@@ -395,7 +464,10 @@ export function describedOperations(
       handle(ctx) {
         const row = find(ctx)
         const input = checked(ctx, op)
-        return json(present(write(ctx, row, merge(row, input, replace))), 200)
+        return json(
+          answer(op, write(ctx, row, merge(row, input, replace))),
+          200,
+        )
       },
     })
   }
@@ -412,7 +484,7 @@ export function describedOperations(
           return ctx.fail('not-found', {
             detail: `No ${table} ${String(chosen)} exists for this credential: the body's "${key}" names the record to replace.`,
           })
-        return json(present(write(ctx, row, merge(row, input, true))), 200)
+        return json(answer(op, write(ctx, row, merge(row, input, true))), 200)
       },
     })
   }
@@ -421,22 +493,23 @@ export function describedOperations(
     const success = successOf(document, op.operation)
     const status = success?.status ?? 204
     const schema = flatten(document, success?.body?.media.schema)
-    const answer = isObject(schema.properties) ? schema.properties : undefined
+    const drawn = isObject(schema.properties) ? schema.properties : undefined
     out.push({
       ...base(op, itemRoute(op)),
       ...((status === 200 || status === 204) && { status }),
       handle(ctx) {
         const row = find(ctx)
         ctx.data.table(table).delete(row.id as never)
+        // A success drawn without a body answers its own status (Petstore's 200).
         if (status === 204 || !success?.body)
-          return new Response(null, { status: 204 })
+          return new Response(null, { status })
         // `{ id, object, deleted }` where the description answers so; else the record removed.
-        if (answer && 'deleted' in answer) {
+        if (drawn && 'deleted' in drawn) {
           const body: AnyRecord = {}
           const required = new Set(
             (schema.required as string[] | undefined) ?? [],
           )
-          for (const [name, node] of Object.entries(answer)) {
+          for (const [name, node] of Object.entries(drawn)) {
             const member = flatten(document, node)
             const fixed = Array.isArray(member.enum)
               ? member.enum[0]
@@ -450,7 +523,7 @@ export function describedOperations(
           }
           return json(body, status)
         }
-        return json(present(row), status)
+        return json(answer(op, row), status)
       },
     })
   }

@@ -7,14 +7,33 @@ import {
   ajvStandardSchema,
   type DescriptionValidator,
 } from './ajv-standard-schema.ts'
+import { coerceForm } from './coerce-form.ts'
 import {
   exampleOf,
-  requestSchemaOf,
+  FORM_TYPES,
+  requestBodyOf,
   successOf,
   type DocOperation,
 } from './openapi-reader.ts'
 import { sampleValue } from './sample-value.ts'
-import type { Json } from './schema-view.ts'
+import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
+
+/**
+ * The body media types an operation served from its example takes: JSON (any `+json` read as
+ * JSON), forms, and every other type the description names, taken unread (an image upload).
+ */
+function acceptsOf(document: Json, op: DocOperation): string[] {
+  const content = resolve(document, op.operation.requestBody).content
+  if (!isObject(content)) return []
+  const types = new Set<string>()
+  for (const type of Object.keys(content)) {
+    const bare = type.split(';')[0]!.trim().toLowerCase()
+    if (bare === 'application/json' || bare.endsWith('+json'))
+      types.add('application/json')
+    else if (!bare.includes('*')) types.add(bare)
+  }
+  return types.size === 1 && types.has('application/json') ? [] : [...types]
+}
 
 /** Marks an answer that comes from the description, not from state. */
 export const STATELESS_HEADER = 'Hypermock-Stateless'
@@ -37,11 +56,17 @@ export function exampleOperation(
   validator: DescriptionValidator,
   before?: (ctx: HandlerContext) => void,
 ): RouteDeclaration {
-  const requestSchema = requestSchemaOf(document, op.operation)
+  const request = requestBodyOf(document, op.operation, true)
+  const requestSchema = request?.schema
+  const form = FORM_TYPES.includes(request?.type as never)
   const input =
     requestSchema === undefined
       ? undefined
-      : ajvStandardSchema(() => validator(requestSchema), { json: {} })
+      : ajvStandardSchema(() => validator(requestSchema), {
+          json: {},
+          ...(form && { coerce: coerceForm(document, requestSchema) }),
+        })
+  const accepts = acceptsOf(document, op)
   const success = successOf(document, op.operation)
   const example = exampleOf(document, success?.body?.media)
   const status = success?.status
@@ -51,6 +76,11 @@ export function exampleOperation(
     path: routePath(op.path),
     ...(typeof summary === 'string' && { summary }),
     ...((status === 200 || status === 201 || status === 204) && { status }),
+    ...(accepts.length > 0 && { accepts }),
+    ...(requestSchema !== undefined &&
+      typeOf(flatten(document, requestSchema)) === 'array' && {
+        arrays: true,
+      }),
     handle(ctx) {
       before?.(ctx)
       if (input && ctx.body !== undefined) {
@@ -59,9 +89,10 @@ export function exampleOperation(
       }
       const status = success?.status ?? 200
       const schema = success?.body?.media.schema
+      // A success the description draws without a body (Petstore's `GET /user/logout` 200).
       if (status === 204 || (!schema && example === undefined))
         return new Response(null, {
-          status: status === 200 ? 204 : status,
+          status,
           headers: { [STATELESS_HEADER]: 'example' },
         })
       const body =

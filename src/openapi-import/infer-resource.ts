@@ -20,6 +20,7 @@ import {
   type DocOperation,
 } from './openapi-reader.ts'
 import { coerceForm } from './coerce-form.ts'
+import { wrapperOf } from './conform-answer.ts'
 import { sampleValue } from './sample-value.ts'
 import {
   flatten,
@@ -79,6 +80,8 @@ export interface InferredResource {
   key: string
   /** Whether the engine's id is hidden beside the key. */
   hiddenId: boolean
+  /** The member the description's answers wrap the record in (`category`), if they do. */
+  wrapper?: string
 }
 
 const readOnlyOf = (properties: Record<string, Json>) =>
@@ -134,14 +137,34 @@ export function inferResource(
       )
     )
   }
-  const node =
+  const answered =
     recordNode && created && variants(recordNode) && !variants(created)
       ? created
       : (recordNode ?? listItems)
-  if (!node) return { why: 'no response gives the record schema' }
-  const record = flatten(document, node)
-  const properties = flatProperties(document, record)
+  if (!answered) return { why: 'no response gives the record schema' }
   const keys = options.keys ?? ['id']
+  // A record the answer wraps in a member of its own (`{ "category": { "id": 1, … } }`).
+  const answeredProperties = flatProperties(
+    document,
+    flatten(document, answered),
+  )
+  const wrapper =
+    options.singleton || keys.some((k) => k in answeredProperties)
+      ? undefined
+      : keys
+          .map((k) => wrapperOf(document, answered, k))
+          .find((w) => w !== undefined)
+  const node = wrapper
+    ? (flatten(document, answered).properties as Json)[wrapper]
+    : answered
+  const record = flatten(document, node)
+  const kind = typeOf(record)
+  // Petstore's `GET /user/login` answers a string: there is no record to keep.
+  if (kind !== undefined && kind !== 'object')
+    return {
+      why: `its answer is ${kind === 'array' ? 'an array' : `a ${kind}`}, not a record`,
+    }
+  const properties = flatProperties(document, record)
   const key = keys.find((k) => properties[k]) ?? 'id'
   if (!properties[key] && !options.singleton)
     return {
@@ -397,6 +420,7 @@ export function inferResource(
     stored,
     key,
     hiddenId,
+    ...(wrapper && { wrapper }),
   }
 }
 
@@ -433,7 +457,14 @@ function seedOf(
     : example && typeof example === 'object'
       ? Object.values(example).find(Array.isArray)
       : undefined
-  const kept = (rows ?? []).filter(valid) as AnyRecord[]
+  // An example that repeats a row (DigitalOcean's images) keeps its first: keys name one row.
+  const seen = new Set<string>()
+  const kept = ((rows ?? []).filter(valid) as AnyRecord[]).filter((row) => {
+    const names = [`id ${String(row.id)}`, `${key} ${String(row[key])}`]
+    if (names.some((name) => seen.has(name))) return false
+    for (const name of names) if (!name.endsWith(' undefined')) seen.add(name)
+    return true
+  })
   if (rows && rows.length > kept.length)
     notes.push(
       `${ops.name}: ${rows.length - kept.length} of the list example's rows do not match the record schema and are left out`,
@@ -445,6 +476,9 @@ function seedOf(
   notes.push(
     `${ops.name}: up to ${count} seed rows generated from the schema, each checked against it`,
   )
+  // The key's own example (Petstore's `id: 10`, what Swagger UI's "Try it out" sends) is left
+  // free, so the description's example request creates its record instead of meeting a seed row.
+  const reserved = properties[key]?.example
   // What the engine fills in a seed row, so a generated row is checked as it will be stored.
   const filled = (row: AnyRecord): AnyRecord => {
     const out: AnyRecord = { ...row }
@@ -466,11 +500,18 @@ function seedOf(
     const row = sampleValue(document, node, random) as AnyRecord
     for (const [field, p] of Object.entries(properties))
       if (
-        row[field] === undefined &&
+        (row[field] === undefined ||
+          (field === key && row[field] === reserved)) &&
         (p.readOnly === true || (field === key && key !== 'id')) &&
         field !== 'id'
       )
-        row[field] = sampleValue(document, p, random, field)
+        // A key is drawn, never its example: every seed user would be Petstore's `theUser`.
+        row[field] = sampleValue(
+          document,
+          field === key ? { ...p, example: undefined, examples: undefined } : p,
+          random,
+          field,
+        )
     // The engine fills these: ids in order, version 1, fixed timestamps.
     for (const field of SERVER_SET) delete row[field]
     return row
@@ -482,10 +523,21 @@ function seedOf(
     for (let i = 0; i < count; i++)
       for (let attempt = 0; attempt < 6; attempt++) {
         const row = generate(ctx.random)
-        if (!valid(filled(row))) continue
+        if (
+          !valid(filled(row)) ||
+          (reserved !== undefined && row[key] === reserved)
+        )
+          continue
         rows.push(row)
         break
       }
+    if (key === 'id' && typeof reserved === 'number') {
+      let next = 1
+      for (const row of rows) {
+        if (next === reserved) next++
+        row.id = next++
+      }
+    }
     return rows
   }
 }

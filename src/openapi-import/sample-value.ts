@@ -1,3 +1,4 @@
+import { samplePattern } from './sample-pattern.ts'
 import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
 
 const WORDS = [
@@ -80,6 +81,14 @@ export function sampleValue(
   const nullable =
     Array.isArray(schema.type) && (schema.type as unknown[]).includes('null')
   if (depth > MAX_DEPTH && nullable) return null
+  // A schema that requires itself (a node whose required child is the node) has no finite value:
+  // drawing stops here, and callers validate what they keep.
+  if (depth > 2 * MAX_DEPTH)
+    return typeOf(schema) === 'array'
+      ? []
+      : isObject(schema.properties)
+        ? {}
+        : null
   const examples = schema.examples
   if (Array.isArray(examples) && examples.length > 0 && schema.pattern)
     return pick(examples)
@@ -197,6 +206,10 @@ function sampleString(
   const examples = schema.examples
   if (Array.isArray(examples) && examples.length > 0) return pick(examples)
   if (typeof schema.example === 'string') return schema.example
+  if (typeof schema.pattern === 'string') {
+    const drawn = samplePattern(schema.pattern, random)
+    if (drawn !== undefined) return drawn
+  }
   const lower = name.toLowerCase()
   let text = lower.includes('email')
     ? `${pick(NAMES).toLowerCase()}@example.com`

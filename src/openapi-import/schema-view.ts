@@ -20,8 +20,22 @@ export const NAMES = new Set([
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
+/** Each document's `$ref`s as read once: Stripe's seed rows follow the same ones thousands of times. */
+const followed = new WeakMap<Json, Map<string, unknown>>()
+
 /** Reads a local `$ref` (`#/components/schemas/Pet`) in the document. */
 export function follow(document: Json, ref: string): unknown {
+  // Path items are written out in place while a description is read: never kept.
+  if (ref.startsWith('#/paths/')) return walk(document, ref)
+  let known = followed.get(document)
+  if (!known) followed.set(document, (known = new Map()))
+  if (known.has(ref)) return known.get(ref)
+  const node = walk(document, ref)
+  known.set(ref, node)
+  return node
+}
+
+function walk(document: Json, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined
   let node: unknown = document
   for (const raw of ref.slice(1).split('/').slice(1)) {

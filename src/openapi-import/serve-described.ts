@@ -10,10 +10,16 @@ import {
   type DescribedCollection,
   type DescribedOperations,
 } from './described-collection.ts'
+import { exampleOperation } from './example-operation.ts'
 import type { OperationReport } from './import-types.ts'
+import { itemMustExist } from './item-must-exist.ts'
 import { inferResource, type InferredResource } from './infer-resource.ts'
 import { inferList } from './list-inference.ts'
-import { successOf, type DocOperation } from './openapi-reader.ts'
+import {
+  requestSchemaOf,
+  successOf,
+  type DocOperation,
+} from './openapi-reader.ts'
 import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
 
 const SUFFIX = /^(.+?)(\.json)$/
@@ -113,6 +119,13 @@ export function serveDescribed(
   const groups = new Map<string, Group>()
   const leftOver: ServedDescribed['leftOver'] = []
   for (const op of ops) {
+    if (arrayBody(document, op)) {
+      leftOver.push({
+        op,
+        why: 'its request body is an array: a bulk write, answered from its example',
+      })
+      continue
+    }
     const place = placeOf(op.path)
     if (!place) {
       leftOver.push({
@@ -144,10 +157,12 @@ export function serveDescribed(
       : ({ get: 'list', post: 'create', put: 'replaceByBody' } as const)[
           op.method as 'get' | 'post' | 'put'
         ]
-    if (!item && (op.method === 'patch' || op.method === 'put'))
+    // A DELETE below an item (`/playlists/{id}/followers`) may be an action on that item.
+    const below = !item && op.method === 'delete' && place.parentParam
+    if (!item && (op.method === 'patch' || op.method === 'put' || below))
       group.collectionWrites.push(op)
     if (slot && !group.ops[slot]) group.ops[slot] = op
-    else if (!(op.method === 'patch' && !item))
+    else if (!(op.method === 'patch' && !item) && !below)
       leftOver.push({
         op,
         why: `${op.method.toUpperCase()} on ${item ? 'an item' : 'a collection'} beside another that takes its place`,
@@ -158,12 +173,14 @@ export function serveDescribed(
   const reports: OperationReport[] = []
   const notes: string[] = []
   const served: {
+    key: string
     name: string
     collection: DescribedCollection
     ref: string | undefined
     inferred: InferredResource
   }[] = []
   const searches: Group[] = []
+  const actions: { group: Group; ops: DocOperation[]; why: string }[] = []
   const taken = (name: string) => name in resources
 
   const report = (
@@ -181,6 +198,19 @@ export function serveDescribed(
       notes: [],
     })
 
+  const engineTables = engine.map(({ name, inferred }) => ({
+    name,
+    ref: refOf(inferred.stored),
+    collection: {
+      table: name,
+      key: inferred.key,
+      hiddenId: inferred.hiddenId,
+      suffix: '',
+      properties: inferred.record,
+      invalid: invalidOf(validator, inferred),
+      validator,
+    } satisfies DescribedCollection,
+  }))
   for (const group of groups.values()) {
     const { ops: slots } = group
     const own = Object.values(slots).filter(
@@ -198,14 +228,14 @@ export function serveDescribed(
       slots.list !== undefined &&
       listShape !== undefined &&
       'why' in listShape
-    const patches = group.collectionWrites.filter((o) => o.method === 'patch')
     if (listOnly && !singleton) {
       searches.push(group)
-      for (const op of patches)
-        leftOver.push({
-          op,
-          why: 'PATCH on a collection is not part of the model',
-        })
+      for (const op of group.collectionWrites)
+        if (!own.includes(op))
+          leftOver.push({
+            op,
+            why: `${op.method.toUpperCase()} on a collection is not part of the model`,
+          })
       continue
     }
     const update =
@@ -236,9 +266,77 @@ export function serveDescribed(
         singleton,
       },
     )
+    const writes = group.collectionWrites.filter((o) => !own.includes(o))
     if ('why' in inferred) {
-      for (const op of [...own, ...patches])
-        leftOver.push({ op, why: inferred.why })
+      // Writes below an item that keep no record of their own (`PUT /t/{id}/bookmark.json`,
+      // `POST /admin/users/{id}/log_out.json`): actions on that item, once its collection is known.
+      if (
+        group.parentParam &&
+        group.itemParam === undefined &&
+        !slots.list &&
+        !slots.read
+      )
+        actions.push({ group, ops: [...own, ...writes], why: inferred.why })
+      else
+        for (const op of [...own, ...writes])
+          leftOver.push({ op, why: inferred.why })
+      continue
+    }
+    // A collection with no items of its own whose create answers the record another collection
+    // keeps (Spotify's `POST /me/playlists` makes what `GET /playlists/{playlist_id}` reads):
+    // created and listed in that collection's table.
+    const createdRef =
+      slots.create &&
+      refOf(successOf(document, slots.create.operation)?.body?.media.schema)
+    const keeper =
+      createdRef &&
+      !singleton &&
+      !group.parentParam &&
+      group.itemParam === undefined
+        ? [...served, ...engineTables].find((t) => t.ref === createdRef)
+        : undefined
+    if (keeper) {
+      const create = inferred.declaration.create
+      const shared: DescribedOperations = {
+        ...(slots.list && { list: slots.list }),
+        create: slots.create!,
+      }
+      operations.push(
+        ...describedOperations(
+          document,
+          {
+            ...keeper.collection,
+            suffix: group.suffix,
+            ...(create &&
+              typeof create === 'object' &&
+              'prepare' in create &&
+              create.prepare && {
+                prepare: (ctx) => create.prepare!(ctx) as AnyRecord,
+              }),
+          },
+          shared,
+          inferred.inputOf,
+        ),
+      )
+      if (slots.list)
+        report(
+          slots.list,
+          'list',
+          keeper.name,
+          `the records of ${keeper.name}, which its create makes`,
+        )
+      report(
+        slots.create!,
+        'create',
+        keeper.name,
+        `POST on the collection makes a record of ${keeper.name} (the record its items answer)`,
+      )
+      for (const op of [...own, ...writes])
+        if (op !== slots.list && op !== slots.create)
+          leftOver.push({
+            op,
+            why: `${op.method.toUpperCase()} beside a create into ${keeper.name}`,
+          })
       continue
     }
     const name = tableName(group.literals, taken)
@@ -278,6 +376,7 @@ export function serveDescribed(
       suffix: group.suffix,
       properties: inferred.record,
       invalid: invalidOf(validator, inferred),
+      validator,
       ...(create &&
         typeof create === 'object' &&
         'prepare' in create &&
@@ -355,29 +454,55 @@ export function serveDescribed(
           op,
           why: `${op.method.toUpperCase()} on a collection is not part of the model`,
         })
-    served.push({ name, collection, ref: refOf(inferred.stored), inferred })
+    served.push({
+      key: group.key,
+      name,
+      collection,
+      ref: refOf(inferred.stored),
+      inferred,
+    })
     if (parent)
       notes.push(
         `${name}: nested below {${group.parentParam}}, ${parent.hidden ? 'kept with its parent' : `by its ${parent.member}`}`,
       )
   }
 
+  // Actions on an item of a collection kept with state: 404 for an item that does not exist,
+  // else the body validated and the example (or a body drawn from the schema) answered.
+  for (const { group, ops: writes, why } of actions) {
+    const parentKey = group.key.slice(0, group.key.lastIndexOf('/{}'))
+    const parent =
+      served.find((s) => s.key === parentKey)?.collection ??
+      engine
+        .filter((e) => e.name === parentKey)
+        .map(({ name, inferred }) => ({ table: name, key: inferred.key }))[0]
+    for (const op of writes) {
+      if (!parent) {
+        leftOver.push({ op, why })
+        continue
+      }
+      operations.push(
+        exampleOperation(
+          document,
+          op,
+          validator,
+          itemMustExist(parent.table, parent.key, group.parentParam!),
+        ),
+      )
+      report(
+        op,
+        'action',
+        parent.table,
+        `${op.method.toUpperCase()} on ${group.literals.slice(-1)[0] ?? ''} below an existing item of ${parent.table}: 404 when there is none`,
+      )
+    }
+  }
+
   // Searches (`/pet/findByStatus`): lists of another collection's records, filtered by the
   // query parameters that name record members.
   const tables = [
     ...served.map(({ name, collection, ref }) => ({ name, collection, ref })),
-    ...engine.map(({ name, inferred }) => ({
-      name,
-      ref: refOf(inferred.stored),
-      collection: {
-        table: name,
-        key: inferred.key,
-        hiddenId: inferred.hiddenId,
-        suffix: '',
-        properties: inferred.record,
-        invalid: invalidOf(validator, inferred),
-      } satisfies DescribedCollection,
-    })),
+    ...engineTables,
   ]
   for (const group of searches) {
     const op = group.ops.list!
@@ -414,6 +539,12 @@ export function serveDescribed(
     )
   }
   return { operations, reports, leftOver, notes }
+}
+
+/** Whether an operation's JSON body is an array (`POST /user/createWithList`), not one record. */
+function arrayBody(document: Json, op: DocOperation) {
+  const schema = requestSchemaOf(document, op.operation)
+  return schema !== undefined && typeOf(flatten(document, schema)) === 'array'
 }
 
 /** The record's members a row breaks, by the description's schema (hidden members left out). */
@@ -454,6 +585,7 @@ export function engineWrites(
       suffix: '',
       properties: inferred.record,
       invalid: invalidOf(validator, inferred),
+      validator,
       ...(ops.update && {
         itemParam: /\{([^}]+)\}$/.exec(ops.update.path)?.[1] ?? 'id',
       }),

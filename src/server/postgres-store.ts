@@ -8,6 +8,7 @@ import {
 } from '../mock-server/store/change-set.ts'
 import type {
   ChangeSet,
+  CommitWatch,
   MockStore,
   ReplicaState,
   SharedCommit,
@@ -27,6 +28,11 @@ const MIGRATION_LOCK = UNIT_LOCK + 1
 const LOG_KEPT = 1_000
 /** Journal entries kept; each replica's journal keeps its own limit of the newest. */
 const JOURNAL_KEPT = 5_000
+/** The channel each commit is announced on (`pg_notify` in the commit's own transaction). */
+const COMMIT_CHANNEL = 'hypermock_commit'
+/** The first wait before opening the watch connection again; it doubles up to `RECONNECT_MAX_MS`. */
+const RECONNECT_MIN_MS = 250
+const RECONNECT_MAX_MS = 5_000
 /** The oldest PostgreSQL the store's SQL is written for. */
 const MIN_SERVER_VERSION = 120_000
 
@@ -68,18 +74,26 @@ interface LogJson {
  * connection pool. PostgreSQL is the source of truth: each request is one transaction that takes
  * the mock's advisory lock, reads the log of commits this replica has not seen, and writes the
  * request's rows, keys, settings, counters, journal entries and its own log entry before
- * `COMMIT`. Connections and statements have timeouts, so a database out of reach fails a request
- * in bounded time (the engine answers 503) and the next request tries again.
+ * `COMMIT`, announcing the commit's number on a channel (`pg_notify`, delivered at `COMMIT`) that
+ * `watch` listens on. Connections and statements have timeouts, so a database out of reach fails
+ * a request in bounded time (the engine answers 503) and the next request tries again.
  */
 export class PostgresStore implements MockStore, SharedStore {
   readonly description: string
   readonly shared: SharedStore = this
   private readonly pool: pg.Pool
+  private readonly connect: () => pg.Client
+  private readonly watches = new Set<CommitWatch>()
   private closed = false
 
-  private constructor(pool: pg.Pool, description: string) {
+  private constructor(
+    pool: pg.Pool,
+    description: string,
+    connect: () => pg.Client,
+  ) {
     this.pool = pool
     this.description = description
+    this.connect = connect
   }
 
   /**
@@ -94,10 +108,11 @@ export class PostgresStore implements MockStore, SharedStore {
     const queryTimeout = options.queryTimeoutMs ?? 5_000
     // Loaded here: a server on a file or in memory never pays for the client.
     const { default: client } = await import('pg')
+    const connectTimeout = options.connectTimeoutMs ?? 2_000
     const pool = new client.Pool({
       connectionString: url,
       max: options.poolSize ?? 4,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
+      connectionTimeoutMillis: connectTimeout,
       // Client side (a server that stopped answering) and server side (a statement or a lock wait).
       query_timeout: queryTimeout,
       statement_timeout: queryTimeout,
@@ -108,7 +123,17 @@ export class PostgresStore implements MockStore, SharedStore {
     })
     // An idle connection the server closed (a restart) is dropped by the pool; nothing to do here.
     pool.on('error', () => {})
-    const store = new PostgresStore(pool, `PostgreSQL ${where}`)
+    // The watch connection stays out of the pool: it holds LISTEN for as long as the store is open.
+    const connect = () =>
+      new client.Client({
+        connectionString: url,
+        connectionTimeoutMillis: connectTimeout,
+        query_timeout: queryTimeout,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+        application_name: 'hypermock-watch',
+      })
+    const store = new PostgresStore(pool, `PostgreSQL ${where}`, connect)
     try {
       await store.migrate()
     } catch (error) {
@@ -226,9 +251,79 @@ export class PostgresStore implements MockStore, SharedStore {
     }
   }
 
+  /**
+   * Opens a connection of its own that LISTENs on the commit channel, so that a replica with
+   * listeners sees another replica's commit at once. When the connection drops (PostgreSQL
+   * restarted, a proxy closed it), it is opened again after a growing wait, and `onCommit(null)`
+   * then says that commits may have been missed meanwhile.
+   */
+  async watch(onCommit: (seq: number | null) => void): Promise<CommitWatch> {
+    let client: pg.Client | null = null
+    let retry: ReturnType<typeof setTimeout> | undefined
+    let wait = RECONNECT_MIN_MS
+    let stopped = false
+    const watch = {
+      live: false,
+      close: async () => {
+        stopped = true
+        watch.live = false
+        clearTimeout(retry)
+        this.watches.delete(watch)
+        const open = client
+        client = null
+        await open?.end().catch(() => {})
+      },
+    }
+    const again = () => {
+      if (stopped || retry !== undefined) return
+      retry = setTimeout(() => {
+        retry = undefined
+        void listen(true)
+      }, wait)
+      retry.unref?.()
+      wait = Math.min(wait * 2, RECONNECT_MAX_MS)
+    }
+    const listen = async (reconnect: boolean) => {
+      const next = this.connect()
+      const dropped = () => {
+        if (client !== next) return
+        client = null
+        watch.live = false
+        again()
+      }
+      next.on('error', dropped)
+      next.on('end', dropped)
+      next.on('notification', (message) => {
+        if (message.channel !== COMMIT_CHANNEL || client !== next) return
+        const seq = Number(message.payload)
+        onCommit(Number.isSafeInteger(seq) ? seq : null)
+      })
+      client = next
+      try {
+        await next.connect()
+        await next.query(`LISTEN ${COMMIT_CHANNEL}`)
+      } catch {
+        next.end().catch(() => {})
+        dropped()
+        return
+      }
+      if (stopped || client !== next) {
+        await next.end().catch(() => {})
+        return
+      }
+      watch.live = true
+      wait = RECONNECT_MIN_MS
+      if (reconnect) onCommit(null)
+    }
+    this.watches.add(watch)
+    await listen(false)
+    return watch
+  }
+
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    await Promise.all([...this.watches].map((watch) => watch.close()))
     await this.pool.end()
   }
 }
@@ -374,7 +469,8 @@ class PostgresUnit implements SharedUnit {
          j AS (
            INSERT INTO hypermock_journal (id, body) SELECT * FROM unnest($8::bigint[], $9::text[])
            ON CONFLICT (id) DO UPDATE SET body = excluded.body)
-         INSERT INTO hypermock_log (seq, body) VALUES ($10, $11)`,
+         INSERT INTO hypermock_log (seq, body) VALUES ($10, $11)
+         RETURNING pg_notify('${COMMIT_CHANNEL}', seq::text)`,
         [
           written.tbl,
           written.id,

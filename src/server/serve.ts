@@ -198,8 +198,11 @@ Press Ctrl+C to stop.`)
     )
   const watcher =
     values.watch && values.config
-      ? watchDeclaration(values.config, dataFile, (file) =>
-          reloadFrom(server, values.config!, file),
+      ? watchDeclaration(
+          values.config,
+          // A database URL names no file beside the config to leave unwatched.
+          dataFile && !isPostgresUrl(dataFile) ? dataFile : undefined,
+          (file) => reloadFrom(server, values.config!, file),
         )
       : undefined
   let stopping = false

@@ -19,7 +19,7 @@ function clipped(page: Page): Promise<string[]> {
         `the body scrolls sideways (${body.scrollWidth} > ${body.clientWidth})`,
       )
     for (const cell of root.querySelectorAll(
-      '.operations summary > *, .journal th, .journal td, .fault-form > *',
+      '.operations summary > *, .attempts td, .journal th, .journal td, .fault-form > *',
     )) {
       const box = cell.getBoundingClientRect()
       if (box.width === 0) continue
@@ -67,6 +67,23 @@ test('the devtools panel fits 390 px, and adds and clears a fault the app then m
   // Its one time spent, the rule is gone.
   await expect(panel.getByText('No fault rules are active.')).toBeVisible()
 
+  // The 503 and the 200 are one operation: opened, each attempt's cells all fit, the wait's too.
+  await panel.getByRole('tab', { name: 'Timeline' }).click()
+  const operation = panel
+    .getByRole('list', { name: 'Operations' })
+    .getByRole('listitem')
+    .filter({ hasText: '/api/orders' })
+  await operation.getByText('/api/orders').click()
+  const attempts = operation.getByRole('table', { name: 'Attempts' })
+  await expect(attempts.getByRole('row')).toHaveCount(3) // the header's, then two attempts
+  const wait = attempts.getByRole('row').nth(2).getByRole('cell').nth(4)
+  await expect(wait).toBeVisible()
+  await expect(wait).toContainText(/^≈ \d+(\.\d)? s/)
+  expect(await clipped(page)).toEqual([])
+  await page.screenshot({
+    path: 'test-results/screenshots/devtools-attempts-narrow.png',
+  })
+
   for (const tab of ['Timeline', 'Journal']) {
     await panel.getByRole('tab', { name: tab }).click()
     await expect.poll(() => clipped(page), { message: tab }).toEqual([])
@@ -76,6 +93,13 @@ test('the devtools panel fits 390 px, and adds and clears a fault the app then m
   }
   await page.setViewportSize({ width: 1280, height: 800 })
   await expect.poll(() => clipped(page)).toEqual([])
+  await panel.getByRole('tab', { name: 'Timeline' }).click()
+  await expect(attempts).toBeVisible()
+  await expect.poll(() => clipped(page)).toEqual([])
+  await page.screenshot({
+    path: 'test-results/screenshots/devtools-attempts.png',
+  })
+  await panel.getByRole('tab', { name: 'Journal' }).click()
   await page.screenshot({
     path: 'test-results/screenshots/devtools-journal.png',
   })

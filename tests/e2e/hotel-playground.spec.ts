@@ -61,12 +61,87 @@ test('Other traffic leaves out the playground’s own requests, however often th
   await expect(section).toContainText('GET /api/guests')
 })
 
+test('the Retry timeline holds only what the user ran, never the page’s own reads, however often it loads', async ({
+  page,
+}) => {
+  const run = page.getByRole('form', { name: 'Run a request' })
+  const timeline = page.getByRole('region', { name: 'Retry timeline' })
+  const operations = timeline.getByRole('list', { name: 'Operations' })
+  for (let load = 0; load < 3; load++) {
+    await page.goto('/__mock/playground/?view=timeline')
+    // Booted: the root and the description were read (the Run box's paths come from them).
+    await expect(run.getByLabel('Path')).toHaveValue('/api/rooms')
+    await expect(
+      timeline.getByRole('status').filter({ hasText: /operation/ }),
+    ).toHaveText('No operations yet.')
+  }
+  // The Reference view reads the root and the description again, for itself.
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Reference' })
+    .click()
+  await expect(
+    page.getByRole('table', { name: 'Rooms operations' }),
+  ).toBeVisible()
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Timeline' })
+    .click()
+  await expect(operations).toHaveCount(0)
+
+  await run.getByRole('button', { name: 'Run' }).click()
+  await expect(run.getByRole('status')).toHaveText('GET /api/rooms: 200 OK')
+  await expect(operations.locator(':scope > li')).toHaveCount(1)
+  await expect(operations).toContainText('GET /api/rooms')
+  await expect(operations).not.toContainText(/openapi\.json|GET \/api(?!\/)/)
+})
+
+test('after a cancel, the bookings list is never shown as current while it is read again', async ({
+  page,
+}) => {
+  await page.goto('/__mock/playground/?view=explorer&href=/api/bookings')
+  const row = page
+    .getByRole('table', { name: /^Items/ })
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('link', { name: '/api/bookings/1', exact: true }),
+    })
+  await expect(row).toContainText('held')
+  await row.getByRole('link').click()
+  await page.getByRole('button', { name: 'cancel' }).click()
+  await expect(page.getByText(/^cancel succeeded/)).toBeVisible()
+
+  // The list's re-read is held back: what shows meanwhile is the copy read before the cancel.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname === '/api/bookings',
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await page.goBack()
+  const list = page.getByRole('article', { name: 'Bookings' })
+  await expect(list).toHaveAttribute('aria-busy', 'true')
+  await expect(row).toContainText('held')
+  await expect(
+    page.getByText(/^Refreshing: what is shown was read before/),
+  ).toBeVisible()
+  await screenshotWideAndNarrow(page, 'hotel-explorer-refreshing')
+  release()
+  await expect(list).not.toHaveAttribute('aria-busy')
+  await expect(row).toContainText('cancelled')
+})
+
 test('Copy as curl aims at the server that serves the page, and says curl reaches it', async ({
   page,
   baseURL,
 }) => {
   await page.goto('/__mock/playground/?view=console')
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  // The form is filled once the description is read.
+  await expect(page.getByLabel('Path')).toHaveValue('/api/rooms')
   const copy = page.getByRole('button', { name: 'Copy as curl' })
   await expect(copy).toHaveAccessibleDescription(/^curl reaches this mock/)
   await expect(
@@ -131,5 +206,16 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     await expect(guide).not.toContainText(/pending order|insufficient-funds/)
     await expect(guide).not.toContainText(/exactly one payment/)
     await expect(guide).toContainText(/the actions its state allows/)
+    // Its query examples are the hotel's own: no word of the shop anywhere. (`total` is also the
+    // collection envelope's member, a convention of every API: that one mention is left out.)
+    await expect(guide).toContainText(
+      'equality filters status=held,confirmed (a comma means any of) and ranges roomId[gte]=2, here on /api/bookings.',
+    )
+    await expect(guide).toContainText('sort=status,-id (- is descending)')
+    const text = (await guide.innerText()).replace(
+      '{ items, page, perPage, total, _links }',
+      '',
+    )
+    expect(text).not.toMatch(/\b(orders?|payments?|pending|paid|total)\b/i)
   },
 }

@@ -12,6 +12,7 @@ import { sampleValue } from '../../src/openapi-import/sample-value.ts'
 import {
   flatten,
   normalise30,
+  resolve,
   typeOf,
 } from '../../src/openapi-import/schema-view.ts'
 
@@ -33,6 +34,13 @@ export interface Lifecycle {
   steps: Step[]
   /** The create with wrong-typed members: its status, the pointers it named, those it had to. */
   invalid: { status: number; pointers: string[]; expected: string[] }
+  /**
+   * The members the read must give back as the create answered them: those both answers' schemas
+   * describe alike (a create may answer members the read's schema draws otherwise, or not at all).
+   */
+  readBack: string[]
+  /** The record within an answer (the member it wraps it in, or the answer itself). */
+  recordOf: (body: unknown) => Json
 }
 
 /** A seeded source of [0, 1), so a run draws the same bodies every time. */
@@ -54,6 +62,8 @@ export async function lifecycle(
   document: Json,
   report: ImportReport,
   api: MockApi<ApiDeclaration>,
+  /** `false` for a description that deletes no record it creates: the delete steps are left out. */
+  deletes = true,
 ): Promise<Lifecycle | undefined> {
   const doc = normalise30(document) as Json
   const validator = descriptionValidator(doc)
@@ -69,9 +79,12 @@ export async function lifecycle(
     )
     return key ? key.slice(0, key.length - op.path.length) : ''
   })()
-  const operationOf = (op: OperationReport) =>
-    (paths[prefix + op.path] as Json | undefined)?.[op.method.toLowerCase()] as
-      Json | undefined
+  // Path items and operations may be `$ref`s (DigitalOcean's, one file each).
+  const operationOf = (op: OperationReport): Json | undefined => {
+    const item = resolve(doc, paths[prefix + op.path])
+    const operation = item[op.method.toLowerCase()]
+    return operation === undefined ? undefined : resolve(doc, operation)
+  }
   const origin = 'http://localhost'
   const base = report.base === '/' ? '' : report.base
   const send = async (
@@ -132,10 +145,10 @@ export async function lifecycle(
     const update = ops.find(
       (o) =>
         (o.servedAs === 'replace' || o.servedAs === 'merge patch') &&
-        /\}$/.test(o.path),
+        /\}(\.\w+)?$/.test(o.path),
     )
     const remove = find('delete')
-    if (!create || !read || !list || !update || !remove) continue
+    if (!create || !read || !list || !update || (deletes && !remove)) continue
     const createOp = operationOf(create)
     const schema = createOp && requestSchemaOf(doc, createOp, true)
     if (!schema) continue
@@ -167,8 +180,17 @@ export async function lifecycle(
         mismatches: check(op, answer.status, answer.body),
       })
     step('create', create, create.path, created)
-    const record = created.body as Json
     const param = /\{([^}]+)\}(\.json)?$/.exec(read.path)![1]!
+    // The record, or the member an answer wraps it in (`{ "app": { "id": … } }`).
+    const unwrapped = (body: unknown): Json => {
+      const top = (body ?? {}) as Json
+      if (param in top || 'id' in top) return top
+      const inner = Object.values(top).find(
+        (v) => typeof v === 'object' && v !== null && (param in v || 'id' in v),
+      )
+      return (inner as Json | undefined) ?? top
+    }
+    const record = unwrapped(created.body)
     const key = String(record[param] ?? record.id)
     const itemPath = (op: OperationReport) =>
       under(op.path).replace(
@@ -184,8 +206,19 @@ export async function lifecycle(
       const drawn = updateSchema
         ? (sampleValue(doc, updateSchema, seeded(seed + 100)) as Json)
         : {}
-      const body = update.servedAs === 'replace' ? { ...sent, ...drawn } : drawn
-      if (update.method === 'PUT' && param in record)
+      // A replace carries the created members its own body declares, and what it draws.
+      const declared = Object.keys(
+        (updateSchema && (flatten(doc, updateSchema).properties as Json)) ?? {},
+      )
+      const kept = Object.fromEntries(
+        Object.entries(sent!).filter(([name]) => declared.includes(name)),
+      )
+      const body = update.servedAs === 'replace' ? { ...kept, ...drawn } : drawn
+      if (
+        update.method === 'PUT' &&
+        param in record &&
+        declared.includes(param)
+      )
         body[param] = record[param]
       let answer = await send(
         update.method,
@@ -201,18 +234,20 @@ export async function lifecycle(
       if (answer.status === 200) break
     }
     step('update', update, itemPath(update), changed!)
-    step(
-      'delete',
-      remove,
-      itemPath(remove),
-      await send('DELETE', itemPath(remove)),
-    )
-    step(
-      'read after delete',
-      read,
-      itemPath(read),
-      await send('GET', itemPath(read)),
-    )
+    if (deletes && remove) {
+      step(
+        'delete',
+        remove,
+        itemPath(remove),
+        await send('DELETE', itemPath(remove)),
+      )
+      step(
+        'read after delete',
+        read,
+        itemPath(read),
+        await send('GET', itemPath(read)),
+      )
+    }
     // Two members of the create body given the wrong type: both named in one 422.
     const members = Object.entries(
       (flatten(doc, schema).properties as Json | undefined) ?? {},
@@ -230,9 +265,30 @@ export async function lifecycle(
     const errors =
       (refused.body as { errors?: { pointer: string }[] } | undefined)
         ?.errors ?? []
+    const memberSchemas = (op: OperationReport, body: unknown) => {
+      const operation = operationOf(op)
+      const node = operation && successOf(doc, operation)?.body?.media.schema
+      const top = (flatten(doc, node).properties as Json | undefined) ?? {}
+      const wrapper = Object.keys((body ?? {}) as Json).find(
+        (name) => (body as Json)[name] === unwrapped(body),
+      )
+      return wrapper
+        ? ((flatten(doc, top[wrapper]).properties as Json | undefined) ?? {})
+        : top
+    }
+    const created_ = memberSchemas(create, created.body)
+    const read_ = memberSchemas(read, steps[1]!.body)
+    const same = (name: string) =>
+      JSON.stringify(flatten(doc, created_[name])) ===
+      JSON.stringify(flatten(doc, read_[name]))
+    const readBack = Object.keys(record).filter(
+      (name) => name in read_ && name in created_ && same(name),
+    )
     return {
       resource,
       steps,
+      readBack,
+      recordOf: unwrapped,
       invalid: {
         status: refused.status,
         pointers: errors.map((e) => e.pointer),

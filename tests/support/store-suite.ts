@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createMockApi } from 'hypermock-api'
 import { attachStore } from '../../src/mock-server/store/attach-store.ts'
 import { emptyChangeSet } from '../../src/mock-server/store/change-set.ts'
+import { EXPIRED_KEYS_PER_WRITE } from '../../src/mock-server/store/database.ts'
 import type {
   ChangeSet,
   MockStore,
@@ -427,6 +428,59 @@ export function describeStore(name: string, factory: StoreFactory) {
       expect(second.data.rooms.list().map((room) => room.name)).toEqual([
         'Garden',
       ])
+      await again.close()
+    })
+
+    test('expired idempotency keys leave the store with later writes, a bounded number per write, and after a restart', async () => {
+      let now = Date.parse('2026-03-01T00:00:00.000Z')
+      const options = {
+        api: hotelApi,
+        now: () => now,
+        config: { rateLimit: false as const },
+      }
+      const book = (guest: string, key?: string) =>
+        post('/bookings', { roomId: 1, guest, nights: 1 }, key)
+      let store = await factory.open()
+      const storedKeys = async () =>
+        ((await store.load())?.idempotencyKeys ?? []).map((k) => k.key)
+      const first = createMockApi(options)
+      const attached = await attachStore(first, store)
+      const made = EXPIRED_KEYS_PER_WRITE + 5
+      for (let i = 0; i < made; i++)
+        expect((await first.fetch(book(`Guest ${i}`, `old-${i}`))).status).toBe(
+          201,
+        )
+      now += 60_000
+      expect((await first.fetch(book('Lin', 'recent'))).status).toBe(201)
+      await attached.flush()
+      expect(await storedKeys()).toHaveLength(made + 1)
+
+      // A day after the first keys: they have expired, the last one has not.
+      now += 24 * 3_600_000 - 30_000
+      expect((await first.fetch(book('Ada'))).status).toBe(201)
+      await attached.flush()
+      expect(await storedKeys()).toHaveLength(made + 1 - EXPIRED_KEYS_PER_WRITE)
+      const deleted = await first.fetch(
+        request('/rooms/2', { method: 'DELETE' }),
+      )
+      expect(deleted.status).toBe(204)
+      await attached.flush()
+      expect(await storedKeys()).toEqual(['recent'])
+      await attached.close()
+
+      // The last key expires while the mock is stopped: the first write after the restart drops it.
+      now += 60_000
+      const second = createMockApi(options)
+      store = await factory.reopen(store)
+      const again = await attachStore(second, store)
+      expect(await storedKeys()).toEqual(['recent'])
+      expect((await second.fetch(book('Grace'))).status).toBe(201)
+      await again.flush()
+      expect(await storedKeys()).toEqual([])
+      // Expired, the key is new again.
+      const reused = await second.fetch(book('Lin', 'recent'))
+      expect(reused.status).toBe(201)
+      expect(reused.headers.get('Idempotent-Replayed')).toBeNull()
       await again.close()
     })
 

@@ -29,6 +29,7 @@ export function declaredRoute(declared: RouteDeclaration): RouteSpec {
       declared.accepts.length > 0 && {
         accepts: { [method]: declared.accepts.join(', ') },
       }),
+    ...(declared.arrays && { arrays: { [method]: true } }),
     declared: {
       ...(summary !== undefined && { summary }),
       ...(declared.status !== undefined && { status: declared.status }),

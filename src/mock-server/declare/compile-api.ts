@@ -186,8 +186,10 @@ export function compileApi(
     checkResource(resource, resources, issue)
   // Seed rows are checked against their schemas and relations now, not at the first reset, and
   // beside the declaration's other mistakes, so one error lists them all.
+  // They are kept for random seed 1, the default: a large API (Stripe's) draws them once.
+  let checkedSeed: Record<string, AnyRecord[]> | undefined
   try {
-    seedRows(resources, 1)
+    checkedSeed = seedRows(resources, 1)
   } catch (error) {
     if (error instanceof InvalidDeclarationError) errors.push(...error.errors)
     else if (errors.length > 0)
@@ -202,6 +204,14 @@ export function compileApi(
   // is written once. Rows a request stores are not frozen and are written each time, as are
   // resources whose declared `links` function may read more than the row.
   const sealed = new WeakSet<AnyRecord>()
+  const keep = (randomSeed: number, rows: Record<string, AnyRecord[]>) => {
+    deepFreeze(rows)
+    for (const table of Object.values(rows))
+      for (const row of table) sealed.add(row)
+    if (seeds.size < 16) seeds.set(randomSeed, rows)
+    return rows
+  }
+  if (checkedSeed) keep(1, checkedSeed)
   const written = new WeakMap<AnyRecord, { base: string; json: string }>()
   // Routes reach the compiled API through `self`, which is set right below them.
   // eslint-disable-next-line prefer-const
@@ -241,13 +251,9 @@ export function compileApi(
     seed(randomSeed) {
       // Seeds are checked once per random seed. Rows are frozen and shared: the engine never
       // changes a row in place (an update stores a new object), so instances need no copy.
-      let rows = seeds.get(randomSeed)
-      if (!rows) {
-        rows = deepFreeze(seedRows(resources, randomSeed))
-        for (const table of Object.values(rows))
-          for (const row of table) sealed.add(row)
-        if (seeds.size < 16) seeds.set(randomSeed, rows)
-      }
+      const rows =
+        seeds.get(randomSeed) ??
+        keep(randomSeed, seedRows(resources, randomSeed))
       return { ...rows }
     },
     present(resource, row, runtime) {

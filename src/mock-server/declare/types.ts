@@ -404,9 +404,16 @@ export interface RouteDeclaration {
   /**
    * The body media types it takes: `application/x-www-form-urlencoded` and `multipart/form-data`
    * bodies are read into an object of strings (`a[b]=1` nests, `a[]=1` appends; a file part gives
-   * its file name), as JSON ones are parsed. @default ['application/json']
+   * its file name), as JSON ones are parsed; a body of any other type named here
+   * (`application/octet-stream`) is taken unread (`ctx.body` is undefined).
+   * @default ['application/json']
    */
-  accepts?: readonly BodyMediaType[]
+  accepts?: readonly (BodyMediaType | (string & {}))[]
+  /**
+   * A JSON body may be an array as well as an object (a bulk write such as
+   * `POST /user/createWithList`). @default false: only an object, else 400
+   */
+  arrays?: boolean
 }
 
 /** The body media types the engine reads. */

@@ -51,6 +51,8 @@ export const parseJson: Stage = (c, next) => {
       state.body = body
       return next()
     })
+  // Another type the route takes (the media-type stage let only those through) is not read.
+  if (type !== 'application/json' && !type.endsWith('+json')) return next()
   let value: unknown
   let text: string
   try {
@@ -74,7 +76,14 @@ export const parseJson: Stage = (c, next) => {
       detail: `The request body is not valid JSON: ${reason}.`,
     })
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  const arrays =
+    state.route !== null &&
+    state.route.spec.arrays?.[state.route.method] === true
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    (Array.isArray(value) && !arrays)
+  ) {
     const kind =
       value === null
         ? 'null'
@@ -82,7 +91,7 @@ export const parseJson: Stage = (c, next) => {
           ? 'an array'
           : `a ${typeof value}`
     fail('invalid-json', {
-      detail: `The request body must be a JSON object, not ${kind}.`,
+      detail: `The request body must be a JSON object${arrays ? ' or array' : ''}, not ${kind}.`,
     })
   }
   state.body = value

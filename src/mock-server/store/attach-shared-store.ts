@@ -7,8 +7,12 @@ import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
 import type { MockStore, SharedStore } from './mock-store.ts'
 import { Replica } from './replica.ts'
 
-/** How often a replica with listeners (the playground, devtools) looks for other replicas' requests. */
-const LISTENER_REFRESH_MS = 500
+/**
+ * How often a replica with listeners (the playground, devtools) looks for other replicas' requests
+ * when the store cannot announce commits, or while its announcements are down (a reconnect).
+ */
+const LISTENER_POLL_MS = 500
+const LISTENER_FALLBACK_POLL_MS = 2_000
 
 /**
  * Makes a store that several processes share (PostgreSQL) the home of this mock's state, as one
@@ -79,13 +83,25 @@ export async function attachSharedStore(
   }
   runtime.replica = replica
   runtime.events.emit({ type: 'state' })
-  const timer = setInterval(() => {
+  // Listeners see another replica's commit as it is made: the store announces each one. Without
+  // announcements (a store that has none, or while they are down) a slow poll stands in.
+  const catchUp = () => {
     if (runtime.events.listening && runtime.replica === replica)
       void replica.refresh()
-  }, LISTENER_REFRESH_MS)
+  }
+  const watch = await store.shared.watch?.((seq) => {
+    if (seq === null || seq > replica.head) catchUp()
+  })
+  const timer = setInterval(
+    () => {
+      if (!watch?.live) catchUp()
+    },
+    watch ? LISTENER_FALLBACK_POLL_MS : LISTENER_POLL_MS,
+  )
   timer.unref?.()
   const detach = async () => {
     clearInterval(timer)
+    await watch?.close()
     if (runtime.replica !== replica) return
     await replica.flush()
     runtime.replica = null

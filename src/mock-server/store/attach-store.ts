@@ -50,11 +50,8 @@ function resume(
     runtime.clock.setOffset(stored.settings.clockOffsetMs)
     runtime.faults.restore(stored.settings.faults, stored.settings.nextFault)
   }
-  const snapshot = report.fitting
-  snapshot.idempotencyKeys = snapshot.idempotencyKeys.filter(
-    (record) => Date.parse(record.expiresAt) > runtime.clock.now(),
-  )
-  runtime.db.load(snapshot)
+  // Expired keys load too, oldest first: the first writes forget them, in the store as well.
+  runtime.db.load(report.fitting)
 }
 
 /**

@@ -8,6 +8,12 @@ import { emptyChangeSet, recordKey, recordRow } from './change-set.ts'
 import type { ChangeSet } from './mock-store.ts'
 import type { IdempotencyRecord, StateSnapshot } from './types.ts'
 
+/**
+ * Expired idempotency keys one write forgets at most: however many expired at once (a mock left
+ * alone for a day, a restart), a request's work stays bounded, and the rest go with the next writes.
+ */
+export const EXPIRED_KEYS_PER_WRITE = 64
+
 type RowWritten = (id: Id, row: AnyRecord | null) => void
 
 /** One table: rows by id, in insertion order (id order for integer ids), and the next id. */
@@ -234,15 +240,22 @@ export class Database {
   }
 
   /**
-   * Forgets expired completed keys (a key still in flight belongs to a running request). `all`
-   * looks at every key, before refusing a new one at the limit; otherwise the sweep stops at the
-   * first live key, so each request pays only for what it removes.
+   * Forgets expired completed keys (a key still in flight belongs to a running request); with a
+   * store attached, each one forgotten is deleted from it with the unit of work that swept it.
+   * `all` looks at every key (a snapshot holds no expired key); otherwise the sweep stops at the
+   * first live key (keys expire in the order they were made) or after `EXPIRED_KEYS_PER_WRITE`
+   * keys, so each request pays for a bounded number.
    */
   sweepExpired(now: number, all = false) {
+    let forgotten = 0
     for (const [scope, record] of this.idempotency) {
       if (record.state === 'in-flight') continue
-      if (Date.parse(record.expiresAt) <= now) this.releaseKey(scope)
-      else if (!all) break
+      if (Date.parse(record.expiresAt) > now) {
+        if (all) continue
+        return
+      }
+      this.releaseKey(scope)
+      if (!all && ++forgotten >= EXPIRED_KEYS_PER_WRITE) return
     }
   }
 

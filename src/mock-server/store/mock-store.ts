@@ -24,7 +24,8 @@ import type { IdempotencyRecord } from './types.ts'
  *
  * - tables: rows by id, each row's members in their own order (a row is stored as its JSON text),
  *   and the tables' row order;
- * - completed idempotency records, each with its stored response (status, body bytes, headers);
+ * - completed idempotency records, each with its stored response (status, body bytes, headers),
+ *   until they expire (later writes delete them, `EXPIRED_KEYS_PER_WRITE` at most per write);
  *   in-flight claims belong to the running process and are never stored: a crash before the commit
  *   loses the operation and its claim together, so a retry executes once;
  * - settings: the live config, the clock's offset, and the fault rules with their `matched` and
@@ -83,6 +84,21 @@ export interface SharedStore {
    * a bounded time, when the store cannot be reached.
    */
   begin(seen: number): Promise<SharedUnit>
+  /**
+   * Tells `onCommit` of each commit any replica makes, the moment it is made (PostgreSQL's
+   * LISTEN/NOTIFY), with its number; `null` when commits may have been missed (the channel was
+   * down and is back): catch up. Resolves once the channel is open, or once opening it failed (it
+   * then keeps trying, and `live` stays false until it succeeds). A store without it is polled.
+   */
+  watch?(onCommit: (seq: number | null) => void): Promise<CommitWatch>
+}
+
+/** An open watch on a shared store's commits. */
+export interface CommitWatch {
+  /** Whether commits are announced now; when not, the replica polls until they are again. */
+  readonly live: boolean
+  /** Stops watching. Never rejects. */
+  close(): Promise<void>
 }
 
 /** One unit of work holding the store's lock. */

@@ -54,6 +54,8 @@ export class Persistence {
   /** The writes since the last cut, as a unit in the queue (`null`: nothing changed). */
   cut(sealed: boolean): Unit | null {
     const { runtime } = this
+    // A write also forgets keys that have expired, a bounded number: the store does not keep them.
+    if (runtime.db.changed) runtime.db.sweepExpired(runtime.clock.now())
     const settingsChanged =
       runtime.config !== this.seen.config ||
       runtime.clock.offset() !== this.seen.offset ||

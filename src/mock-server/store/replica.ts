@@ -36,6 +36,8 @@ export class Replica {
   /** The last commit this working set holds; -1: load it whole at the next unit. */
   private seen = -1
   private turn: Promise<unknown> = Promise.resolve()
+  /** A catch-up waiting for its turn, not begun yet. */
+  private queuedRefresh: Promise<void> | null = null
   private requests = 0
   private unstored = 0
   /** The settings and journal as last committed or loaded: what changed outside a request shows against it. */
@@ -84,9 +86,19 @@ export class Replica {
       )
   }
 
-  /** Catches up with the other replicas, changing nothing (a listener wants their requests). */
+  /** The number of the last commit the working set holds (-1: none, it loads the store whole next). */
+  get head(): number {
+    return this.seen
+  }
+
+  /**
+   * Catches up with the other replicas, changing nothing (a listener wants their requests). Calls
+   * made while one is still waiting for its turn share it: a burst of commits costs one catch-up.
+   */
   refresh(): Promise<void> {
+    if (this.queuedRefresh) return this.queuedRefresh
     const result = this.turn.then(async () => {
+      this.queuedRefresh = null
       let unit: SharedUnit | undefined
       try {
         unit = await this.shared.begin(this.seen)
@@ -98,6 +110,7 @@ export class Replica {
       }
     })
     this.turn = result
+    this.queuedRefresh = result
     return result
   }
 
@@ -161,6 +174,9 @@ export class Replica {
 
   private cut(mark: Mark): SharedCommit {
     const { runtime } = this
+    // Every unit writes (the journal at least): it also forgets a bounded number of expired keys,
+    // in the store and, through the log, on every replica.
+    runtime.db.sweepExpired(runtime.clock.now())
     const changes = runtime.db.takeChanges()!
     if (mark.settingsDirty || this.changedSince(mark))
       changes.settings = settingsOf(runtime)

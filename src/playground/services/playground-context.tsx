@@ -29,6 +29,11 @@ export interface Playground {
   api: MockApi
   /** The reference client for the chosen credential and speed; every request goes through the worker. */
   client: HypermockClient
+  /**
+   * The same client without events: what the page reads to boot and to draw its views (the root,
+   * the description). The timeline shows only `client`'s operations, what the user asked for.
+   */
+  pageClient: HypermockClient
   /** TanStack Query's cache for that client (its own retries off: the client owns retries). */
   queryClient: QueryClient
   /** The credentials to pick: those the loaded API declares (any Bearer token when it declares none). */
@@ -165,10 +170,28 @@ export function PlaygroundProvider({
     })
     return skipAbandonedReads(client)
   }, [api, token, speed, fetch, clientEvents, clock, responses, ownRequests])
+  const pageClient = useMemo(
+    () =>
+      skipAbandonedReads(
+        createClient({
+          baseUrl: new URL(api.basePath, window.location.origin).href,
+          ...(token !== null && { token }),
+          // Noted as the playground's own, so "Other traffic" leaves these reads out too.
+          fetch: ownRequests.wrap(
+            fetch ?? ((request) => window.fetch(request)),
+          ),
+          clock: clock.now,
+          sleep: clock.sleep,
+          timeoutMs: clientTimeoutMs(speed),
+        }),
+      ),
+    [api, token, speed, fetch, clock, ownRequests],
+  )
   const value = useMemo<Playground>(
     () => ({
       api,
       client,
+      pageClient,
       queryClient,
       credentials: offered,
       declaredScenarios,
@@ -187,6 +210,7 @@ export function PlaygroundProvider({
     [
       api,
       client,
+      pageClient,
       queryClient,
       offered,
       declaredScenarios,

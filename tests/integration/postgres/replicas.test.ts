@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { createMockApi } from '../../../src/index.ts'
+import type { JournalEntry } from '../../../src/mock-server/journal.ts'
+import { attachStore } from '../../../src/mock-server/store/attach-store.ts'
+import { PostgresStore } from '../../../src/server/postgres-store.ts'
 import { freePort } from '../../support/free-port.ts'
 import {
   findPostgresBin,
@@ -97,6 +101,55 @@ describe.skipIf(!bin || !haproxy)(
           headers: customer,
         })
         expect(read.status).toBe(200)
+      }
+    })
+
+    test("a listener at a third replica sees the other replicas' requests as they commit, with no poll running", async () => {
+      await reset()
+      // The replica's poll timer is faked and never advanced: only the commit announcements can
+      // tell the listener (PostgreSQL's own timers, on setTimeout, stay real).
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+      const listener = createMockApi()
+      const attached = await attachStore(
+        listener,
+        await PostgresStore.open(database),
+      )
+      try {
+        expect(vi.getTimerCount()).toBe(1)
+        const heard: JournalEntry[] = []
+        let waiting: (() => void) | null = null
+        listener.subscribe((event) => {
+          if (event.type !== 'request') return
+          heard.push(event.entry)
+          waiting?.()
+        })
+        const hear = async (key: string) => {
+          while (!heard.some((entry) => entry.idempotencyKey === key))
+            await new Promise<void>((resolve) => (waiting = resolve))
+          return heard.find((entry) => entry.idempotencyKey === key)!
+        }
+        // Round robin: the two requests land on the two replicas, one each.
+        for (const key of ['announced-1', 'announced-2']) {
+          const created = await pay(balancer.url, key)
+          expect(created.status).toBe(201)
+          expect(await hear(key)).toMatchObject({
+            method: 'POST',
+            path: '/api/payments',
+            status: 201,
+          })
+        }
+        // The announcing connection dropped (a PostgreSQL restart, a proxy's idle timeout): it is
+        // opened again, and what was committed meanwhile is caught up, still without the poll.
+        cluster.psql(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'hypermock-watch'",
+        )
+        const created = await pay(balancer.url, 'after-the-drop')
+        expect(created.status).toBe(201)
+        expect((await hear('after-the-drop')).status).toBe(201)
+        expect(listener.data.payments.list().length).toBeGreaterThanOrEqual(3)
+      } finally {
+        await attached.close()
+        vi.useRealTimers()
       }
     })
 

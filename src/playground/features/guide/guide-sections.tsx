@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { OutgoingRequest } from '../../components/send-request.ts'
 import { BuiltInOnly, DeclaredTokensText } from './built-in-only.tsx'
+import { QueryExample } from './query-example.tsx'
 import type { TryExample } from './try-it.tsx'
 
 export interface GuideSection {
@@ -93,11 +94,21 @@ export const guideSections: GuideSection[] = [
         <p>
           Everything is a query parameter, never a path: <code>page</code> (from
           1), <code>perPage</code> (1 to 100, default 20),{' '}
-          <code>sort=field,-field</code> (<code>-</code> is descending),
-          equality filters <code>status=pending,paid</code> (a comma means any
-          of) and ranges <code>total[gte]=100</code>. A page past the end is an
-          empty 200. An unknown parameter, sort field or malformed value is a
-          400 <code>invalid-query</code> that lists every bad parameter at once.
+          <QueryExample kind="sort" /> (<code>-</code> is descending), equality
+          filters <QueryExample kind="filter" /> (a comma means any of) and
+          ranges <QueryExample kind="range" />
+          <BuiltInOnly
+            otherwise={
+              <>
+                , here on <QueryExample kind="collection" />
+              </>
+            }
+          >
+            {null}
+          </BuiltInOnly>
+          . A page past the end is an empty 200. An unknown parameter, sort
+          field or malformed value is a 400 <code>invalid-query</code> that
+          lists every bad parameter at once.
           <BuiltInOnly>Each caller sees only its own items.</BuiltInOnly>
         </p>
       </>
@@ -456,7 +467,9 @@ export const guideSections: GuideSection[] = [
           second, counting attempts from 0. It makes 5 attempts at most, each
           with a 5-second time-out; when they run out it returns the last
           response. A POST keeps one <code>Idempotency-Key</code> across all its
-          attempts, so a retry can never pay twice.
+          attempts, so a retry can never{' '}
+          <BuiltInOnly otherwise="create a record twice">pay twice</BuiltInOnly>
+          .
         </p>
         <p>
           The demo speed in the header makes every wait shorter in real time,

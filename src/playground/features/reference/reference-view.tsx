@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react'
 import { isLink } from '../../../client/index.ts'
-import { useResource } from '../../../react/index.ts'
 import { ErrorView } from '../../components/error-view.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
 import { usePlayground } from '../../services/playground-context.tsx'
+import { usePageResource } from '../../services/use-page-resource.ts'
 import { OperationDetails, Prose } from './operation-details.tsx'
 import {
   readOperations,
@@ -119,11 +119,15 @@ function OperationsTable({
  * `service-desc` link), so the list is the description and nothing else. Each opens in the console.
  */
 export function ReferenceView() {
-  const { client } = usePlayground()
-  const root = useResource<{ _links?: Record<string, unknown> }>(client.baseUrl)
+  // The page's own reads (not the user's operations: the timeline leaves them out).
+  const { pageClient } = usePlayground()
+  const root = usePageResource<{ _links?: Record<string, unknown> }>(
+    pageClient.baseUrl,
+  )
   const serviceDesc = root.data?._links?.['service-desc']
-  const description = useResource<unknown>(
+  const description = usePageResource<unknown>(
     isLink(serviceDesc) ? serviceDesc : undefined,
+    { staleTime: Infinity },
   )
   const [filter, setFilter] = useState('')
   const [showAll, setShowAll] = useState(false)

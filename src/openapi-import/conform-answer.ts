@@ -1,0 +1,105 @@
+import type { DescriptionValidator } from './ajv-standard-schema.ts'
+import { flatProperties } from './openapi-reader.ts'
+import { sampleValue } from './sample-value.ts'
+import { flatten, isObject, typeOf, type Json } from './schema-view.ts'
+
+/** A random source seeded by a string: the same row answers the same drawn members every time. */
+function seededBy(text: string) {
+  let state = 2166136261
+  for (let i = 0; i < text.length; i++)
+    state = Math.imul(state ^ text.charCodeAt(i), 16777619) >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
+  }
+}
+
+/**
+ * The member of an answer's schema that wraps the record (`{ "category": { "id": 1, … } }`): the
+ * schema has no member named `key` itself, and exactly one object member that does.
+ */
+export function wrapperOf(
+  document: Json,
+  schema: unknown,
+  key: string,
+): string | undefined {
+  const flat = flatten(document, schema)
+  if (typeOf(flat) === 'array') return undefined
+  const properties = flatProperties(document, flat)
+  // A record with an id of its own is no wrapper (Stripe's account beside its person's `account`).
+  if (key in properties || 'id' in properties) return undefined
+  const wrapping = Object.entries(properties).filter(
+    ([, member]) =>
+      typeOf(member) !== 'array' && key in flatProperties(document, member),
+  )
+  return wrapping.length === 1 ? wrapping[0]![0] : undefined
+}
+
+/**
+ * A stored record answered in one operation's own schema, where operations describe it
+ * differently (a create that answers members the read leaves out, an update that answers
+ * `{ "post": { … } }`): the record wrapped in the member that holds it, members the schema
+ * forbids left out, and required or differently drawn members drawn from that schema (seeded by
+ * `seed`, so a row answers the same every time). What already conforms is answered as it is.
+ */
+export function conformAnswer(
+  document: Json,
+  validator: DescriptionValidator,
+  schema: unknown,
+  row: Record<string, unknown>,
+  key: string,
+  seed: string,
+): unknown {
+  if (schema === undefined) return row
+  const random = seededBy(seed)
+  const flat = flatten(document, schema)
+  const properties = flatProperties(document, flat)
+  const required = (flat.required as string[] | undefined) ?? []
+  // Wrapped even where the wrapper is optional, as the description draws the answer.
+  const wrapper = key in row ? wrapperOf(document, schema, key) : undefined
+  const conforms = (value: unknown): boolean => validator(schema)(value)
+  if (!wrapper && conforms(row)) return row
+  if (typeOf(flat) === 'array' || !isObject(flat.properties)) return row
+  if (wrapper) {
+    const out: Record<string, unknown> = {}
+    for (const name of required)
+      if (name !== wrapper)
+        out[name] = sampleValue(document, properties[name], random, name)
+    out[wrapper] = conformAnswer(
+      document,
+      validator,
+      (flat.properties as Json)[wrapper],
+      row,
+      key,
+      seed,
+    )
+    return out
+  }
+  const out: Record<string, unknown> = { ...row }
+  if (
+    flat.additionalProperties === false ||
+    flat.unevaluatedProperties === false
+  )
+    for (const name of Object.keys(out))
+      if (!(name in properties)) delete out[name]
+  for (const name of required)
+    if (out[name] === undefined)
+      out[name] = sampleValue(document, properties[name], random, name)
+  if (conforms(out)) return out
+  const validate = validator(schema)
+  // Members the record draws differently from this answer: drawn from the answer's own schema.
+  const broken = new Set<string>()
+  for (const error of validate.errors ?? []) {
+    const name =
+      error.instancePath.split('/')[1] ??
+      (error.params as { missingProperty?: string }).missingProperty
+    if (name !== undefined && name !== key && name in properties)
+      broken.add(name.replaceAll('~1', '/').replaceAll('~0', '~'))
+  }
+  for (const name of broken)
+    out[name] = sampleValue(document, properties[name], random, name)
+  return out
+}

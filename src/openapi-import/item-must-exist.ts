@@ -1,0 +1,22 @@
+import type { HandlerContext } from '../mock-server/declare/types.ts'
+
+/**
+ * Refuses an action on an item no row of `table` is keyed by (`PUT /t/{id}/bookmark.json` on a
+ * topic that does not exist): a 404, as for any unknown item. `param` is the path parameter that
+ * names the item, `key` the record's member it matches.
+ */
+export function itemMustExist(table: string, key: string, param: string) {
+  const name = param.replace(/[^\w]/g, '_')
+  return (ctx: HandlerContext) => {
+    const raw = ctx.params[name] ?? ''
+    if (
+      !ctx.data
+        .table(table)
+        .list()
+        .some((row) => String(row[key]) === raw)
+    )
+      ctx.fail('not-found', {
+        detail: `No ${table} ${raw} exists for this credential.`,
+      })
+  }
+}
