@@ -15,6 +15,27 @@ beforeEach(() => {
   api = createMockApi()
 })
 
+/** A fetch to the mock whose GETs of `path` wait, once `hold()` is called, until `release()`. */
+function heldReads(path: string) {
+  let held: Promise<void> | null = null
+  let release = () => {}
+  return {
+    fetch: async (request: Request) => {
+      if (
+        held &&
+        request.method === 'GET' &&
+        new URL(request.url).pathname === path
+      )
+        await held
+      return api.fetch(request)
+    },
+    hold: () => {
+      held = new Promise((resolve) => (release = resolve))
+    },
+    release: () => release(),
+  }
+}
+
 /** Goes to `href` with the Explorer's location field, as a user types it. */
 async function goTo(user: ReturnType<typeof userEvent.setup>, href: string) {
   const field = screen.getByRole('textbox', { name: 'Resource href' })
@@ -96,23 +117,16 @@ describe('Explorer', () => {
   test('after a cancel, the list read again is never shown as current while it is re-read', async () => {
     const user = userEvent.setup()
     // The list's re-read waits until the test lets it through: what shows meanwhile is the cache.
-    let release = () => {}
-    let held: Promise<void> | null = null
-    const fetch = async (request: Request) => {
-      const { pathname } = new URL(request.url)
-      if (held && request.method === 'GET' && pathname === '/api/orders')
-        await held
-      return api.fetch(request)
-    }
+    const reads = heldReads('/api/orders')
     window.history.replaceState(null, '', '/?view=explorer&href=/api/orders')
-    render(<App api={api} fetch={fetch} />)
+    render(<App api={api} fetch={reads.fetch} />)
     const items = await screen.findByRole('table', { name: /^Items 1–20/ })
     expect(rowOf(items, '/api/orders/1')).toHaveTextContent('pending')
     await user.click(within(items).getByRole('link', { name: '/api/orders/1' }))
     await user.click(await screen.findByRole('button', { name: 'cancel' }))
     await screen.findByText(/succeeded/)
 
-    held = new Promise((resolve) => (release = resolve))
+    reads.hold()
     await goTo(user, '/api/orders')
     const list = await screen.findByRole('article', { name: 'Orders' })
     const stale = within(list).getByRole('table', { name: /^Items 1–20/ })
@@ -121,7 +135,7 @@ describe('Explorer', () => {
     expect(list).toHaveAttribute('aria-busy', 'true')
     expect(screen.getByText(/^Refreshing/)).toBeInTheDocument()
 
-    release()
+    reads.release()
     await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'))
     expect(
       rowOf(
@@ -133,16 +147,9 @@ describe('Explorer', () => {
 
   test('a cached order changed since is shown with its actions off until it is read again', async () => {
     const user = userEvent.setup()
-    let release = () => {}
-    let held: Promise<void> | null = null
-    const fetch = async (request: Request) => {
-      const { pathname } = new URL(request.url)
-      if (held && request.method === 'GET' && pathname === '/api/orders/4')
-        await held
-      return api.fetch(request)
-    }
+    const reads = heldReads('/api/orders/4')
     window.history.replaceState(null, '', '/?view=explorer&href=/api/orders/4')
-    render(<App api={api} fetch={fetch} />)
+    render(<App api={api} fetch={reads.fetch} />)
     await screen.findByRole('button', { name: 'cancel' })
     await goTo(user, '/api/orders')
     await screen.findByRole('table', { name: /^Items 1–20/ })
@@ -153,7 +160,7 @@ describe('Explorer', () => {
         headers: { Authorization: 'Bearer customer-1-token' },
       }),
     )
-    held = new Promise((resolve) => (release = resolve))
+    reads.hold()
     await user.click(
       within(
         await screen.findByRole('table', { name: /^Items 1–20/ }),
@@ -163,7 +170,7 @@ describe('Explorer', () => {
     // The cached copy still offers cancel, which would now be a 409: it cannot be pressed.
     expect(order).toHaveAttribute('aria-busy', 'true')
     expect(within(order).getByRole('button', { name: 'cancel' })).toBeDisabled()
-    release()
+    reads.release()
     await waitFor(() =>
       expect(
         within(order).queryByRole('button', { name: 'cancel' }),
