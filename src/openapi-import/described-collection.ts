@@ -143,6 +143,25 @@ export function describedOperations(
         out[name] = value
     return out
   }
+  /** A strong ETag of a row as clients see it: reads carry it, writes check `If-Match` on it. */
+  const etagOf = (row: AnyRecord) => {
+    const text = JSON.stringify(present(row))
+    let hash = 2166136261
+    for (let i = 0; i < text.length; i++)
+      hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0
+    return `"${hash.toString(16).padStart(8, '0')}-${text.length.toString(16)}"`
+  }
+  /** 412 when `If-Match` names neither `*` nor the row's current ETag. */
+  const ifMatch = (ctx: HandlerContext, row: AnyRecord) => {
+    const header = ctx.request.headers.get('If-Match')
+    if (header === null) return
+    const tags = header.split(',').map((tag) => tag.trim())
+    const etag = etagOf(row)
+    if (tags.includes('*') || tags.includes(etag)) return
+    ctx.fail('precondition-failed', {
+      detail: `If-Match ${header} does not match the current ETag ${etag}: the record changed since you read it. Read it again and retry.`,
+    })
+  }
   /** A row as one operation answers it, in that operation's own response schema. */
   const answer = (op: DocOperation, row: AnyRecord, schema?: unknown) => {
     const shown = present(row)
@@ -439,11 +458,10 @@ export function describedOperations(
         const self = keyParam
           ? `${ctx.url.pathname.replace(/\/$/, '')}/${encodeURIComponent(String(stored[key]))}${suffix}`
           : undefined
-        return json(
-          answer(op, stored),
-          status === 200 ? 200 : 201,
-          status !== 200 && self ? { Location: self } : {},
-        )
+        return json(answer(op, stored), status === 200 ? 200 : 201, {
+          ETag: etagOf(stored),
+          ...(status !== 200 && self && { Location: self }),
+        })
       },
     })
   }
@@ -451,7 +469,10 @@ export function describedOperations(
   if (ops.read)
     out.push({
       ...base(ops.read, itemRoute(ops.read)),
-      handle: (ctx) => json(answer(ops.read!, find(ctx)), 200),
+      handle(ctx) {
+        const row = find(ctx)
+        return json(answer(ops.read!, row), 200, { ETag: etagOf(row) })
+      },
     })
   for (const [op, replace] of [
     [ops.replace, true],
@@ -463,11 +484,10 @@ export function describedOperations(
       ...acceptsOf(document, op),
       handle(ctx) {
         const row = find(ctx)
+        ifMatch(ctx, row)
         const input = checked(ctx, op)
-        return json(
-          answer(op, write(ctx, row, merge(row, input, replace))),
-          200,
-        )
+        const next = write(ctx, row, merge(row, input, replace))
+        return json(answer(op, next), 200, { ETag: etagOf(next) })
       },
     })
   }
@@ -484,7 +504,9 @@ export function describedOperations(
           return ctx.fail('not-found', {
             detail: `No ${table} ${String(chosen)} exists for this credential: the body's "${key}" names the record to replace.`,
           })
-        return json(answer(op, write(ctx, row, merge(row, input, true))), 200)
+        ifMatch(ctx, row)
+        const next = write(ctx, row, merge(row, input, true))
+        return json(answer(op, next), 200, { ETag: etagOf(next) })
       },
     })
   }
@@ -499,6 +521,7 @@ export function describedOperations(
       ...((status === 200 || status === 204) && { status }),
       handle(ctx) {
         const row = find(ctx)
+        ifMatch(ctx, row)
         ctx.data.table(table).delete(row.id as never)
         // A success drawn without a body answers its own status (Petstore's 200).
         if (status === 204 || !success?.body)

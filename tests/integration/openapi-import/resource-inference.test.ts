@@ -249,6 +249,55 @@ describe('resources found the way Rails-style descriptions write them', () => {
       )
   })
 
+  it('reads with a strong ETag and 304, and refuses a write or delete whose If-Match is stale with 412', async () => {
+    const api = createOpenApiMock({ openapi: forum })
+    const created = await api.fetch(
+      new Request(`${origin}/categories.json`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Meta', color: 'ff0000' }),
+      }),
+    )
+    const path = `${origin}/categories/${String(((await created.json()) as { category: Json }).category.id)}.json`
+    const read = await api.fetch(new Request(path))
+    const etag = read.headers.get('ETag')
+    expect(etag).toMatch(/^"[^"]+"$/)
+    expect(created.headers.get('ETag')).toBe(etag)
+    const again = await api.fetch(
+      new Request(path, { headers: { 'If-None-Match': etag! } }),
+    )
+    expect(again.status).toBe(304)
+    const update = (ifMatch: string, name: string) =>
+      api.fetch(
+        new Request(path, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', 'If-Match': ifMatch },
+          body: JSON.stringify({ category: { name } }),
+        }),
+      )
+    const changed = await update(etag!, 'Feedback')
+    expect(changed.status).toBe(200)
+    const next = changed.headers.get('ETag')
+    expect(next).not.toBe(etag)
+    const stale = await update(etag!, 'Lost update')
+    expect(stale.status).toBe(412)
+    expect(((await stale.json()) as Json).type).toBe(
+      '/problems/precondition-failed',
+    )
+    const gone = await api.fetch(
+      new Request(path, { method: 'DELETE', headers: { 'If-Match': etag! } }),
+    )
+    expect(gone.status).toBe(412)
+    const kept = (await (await api.fetch(new Request(path))).json()) as {
+      category: Json
+    }
+    expect(kept.category.name).toBe('Feedback')
+    const removed = await api.fetch(
+      new Request(path, { method: 'DELETE', headers: { 'If-Match': next! } }),
+    )
+    expect(removed.status).toBe(200)
+  })
+
   it('lists every invalid field of a wrapped update in one 422, and changes nothing', async () => {
     const api = createOpenApiMock({ openapi: forum })
     const created = await send(api, 'POST', '/categories.json', {
