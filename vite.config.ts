@@ -45,6 +45,9 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'node',
           environment: 'node',
+          // One PostgreSQL cluster and a few replica deployments for the whole run, started by the
+          // first test file that asks for one (none, in a run without PostgreSQL tests).
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
           include: [
             'src/**/*.test.ts',
             'tests/integration/**/*.test.ts',

@@ -511,6 +511,30 @@ export function importOpenApi(
       report.operationId = op.operation.operationId
   }
 
+  // A description none of whose operations the rules above serve (each answers only an error, or
+  // nothing: 3.1 makes responses optional) is still served, every operation from what it documents.
+  if (Object.keys(resources).length === 0 && extra.length === 0) {
+    if (all.length === 0)
+      throw new InvalidOpenApiError(undefined, [
+        {
+          message:
+            'describes no operation under paths (webhooks and components alone give nothing to serve)',
+          pointer: '#/paths',
+        },
+      ])
+    for (const op of all) {
+      extra.push(exampleOperation(document, op, validator))
+      const report = reports.find(
+        (r) => r.method === op.method.toUpperCase() && r.path === op.path,
+      )
+      if (report)
+        Object.assign(report, {
+          servedAs: 'example only',
+          why: 'nothing else of the description is served: it answers its example, a body drawn from its schema, or 204 where it documents no success',
+          notes: ['marked Hypermock-Stateless'],
+        })
+    }
+  }
   const security = securityOf(document, operations)
   notes.push(...security.notes)
   if (all.length < described.length)

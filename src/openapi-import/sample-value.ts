@@ -81,6 +81,14 @@ export function sampleValue(
   const nullable =
     Array.isArray(schema.type) && (schema.type as unknown[]).includes('null')
   if (depth > MAX_DEPTH && nullable) return null
+  // A schema that requires itself (a node whose required child is the node) has no finite value:
+  // drawing stops here, and callers validate what they keep.
+  if (depth > 2 * MAX_DEPTH)
+    return typeOf(schema) === 'array'
+      ? []
+      : isObject(schema.properties)
+        ? {}
+        : null
   const examples = schema.examples
   if (Array.isArray(examples) && examples.length > 0 && schema.pattern)
     return pick(examples)

@@ -198,6 +198,19 @@ export function serveDescribed(
       notes: [],
     })
 
+  const engineTables = engine.map(({ name, inferred }) => ({
+    name,
+    ref: refOf(inferred.stored),
+    collection: {
+      table: name,
+      key: inferred.key,
+      hiddenId: inferred.hiddenId,
+      suffix: '',
+      properties: inferred.record,
+      invalid: invalidOf(validator, inferred),
+      validator,
+    } satisfies DescribedCollection,
+  }))
   for (const group of groups.values()) {
     const { ops: slots } = group
     const own = Object.values(slots).filter(
@@ -267,6 +280,63 @@ export function serveDescribed(
       else
         for (const op of [...own, ...writes])
           leftOver.push({ op, why: inferred.why })
+      continue
+    }
+    // A collection with no items of its own whose create answers the record another collection
+    // keeps (Spotify's `POST /me/playlists` makes what `GET /playlists/{playlist_id}` reads):
+    // created and listed in that collection's table.
+    const createdRef =
+      slots.create &&
+      refOf(successOf(document, slots.create.operation)?.body?.media.schema)
+    const keeper =
+      createdRef &&
+      !singleton &&
+      !group.parentParam &&
+      group.itemParam === undefined
+        ? [...served, ...engineTables].find((t) => t.ref === createdRef)
+        : undefined
+    if (keeper) {
+      const create = inferred.declaration.create
+      const shared: DescribedOperations = {
+        ...(slots.list && { list: slots.list }),
+        create: slots.create!,
+      }
+      operations.push(
+        ...describedOperations(
+          document,
+          {
+            ...keeper.collection,
+            suffix: group.suffix,
+            ...(create &&
+              typeof create === 'object' &&
+              'prepare' in create &&
+              create.prepare && {
+                prepare: (ctx) => create.prepare!(ctx) as AnyRecord,
+              }),
+          },
+          shared,
+          inferred.inputOf,
+        ),
+      )
+      if (slots.list)
+        report(
+          slots.list,
+          'list',
+          keeper.name,
+          `the records of ${keeper.name}, which its create makes`,
+        )
+      report(
+        slots.create!,
+        'create',
+        keeper.name,
+        `POST on the collection makes a record of ${keeper.name} (the record its items answer)`,
+      )
+      for (const op of [...own, ...writes])
+        if (op !== slots.list && op !== slots.create)
+          leftOver.push({
+            op,
+            why: `${op.method.toUpperCase()} beside a create into ${keeper.name}`,
+          })
       continue
     }
     const name = tableName(group.literals, taken)
@@ -432,19 +502,7 @@ export function serveDescribed(
   // query parameters that name record members.
   const tables = [
     ...served.map(({ name, collection, ref }) => ({ name, collection, ref })),
-    ...engine.map(({ name, inferred }) => ({
-      name,
-      ref: refOf(inferred.stored),
-      collection: {
-        table: name,
-        key: inferred.key,
-        hiddenId: inferred.hiddenId,
-        suffix: '',
-        properties: inferred.record,
-        invalid: invalidOf(validator, inferred),
-        validator,
-      } satisfies DescribedCollection,
-    })),
+    ...engineTables,
   ]
   for (const group of searches) {
     const op = group.ops.list!

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { createMockApi, type MockApi } from '../../src/index.ts'
@@ -14,6 +14,41 @@ function renderAt(search: string) {
 beforeEach(() => {
   api = createMockApi()
 })
+
+/** A fetch to the mock whose GETs of `path` wait, once `hold()` is called, until `release()`. */
+function heldReads(path: string) {
+  let held: Promise<void> | null = null
+  let release = () => {}
+  return {
+    fetch: async (request: Request) => {
+      if (
+        held &&
+        request.method === 'GET' &&
+        new URL(request.url).pathname === path
+      )
+        await held
+      return api.fetch(request)
+    },
+    hold: () => {
+      held = new Promise((resolve) => (release = resolve))
+    },
+    release: () => release(),
+  }
+}
+
+/** Goes to `href` with the Explorer's location field, as a user types it. */
+async function goTo(user: ReturnType<typeof userEvent.setup>, href: string) {
+  const field = screen.getByRole('textbox', { name: 'Resource href' })
+  await user.clear(field)
+  await user.type(field, href)
+  await user.click(screen.getByRole('button', { name: 'Go' }))
+}
+
+/** The row of a collection table whose self link is `href`. */
+function rowOf(table: HTMLElement, href: string) {
+  const link = within(table).getByRole('link', { name: href })
+  return link.closest('tr')!
+}
 
 describe('Explorer', () => {
   test('pays a pending order by its link and shows the new state', async () => {
@@ -77,6 +112,71 @@ describe('Explorer', () => {
     expect(
       screen.queryByRole('heading', { name: 'Order 1' }),
     ).not.toBeInTheDocument()
+  })
+
+  test('after a cancel, the list read again is never shown as current while it is re-read', async () => {
+    const user = userEvent.setup()
+    // The list's re-read waits until the test lets it through: what shows meanwhile is the cache.
+    const reads = heldReads('/api/orders')
+    window.history.replaceState(null, '', '/?view=explorer&href=/api/orders')
+    render(<App api={api} fetch={reads.fetch} />)
+    const items = await screen.findByRole('table', { name: /^Items 1–20/ })
+    expect(rowOf(items, '/api/orders/1')).toHaveTextContent('pending')
+    await user.click(within(items).getByRole('link', { name: '/api/orders/1' }))
+    await user.click(await screen.findByRole('button', { name: 'cancel' }))
+    await screen.findByText(/succeeded/)
+
+    reads.hold()
+    await goTo(user, '/api/orders')
+    const list = await screen.findByRole('article', { name: 'Orders' })
+    const stale = within(list).getByRole('table', { name: /^Items 1–20/ })
+    // The cached page still says pending: it is marked as being re-read.
+    expect(rowOf(stale, '/api/orders/1')).toHaveTextContent('pending')
+    expect(list).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByText(/^Refreshing/)).toBeInTheDocument()
+
+    reads.release()
+    await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'))
+    expect(
+      rowOf(
+        within(list).getByRole('table', { name: /^Items 1–20/ }),
+        '/api/orders/1',
+      ),
+    ).toHaveTextContent('cancelled')
+  })
+
+  test('a cached order changed since is shown with its actions off until it is read again', async () => {
+    const user = userEvent.setup()
+    const reads = heldReads('/api/orders/4')
+    window.history.replaceState(null, '', '/?view=explorer&href=/api/orders/4')
+    render(<App api={api} fetch={reads.fetch} />)
+    await screen.findByRole('button', { name: 'cancel' })
+    await goTo(user, '/api/orders')
+    await screen.findByRole('table', { name: /^Items 1–20/ })
+    // The order is cancelled meanwhile (the console, another tab).
+    await api.fetch(
+      new Request('http://hypermock.test/api/orders/4/cancel', {
+        method: 'POST',
+        headers: { Authorization: 'Bearer customer-1-token' },
+      }),
+    )
+    reads.hold()
+    await user.click(
+      within(
+        await screen.findByRole('table', { name: /^Items 1–20/ }),
+      ).getByRole('link', { name: '/api/orders/4' }),
+    )
+    const order = await screen.findByRole('article', { name: 'Order 4' })
+    // The cached copy still offers cancel, which would now be a 409: it cannot be pressed.
+    expect(order).toHaveAttribute('aria-busy', 'true')
+    expect(within(order).getByRole('button', { name: 'cancel' })).toBeDisabled()
+    reads.release()
+    await waitFor(() =>
+      expect(
+        within(order).queryByRole('button', { name: 'cancel' }),
+      ).not.toBeInTheDocument(),
+    )
+    expect(order).not.toHaveAttribute('aria-busy')
   })
 
   test('lists a collection with its items and paging links', async () => {

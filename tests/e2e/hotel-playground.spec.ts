@@ -96,6 +96,44 @@ test('the Retry timeline holds only what the user ran, never the page’s own re
   await expect(operations).not.toContainText(/openapi\.json|GET \/api(?!\/)/)
 })
 
+test('after a cancel, the bookings list is never shown as current while it is read again', async ({
+  page,
+}) => {
+  await page.goto('/__mock/playground/?view=explorer&href=/api/bookings')
+  const row = page
+    .getByRole('table', { name: /^Items/ })
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('link', { name: '/api/bookings/1', exact: true }),
+    })
+  await expect(row).toContainText('held')
+  await row.getByRole('link').click()
+  await page.getByRole('button', { name: 'cancel' }).click()
+  await expect(page.getByText(/^cancel succeeded/)).toBeVisible()
+
+  // The list's re-read is held back: what shows meanwhile is the copy read before the cancel.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname === '/api/bookings',
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await page.goBack()
+  const list = page.getByRole('article', { name: 'Bookings' })
+  await expect(list).toHaveAttribute('aria-busy', 'true')
+  await expect(row).toContainText('held')
+  await expect(
+    page.getByText(/^Refreshing: what is shown was read before/),
+  ).toBeVisible()
+  await screenshotWideAndNarrow(page, 'hotel-explorer-refreshing')
+  release()
+  await expect(list).not.toHaveAttribute('aria-busy')
+  await expect(row).toContainText('cancelled')
+})
+
 test('Copy as curl aims at the server that serves the page, and says curl reaches it', async ({
   page,
   baseURL,

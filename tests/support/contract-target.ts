@@ -53,7 +53,7 @@ export const contractTargets: readonly ContractTargetFactory[] = [
 export const roundTripTargets: readonly ContractTargetFactory[] = [
   ...contractTargets,
   importedTarget,
-  // HYPERMOCK_CONTRACT_REPLICAS=0 leaves it out (it starts a deployment per test file).
+  // HYPERMOCK_CONTRACT_REPLICAS=0 leaves it out (the run then starts no replicas for it).
   ...(replicasAvailable() && process.env.HYPERMOCK_CONTRACT_REPLICAS !== '0'
     ? [replicasTarget]
     : []),

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import dns from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
-import { syncBuiltinESMExports } from 'node:module'
+import { createRequire, syncBuiltinESMExports } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -103,4 +103,31 @@ export async function withoutNetwork<T>(
     dns.promises.lookup = saved.promisesLookup
     syncBuiltinESMExports()
   }
+}
+
+/** A description an npm package ships: the package, its spec version folder and the file. */
+export interface PackagedDescription {
+  name: string
+  version: '2.0' | '3.0' | '3.1'
+  file: string
+}
+
+/**
+ * The descriptions `@readme/oas-examples` ships (a devDependency of 3 MB: OpenAPI 3.0 and 3.1
+ * examples of every feature, and Swagger 2.0 ones), read in place from node_modules.
+ */
+export function packagedDescriptions(): PackagedDescription[] {
+  const root = path.dirname(
+    createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'),
+  )
+  return (['2.0', '3.0', '3.1'] as const).flatMap((version) =>
+    readdirSync(path.join(root, version, 'json'))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => ({
+        name: `@readme/oas-examples/${version}/json/${name}`,
+        version,
+        file: path.join(root, version, 'json', name),
+      })),
+  )
 }

@@ -3,53 +3,27 @@ import { createMockApi } from '../../src/index.ts'
 import { runtimeOf } from '../../src/mock-server/runtime-of.ts'
 import { attachStore } from '../../src/mock-server/store/attach-store.ts'
 import { PostgresStore } from '../../src/server/postgres-store.ts'
-import {
-  findPostgresBin,
-  startPostgres,
-  type PostgresCluster,
-} from '../integration/postgres/postgres-cluster.ts'
-import {
-  findHaproxy,
-  killReplica,
-  startHaproxy,
-  startReplica,
-  type Balancer,
-  type Replica,
-} from '../integration/postgres/replica-cluster.ts'
+import { findPostgresBin } from '../integration/postgres/postgres-cluster.ts'
+import { findHaproxy } from '../integration/postgres/replica-cluster.ts'
 import type { ContractTargetFactory } from './contract-target.ts'
-import { freePort } from './free-port.ts'
+import { sharedReplicas, type SharedReplicas } from './shared-postgres.ts'
 
-interface Deployment {
-  cluster: PostgresCluster
-  database: string
-  replicas: Replica[]
-  balancer: Balancer
-}
+let deployment: Promise<SharedReplicas> | null = null
 
-let deployment: Promise<Deployment> | null = null
-
-/** One deployment per test file: PostgreSQL, two `serve` replicas and HAProxy in front. */
+/**
+ * PostgreSQL, two `serve` replicas and HAProxy in front, borrowed from the run's deployments (see
+ * `postgres-global-setup.ts`) for this test file, and given back after it for the next file.
+ */
 function deploy() {
-  deployment ??= (async () => {
-    const cluster = await startPostgres(findPostgresBin()!)
-    cluster.psql('CREATE DATABASE contract')
-    const database = cluster.url.replace(/\/postgres$/, '/contract')
-    const ports = [await freePort(), await freePort()]
-    const replicas: Replica[] = []
-    for (const port of ports) replicas.push(await startReplica(database, port))
-    const balancer = await startHaproxy(findHaproxy()!, ports)
-    return { cluster, database, replicas, balancer }
-  })()
+  deployment ??= sharedReplicas()
   return deployment
 }
 
 afterAll(async () => {
   if (!deployment) return
-  const { cluster, replicas, balancer } = await deployment
+  const lent = await deployment
   deployment = null
-  await balancer.stop()
-  for (const replica of replicas) await killReplica(replica)
-  cluster.destroy()
+  await lent.release()
 })
 
 /** Whether this machine can run the target (PostgreSQL and HAProxy installed). */
@@ -74,7 +48,7 @@ export const replicasTarget: ContractTargetFactory = {
     const attached = await attachStore(api, await PostgresStore.open(database))
     api.reset()
     await attached.flush()
-    const url = (path: string) => `${balancer.url}${path}`
+    const url = (path: string) => `${balancer}${path}`
     return {
       api,
       url,

@@ -93,7 +93,8 @@ async function keyed(c: StageContext, next: () => Promise<void>) {
     state.replayed = true
     return replay(record.response)
   }
-  // The sweep above already freed every expired key at the front: keys expire in the order made.
+  // The sweep above freed the oldest expired keys (a bounded number per request, keys expire in
+  // the order made), so a mock at its limit frees room a few requests after keys expire.
   const max = runtime.options.maxIdempotencyKeys
   if (db.idempotency.size >= max) {
     fail('limit-exceeded', {

@@ -303,3 +303,104 @@ describe('resources found the way Rails-style descriptions write them', () => {
     })
   })
 })
+
+/**
+ * A record made at one path and read at another, as Spotify describes playlists: created and
+ * listed at `/me/playlists`, read and replaced at `/playlists/{playlist_id}`.
+ */
+const music = {
+  openapi: '3.0.3',
+  info: { title: 'Music', version: '1' },
+  components: {
+    schemas: {
+      Playlist: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          public: { type: 'boolean' },
+        },
+      },
+    },
+  },
+  paths: {
+    '/me/playlists': {
+      get: {
+        responses: {
+          '200': json({
+            type: 'object',
+            properties: {
+              items: {
+                type: 'array',
+                items: { $ref: '#/components/schemas/Playlist' },
+              },
+            },
+          }),
+        },
+      },
+      post: {
+        requestBody: body({
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string' }, public: { type: 'boolean' } },
+        }),
+        responses: {
+          '201': json({ $ref: '#/components/schemas/Playlist' }),
+        },
+      },
+    },
+    '/playlists/{playlist_id}': {
+      parameters: [
+        {
+          name: 'playlist_id',
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        },
+      ],
+      get: {
+        responses: {
+          '200': json({ $ref: '#/components/schemas/Playlist' }),
+        },
+      },
+      put: {
+        requestBody: body({
+          type: 'object',
+          properties: { name: { type: 'string' }, public: { type: 'boolean' } },
+        }),
+        responses: {
+          '200': json({ $ref: '#/components/schemas/Playlist' }),
+        },
+      },
+    },
+  },
+}
+
+describe('a record created at one path and read at another', () => {
+  it('creates and lists at the collection path what the item path reads and replaces', async () => {
+    const { report } = importOpenApi(music)
+    const resources = new Set(
+      report.operations
+        .filter((o) => o.servedAs !== 'example only')
+        .map((o) => o.resource),
+    )
+    expect(resources.size, JSON.stringify(report.operations)).toBe(1)
+    const api = createOpenApiMock({ openapi: music })
+    const created = await send(api, 'POST', '/me/playlists', { name: 'Road' })
+    expect(created.status).toBe(201)
+    const path = `/playlists/${String(created.body.id)}`
+    // The item path is the engine's: its answer adds the record's `_links`.
+    expect((await send(api, 'GET', path)).body).toMatchObject(created.body)
+    const listed = await send(api, 'GET', '/me/playlists?limit=50')
+    expect(listed.body.items).toContainEqual(created.body)
+    const replaced = await send(api, 'PUT', path, { name: 'Road trip' })
+    expect(replaced.body).toMatchObject({
+      id: created.body.id,
+      name: 'Road trip',
+    })
+    expect((await send(api, 'GET', path)).body).toMatchObject({
+      name: 'Road trip',
+    })
+  })
+})

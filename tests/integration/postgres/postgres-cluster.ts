@@ -55,6 +55,15 @@ function run(bin: string, args: string[], cwd?: string) {
   })
 }
 
+/** Runs SQL through psql on the database at `url`, answering its output (unaligned, tuples only). */
+export function psqlAt(url: string, sql: string): string {
+  return execFileSync(
+    'psql',
+    [url, '-X', '-q', '-t', '-A', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+    { encoding: 'utf8' },
+  )
+}
+
 export async function startPostgres(bin: string): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'hypermock-pg-'))
   if (asRoot) {
@@ -83,21 +92,7 @@ export async function startPostgres(bin: string): Promise<PostgresCluster> {
     start,
     stop: () => void ctl('-m', 'fast', '-w', 'stop'),
     psql: (sql, database = 'postgres') =>
-      execFileSync(
-        'psql',
-        [
-          url.replace(/\/postgres$/, `/${database}`),
-          '-X',
-          '-q',
-          '-t',
-          '-A',
-          '-v',
-          'ON_ERROR_STOP=1',
-          '-c',
-          sql,
-        ],
-        { encoding: 'utf8' },
-      ),
+      psqlAt(url.replace(/\/postgres$/, `/${database}`), sql),
     destroy() {
       try {
         ctl('-m', 'immediate', '-w', 'stop')

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { describeStore, storeAt } from '../../support/store-suite.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import type { MockStore } from '../../../src/mock-server/store/mock-store.ts'
 import { PostgresStore } from '../../../src/server/postgres-store.ts'
 import {
-  findPostgresBin,
-  startPostgres,
-  type PostgresCluster,
-} from './postgres-cluster.ts'
+  sharedDatabase,
+  startSharedPostgres,
+  type SharedDatabase,
+} from '../../support/shared-postgres.ts'
+import { describeStore } from '../../support/store-suite.ts'
+import { findPostgresBin } from './postgres-cluster.ts'
 
 const bin = findPostgresBin()
 
@@ -20,54 +22,60 @@ test('PostgreSQL is installed where CI runs this suite', () => {
     )
 })
 
-describe.skipIf(!bin)('on a PostgreSQL cluster of its own', () => {
-  let cluster: PostgresCluster
-  beforeAll(async () => {
-    cluster = await startPostgres(bin!)
-  }, 60_000)
-  afterAll(() => cluster?.destroy())
+describe.skipIf(!bin)(
+  "on the run's PostgreSQL cluster, a database each",
+  () => {
+    beforeAll(startSharedPostgres, 60_000)
+    const databases = new WeakMap<MockStore, SharedDatabase>()
+    describeStore('PostgreSQL', {
+      async open() {
+        const database = await sharedDatabase('store')
+        const store = await PostgresStore.open(database.url)
+        databases.set(store, database)
+        return store
+      },
+      async reopen(store) {
+        await store.close()
+        const database = databases.get(store)!
+        const again = await PostgresStore.open(database.url)
+        databases.set(again, database)
+        return again
+      },
+    })
 
-  let count = 0
-  const database = (name: string) => {
-    cluster.psql(`CREATE DATABASE ${name}`)
-    return cluster.url.replace(/\/postgres$/, `/${name}`)
-  }
+    test('a database migrated by a newer hypermock is refused with a clear error, and left as it is', async () => {
+      const database = await sharedDatabase('newer')
+      const store = await PostgresStore.open(database.url)
+      await store.close()
+      database.psql('INSERT INTO hypermock_migrations (version) VALUES (99)')
+      await expect(PostgresStore.open(database.url)).rejects.toThrow(
+        /made by a newer hypermock/,
+      )
+      expect(
+        database.psql('SELECT max(version) FROM hypermock_migrations'),
+      ).toBe('99\n')
+    })
 
-  describeStore(
-    'PostgreSQL',
-    storeAt(
-      () => database(`store_${++count}`),
-      (url) => PostgresStore.open(url),
-    ),
-  )
+    test('a user without permission to create tables gets a clear error', async () => {
+      const database = await sharedDatabase('locked')
+      database.psql(
+        `CREATE ROLE ${database.name}_visitor LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC`,
+      )
+      await expect(
+        PostgresStore.open(
+          database.url.replace('postgres@', `${database.name}_visitor@`),
+        ),
+      ).rejects.toThrow(/no permission .*Grant the user CREATE/)
+    })
 
-  test('a database migrated by a newer hypermock is refused with a clear error, and left as it is', async () => {
-    const url = database('newer')
-    const store = await PostgresStore.open(url)
-    await store.close()
-    cluster.psql(
-      'INSERT INTO hypermock_migrations (version) VALUES (99)',
-      'newer',
-    )
-    await expect(PostgresStore.open(url)).rejects.toThrow(
-      /made by a newer hypermock/,
-    )
-  })
-
-  test('a user without permission to create tables gets a clear error', async () => {
-    const url = database('locked')
-    cluster.psql(
-      'CREATE ROLE visitor LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC',
-    )
-    await expect(
-      PostgresStore.open(url.replace('postgres@', 'visitor@')),
-    ).rejects.toThrow(/no permission .*Grant the user CREATE/)
-  })
-
-  test('nothing listening: a clear error in bounded time', async () => {
-    const url = cluster.url.replace(`:${cluster.port}/`, ':1/')
-    await expect(PostgresStore.open(url)).rejects.toThrow(
-      /Failed to use PostgreSQL 127\.0\.0\.1:1\/postgres: nothing answers there/,
-    )
-  })
-})
+    test('nothing listening: a clear error in bounded time', async () => {
+      const { url } = await sharedDatabase('unused')
+      const port = new URL(url).port
+      await expect(
+        PostgresStore.open(url.replace(`:${port}/`, ':1/')),
+      ).rejects.toThrow(
+        /Failed to use PostgreSQL 127\.0\.0\.1:1\/unused_\d+: nothing answers there/,
+      )
+    })
+  },
+)

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createMockApi } from '../../../src/index.ts'
 import type { JournalEntry } from '../../../src/mock-server/journal.ts'
 import { attachStore } from '../../../src/mock-server/store/attach-store.ts'
+import type {
+  MockStore,
+  SharedStore,
+} from '../../../src/mock-server/store/mock-store.ts'
 import { PostgresStore } from '../../../src/server/postgres-store.ts'
 import { freePort } from '../../support/free-port.ts'
 import {
@@ -147,6 +151,46 @@ describe.skipIf(!bin || !haproxy)(
         expect(created.status).toBe(201)
         expect((await hear('after-the-drop')).status).toBe(201)
         expect(listener.data.payments.list().length).toBeGreaterThanOrEqual(3)
+      } finally {
+        await attached.close()
+        vi.useRealTimers()
+      }
+    })
+
+    test('while commits are not announced, a listener catches up on a slow poll', async () => {
+      await reset()
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+      const store = await PostgresStore.open(database)
+      // The store as before, but its announcements never come up (a channel that stays down).
+      const silent: MockStore & { shared: SharedStore } = {
+        description: store.description,
+        load: () => store.load(),
+        commit: (changes) => store.commit(changes),
+        clear: () => store.clear(),
+        close: () => store.close(),
+        shared: {
+          begin: (seen) => store.begin(seen),
+          watch: () =>
+            Promise.resolve({ live: false, close: () => Promise.resolve() }),
+        },
+      }
+      const listener = createMockApi()
+      const attached = await attachStore(listener, silent)
+      try {
+        const polled = new Promise<void>((resolve) =>
+          listener.subscribe((event) => {
+            if (
+              event.type === 'request' &&
+              event.entry.idempotencyKey === 'polled'
+            )
+              resolve()
+          }),
+        )
+        const created = await pay(balancer.url, 'polled')
+        expect(created.status).toBe(201)
+        // Only the poll can tell it: the next tick of its timer.
+        await vi.advanceTimersByTimeAsync(2_000)
+        await polled
       } finally {
         await attached.close()
         vi.useRealTimers()

@@ -3,12 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  findPostgresBin,
-  startPostgres,
-  type PostgresCluster,
-} from './postgres-cluster.ts'
+import { afterAll, describe, expect, test } from 'vitest'
+import { sharedDatabase } from '../../support/shared-postgres.ts'
+import { findPostgresBin } from './postgres-cluster.ts'
 
 const CLI = fileURLToPath(
   new URL('../../../src/server/cli.ts', import.meta.url),
@@ -35,29 +32,23 @@ async function within(ms: number, ready: () => Promise<boolean>) {
 }
 
 describe.skipIf(!bin)('serve --watch with --data postgres://…', () => {
-  let cluster: PostgresCluster
   let child: ChildProcess | undefined
   const dir = mkdtempSync(join(tmpdir(), 'hypermock-watch-pg-'))
-  beforeAll(async () => {
-    cluster = await startPostgres(bin!)
-  }, 60_000)
   afterAll(() => {
     child?.kill('SIGKILL')
-    cluster?.destroy()
     rmSync(dir, { recursive: true, force: true })
   })
 
   test('a changed declaration reloads with the rows in PostgreSQL kept; rows that no longer fit are reported and the old one keeps serving', async () => {
-    // The database shares its name with the files beside the config: they are watched all the same.
-    cluster.psql('CREATE DATABASE hotel')
-    const database = cluster.url.replace(/\/postgres$/, '/hotel')
+    const { url: database, name, psql } = await sharedDatabase('hotel')
     const config = join(dir, 'hotel.config.ts')
-    const extra = join(dir, 'hotel-extra.ts')
+    // Named after the database: the files beside the config are watched all the same.
+    const extra = join(dir, `${name}-extra.ts`)
     writeFileSync(
       config,
       `import { defineApi } from 'hypermock-api'
 import { rooms, bookings } from ${JSON.stringify(HOTEL)}
-import { extra } from './hotel-extra.ts'
+import { extra } from './${name}-extra.ts'
 export default defineApi({ name: 'hotel', resources: { rooms, bookings, ...extra } })
 `,
     )
@@ -85,12 +76,9 @@ export default defineApi({ name: 'hotel', resources: { rooms, bookings, ...extra
     const url = /listening on (http:\/\/\S+)/.exec(stdout)![1]!
     /** The bookings' ids and guests as PostgreSQL holds them. */
     const storedBookings = () =>
-      cluster
-        .psql(
-          "SELECT body::json->>'id' || ' ' || (body::json->>'guest') FROM hypermock_rows WHERE tbl = 'bookings' ORDER BY ord",
-          'hotel',
-        )
-        .trim()
+      psql(
+        "SELECT body::json->>'id' || ' ' || (body::json->>'guest') FROM hypermock_rows WHERE tbl = 'bookings' ORDER BY ord",
+      ).trim()
 
     const created = await fetch(`${url}/api/bookings`, {
       method: 'POST',
@@ -111,7 +99,7 @@ export default defineApi({ name: 'hotel', resources: { rooms, bookings, ...extra
       const response = await fetch(`${url}/api/guests`, { headers })
       return response.status === 200
     })
-    expect(stdout).toMatch(/hotel-extra\.ts changed; reloaded/)
+    expect(stdout).toContain(`${name}-extra.ts changed; reloaded`)
     const kept = await fetch(`${url}/api/bookings/${id}`, { headers })
     expect(kept.status).toBe(200)
     expect(await kept.text()).toBe(booking)
@@ -124,12 +112,9 @@ export default defineApi({ name: 'hotel', resources: { rooms, bookings, ...extra
     })
     expect(guest.status).toBe(201)
     expect(
-      cluster
-        .psql(
-          "SELECT body::json->>'name' FROM hypermock_rows WHERE tbl = 'guests'",
-          'hotel',
-        )
-        .trim(),
+      psql(
+        "SELECT body::json->>'name' FROM hypermock_rows WHERE tbl = 'guests'",
+      ).trim(),
     ).toBe('Lin')
 
     // Room names of three letters at most: the stored rooms (Garden, Tower) no longer fit.
@@ -156,12 +141,7 @@ export const extra = { guests, rooms }
     ).toBe(booking)
     expect(storedBookings()).toBe(`${id} Grace`)
     expect(
-      cluster
-        .psql(
-          "SELECT count(*) FROM hypermock_rows WHERE tbl = 'rooms'",
-          'hotel',
-        )
-        .trim(),
+      psql("SELECT count(*) FROM hypermock_rows WHERE tbl = 'rooms'").trim(),
     ).toBe('2')
   }, 90_000)
 })

@@ -13,17 +13,20 @@ export function ActionButton({
   rel,
   link,
   onOutcome,
+  disabled = false,
 }: {
   rel: string
   link: Link
   onOutcome: (outcome: ActionOutcome) => void
+  /** Off while the resource that offers it is being read again. */
+  disabled?: boolean
 }) {
   const action = useAction(link)
   return (
     <button
       type="button"
       className="action"
-      disabled={action.isPending}
+      disabled={disabled || action.isPending}
       onClick={() => {
         action.mutateAsync(undefined).then(
           (result) => onOutcome({ rel, ok: true, result }),

@@ -90,9 +90,15 @@ function ActionResult({ outcome }: { outcome: ActionOutcome }) {
 function ResourceView({
   href,
   resource,
+  refreshing,
 }: {
   href: string
   resource: Resource
+  /**
+   * The resource shown is the copy read before, being read again (a write may have changed it):
+   * marked busy, its actions off until the new read arrives, so none is pressed on a stale state.
+   */
+  refreshing: boolean
 }) {
   const [raw, setRaw] = useState(false)
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null)
@@ -120,7 +126,11 @@ function ResourceView({
       )
   const status = machine ? resource[machine.field] : undefined
   return (
-    <article aria-labelledby="resource-heading">
+    <article
+      aria-labelledby="resource-heading"
+      aria-busy={refreshing || undefined}
+      className={refreshing ? 'resource-refreshing' : undefined}
+    >
       <h3 id="resource-heading">{resourceTitle(self, isCollection)}</h3>
       {machine && typeof status === 'string' && (
         <StateDiagram
@@ -135,7 +145,12 @@ function ResourceView({
           <ul className="action-list">
             {actions.map(([rel, link]) => (
               <li key={rel}>
-                <ActionButton rel={rel} link={link} onOutcome={setOutcome} />{' '}
+                <ActionButton
+                  rel={rel}
+                  link={link}
+                  onOutcome={setOutcome}
+                  disabled={refreshing}
+                />{' '}
                 <code className="muted">
                   {link.method} {link.href}
                 </code>
@@ -219,29 +234,44 @@ function GoToForm({ href }: { href: string }) {
   )
 }
 
-/** "Loading…", and while the client retries, which attempt it is on. */
-function FetchProgress({ href }: { href: string }) {
+/** "Loading…" (or "Refreshing…" over a copy read before), and while the client retries, which attempt it is on. */
+function FetchProgress({
+  href,
+  refreshing,
+}: {
+  href: string
+  refreshing: boolean
+}) {
   const { client, clientEvents } = usePlayground()
   const url = client.resolve(href)
   const last = useSyncExternalStore(clientEvents.subscribe, () =>
     clientEvents.getSnapshot().findLast((event) => event.url === url),
   )
+  const reading = refreshing
+    ? 'Refreshing: what is shown was read before, its actions are off until the new read arrives.'
+    : 'Loading…'
   if (last?.type === 'retry:scheduled')
     return (
       <>
-        Loading… attempt {last.attempt + 1} failed; retrying in{' '}
+        {reading} Attempt {last.attempt + 1} failed; retrying in{' '}
         {(last.delayMs / 1000).toFixed(1)} s (see the{' '}
         <ViewLink view="timeline">timeline</ViewLink>).
       </>
     )
   if (last?.type === 'attempt:start' && last.attempt > 0)
-    return <>Loading… attempt {last.attempt + 1}</>
-  return <>Loading…</>
+    return (
+      <>
+        {reading} Attempt {last.attempt + 1}.
+      </>
+    )
+  return <>{reading}</>
 }
 
 /** Starts at GET /api and walks the links; the location (`href`) lives in the URL. */
 function ResourcePanel({ href }: { href: string }) {
   const query = useResource<Resource>(href)
+  // A copy from the cache on screen while it is read again (after a write, on coming back).
+  const refreshing = query.isRefetching
   const [cancelled, setCancelled] = useState(false)
   const retry = () => {
     setCancelled(false)
@@ -251,7 +281,7 @@ function ResourcePanel({ href }: { href: string }) {
     <>
       <div role="status" className="status-summary">
         {query.isFetching ? (
-          <FetchProgress href={href} />
+          <FetchProgress href={href} refreshing={refreshing} />
         ) : cancelled && !query.data ? (
           'Cancelled: the read was stopped before an answer.'
         ) : (
@@ -284,7 +314,12 @@ function ResourcePanel({ href }: { href: string }) {
         </div>
       )}
       {query.data && (
-        <ResourceView key={href} href={href} resource={query.data} />
+        <ResourceView
+          key={href}
+          href={href}
+          resource={query.data}
+          refreshing={refreshing}
+        />
       )}
     </>
   )

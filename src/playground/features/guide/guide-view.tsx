@@ -27,9 +27,9 @@ export function GuideView() {
       </p>
       {!builtIn && (
         <p className="muted">
-          The &quot;Try it&quot; requests are written for the built-in shop
-          domain, so they are left out for this API: send its own requests from
-          the Console, or pick one of its operations in the Reference.
+          The &quot;Try it&quot; requests are written for the built-in domain,
+          so they are left out for this API: send its own requests from the
+          Console, or pick one of its operations in the Reference.
         </p>
       )}
       <nav aria-label="Guide sections">
