@@ -29,6 +29,7 @@ const problemContext = (runtime: Runtime, state: RequestState) => ({
   problems: runtime.api.problems,
   requestPath: state.path,
   requestId: state.requestId,
+  members: runtime.api.declaration.problemMembers,
 })
 
 /** The one 500: anything unexpected ends here, and its stack never reaches the caller. */

@@ -8,6 +8,7 @@ import type {
 } from '../mock-server/declare/types.ts'
 import { descriptionValidator } from './ajv-standard-schema.ts'
 import { errorDisagreements } from './error-disagreements.ts'
+import { errorEnvelope } from './error-envelope.ts'
 import { exampleOperation } from './example-operation.ts'
 import type {
   ImportedApi,
@@ -542,6 +543,7 @@ export function importOpenApi(
     )
   const info = (document.info as Json | undefined) ?? {}
   const base = overrides.base ?? joinBase(baseOf(document), prefix)
+  const envelope = errorEnvelope(document, operations)
   const api: ApiDeclaration = {
     name:
       overrides.name ??
@@ -553,6 +555,7 @@ export function importOpenApi(
       description: info.description,
     }),
     ...(overrides.problems && { problems: overrides.problems }),
+    ...(envelope && { problemMembers: envelope }),
     ...(security.auth
       ? overrides.tokens && { tokens: overrides.tokens }
       : { auth: false as const }),

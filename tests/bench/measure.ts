@@ -39,6 +39,43 @@ export async function sample(
   return { sorted: durations.sort(ascending), cpu: cpu.sort(ascending) }
 }
 
+/**
+ * Two jobs timed call by call in turns (a, b, then b, a, …), so whatever the machine does meanwhile
+ * (another process on the core, a frequency change, V8 settling) falls on both sides alike: what
+ * blocks of one side after the other cannot promise on a shared machine.
+ */
+export async function samplePairs(
+  a: () => unknown,
+  b: () => unknown,
+  options: { warmup: number; samples: number },
+): Promise<[Samples, Samples]> {
+  for (let i = 0; i < options.warmup; i++) {
+    await a()
+    await b()
+  }
+  ;(globalThis as { gc?: () => void }).gc?.()
+  const sides = [
+    { run: a, durations: [] as number[], cpu: [] as number[] },
+    { run: b, durations: [] as number[], cpu: [] as number[] },
+  ] as const
+  for (let i = 0; i < options.samples; i++) {
+    const order = i % 2 === 0 ? [sides[0], sides[1]] : [sides[1], sides[0]]
+    for (const side of order) {
+      const cpuStart = cpuMs()
+      const start = performance.now()
+      await side.run()
+      side.durations.push(performance.now() - start)
+      side.cpu.push(cpuMs() - cpuStart)
+    }
+  }
+  const ascending = (x: number, y: number) => x - y
+  const [first, second] = sides.map(({ durations, cpu }) => ({
+    sorted: durations.sort(ascending),
+    cpu: cpu.sort(ascending),
+  })) as [Samples, Samples]
+  return [first, second]
+}
+
 export function percentile({ sorted }: { sorted: number[] }, p: number) {
   if (sorted.length === 0) return Number.NaN
   const index = Math.min(

@@ -325,6 +325,17 @@ export interface ResourceDeclaration<
   tableOnly?: boolean
 }
 
+/** What `problemMembers` is told of a problem document it adds to. */
+export interface ProblemSummary {
+  /** The problem type's URI (`/api/problems/not-found`). */
+  type: string
+  title: string
+  status: number
+  detail: string
+  /** Each invalid field of a 400 or 422, where it has them. */
+  errors?: readonly { field?: string; pointer?: string; message?: string }[]
+}
+
 /** A problem type of the API's own, beside the built-in ones. */
 export interface ProblemDeclaration {
   status: number
@@ -380,6 +391,12 @@ export interface ApiDeclaration<
   scenarios?: Scenarios
   /** `false`: no credential is needed; every caller sees every row. @default 'bearer' */
   auth?: 'bearer' | false
+  /**
+   * Members added to every problem document the API answers, beside RFC 9457's own (which win
+   * a clash): an error envelope its clients read, such as Stripe's `{ error: { type, message } }`,
+   * without which Stripe's SDK takes a 404 for a record.
+   */
+  problemMembers?(problem: ProblemSummary): Record<string, unknown>
   /**
    * Routes outside the resources, each answered by its own handler.
    *

@@ -1,6 +1,7 @@
 import { HttpResponse } from '../http-response.ts'
 import { problemCatalogue, type ProblemSlug } from './catalogue.ts'
 import type { ProblemInit } from './problem-error.ts'
+import type { ProblemSummary } from '../declare/types.ts'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
@@ -10,6 +11,8 @@ export interface ProblemContext {
   problems?: ReadonlyMap<string, { status: number; title: string }>
   requestPath: string
   requestId: string
+  /** The declaration's `problemMembers`: more members, beside the problem's own. */
+  members?: ((problem: ProblemSummary) => Record<string, unknown>) | undefined
 }
 
 export function problemBody(
@@ -19,7 +22,7 @@ export function problemBody(
 ) {
   const { status, title } =
     context.problems?.get(slug) ?? problemCatalogue[slug as ProblemSlug]
-  return {
+  const body = {
     type: `${context.basePath}/problems/${slug}`,
     title,
     status,
@@ -28,6 +31,15 @@ export function problemBody(
     requestId: context.requestId,
     ...init.extensions,
   }
+  if (!context.members) return body
+  let more: Record<string, unknown>
+  try {
+    more = context.members(body as ProblemSummary)
+  } catch {
+    // A declaration's hook that throws leaves the problem as RFC 9457 draws it.
+    return body
+  }
+  return { ...more, ...body }
 }
 
 /** An RFC 9457 problem document; the Content-Type has no parameters, on purpose. */

@@ -64,6 +64,17 @@ describe.skipIf(!present)(
       })
       expect(ada.id).toEqual(expect.any(String))
 
+      const refused = await stripe.customers
+        .create({ balance: 'lots' as unknown as number })
+        .catch((e: unknown) => e)
+      // The mock's 422 (Stripe itself says 400) still reaches the SDK as an error naming the field.
+      expect(refused).toBeInstanceOf(Stripe.errors.StripeError)
+      expect(refused).toMatchObject({
+        statusCode: 422,
+        type: 'StripeAPIError',
+        param: 'balance',
+      })
+
       const read = await stripe.customers.retrieve(ada.id)
       expect(read).toMatchObject({ id: ada.id, name: 'Ada Lovelace' })
 
@@ -105,7 +116,7 @@ describe.skipIf(!present)(
       expect(seen).toHaveLength(stored.customers!.length)
     })
 
-    it('deletes a customer, answered as Stripe answers, and lists it no more', async () => {
+    it('deletes a customer, answered as Stripe answers, lists it no more, and fails to read it with the error Stripe draws', async () => {
       const { id } = await stripe.customers.create({ name: 'Temporary' })
       const removed = await stripe.customers.del(id)
       expect({ ...removed }).toEqual({ id, object: 'customer', deleted: true })
@@ -113,6 +124,9 @@ describe.skipIf(!present)(
       for await (const customer of stripe.customers.list({ limit: 100 }))
         left.push(customer.id)
       expect(left).not.toContain(id)
+      const gone = await stripe.customers.retrieve(id).catch((e: unknown) => e)
+      expect(gone).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
+      expect(gone).toMatchObject({ statusCode: 404 })
     })
 
     it('talked to the mock alone, on loopback', () => {
