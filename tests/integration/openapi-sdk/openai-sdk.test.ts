@@ -2,11 +2,8 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import OpenAI, { toFile } from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JournalEntry } from '../../../src/mock-server/journal.ts'
-import { startServe } from '../../../src/server/serve.ts'
-import type { RunningServer } from '../../../src/server/start-server.ts'
 import { corpusAbsent, corpusRoot } from '../../support/openapi-corpus.ts'
-import { loopbackOnly } from './loopback-only.ts'
+import { serveForSdk, type ServedForSdk } from './serve-for-sdk.ts'
 
 const description = path.join(corpusRoot, 'openai/openapi.json')
 const present = existsSync(description)
@@ -15,37 +12,22 @@ if (!present) console.warn(`Skipping the OpenAI SDK test: ${corpusAbsent}`)
 describe.skipIf(!present)(
   "the official openai SDK against serve --openapi with OpenAI's description",
   () => {
-    let server: RunningServer
     let openai: OpenAI
-    const elsewhere: string[] = []
-    const served: JournalEntry[] = []
-    let restoreNetwork = () => {}
+    let sdk: ServedForSdk
     const gets = (path: string) =>
-      served.filter((e) => e.method === 'GET' && e.path === path).length
+      sdk.served.filter((e) => e.method === 'GET' && e.path === path).length
 
     beforeAll(async () => {
-      server = (await startServe([
-        '--openapi',
-        description,
-        '--port',
-        '0',
-        '--host',
-        '127.0.0.1',
-      ]))!
-      server.api.subscribe((event) => {
-        if (event.type === 'request') served.push(event.entry)
-      })
-      restoreNetwork = loopbackOnly(elsewhere)
+      sdk = await serveForSdk(description)
       openai = new OpenAI({
-        baseURL: `${server.url}/v1`,
+        baseURL: `${sdk.server.url}/v1`,
         apiKey: 'sk-hypermock',
         maxRetries: 0,
       })
     }, 120_000)
 
     afterAll(async () => {
-      restoreNetwork()
-      await server?.close()
+      await sdk?.close()
     })
 
     it('uploads files as multipart bodies and reads one back', async () => {
@@ -76,7 +58,7 @@ describe.skipIf(!present)(
         seen.push(file.id)
 
       const pages = gets('/v1/files') - before
-      const stored = server.api.state.snapshot() as unknown as Record<
+      const stored = sdk.server.api.state.snapshot() as unknown as Record<
         string,
         unknown[]
       >
@@ -143,8 +125,8 @@ describe.skipIf(!present)(
     })
 
     it('talked to the mock alone, on loopback', () => {
-      expect(elsewhere).toEqual([])
-      expect(served.length).toBeGreaterThan(0)
+      expect(sdk.elsewhere).toEqual([])
+      expect(sdk.served.length).toBeGreaterThan(0)
     })
   },
 )

@@ -1,11 +1,8 @@
 import path from 'node:path'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JournalEntry } from '../../../src/mock-server/journal.ts'
-import type { RunningServer } from '../../../src/server/start-server.ts'
-import { startServe } from '../../../src/server/serve.ts'
 import { corpusAbsent, corpusRoot } from '../../support/openapi-corpus.ts'
-import { loopbackOnly } from './loopback-only.ts'
+import { serveForSdk, type ServedForSdk } from './serve-for-sdk.ts'
 import { existsSync } from 'node:fs'
 
 const description = path.join(corpusRoot, 'stripe/openapi/spec3.yaml')
@@ -15,28 +12,14 @@ if (!present) console.warn(`Skipping the Stripe SDK test: ${corpusAbsent}`)
 describe.skipIf(!present)(
   "the official stripe SDK against serve --openapi with Stripe's description",
   () => {
-    let server: RunningServer
     let stripe: Stripe
-    const elsewhere: string[] = []
-    const served: JournalEntry[] = []
-    let restoreNetwork = () => {}
+    let sdk: ServedForSdk
 
     beforeAll(async () => {
-      server = (await startServe([
-        '--openapi',
-        description,
-        '--port',
-        '0',
-        '--host',
-        '127.0.0.1',
-      ]))!
-      server.api.subscribe((event) => {
-        if (event.type === 'request') served.push(event.entry)
-      })
-      restoreNetwork = loopbackOnly(elsewhere)
+      sdk = await serveForSdk(description)
       stripe = new Stripe('sk_test_hypermock', {
         host: '127.0.0.1',
-        port: Number(new URL(server.url).port),
+        port: Number(new URL(sdk.server.url).port),
         protocol: 'http',
         maxNetworkRetries: 0,
         telemetry: false,
@@ -44,8 +27,7 @@ describe.skipIf(!present)(
     }, 120_000)
 
     afterAll(async () => {
-      restoreNetwork()
-      await server?.close()
+      await sdk?.close()
     })
 
     it('creates customers from its form-encoded calls, reads one back and updates it', async () => {
@@ -94,7 +76,7 @@ describe.skipIf(!present)(
       const created: string[] = []
       for (const name of ['Grace', 'Edsger', 'Barbara'])
         created.push((await stripe.customers.create({ name })).id)
-      const pagesBefore = served.filter(
+      const pagesBefore = sdk.served.filter(
         (e) => e.method === 'GET' && e.path === '/v1/customers',
       ).length
 
@@ -102,11 +84,11 @@ describe.skipIf(!present)(
       for await (const customer of stripe.customers.list({ limit: 2 }))
         seen.push(customer.id)
 
-      const stored = server.api.state.snapshot() as unknown as Record<
+      const stored = sdk.server.api.state.snapshot() as unknown as Record<
         string,
         unknown[]
       >
-      const pages = served.filter(
+      const pages = sdk.served.filter(
         (e) => e.method === 'GET' && e.path === '/v1/customers',
       ).length
       expect(pages - pagesBefore).toBe(Math.ceil(seen.length / 2))
@@ -130,8 +112,8 @@ describe.skipIf(!present)(
     })
 
     it('talked to the mock alone, on loopback', () => {
-      expect(elsewhere).toEqual([])
-      expect(served.length).toBeGreaterThan(0)
+      expect(sdk.elsewhere).toEqual([])
+      expect(sdk.served.length).toBeGreaterThan(0)
     })
   },
 )
