@@ -296,7 +296,6 @@ export function serveDescribed(
         ? [...served, ...engineTables].find((t) => t.ref === createdRef)
         : undefined
     if (keeper) {
-      const create = inferred.declaration.create
       const shared: DescribedOperations = {
         ...(slots.list && { list: slots.list }),
         create: slots.create!,
@@ -307,12 +306,7 @@ export function serveDescribed(
           {
             ...keeper.collection,
             suffix: group.suffix,
-            ...(create &&
-              typeof create === 'object' &&
-              'prepare' in create &&
-              create.prepare && {
-                prepare: (ctx) => create.prepare!(ctx) as AnyRecord,
-              }),
+            ...preparedBy(inferred.declaration.create),
           },
           shared,
           inferred.inputOf,
@@ -364,7 +358,6 @@ export function serveDescribed(
     delete resources[name]!.sort
     delete resources[name]!.state
     if (parent) resources[name]!.seed = [] // rows of a nested collection are made under a parent
-    const create = declaration.create
     const collection: DescribedCollection = {
       table: name,
       key: inferred.key,
@@ -377,12 +370,7 @@ export function serveDescribed(
       properties: inferred.record,
       invalid: invalidOf(validator, inferred),
       validator,
-      ...(create &&
-        typeof create === 'object' &&
-        'prepare' in create &&
-        create.prepare && {
-          prepare: (ctx) => create.prepare!(ctx) as AnyRecord,
-        }),
+      ...preparedBy(declaration.create),
       singleton,
     }
     const served_ops: DescribedOperations = {
@@ -539,6 +527,15 @@ export function serveDescribed(
     )
   }
   return { operations, reports, leftOver, notes }
+}
+
+/** The `prepare` step a declared create names, in the shape a described collection takes. */
+function preparedBy(
+  create: AnyResource['create'],
+): Pick<DescribedCollection, 'prepare'> {
+  if (!create || typeof create !== 'object' || !('prepare' in create)) return {}
+  const prepare = create.prepare
+  return prepare ? { prepare: (ctx) => prepare(ctx) as AnyRecord } : {}
 }
 
 /** Whether an operation's JSON body is an array (`POST /user/createWithList`), not one record. */
