@@ -13,6 +13,10 @@ import {
   type RuleOutcome,
 } from './rule.ts'
 import { withItemValues } from './sample-body.ts'
+import {
+  writableCollection,
+  type WritableCollection,
+} from './writable-collection.ts'
 
 let counter = 0
 /** A key no earlier run used: the checker's own prefix, the time and a counter. */
@@ -120,9 +124,29 @@ export async function createdRecord(
   return read.status === 200 ? { url, read } : null
 }
 
+/** Whether a helper's answer is the rule's outcome (a skip or verdict), not what it asked for. */
 export const isOutcome = (
-  value: Exchange | RuleOutcome,
+  value: Exchange | DiscoveredCollection | RuleOutcome,
 ): value is RuleOutcome => 'status' in value && !('evidence' in value)
+
+/**
+ * The collection a writing rule creates in (with items that offer actions, when `withActions`),
+ * or the skip that says why it cannot write: writes not allowed, or no collection to write to.
+ */
+export function collectionToWrite(
+  context: RuleContext,
+  withActions = false,
+): WritableCollection | RuleOutcome {
+  if (!context.options.allowWrites) return WRITES_NOT_ALLOWED
+  return (
+    writableCollection(context.discovery, withActions) ??
+    skip(
+      withActions
+        ? 'found no collection with action links that accepts a POST with a known body'
+        : 'found no collection that accepts a POST with a known body',
+    )
+  )
+}
 
 /** The number of records in a collection, from `total`, `X-Total-Count`, or an unpaged array. */
 export function countOf(read: Exchange): number | null {

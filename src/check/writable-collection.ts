@@ -1,12 +1,17 @@
 import type { DiscoveredCollection, Discovery } from './discovery-types.ts'
 
+/** A collection with a body known to create one of its records. */
+export type WritableCollection = DiscoveredCollection & {
+  createBody: Record<string, unknown>
+}
+
 /** The collection rules write to: one that creates, preferably one whose items can be deleted. */
 export function writableCollection(
   discovery: Discovery,
   withActions = false,
-): DiscoveredCollection | null {
+): WritableCollection | null {
   const usable = discovery.collections.filter(
-    (c) =>
+    (c): c is WritableCollection =>
       c.canCreate !== false &&
       c.createBody !== null &&
       (!withActions || c.items.some((i) => i.actions.length > 0)),

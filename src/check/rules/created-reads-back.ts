@@ -1,12 +1,11 @@
 import { createdUrl } from '../clean-up.ts'
-import { writableCollection } from '../writable-collection.ts'
 import { isObject } from '../openapi-document.ts'
-import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
+import { describeResponse, fail, pass, defineRule } from '../rule.ts'
 import {
   createdRecord,
   createRecord,
   isOutcome,
-  WRITES_NOT_ALLOWED,
+  collectionToWrite,
 } from '../rule-helpers.ts'
 
 const isScalar = (value: unknown) =>
@@ -25,11 +24,9 @@ export const createdReadsBack = defineRule({
   title:
     'A created record reads back with the values sent; a deleted one then reads 404',
   async run(context) {
-    const { options, discovery, probe } = context
-    if (!options.allowWrites) return WRITES_NOT_ALLOWED
-    const collection = writableCollection(discovery)
-    if (!collection)
-      return skip('found no collection that accepts a POST with a known body')
+    const { probe } = context
+    const collection = collectionToWrite(context)
+    if (isOutcome(collection)) return collection
     const created = await createRecord(context, collection)
     if (isOutcome(created)) return created
     const sent = collection.createBody ?? {}

@@ -1,5 +1,4 @@
-import { WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
-import { writableCollection } from '../writable-collection.ts'
+import { collectionToWrite, isOutcome } from '../rule-helpers.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 
 export const forbidden403 = defineRule({
@@ -12,13 +11,11 @@ export const forbidden403 = defineRule({
     'a POST with the read-only credential; a record it wrongly creates is deleted',
   title: 'An action the second credential may not do gets a 403',
   async run(context) {
-    const { options, discovery, probe } = context
+    const { options, probe } = context
     if (!options.tokenReadonly)
       return skip('no second token given (--token-readonly)')
-    if (!options.allowWrites) return WRITES_NOT_ALLOWED
-    const collection = writableCollection(discovery)
-    if (!collection?.createBody)
-      return skip('found no collection that accepts a POST with a known body')
+    const collection = collectionToWrite(context)
+    if (isOutcome(collection)) return collection
     const response = await probe.send({
       method: 'POST',
       url: collection.url,

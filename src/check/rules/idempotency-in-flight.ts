@@ -1,6 +1,9 @@
-import { writableCollection } from '../writable-collection.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
-import { newIdempotencyKey, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
+import {
+  newIdempotencyKey,
+  collectionToWrite,
+  isOutcome,
+} from '../rule-helpers.ts'
 
 const FOLLOWERS = 3
 const ROUNDS = 3
@@ -18,11 +21,9 @@ export const idempotencyInFlight = defineRule({
   writes: 'creates up to four records, each deleted afterwards',
   title: 'The same Idempotency-Key while the first request runs gets a 409',
   async run(context) {
-    const { options, discovery, probe } = context
-    if (!options.allowWrites) return WRITES_NOT_ALLOWED
-    const collection = writableCollection(discovery)
-    if (!collection?.createBody)
-      return skip('found no collection that accepts a POST with a known body')
+    const { probe } = context
+    const collection = collectionToWrite(context)
+    if (isOutcome(collection)) return collection
     // Which of them the server sees first is its business: judge the set of answers. A round where
     // every repeat got the replay is inconclusive (they may have reached the server after the first
     // finished), so the rule tries again with a new key before it gives up.

@@ -1,10 +1,9 @@
-import { writableCollection } from '../writable-collection.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import {
   createRecord,
   isOutcome,
   newIdempotencyKey,
-  WRITES_NOT_ALLOWED,
+  collectionToWrite,
 } from '../rule-helpers.ts'
 
 /** Another body that stays valid: a number one higher, else a free-text member changed. */
@@ -29,11 +28,9 @@ export const idempotencyKeyReuse = defineRule({
   writes: 'creates one or two records, each deleted afterwards',
   title: 'The same Idempotency-Key with another body gets a 422',
   async run(context) {
-    const { options, discovery, probe } = context
-    if (!options.allowWrites) return WRITES_NOT_ALLOWED
-    const collection = writableCollection(discovery)
-    if (!collection?.createBody)
-      return skip('found no collection that accepts a POST with a known body')
+    const { probe } = context
+    const collection = collectionToWrite(context)
+    if (isOutcome(collection)) return collection
     const properties = (collection.createSchema?.properties ?? {}) as Record<
       string,
       { enum?: unknown }

@@ -1,12 +1,11 @@
-import { writableCollection } from '../writable-collection.ts'
-import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
+import { describeResponse, fail, pass, defineRule } from '../rule.ts'
 import {
   countOf,
   createRecord,
   isOutcome,
   readBackOf,
   newIdempotencyKey,
-  WRITES_NOT_ALLOWED,
+  collectionToWrite,
 } from '../rule-helpers.ts'
 
 export const idempotencyReplay = defineRule({
@@ -21,11 +20,9 @@ export const idempotencyReplay = defineRule({
   title:
     'The same Idempotency-Key twice gets the same status and body, with one effect',
   async run(context) {
-    const { options, discovery, probe } = context
-    if (!options.allowWrites) return WRITES_NOT_ALLOWED
-    const collection = writableCollection(discovery)
-    if (!collection)
-      return skip('found no collection that accepts a POST with a known body')
+    const { probe } = context
+    const collection = collectionToWrite(context)
+    if (isOutcome(collection)) return collection
     const before = await probe.send({ url: collection.url })
     const headers = { 'Idempotency-Key': newIdempotencyKey() }
     const first = await createRecord(context, collection, headers)

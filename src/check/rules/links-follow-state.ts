@@ -1,6 +1,5 @@
 import type { Exchange } from '../create-probe.ts'
 import type { DiscoveredCollection } from '../discovery-types.ts'
-import { writableCollection } from '../writable-collection.ts'
 import { actionLinks } from '../hal-links.ts'
 import {
   describeResponse,
@@ -16,7 +15,7 @@ import {
   createRecord,
   isOutcome,
   readBackOf,
-  WRITES_NOT_ALLOWED,
+  collectionToWrite,
 } from '../rule-helpers.ts'
 
 const MAX_ACTIONS = 3
@@ -42,7 +41,7 @@ export const linksFollowState = defineRule({
   title:
     'Every action link offered works now; after an action the links change; a used link sent again gets a 409',
   async run(context) {
-    const { options, discovery } = context
+    const { discovery } = context
     if (
       !discovery.collections.some((c) =>
         c.items.some((i) => i.actions.length > 0),
@@ -51,12 +50,8 @@ export const linksFollowState = defineRule({
       return skip(
         'found no action links (links with a method) on the items read',
       )
-    if (!options.allowWrites) return WRITES_NOT_ALLOWED
-    const collection = writableCollection(discovery, true)
-    if (!collection)
-      return skip(
-        'found no collection with action links that accepts a POST with a known body',
-      )
+    const collection = collectionToWrite(context, true)
+    if (isOutcome(collection)) return collection
     const probeRecord = await createRecord(context, collection)
     if (isOutcome(probeRecord)) return probeRecord
     const record = await createdRecord(context, probeRecord)

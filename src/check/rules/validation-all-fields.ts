@@ -1,7 +1,6 @@
-import { writableCollection } from '../writable-collection.ts'
 import { isObject } from '../openapi-document.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
-import { namesField, WRITES_NOT_ALLOWED } from '../rule-helpers.ts'
+import { namesField, collectionToWrite, isOutcome } from '../rule-helpers.ts'
 import { twoInvalidFields } from '../sample-body.ts'
 
 export const validationAllFields = defineRule({
@@ -13,11 +12,9 @@ export const validationAllFields = defineRule({
   title:
     'A create with two invalid fields gets one 422 whose errors list both, each with field and message',
   async run(context) {
-    const { options, discovery, probe } = context
-    if (!options.allowWrites) return WRITES_NOT_ALLOWED
-    const collection = writableCollection(discovery)
-    if (!collection?.createBody)
-      return skip('found no collection that accepts a POST with a known body')
+    const { probe } = context
+    const collection = collectionToWrite(context)
+    if (isOutcome(collection)) return collection
     const invalid = twoInvalidFields(
       collection.createBody,
       collection.createSchema,
