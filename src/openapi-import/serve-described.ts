@@ -201,15 +201,7 @@ export function serveDescribed(
   const engineTables = engine.map(({ name, inferred }) => ({
     name,
     ref: refOf(inferred.stored),
-    collection: {
-      table: name,
-      key: inferred.key,
-      hiddenId: inferred.hiddenId,
-      suffix: '',
-      properties: inferred.record,
-      invalid: invalidOf(validator, inferred),
-      validator,
-    } satisfies DescribedCollection,
+    collection: tableCollection(name, inferred, validator),
   }))
   for (const group of groups.values()) {
     const { ops: slots } = group
@@ -538,6 +530,23 @@ function preparedBy(
   return prepare ? { prepare: (ctx) => prepare(ctx) as AnyRecord } : {}
 }
 
+/** A collection kept in the engine's table `name`, at its own path (no suffix, no parent). */
+function tableCollection(
+  name: string,
+  inferred: InferredResource,
+  validator: DescriptionValidator,
+): DescribedCollection {
+  return {
+    table: name,
+    key: inferred.key,
+    hiddenId: inferred.hiddenId,
+    suffix: '',
+    properties: inferred.record,
+    invalid: invalidOf(validator, inferred),
+    validator,
+  }
+}
+
 /** Whether an operation's JSON body is an array (`POST /user/createWithList`), not one record. */
 function arrayBody(document: Json, op: DocOperation) {
   const schema = requestSchemaOf(document, op.operation)
@@ -576,13 +585,7 @@ export function engineWrites(
   return describedOperations(
     document,
     {
-      table: name,
-      key: inferred.key,
-      hiddenId: inferred.hiddenId,
-      suffix: '',
-      properties: inferred.record,
-      invalid: invalidOf(validator, inferred),
-      validator,
+      ...tableCollection(name, inferred, validator),
       ...(ops.update && {
         itemParam: /\{([^}]+)\}$/.exec(ops.update.path)?.[1] ?? 'id',
       }),
