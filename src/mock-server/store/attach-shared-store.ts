@@ -1,4 +1,3 @@
-import { runtimeOf } from '../runtime-of.ts'
 import type { AttachStoreOptions, AttachedStore } from './attach-store.ts'
 import { reserveStoredIds } from './reserve-stored-ids.ts'
 import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
@@ -6,6 +5,7 @@ import { wholeState } from './whole-state.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
 import type { MockStore, SharedStore } from './mock-store.ts'
 import { Replica } from './replica.ts'
+import { runtimeToAttach } from './runtime-to-attach.ts'
 
 /**
  * How often a replica with listeners (the playground, devtools) looks for other replicas' requests
@@ -29,15 +29,7 @@ export async function attachSharedStore(
   store: MockStore & { readonly shared: SharedStore },
   options: AttachStoreOptions = {},
 ): Promise<AttachedStore> {
-  const runtime = runtimeOf(api)
-  if (!runtime)
-    throw new TypeError(
-      'Failed to attach a store: pass the instance createMockApi() returned.',
-    )
-  if (runtime.persistence || runtime.replica)
-    throw new Error(
-      `Failed to attach a store: this mock already keeps its state in ${(runtime.persistence ?? runtime.replica)!.description}.`,
-    )
+  const runtime = runtimeToAttach(api)
   const onMismatch = options.onMismatch ?? 'refuse'
   const replica = new Replica(runtime, store.shared, store.description)
   const unit = await store.shared.begin(-1)

@@ -1,5 +1,5 @@
 import type { Runtime } from '../runtime.ts'
-import { runtimeOf } from '../runtime-of.ts'
+import { runtimeToAttach } from './runtime-to-attach.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
 import { attachSharedStore } from './attach-shared-store.ts'
 import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
@@ -70,21 +70,13 @@ export async function attachStore(
   store: MockStore,
   options: AttachStoreOptions = {},
 ): Promise<AttachedStore> {
-  const runtime = runtimeOf(api)
-  if (!runtime)
-    throw new TypeError(
-      'Failed to attach a store: pass the instance createMockApi() returned.',
-    )
   if (store.shared)
     return attachSharedStore(
       api,
       store as MockStore & { shared: SharedStore },
       options,
     )
-  if (runtime.persistence || runtime.replica)
-    throw new Error(
-      `Failed to attach a store: this mock already keeps its state in ${(runtime.persistence ?? runtime.replica)!.description}.`,
-    )
+  const runtime = runtimeToAttach(api)
   const onMismatch = options.onMismatch ?? 'refuse'
   let stored = await store.load()
   let report: StoredRowsReport | null = null
