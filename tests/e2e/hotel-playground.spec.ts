@@ -201,6 +201,12 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     await expect(
       page.getByText(/This API declares no tokens: any Bearer token is let in/),
     ).toBeVisible()
+    // What a request without a credential gets; no token is read-only, so no 403 is explained.
+    const auth = page.getByRole('region', { name: 'Authentication and tokens' })
+    await expect(auth).toContainText(
+      'No credential, or one that is not a Bearer token: 401',
+    )
+    await expect(auth).not.toContainText(/403|insufficient_scope/)
     // The conventions explained without the built-in shop's orders, payments and transfers.
     const guide = page.getByRole('main')
     await expect(guide).not.toContainText(/pending order|insufficient-funds/)

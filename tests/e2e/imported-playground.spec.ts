@@ -57,3 +57,16 @@ test('walks an imported description from its root, creates a pet and lists it in
   await expect(create).not.toContainText('201')
   await expect(create).not.toContainText('401')
 })
+
+test('the Guide says the imported API asks for no credential, and explains no 401 or 403', async ({
+  page,
+}) => {
+  await page.goto('/__mock/playground/?view=guide')
+  const auth = page.getByRole('region', { name: 'Authentication and tokens' })
+  await expect(auth).toContainText('This API asks for no credential')
+  await expect(auth).toContainText(
+    'A request without a credential gets the same answer as any other',
+  )
+  await expect(auth).not.toContainText(/401|403|insufficient_scope/)
+  await screenshotWideAndNarrow(page, 'imported-guide')
+})

@@ -105,6 +105,14 @@ test('Data lists the declared tables; a fault aimed at loans shows in the Journa
     page.getByText('requests are written for the built-in domain'),
   ).toBeVisible()
   await expect(page.getByRole('button', { name: /^Try it/ })).toHaveCount(0)
+  // Its Authentication section names its own tokens, and the 403 with its read-only one.
+  const auth = page.getByRole('region', { name: 'Authentication and tokens' })
+  await expect(auth).toContainText('Its tokens: ada-token (owner 1)')
+  await expect(auth).toContainText(
+    'A valid credential that may not write, such as visitor-token: 403',
+  )
+  await expect(auth).not.toContainText(/readonly-token|customer/)
+  await screenshotWideAndNarrow(page, 'server-guide')
 
   // The library's own scenarios: it declares none, and the built-in domain's are not offered.
   await page.goto('/__mock/playground/?view=scenarios')

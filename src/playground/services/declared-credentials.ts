@@ -6,6 +6,10 @@ import { declaredExtras } from '../../mock-server/control/declared-extras.ts'
 export interface Credential {
   token: string | null
   label: string
+  /** A declared token whose scope is read: a write with it gets 403. */
+  readOnly?: boolean
+  /** A declared token that is always refused with 401. */
+  expired?: boolean
 }
 
 /** A token as `GET <control>/declaration` lists it. */
@@ -32,7 +36,12 @@ export function declaredCredentials(
 ): Credential[] {
   const declared: Credential[] =
     tokens.length > 0
-      ? tokens.map((token) => ({ token: token.token, label: describe(token) }))
+      ? tokens.map((token) => ({
+          token: token.token,
+          label: describe(token),
+          readOnly: !token.expired && !token.scopes.includes('write'),
+          expired: token.expired,
+        }))
       : [{ token: 'any-token', label: 'Any Bearer token' }]
   return [...declared, { token: null, label: 'No credential' }]
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { OutgoingRequest } from '../../components/send-request.ts'
-import { BuiltInOnly, DeclaredTokensText } from './built-in-only.tsx'
+import { AuthenticationText } from './authentication-text.tsx'
+import { BuiltInOnly } from './built-in-only.tsx'
 import { QueryExample } from './query-example.tsx'
 import type { TryExample } from './try-it.tsx'
 
@@ -140,32 +141,7 @@ export const guideSections: GuideSection[] = [
   {
     id: 'auth',
     title: 'Authentication and tokens',
-    body: (
-      <>
-        <p>
-          The API is stateless: every request carries its credential as{' '}
-          <code>Authorization: Bearer &lt;token&gt;</code>. Only the entry
-          point, the problem-type pages and the control API under{' '}
-          <code>/__mock</code> are public.{' '}
-          <BuiltInOnly otherwise={<DeclaredTokensText />}>
-            The seeded tokens are <code>customer-1-token</code>,{' '}
-            <code>customer-2-token</code>, <code>readonly-token</code> (customer
-            1, read only), <code>admin-token</code> (every customer) and{' '}
-            <code>expired-token</code> (always refused).
-          </BuiltInOnly>
-        </p>
-        <p>
-          No credential, or an unknown or expired one: 401 with a{' '}
-          <code>WWW-Authenticate: Bearer</code> header saying why. A valid
-          credential that may not write: 403 with{' '}
-          <code>error=&quot;insufficient_scope&quot;</code>.{' '}
-          <BuiltInOnly>
-            Another customer&apos;s item: 404, because its existence is not
-            disclosed.
-          </BuiltInOnly>
-        </p>
-      </>
-    ),
+    body: <AuthenticationText />,
     examples: [
       {
         title: 'Read an order without a credential',
