@@ -1,8 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { StrictMode } from 'react'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createMockApi, type MockApi } from '../../src/index.ts'
 import { App } from '../../src/playground/app.tsx'
+import { declaredCredentials } from '../../src/playground/services/declared-credentials.ts'
+import { hotelApi } from '../fixtures/hotel/hotel-api.ts'
 
 let api: MockApi
 
@@ -190,5 +193,42 @@ describe('Explorer', () => {
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled()
+  })
+})
+
+describe('Explorer on a page the server serves', () => {
+  afterEach(() => {
+    document.head.querySelector('meta[name="hypermock-server"]')?.remove()
+    window.history.replaceState(null, '', '/')
+  })
+
+  test('one page load reads the root once: the Explorer shows it, and the page finds the description through it', async () => {
+    // The page as `hypermock-api serve --playground` writes it: the connection in a meta tag.
+    const meta = document.createElement('meta')
+    meta.name = 'hypermock-server'
+    meta.content = JSON.stringify({ basePath: '/api', controlPath: '/__mock' })
+    document.head.append(meta)
+    // The playground takes any declared API; its prop is typed with the built-in one's.
+    const hotel = createMockApi({ api: hotelApi }) as unknown as MockApi
+    const reads = () =>
+      hotel.journal.list().map((entry) => `${entry.method} ${entry.path}`)
+    window.history.replaceState(null, '', '/?view=explorer')
+    render(
+      <StrictMode>
+        <App
+          api={hotel}
+          fetch={(request) => hotel.fetch(request)}
+          credentials={declaredCredentials([])}
+        />
+      </StrictMode>,
+    )
+    expect(
+      await screen.findByRole('heading', { name: 'API root' }),
+    ).toBeVisible()
+    // The Explorer's read is the user's: its answer shows as the last read.
+    expect(screen.getByLabelText('Last read')).toHaveTextContent('Status200 OK')
+    // The description is found as any client finds it, by the root's service-desc link.
+    await waitFor(() => expect(reads()).toContain('GET /api/openapi.json'))
+    expect(reads().filter((read) => read === 'GET /api')).toHaveLength(1)
   })
 })

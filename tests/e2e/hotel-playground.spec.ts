@@ -96,6 +96,37 @@ test('the Retry timeline holds only what the user ran, never the page’s own re
   await expect(operations).not.toContainText(/openapi\.json|GET \/api(?!\/)/)
 })
 
+test('loading the Explorer reads the root once: one GET /api in the shared journal', async ({
+  page,
+}) => {
+  const journal = async () => {
+    const { entries } = (await (
+      await page.request.get('/__mock/journal')
+    ).json()) as { entries: { method: string; path: string }[] }
+    return entries.map((entry) => `${entry.method} ${entry.path}`)
+  }
+  const sent: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/api'))
+      sent.push(`${request.method()} ${pathname}`)
+  })
+  // The root is `public, max-age=300`: a second read would come from the browser's cache and
+  // reach the mock only with the cache off, as DevTools' "Disable cache" has it. Off here, so
+  // every read the page sends is one the mock answers and journals.
+  const devtools = await page.context().newCDPSession(page)
+  await devtools.send('Network.enable')
+  await devtools.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await page.goto('/__mock/playground/?view=explorer')
+  await expect(page.getByRole('heading', { name: 'API root' })).toBeVisible()
+  // The page has found the description, by the root's service-desc link.
+  await expect.poll(journal).toContain('GET /api/openapi.json')
+  expect((await journal()).filter((read) => read === 'GET /api')).toEqual([
+    'GET /api',
+  ])
+  expect(sent).toEqual(['GET /api', 'GET /api/openapi.json'])
+})
+
 test('after a cancel, the bookings list is never shown as current while it is read again', async ({
   page,
 }) => {
