@@ -9,6 +9,7 @@ import { defaultConfig, type MockConfig } from './mock-config.ts'
 import { isOrigin } from './security/origin-policy.ts'
 import { issueList } from './validation/validate.ts'
 import type { StateSnapshot } from './store/types.ts'
+import { withTables } from './declare/seed-rows.ts'
 
 export type { MockConfig, RateLimitConfig } from './mock-config.ts'
 
@@ -253,11 +254,11 @@ export function resolveOptions<A extends ApiDeclaration>(
     controlPath,
     seed: seed
       ? () => seed() as StateSnapshot
-      : (randomSeed): StateSnapshot => ({
-          schemaVersion: 1,
-          ...api.seed(randomSeed),
-          idempotencyKeys: [],
-        }),
+      : (randomSeed): StateSnapshot =>
+          withTables(api.seed(randomSeed), {
+            schemaVersion: 1 as const,
+            idempotencyKeys: [],
+          }),
     initialState: options.initialState,
     tokens: options.tokens ?? api.tokens,
     config: checkConfig({ ...defaultConfig, ...options.config }),

@@ -24,8 +24,28 @@ function rebase(node: unknown): unknown {
   return out
 }
 
-/** One validator per description: its schemas are added once and compiled on first use. */
+/**
+ * One validator per description: its schemas are added once, when the first schema is compiled
+ * (a request's or a seed row's, not the import's), and each is compiled on first use.
+ */
 export function descriptionValidator(document: Json) {
+  let ajv: Ajv2020 | undefined
+  const cache = new WeakMap<object, ValidateFunction>()
+  return (schema: unknown): ValidateFunction => {
+    const key = (typeof schema === 'object' && schema) || {}
+    let validate = cache.get(key)
+    if (!validate) {
+      ajv ??= descriptionAjv(document)
+      validate = ajv.compile(
+        typeof schema === 'boolean' ? schema : (rebase(schema ?? {}) as Json),
+      )
+      cache.set(key, validate)
+    }
+    return validate
+  }
+}
+
+function descriptionAjv(document: Json) {
   // Formats no validator knows (`iso-country-code`) are let through quietly, as JSON Schema says.
   const ajv = new Ajv2020({
     strict: false,
@@ -44,18 +64,7 @@ export function descriptionValidator(document: Json) {
   // Examples and extensions left out: only schemas are compiled, and a `$id` inside an example
   // (Box's) is data, not a second schema of that id.
   ajv.addSchema(withoutExamples(document, FILES_MEMBER) as Json, 'openapi')
-  const cache = new WeakMap<object, ValidateFunction>()
-  return (schema: unknown): ValidateFunction => {
-    const key = (typeof schema === 'object' && schema) || {}
-    let validate = cache.get(key)
-    if (!validate) {
-      validate = ajv.compile(
-        typeof schema === 'boolean' ? schema : (rebase(schema ?? {}) as Json),
-      )
-      cache.set(key, validate)
-    }
-    return validate
-  }
+  return ajv
 }
 
 export type DescriptionValidator = ReturnType<typeof descriptionValidator>

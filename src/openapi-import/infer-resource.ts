@@ -8,6 +8,7 @@ import {
   type DescriptionValidator,
 } from './ajv-standard-schema.ts'
 import type { OperationReport } from './import-types.ts'
+import { seedDrawnOnFirstRead } from '../mock-server/declare/seed-rows.ts'
 import { inferList } from './list-inference.ts'
 import {
   exampleOf,
@@ -458,23 +459,19 @@ function seedOf(
       ? Object.values(example).find(Array.isArray)
       : undefined
   // An example that repeats a row (DigitalOcean's images) keeps its first: keys name one row.
-  const seen = new Set<string>()
-  const kept = ((rows ?? []).filter(valid) as AnyRecord[]).filter((row) => {
-    const names = [`id ${String(row.id)}`, `${key} ${String(row[key])}`]
-    if (names.some((name) => seen.has(name))) return false
-    for (const name of names) if (!name.endsWith(' undefined')) seen.add(name)
-    return true
-  })
-  if (rows && rows.length > kept.length)
-    notes.push(
-      `${ops.name}: ${rows.length - kept.length} of the list example's rows do not match the record schema and are left out`,
-    )
-  if (kept.length > 0) {
-    notes.push(`${ops.name}: ${kept.length} seed rows from the list's example`)
-    return kept
+  const exampleRows = () => {
+    const seen = new Set<string>()
+    return ((rows ?? []).filter(valid) as AnyRecord[]).filter((row) => {
+      const names = [`id ${String(row.id)}`, `${key} ${String(row[key])}`]
+      if (names.some((name) => seen.has(name))) return false
+      for (const name of names) if (!name.endsWith(' undefined')) seen.add(name)
+      return true
+    })
   }
   notes.push(
-    `${ops.name}: up to ${count} seed rows generated from the schema, each checked against it`,
+    rows && rows.length > 0
+      ? `${ops.name}: seed rows from the list's example (${rows.length}), each checked against the record schema and left out if it does not match; generated from the schema if none does`
+      : `${ops.name}: up to ${count} seed rows generated from the schema, each checked against it`,
   )
   // The key's own example (Petstore's `id: 10`, what Swagger UI's "Try it out" sends) is left
   // free, so the description's example request creates its record instead of meeting a seed row.
@@ -517,9 +514,12 @@ function seedOf(
     return row
   }
   // A row that misses a rule the generator cannot see is drawn again, then left out: the seed
-  // never fails on data hypermock made up.
-  return (ctx) => {
-    const rows: AnyRecord[] = []
+  // never fails on data hypermock made up. So the rows can wait for the table's first read, and
+  // a large description starts without compiling every record schema's validator.
+  return seedDrawnOnFirstRead((ctx) => {
+    const fromExample = exampleRows()
+    if (fromExample.length > 0) return fromExample
+    const drawn: AnyRecord[] = []
     for (let i = 0; i < count; i++)
       for (let attempt = 0; attempt < 6; attempt++) {
         const row = generate(ctx.random)
@@ -528,18 +528,18 @@ function seedOf(
           (reserved !== undefined && row[key] === reserved)
         )
           continue
-        rows.push(row)
+        drawn.push(row)
         break
       }
     if (key === 'id' && typeof reserved === 'number') {
       let next = 1
-      for (const row of rows) {
+      for (const row of drawn) {
         if (next === reserved) next++
         row.id = next++
       }
     }
-    return rows
-  }
+    return drawn
+  })
 }
 
 /** Whether a (flattened) member takes null: `type: [.., 'null']`, `nullable`, or a null branch. */

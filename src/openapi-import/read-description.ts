@@ -23,6 +23,8 @@ export class DescriptionReadError extends Error {
 }
 
 const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
+const unescape = (part: string) =>
+  part.replaceAll('~1', '/').replaceAll('~0', '~')
 
 /** YAML or JSON text as a value; a YAML error names its line and column. */
 export function parseText(text: string, file: string): unknown {
@@ -130,7 +132,37 @@ export function bundleDescription(
   }
   if (keys.size > 0) root[FILES_MEMBER] = files
   inlinePathItems(root)
+  if (keys.size > 0) keepReachedFiles(root, files)
   return root
+}
+
+const FILE_REF = `#/${FILES_MEMBER}/`
+
+/**
+ * Drops the bundled files no reference reaches any more: those of path items and operations now
+ * written out in place (DigitalOcean's 659 operation files), so the validator and the importer do
+ * not read each twice.
+ */
+function keepReachedFiles(document: Json, files: Json) {
+  const reached = new Set<string>()
+  const queue: unknown[] = [document]
+  const visit = (node: Json) => {
+    const ref = node.$ref as string
+    if (!ref.startsWith(FILE_REF)) return undefined
+    const end = ref.indexOf('/', FILE_REF.length)
+    const key = unescape(
+      ref.slice(FILE_REF.length, end === -1 ? undefined : end),
+    )
+    if (!reached.has(key) && key in files) {
+      reached.add(key)
+      queue.push(files[key])
+    }
+    return undefined
+  }
+  // The walk skips `x-` members, so the document's own walk leaves the files to the queue.
+  for (let next = queue.pop(); next !== undefined; next = queue.pop())
+    walkReferences(next, visit)
+  for (const key of Object.keys(files)) if (!reached.has(key)) delete files[key]
 }
 
 /** Path items and operations that are `$ref`s (DigitalOcean's), written out where they stand. */

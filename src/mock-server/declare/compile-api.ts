@@ -20,7 +20,7 @@ import {
 import { declaredRoutesOf } from './declared-routes-of.ts'
 import { dataAccess } from './handler-context.ts'
 import { resourceRoutes } from './resource-routes.ts'
-import { seedRows } from './seed-rows.ts'
+import { seedRows, withTables } from './seed-rows.ts'
 import type {
   AnyRecord,
   ApiDeclaration,
@@ -187,9 +187,18 @@ export function compileApi(
   // Seed rows are checked against their schemas and relations now, not at the first reset, and
   // beside the declaration's other mistakes, so one error lists them all.
   // They are kept for random seed 1, the default: a large API (Stripe's) draws them once.
+  // Rows are deeply frozen as they are drawn and shared by every instance: their representation is
+  // a pure function of the row and the base (state links and relations read only the row), so its
+  // JSON is written once. Rows a request stores are not frozen and are written each time, as are
+  // resources whose declared `links` function may read more than the row.
+  const sealed = new WeakSet<AnyRecord>()
+  const seal = (table: AnyRecord[]) => {
+    deepFreeze(table)
+    for (const row of table) sealed.add(row)
+  }
   let checkedSeed: Record<string, AnyRecord[]> | undefined
   try {
-    checkedSeed = seedRows(resources, 1)
+    checkedSeed = seedRows(resources, 1, seal)
   } catch (error) {
     if (error instanceof InvalidDeclarationError) errors.push(...error.errors)
     else if (errors.length > 0)
@@ -199,15 +208,7 @@ export function compileApi(
   if (errors.length > 0) throw new InvalidDeclarationError(errors)
 
   const seeds = new Map<number, Record<string, AnyRecord[]>>()
-  // Seed rows are deeply frozen here and shared by every instance: their representation is a pure
-  // function of the row and the base (state links and relations read only the row), so its JSON
-  // is written once. Rows a request stores are not frozen and are written each time, as are
-  // resources whose declared `links` function may read more than the row.
-  const sealed = new WeakSet<AnyRecord>()
   const keep = (randomSeed: number, rows: Record<string, AnyRecord[]>) => {
-    deepFreeze(rows)
-    for (const table of Object.values(rows))
-      for (const row of table) sealed.add(row)
     if (seeds.size < 16) seeds.set(randomSeed, rows)
     return rows
   }
@@ -253,8 +254,8 @@ export function compileApi(
       // changes a row in place (an update stores a new object), so instances need no copy.
       const rows =
         seeds.get(randomSeed) ??
-        keep(randomSeed, seedRows(resources, randomSeed))
-      return { ...rows }
+        keep(randomSeed, seedRows(resources, randomSeed, seal))
+      return withTables(rows, {})
     },
     present(resource, row, runtime) {
       if (resource.declaration.links === false) {

@@ -1,3 +1,4 @@
+import { tablesDrawnUpFront } from '../declare/seed-rows.ts'
 import type { CompiledApi } from '../declare/compile-api.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
 import type { DescribeContext } from '../conventions/endpoint-doc.ts'
@@ -112,7 +113,10 @@ export function buildOpenApiDocument(
   base: string,
 ): OpenApiDocument {
   const names = resourceNames(api)
-  const seed = api.seed(1)
+  // Examples come from the seed rows drawn when the API was compiled. A table kept for its first
+  // read (an imported description's) gives none: drawing it here would compile its validator, and
+  // the document would depend on which tables requests had read.
+  const seed = tablesDrawnUpFront(api.seed(1))
   const schemas: Record<string, JsonSchema> = {}
   const ctx: SchemaContext = { api, base, names, seed, schemas }
   addSharedSchemas(ctx)

@@ -110,7 +110,8 @@ export class Table<T extends AnyRecord = AnyRecord> {
  * runs synchronously between two awaits, so a multi-row change (one that writes two tables) is atomic.
  */
 export class Database {
-  private tablesByName = new Map<string, Table>()
+  /** A table whose seed is drawn on first read (see `seedRows`) is built when first asked for. */
+  private tablesByName = new Map<string, Table | (() => Table)>()
   /**
    * Keys by scope, oldest first: expiry order, so that a sweep stops at the first live key. Read it
    * freely; write it only through `claimKey`, `completeKey` and `releaseKey`, which keep the change set.
@@ -140,12 +141,20 @@ export class Database {
   }
 
   table<T extends AnyRecord = AnyRecord>(name: string): Table<T> {
-    const table = this.tablesByName.get(name)
+    const table = this.built(name)
     if (!table)
       throw new Error(
         `Failed to read the table "${name}": no resource has that name; declared: ${[...this.tablesByName.keys()].join(', ')}.`,
       )
     return table as unknown as Table<T>
+  }
+
+  private built(name: string): Table | undefined {
+    const entry = this.tablesByName.get(name)
+    if (typeof entry !== 'function') return entry
+    const table = entry()
+    this.tablesByName.set(name, table)
+    return table
   }
 
   /**
@@ -206,14 +215,24 @@ export class Database {
     const inFlight = [...this.idempotency.values()].filter(
       (record) => record.state === 'in-flight',
     )
-    const tables = new Map<string, Table>()
+    const tables = new Map<string, Table | (() => Table)>()
     for (const resource of this.api.resources.values()) {
+      const build = (rows: AnyRecord[]) =>
+        new Table(rows, resource.idKind, this.rowWritten(resource.name))
+      const descriptor = Object.getOwnPropertyDescriptor(
+        snapshot,
+        resource.name,
+      )
+      // A seed table drawn on first read stays undrawn until a request reads it, unless a store
+      // records every row now.
+      if (descriptor?.get && !this.changes) {
+        const get = descriptor.get.bind(snapshot) as () => AnyRecord[]
+        tables.set(resource.name, () => build(get()))
+        continue
+      }
       const rows = ((snapshot as Record<string, unknown>)[resource.name] ??
         []) as AnyRecord[]
-      tables.set(
-        resource.name,
-        new Table(rows, resource.idKind, this.rowWritten(resource.name)),
-      )
+      tables.set(resource.name, build(rows))
       if (this.changes) {
         this.changes.replaced.add(resource.name)
         this.changes.rows.delete(resource.name)
@@ -273,7 +292,7 @@ export class Database {
         )
     }
     for (const [name, rows] of changes.rows) {
-      const table = this.tablesByName.get(name)
+      const table = this.built(name)
       if (!table) continue
       for (const [id, row] of rows)
         if (row === null) table.rows.delete(id)
@@ -341,7 +360,8 @@ export class Database {
 
   tables(): Record<string, AnyRecord[]> {
     const out: Record<string, AnyRecord[]> = {}
-    for (const [name, table] of this.tablesByName) out[name] = table.all()
+    for (const name of this.tablesByName.keys())
+      out[name] = this.built(name)!.all()
     return out
   }
 

@@ -139,6 +139,21 @@ describe('a description whose $refs name other files', () => {
     ])
   })
 
+  it('keeps one copy of each file: path items written out in place are not kept twice', async () => {
+    const openapi = await loadOpenApi(path.join(root, 'openapi.yaml'))
+    expect(Object.keys(openapi['x-hypermock-files'] as object).sort()).toEqual([
+      'schemas/booking.yaml',
+      'schemas/guest.yaml',
+    ])
+    const paths = openapi.paths as Record<string, Record<string, unknown>>
+    expect(Object.keys(paths['/bookings/{bookingId}']!).sort()).toEqual([
+      'delete',
+      'get',
+      'parameters',
+      'put',
+    ])
+  })
+
   it('refuses a $ref to a file that is not there, naming the file', async () => {
     const broken = path.join(root, 'broken.yaml')
     writeFileSync(
