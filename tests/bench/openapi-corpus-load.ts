@@ -1,14 +1,15 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load as loadYaml } from 'js-yaml'
 
 /**
- * What one start of `serve --openapi` costs in a fresh process, from the process's start (Node's
- * own start included) until it listens: wall time, CPU time (every thread's, which a loaded shared
- * machine does not stretch) and peak resident memory; then the first read of one collection,
- * which draws that table's seed rows and compiles its validator.
+ * What one start of `serve --openapi` costs: the wall time from spawning the process (Node's own
+ * start included) until it listens, the process's CPU time by then (every thread's, which a
+ * loaded shared machine does not stretch), the first read of one collection (which draws that
+ * table's seed rows and compiles its validator) and the peak resident memory after it.
  */
 export interface LoadCost {
   ms: number
@@ -18,21 +19,94 @@ export interface LoadCost {
 }
 
 const self = fileURLToPath(import.meta.url)
+const repository = path.resolve(path.dirname(self), '../..')
 
 /**
- * Starts `file` in a child Node process (`mode` serve: `serve --openapi` until it listens, then one
- * read of `firstRead`; `parse`: the text parsed alone, the baseline) and reads back its cost.
+ * The package's CLI as a user runs it (`dist/cli.js`), built from the sources now with the
+ * package's own build (tsdown), so the rows never time a stale build.
  */
-export function loadCost(
-  file: string,
-  mode: 'serve' | 'parse',
-  firstRead = '',
-): LoadCost {
-  const result = spawnSync(process.execPath, [self, mode, file, firstRead], {
+export function buildCli(): string {
+  const tsdown = createRequire(import.meta.url).resolve('tsdown/run')
+  const result = spawnSync(process.execPath, [tsdown], {
+    cwd: repository,
     encoding: 'utf8',
   })
   if (result.status !== 0)
-    throw new Error(`Failed to load ${file}: ${result.stderr}`)
+    throw new Error(`Failed to build the package: ${result.stderr}`)
+  return path.join(repository, 'dist/cli.js')
+}
+
+/** A Linux process's CPU time (user and system, every thread) and peak resident memory. */
+function processCost(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12])
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const peakKB = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  // Linux counts CPU time in ticks of 1/100 s (USER_HZ).
+  return { cpuMs: ticks * 10, peakMB: peakKB / 1024 }
+}
+
+/**
+ * Starts `node <cli> serve --openapi <file> --port 0`, waits until it prints where it listens,
+ * reads `firstRead` from it, and stops it.
+ */
+export async function serveCost(
+  cli: string,
+  file: string,
+  firstRead: string,
+): Promise<LoadCost> {
+  const start = performance.now()
+  const child = spawn(
+    process.execPath,
+    [cli, 'serve', '--openapi', file, '--port', '0'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => resolve()),
+  )
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let stdout = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString()
+        const listening = /listening on (http:\/\/\S+)/.exec(stdout)
+        if (listening) resolve(listening[1]!)
+      })
+      child.on('exit', (code) =>
+        reject(
+          new Error(`serve --openapi ${file} exited (${code}): ${stderr}`),
+        ),
+      )
+    })
+    const ms = performance.now() - start
+    const { cpuMs } = processCost(child.pid!)
+    const asked = performance.now()
+    const response = await fetch(`${url}${firstRead}`, {
+      headers: { Authorization: 'Bearer bench' },
+    })
+    await response.text()
+    if (!response.ok)
+      throw new Error(`${firstRead} answered ${response.status}`)
+    const firstReadMs = performance.now() - asked
+    const { peakMB } = processCost(child.pid!)
+    return { ms, cpuMs, peakMB, firstReadMs }
+  } finally {
+    child.kill('SIGINT')
+    await exited
+  }
+}
+
+/** Parsing the description's text alone in a fresh process, from its start: the baseline. */
+export function parseCost(file: string): LoadCost {
+  const result = spawnSync(process.execPath, [self, file], {
+    encoding: 'utf8',
+  })
+  if (result.status !== 0)
+    throw new Error(`Failed to parse ${file}: ${result.stderr}`)
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as LoadCost
 }
 
@@ -45,10 +119,7 @@ export function largestDescriptions(): {
   file: string
   firstRead: string
 }[] {
-  const root = path.resolve(
-    path.dirname(self),
-    '../../../shared/openapi-corpus',
-  )
+  const root = path.resolve(repository, '../shared/openapi-corpus')
   const named = [
     ['GitHub (4 MB JSON)', 'github/generated/api.github.com.json', '/gists'],
     ['Stripe (4 MB YAML)', 'stripe/openapi/spec3.yaml', '/v1/customers'],
@@ -68,44 +139,18 @@ export function largestDescriptions(): {
 }
 
 if (process.argv[1] === self) {
-  const [mode, file, firstRead] = process.argv.slice(2) as [
-    string,
-    string,
-    string,
-  ]
-  const cpu = () => {
-    const usage = process.resourceUsage()
-    return (usage.userCPUTime + usage.systemCPUTime) / 1000
-  }
-  let firstReadMs = 0
-  let url = ''
-  if (mode === 'parse') {
-    const text = readFileSync(file, 'utf8')
-    if (file.endsWith('.json')) JSON.parse(text)
-    else loadYaml(text)
-  } else {
-    // The banner goes to stderr: stdout carries the figures alone.
-    console.log = console.error
-    // Imported here: the baseline loads none of hypermock.
-    const { startServe } = await import('../../src/server/serve.ts')
-    url = (await startServe(['--openapi', file, '--port', '0']))!.url
-  }
+  const file = process.argv[2]!
+  const text = readFileSync(file, 'utf8')
+  if (file.endsWith('.json')) JSON.parse(text)
+  else loadYaml(text)
   // performance.now() counts from the process's start.
   const ms = performance.now()
-  const cpuMs = cpu()
-  if (mode === 'serve') {
-    const start = performance.now()
-    const response = await fetch(`${url}${firstRead}`, {
-      headers: { Authorization: 'Bearer bench' },
-    })
-    await response.text()
-    if (!response.ok)
-      throw new Error(`${firstRead} answered ${response.status}`)
-    firstReadMs = performance.now() - start
+  const usage = process.resourceUsage()
+  const cost: LoadCost = {
+    ms,
+    cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+    peakMB: usage.maxRSS / 1024,
+    firstReadMs: 0,
   }
-  const peakMB = process.resourceUsage().maxRSS / 1024
-  process.stdout.write(
-    `${JSON.stringify({ ms, cpuMs, peakMB, firstReadMs })}\n`,
-  )
-  process.exit(0)
+  console.log(JSON.stringify(cost))
 }

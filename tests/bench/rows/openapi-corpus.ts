@@ -1,5 +1,10 @@
 import { showSpread, spread } from '../measure.ts'
-import { largestDescriptions, loadCost } from '../openapi-corpus-load.ts'
+import {
+  buildCli,
+  largestDescriptions,
+  parseCost,
+  serveCost,
+} from '../openapi-corpus-load.ts'
 import { times, verdict, type BenchRow, type RowResult } from '../row.ts'
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
@@ -9,11 +14,11 @@ const ms = (value: number) => `${value.toFixed(0)} ms`
 
 /**
  * Rows L1–L3: the largest public descriptions (GitHub, Stripe, DigitalOcean's split folder) served
- * by `serve --openapi`, each in a fresh process: the wall time from the process's start (Node's
- * own start included) until it listens, against parsing the text alone, and its peak resident
- * memory after one collection is read. Beside them, the CPU time of the start (every thread's) and
- * the first read, which draws that table's seed rows and compiles its validator. Skipped where the
- * corpus is not beside the repository.
+ * by the package's CLI, `serve --openapi`, built first: the wall time from spawning it (Node's own
+ * start included) until it listens, against parsing the text alone in a fresh process, and its
+ * peak resident memory after one collection is read. Beside them, the CPU time of the start
+ * (every thread's) and the first read, which draws that table's seed rows and compiles its
+ * validator. Skipped where the corpus is not beside the repository.
  */
 export const openApiCorpusRows: BenchRow = {
   ids: ['L1', 'L2', 'L3'],
@@ -23,14 +28,16 @@ export const openApiCorpusRows: BenchRow = {
       log('(L) ../shared/openapi-corpus is absent: the corpus rows are skipped')
       return []
     }
+    log('(L) building the package (dist/cli.js)')
+    const cli = buildCli()
     const results: RowResult[] = []
     for (const [index, { name, file, firstRead }] of found.entries()) {
       const n = Math.min(rounds, 3)
       log(`(L${index + 1}) ${name}: ${n} starts, each in a fresh process`)
-      const loads = Array.from({ length: n }, () =>
-        loadCost(file, 'serve', firstRead),
-      )
-      const parses = Array.from({ length: n }, () => loadCost(file, 'parse'))
+      const loads = []
+      for (let i = 0; i < n; i++)
+        loads.push(await serveCost(cli, file, firstRead))
+      const parses = Array.from({ length: n }, () => parseCost(file))
       const time = spread(loads.map((l) => l.ms))
       const cpu = spread(loads.map((l) => l.cpuMs))
       const first = spread(loads.map((l) => l.firstReadMs))
