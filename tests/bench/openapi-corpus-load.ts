@@ -38,6 +38,10 @@ export function buildCli(): string {
 
 /** A Linux process's CPU time (user and system, every thread) and peak resident memory. */
 function processCost(pid: number) {
+  if (!existsSync(`/proc/${pid}/stat`))
+    throw new Error(
+      "The L rows read a process's CPU time and memory from /proc: run them on Linux.",
+    )
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
