@@ -214,6 +214,36 @@ function ViewTabs({
   )
 }
 
+/**
+ * The credential the requests carry, picked from those the API offers. An API that offers one
+ * only (declared with `auth: false`: no credential needed) has nothing to pick: it is said, not
+ * offered as a choice.
+ */
+function CredentialSetting() {
+  const { credentials, token, setToken } = usePlayground()
+  if (credentials.length < 2)
+    return (
+      <span className="app-setting app-setting-fixed">
+        {credentials[0]?.label ?? 'No credential'}
+      </span>
+    )
+  return (
+    <label className="app-setting">
+      <span className="app-setting-label">Credential</span>{' '}
+      <select
+        value={token ?? ''}
+        onChange={(event) => setToken((event.target.value || null) as Token)}
+      >
+        {credentials.map((c) => (
+          <option key={c.label} value={c.token ?? ''}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 function CurrentView({ view }: { view: View }) {
   const { Component } = viewRegistry[view]
   return <Component />
@@ -223,9 +253,6 @@ function Shell() {
   const {
     client,
     queryClient,
-    credentials,
-    token,
-    setToken,
     speed,
     setSpeed,
     storageNotice,
@@ -239,21 +266,7 @@ function Shell() {
         <header className="app-header">
           <div className="app-bar">
             <h1>hypermock</h1>
-            <label className="app-setting">
-              <span className="app-setting-label">Credential</span>{' '}
-              <select
-                value={token ?? ''}
-                onChange={(event) =>
-                  setToken((event.target.value || null) as Token)
-                }
-              >
-                {credentials.map((c) => (
-                  <option key={c.label} value={c.token ?? ''}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <CredentialSetting />
             <label className="app-setting">
               <span aria-hidden="true" className="app-setting-label">
                 Speed

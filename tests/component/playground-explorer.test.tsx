@@ -218,7 +218,7 @@ describe('Explorer on a page the server serves', () => {
         <App
           api={hotel}
           fetch={(request) => hotel.fetch(request)}
-          credentials={declaredCredentials([])}
+          credentials={declaredCredentials({})}
         />
       </StrictMode>,
     )

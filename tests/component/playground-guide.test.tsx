@@ -81,7 +81,7 @@ describe('the Guide’s Authentication section', () => {
       }),
     )
     expect(section).toHaveTextContent(
-      'Its tokens: writer-token (every owner), visitor-token (no rows, read-only).',
+      'Its tokens: writer-token (every row), visitor-token (every row, read-only).',
     )
     expect(section).toHaveTextContent(
       'A valid credential that may not write, such as visitor-token: 403 with error="insufficient_scope"',

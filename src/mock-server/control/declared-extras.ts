@@ -9,7 +9,27 @@ export interface DeclaredToken {
 }
 
 /**
- * What a declaration holds beyond its OpenAPI description: the mock credentials and the ready
+ * The resources the API serves, by whether their rows have an owner: a token sees every row of
+ * an `unowned` one, and of an `owned` one only the rows of the owners it `owns`.
+ */
+export interface ResourcesByOwner {
+  owned: string[]
+  unowned: string[]
+}
+
+function resourcesByOwner(declaration: ApiDeclaration): ResourcesByOwner {
+  const byOwner: ResourcesByOwner = { owned: [], unowned: [] }
+  for (const [name, resource] of Object.entries(declaration.resources)) {
+    // A table only has no routes: no request reads its rows.
+    if (resource.tableOnly === true) continue
+    byOwner[resource.owner === undefined ? 'unowned' : 'owned'].push(name)
+  }
+  return byOwner
+}
+
+/**
+ * What a declaration holds beyond its OpenAPI description: the mock credentials, whether any is
+ * needed (`auth: false` needs none), which resources have owners (what a token sees) and the ready
  * scenarios, so a page connected over HTTP (the playground in server mode) can offer the API's
  * own. Tokens here are mock credentials their author declared, never a real secret.
  */
@@ -27,7 +47,9 @@ export function declaredExtras(declaration: ApiDeclaration) {
   )
   return {
     name: declaration.name,
+    auth: declaration.auth ?? 'bearer',
     tokens,
+    resources: resourcesByOwner(declaration),
     scenarios: declaration.scenarios ?? [],
   }
 }

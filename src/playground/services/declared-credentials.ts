@@ -20,25 +20,64 @@ export interface DeclaredToken {
   scopes: readonly string[]
 }
 
-function describe({ token, expired, owns, scopes }: DeclaredToken) {
-  if (expired) return `${token} (expired)`
-  const sees = owns === 'all' ? 'every owner' : `owner ${owns.join(', ')}`
-  const readOnly = scopes.includes('write') ? '' : ', read-only'
-  return `${token} (${owns.length === 0 ? 'no rows' : sees}${readOnly})`
+/** What `GET <control>/declaration` says about credentials (fields a mock may leave out are optional). */
+export interface DeclaredAuth {
+  /** `false`: the API needs no credential. @default 'bearer' */
+  auth?: 'bearer' | false
+  tokens?: readonly DeclaredToken[]
+  /** The served resources by whether their rows have an owner; unknown when left out. */
+  resources?: { owned: readonly string[]; unowned: readonly string[] }
+}
+
+/** `rooms`, `rooms and guests`, `rooms, guests and bookings`; past three, how many. */
+function namesOf(names: readonly string[]) {
+  if (names.length > 3) return `${names.length} resources without an owner`
+  return names.length === 1
+    ? names[0]!
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`
 }
 
 /**
- * The credentials to pick for an API known over HTTP: its declared tokens, described by what
- * they see; an API that declares none lets any Bearer token in.
+ * The rows a token sees, as the mock decides it: every row of a resource without an owner, and of
+ * one with an owner only the rows of the owners the token `owns` (all of them for `'all'`).
  */
-export function declaredCredentials(
-  tokens: readonly DeclaredToken[],
-): Credential[] {
+function seenBy(
+  owns: DeclaredToken['owns'],
+  resources: DeclaredAuth['resources'],
+) {
+  if (resources && resources.owned.length === 0) return 'every row'
+  if (owns === 'all') return 'every owner'
+  if (owns.length > 0) return `owner ${owns.join(', ')}`
+  if (!resources) return 'no owner'
+  if (resources.unowned.length === 0) return 'no rows'
+  return `${namesOf(resources.unowned)} only`
+}
+
+function describe(
+  { token, expired, owns, scopes }: DeclaredToken,
+  resources: DeclaredAuth['resources'],
+) {
+  if (expired) return `${token} (expired)`
+  const readOnly = scopes.includes('write') ? '' : ', read-only'
+  return `${token} (${seenBy(owns, resources)}${readOnly})`
+}
+
+/**
+ * The credentials to pick for an API known over HTTP: none but "no credential" for an API that
+ * needs none; else its declared tokens, described by what they see (an API that declares none
+ * lets any Bearer token in), and no credential at all.
+ */
+export function declaredCredentials({
+  auth = 'bearer',
+  tokens = [],
+  resources,
+}: DeclaredAuth): Credential[] {
+  if (auth === false) return [{ token: null, label: 'No credential needed' }]
   const declared: Credential[] =
     tokens.length > 0
       ? tokens.map((token) => ({
           token: token.token,
-          label: describe(token),
+          label: describe(token, resources),
           readOnly: !token.expired && !token.scopes.includes('write'),
           expired: token.expired,
         }))
@@ -48,7 +87,7 @@ export function declaredCredentials(
 
 /** The credentials of a declaration the page holds (the in-browser mock): the same as over HTTP. */
 export function credentialsOf(declaration: ApiDeclaration): Credential[] {
-  return declaredCredentials(declaredExtras(declaration).tokens)
+  return declaredCredentials(declaredExtras(declaration))
 }
 
 /** Reads the declared tokens and scenarios of the mock behind `controlPath`. */
@@ -57,11 +96,11 @@ export async function loadDeclared(
   fetchJson: (url: string) => Promise<unknown> = (url) =>
     window.fetch(url).then((response) => response.json()),
 ): Promise<{ credentials: Credential[]; scenarios: Scenario[] }> {
-  const { tokens, scenarios } = (await fetchJson(
+  const declared = (await fetchJson(
     `${controlPath}/declaration`,
-  )) as { tokens?: DeclaredToken[]; scenarios?: Scenario[] }
+  )) as DeclaredAuth & { scenarios?: Scenario[] }
   return {
-    credentials: declaredCredentials(tokens ?? []),
-    scenarios: scenarios ?? [],
+    credentials: declaredCredentials(declared),
+    scenarios: declared.scenarios ?? [],
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { library } from '../../../examples/own-api/library.ts'
 import { createMockApi } from '../../../src/index.ts'
+import { declaredCredentials } from '../../../src/playground/services/declared-credentials.ts'
 
 const read = async (api: ReturnType<typeof createMockApi>) => {
   const response = await api.fetch(
@@ -10,10 +11,12 @@ const read = async (api: ReturnType<typeof createMockApi>) => {
   expect(response.headers.get('Cache-Control')).toBe('no-store')
   return (await response.json()) as {
     name: string
+    auth: 'bearer' | false
+    resources: { owned: string[]; unowned: string[] }
     tokens: {
       token: string
       expired: boolean
-      owns: unknown
+      owns: 'all' | (string | number)[]
       scopes: string[]
     }[]
     scenarios: { id: string }[]
@@ -46,6 +49,32 @@ describe('GET /__mock/declaration', () => {
       { token: 'visitor-token', expired: false, owns: [], scopes: ['read'] },
     ])
     expect(body.scenarios).toEqual([])
+  })
+
+  it('says whether a credential is needed and which resources have owners, for what a token sees', async () => {
+    const body = await read(createMockApi({ api: library }))
+    expect(body.auth).toBe('bearer')
+    expect(body.resources).toEqual({
+      owned: ['members', 'loans'],
+      unowned: ['books'],
+    })
+    const open = await read(createMockApi({ api: { ...library, auth: false } }))
+    expect(open.auth).toBe(false)
+  })
+
+  it('lets the playground label each token by what it sees, and offer none where none is needed', async () => {
+    const body = await read(createMockApi({ api: library }))
+    expect(declaredCredentials(body).map((c) => c.label)).toEqual([
+      'ada-token (owner 1)',
+      'grace-token (owner 2)',
+      'librarian-token (every owner)',
+      'visitor-token (books only, read-only)',
+      'No credential',
+    ])
+    const open = await read(createMockApi({ api: { ...library, auth: false } }))
+    expect(declaredCredentials(open)).toEqual([
+      { token: null, label: 'No credential needed' },
+    ])
   })
 
   it("lists the built-in domain's tokens, the expired one included, and its scenarios", async () => {

@@ -44,7 +44,7 @@ function BuiltInText() {
   )
 }
 
-/** `ada-token (owner 1), visitor-token (no rows, read-only)`, as the credential picker labels them. */
+/** `ada-token (owner 1), visitor-token (books only, read-only)`, as the credential picker labels them. */
 function TokenList({ tokens }: { tokens: readonly Credential[] }) {
   return tokens.map((credential, index) => (
     <span key={credential.token}>
