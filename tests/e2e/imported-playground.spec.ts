@@ -58,6 +58,31 @@ test('walks an imported description from its root, creates a pet and lists it in
   await expect(create).not.toContainText('401')
 })
 
+test('the header says no credential is needed, offers none to pick, and the page sends none', async ({
+  page,
+}) => {
+  const sent: Promise<string | undefined>[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api'))
+      sent.push(request.allHeaders().then((headers) => headers.authorization))
+  })
+  await page.goto('/__mock/playground/')
+  await expect(page.getByRole('heading', { name: 'API root' })).toBeVisible()
+  const header = page.getByRole('banner')
+  await expect(header.getByText('No credential needed')).toBeVisible()
+  await expect(
+    header.getByRole('combobox', { name: 'Credential' }),
+  ).toHaveCount(0)
+  await page
+    .getByRole('table', { name: 'Links' })
+    .getByRole('link', { name: 'pets', exact: true })
+    .click()
+  await expect(page.getByRole('table', { name: /^Items/ })).toBeVisible()
+  expect(sent.length).toBeGreaterThan(0)
+  expect((await Promise.all(sent)).filter(Boolean)).toEqual([])
+  await screenshotWideAndNarrow(page, 'imported-header')
+})
+
 test('the Guide says the imported API asks for no credential, and explains no 401 or 403', async ({
   page,
 }) => {

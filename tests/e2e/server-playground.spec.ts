@@ -108,6 +108,8 @@ test('Data lists the declared tables; a fault aimed at loans shows in the Journa
   // Its Authentication section names its own tokens, and the 403 with its read-only one.
   const auth = page.getByRole('region', { name: 'Authentication and tokens' })
   await expect(auth).toContainText('Its tokens: ada-token (owner 1)')
+  // Without `owns` its visitor sees the books (no owner) and no member's loans.
+  await expect(auth).toContainText('visitor-token (books only, read-only)')
   await expect(auth).toContainText(
     'A valid credential that may not write, such as visitor-token: 403',
   )

@@ -29,12 +29,15 @@ export interface DeclaredAuth {
   resources?: { owned: readonly string[]; unowned: readonly string[] }
 }
 
-/** `rooms`, `rooms and guests`, `rooms, guests and bookings`; past three, how many. */
-function namesOf(names: readonly string[]) {
-  if (names.length > 3) return `${names.length} resources without an owner`
-  return names.length === 1
-    ? names[0]!
-    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`
+/** `rooms only`, `rooms and guests only`; past three names, how many. */
+function onlyThose(names: readonly string[]) {
+  if (names.length > 3)
+    return `only the ${names.length} resources without an owner`
+  const listed =
+    names.length === 1
+      ? names[0]!
+      : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`
+  return `${listed} only`
 }
 
 /**
@@ -50,7 +53,7 @@ function seenBy(
   if (owns.length > 0) return `owner ${owns.join(', ')}`
   if (!resources) return 'no owner'
   if (resources.unowned.length === 0) return 'no rows'
-  return `${namesOf(resources.unowned)} only`
+  return onlyThose(resources.unowned)
 }
 
 function describe(
