@@ -205,13 +205,35 @@ export const controlOperationDocs: Record<string, ControlOperationDoc> = {
       'What a declaration holds beyond its OpenAPI description, for a page that knows the API only over HTTP (the playground connected to a server).',
     success: {
       status: 200,
-      description: "The API's name, its mock credentials and its scenarios.",
+      description:
+        "The API's name, whether it needs a credential, its mock credentials, which resources have owners (a token sees every row of the others) and its scenarios.",
       schema: {
         type: 'object',
-        required: ['name', 'tokens', 'scenarios'],
+        required: ['name', 'auth', 'tokens', 'resources', 'scenarios'],
         properties: {
           name: { type: 'string' },
+          auth: {
+            enum: ['bearer', false],
+            description: '`false`: no request needs a credential.',
+          },
           tokens: { type: 'array', items: object('A declared mock token.') },
+          resources: {
+            type: 'object',
+            required: ['owned', 'unowned'],
+            properties: {
+              owned: {
+                type: 'array',
+                items: { type: 'string' },
+                description:
+                  'Resources whose rows a token sees only for the owners it owns.',
+              },
+              unowned: {
+                type: 'array',
+                items: { type: 'string' },
+                description: 'Resources whose every row every token sees.',
+              },
+            },
+          },
           scenarios: { type: 'array', items: object('A declared scenario.') },
         },
       },
