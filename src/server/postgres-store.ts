@@ -33,6 +33,15 @@ const COMMIT_CHANNEL = 'hypermock_commit'
 /** The first wait before opening the watch connection again; it doubles up to `RECONNECT_MAX_MS`. */
 const RECONNECT_MIN_MS = 250
 const RECONNECT_MAX_MS = 5_000
+/**
+ * How often the watch connection proves it is alive with a `SELECT 1`, and how long the answer may
+ * take. A connection that died without a FIN or RST reaching us (a proxy, NAT or firewall that
+ * stopped forwarding) looks open forever, and LISTEN alone never writes to it; 15 s stays under the
+ * idle timeouts proxies are commonly given (HAProxy's `timeout client`/`timeout server`, often
+ * 30 s), so the query also keeps such a proxy from cutting the connection.
+ */
+const HEARTBEAT_MS = 15_000
+const HEARTBEAT_TIMEOUT_MS = 5_000
 /** The oldest PostgreSQL the store's SQL is written for. */
 const MIN_SERVER_VERSION = 120_000
 
@@ -60,6 +69,14 @@ export interface PostgresStoreOptions {
   queryTimeoutMs?: number
   /** Connections per process. @default 4 */
   poolSize?: number
+  /**
+   * How often the connection that listens for other replicas' commits runs `SELECT 1`, so that a
+   * connection a proxy or firewall silently stopped forwarding is noticed and opened again (ms).
+   * @default 15000
+   */
+  heartbeatMs?: number
+  /** How long that `SELECT 1` may take before the connection counts as dead (ms). @default 5000 */
+  heartbeatTimeoutMs?: number
 }
 
 interface LogJson {
@@ -83,6 +100,7 @@ export class PostgresStore implements MockStore, SharedStore {
   readonly shared: SharedStore = this
   private readonly pool: pg.Pool
   private readonly connect: () => pg.Client
+  private readonly heartbeat: { everyMs: number; timeoutMs: number }
   private readonly watches = new Set<CommitWatch>()
   private closed = false
 
@@ -90,10 +108,12 @@ export class PostgresStore implements MockStore, SharedStore {
     pool: pg.Pool,
     description: string,
     connect: () => pg.Client,
+    heartbeat: { everyMs: number; timeoutMs: number },
   ) {
     this.pool = pool
     this.description = description
     this.connect = connect
+    this.heartbeat = heartbeat
   }
 
   /**
@@ -105,6 +125,13 @@ export class PostgresStore implements MockStore, SharedStore {
     options: PostgresStoreOptions = {},
   ): Promise<PostgresStore> {
     const where = describeUrl(url)
+    for (const name of ['heartbeatMs', 'heartbeatTimeoutMs'] as const) {
+      const value = options[name]
+      if (value !== undefined && !(Number.isFinite(value) && value > 0))
+        throw new Error(
+          `${name} is a number of milliseconds above 0, got ${String(value)}.`,
+        )
+    }
     const queryTimeout = options.queryTimeoutMs ?? 5_000
     // Loaded here: a server on a file or in memory never pays for the client.
     const { default: client } = await import('pg')
@@ -133,7 +160,16 @@ export class PostgresStore implements MockStore, SharedStore {
         keepAliveInitialDelayMillis: 10_000,
         application_name: 'hypermock-watch',
       })
-    const store = new PostgresStore(pool, `PostgreSQL ${where}`, connect)
+    const heartbeat = {
+      everyMs: options.heartbeatMs ?? HEARTBEAT_MS,
+      timeoutMs: options.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS,
+    }
+    const store = new PostgresStore(
+      pool,
+      `PostgreSQL ${where}`,
+      connect,
+      heartbeat,
+    )
     try {
       await store.migrate()
     } catch (error) {
@@ -255,11 +291,13 @@ export class PostgresStore implements MockStore, SharedStore {
    * Opens a connection of its own that LISTENs on the commit channel, so that a replica with
    * listeners sees another replica's commit at once. When the connection drops (PostgreSQL
    * restarted, a proxy closed it), it is opened again after a growing wait, and `onCommit(null)`
-   * then says that commits may have been missed meanwhile.
+   * then says that commits may have been missed meanwhile. A heartbeat (`SELECT 1` every
+   * `heartbeatMs`) notices a connection that died without closing, and ends it the same way.
    */
   async watch(onCommit: (seq: number | null) => void): Promise<CommitWatch> {
     let client: pg.Client | null = null
     let retry: ReturnType<typeof setTimeout> | undefined
+    let beat: ReturnType<typeof setTimeout> | undefined
     let wait = RECONNECT_MIN_MS
     let stopped = false
     const watch = {
@@ -268,6 +306,7 @@ export class PostgresStore implements MockStore, SharedStore {
         stopped = true
         watch.live = false
         clearTimeout(retry)
+        clearTimeout(beat)
         this.watches.delete(watch)
         const open = client
         client = null
@@ -289,7 +328,32 @@ export class PostgresStore implements MockStore, SharedStore {
         if (client !== next) return
         client = null
         watch.live = false
+        clearTimeout(beat)
         again()
+      }
+      // One `SELECT 1` at a time; no answer in time ends the connection (with a query in flight,
+      // `end()` destroys the socket rather than wait for a goodbye that cannot arrive).
+      const heartbeat = () => {
+        beat = setTimeout(() => void check(), this.heartbeat.everyMs)
+        beat.unref?.()
+      }
+      const check = async () => {
+        let late: ReturnType<typeof setTimeout> | undefined
+        const answered = await Promise.race([
+          next.query('SELECT 1').then(
+            () => true,
+            () => false,
+          ),
+          new Promise<false>((resolve) => {
+            late = setTimeout(() => resolve(false), this.heartbeat.timeoutMs)
+            late.unref?.()
+          }),
+        ])
+        clearTimeout(late)
+        if (client !== next) return
+        if (answered) return heartbeat()
+        dropped()
+        next.end().catch(() => {})
       }
       next.on('error', dropped)
       next.on('end', dropped)
@@ -313,6 +377,7 @@ export class PostgresStore implements MockStore, SharedStore {
       }
       watch.live = true
       wait = RECONNECT_MIN_MS
+      heartbeat()
       if (reconnect) onCommit(null)
     }
     this.watches.add(watch)
