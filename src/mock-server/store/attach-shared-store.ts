@@ -76,7 +76,9 @@ export async function attachSharedStore(
   runtime.replica = replica
   runtime.events.emit({ type: 'state' })
   // Listeners see another replica's commit as it is made: the store announces each one. Without
-  // announcements (a store that has none, or while they are down) a slow poll stands in.
+  // announcements (a store that has none, or while they are down) a slow poll stands in, and so it
+  // does after a catch-up that failed (the head unknown): a connection that went silent with the
+  // announcing one fails the catch-up its reconnect asked for, and no announcement may follow.
   const catchUp = () => {
     if (runtime.events.listening && runtime.replica === replica)
       void replica.refresh()
@@ -86,7 +88,7 @@ export async function attachSharedStore(
   })
   const timer = setInterval(
     () => {
-      if (!watch?.live) catchUp()
+      if (!watch?.live || replica.head < 0) catchUp()
     },
     watch ? LISTENER_FALLBACK_POLL_MS : LISTENER_POLL_MS,
   )
