@@ -1,0 +1,78 @@
+import { connect, createServer, type Socket } from 'node:net'
+
+/**
+ * A TCP proxy on a free loopback port in front of a `postgres://` server, for a connection that
+ * dies without closing: `blackhole()` stops forwarding bytes both ways on every connection open
+ * at that moment, sockets left open and nothing sent (what a proxy, NAT or firewall that lost the
+ * connection does), while connections opened afterwards are forwarded as before.
+ */
+export interface BlackholeProxy {
+  /** The target's URL with the proxy's port in place of the server's. */
+  readonly url: string
+  /** Connections opened through the proxy so far. */
+  readonly opened: number
+  blackhole(): void
+  /** Destroys every socket and stops listening. */
+  close(): Promise<void>
+}
+
+interface Pair {
+  client: Socket
+  server: Socket
+  silent: boolean
+}
+
+export async function startBlackholeProxy(
+  target: string,
+): Promise<BlackholeProxy> {
+  const to = new URL(target)
+  const pairs = new Set<Pair>()
+  let opened = 0
+  const forward = (pair: Pair, from: Socket, into: Socket) => {
+    from.on('data', (chunk: Buffer) => {
+      if (!pair.silent) into.write(chunk)
+    })
+    from.on('end', () => {
+      if (!pair.silent) into.end()
+    })
+    from.on('error', () => {})
+    from.on('close', () => {
+      if (!pair.silent) into.destroy()
+    })
+  }
+  const server = createServer((client) => {
+    opened++
+    const upstream = connect(Number(to.port), to.hostname)
+    const pair: Pair = { client, server: upstream, silent: false }
+    pairs.add(pair)
+    forward(pair, client, upstream)
+    forward(pair, upstream, client)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const address = server.address()
+  if (address === null || typeof address === 'string')
+    throw new Error('The proxy has no TCP port.')
+  const url = new URL(target)
+  url.hostname = '127.0.0.1'
+  url.port = String(address.port)
+  return {
+    url: url.toString(),
+    get opened() {
+      return opened
+    },
+    blackhole() {
+      for (const pair of pairs) pair.silent = true
+    },
+    async close() {
+      for (const pair of pairs) {
+        pair.client.destroy()
+        pair.server.destroy()
+      }
+      pairs.clear()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
