@@ -11,7 +11,11 @@ export interface BlackholeProxy {
   readonly url: string
   /** Connections opened through the proxy so far. */
   readonly opened: number
-  blackhole(): void
+  /**
+   * Silences the open connections, or those whose first bytes from the client (PostgreSQL's
+   * startup message: user, database, `application_name`) contain `only`.
+   */
+  blackhole(only?: string): void
   /** Destroys every socket and stops listening. */
   close(): Promise<void>
 }
@@ -20,6 +24,7 @@ interface Pair {
   client: Socket
   server: Socket
   silent: boolean
+  startup: string | null
 }
 
 export async function startBlackholeProxy(
@@ -30,6 +35,7 @@ export async function startBlackholeProxy(
   let opened = 0
   const forward = (pair: Pair, from: Socket, into: Socket) => {
     from.on('data', (chunk: Buffer) => {
+      if (from === pair.client) pair.startup ??= chunk.toString('latin1')
       if (!pair.silent) into.write(chunk)
     })
     from.on('end', () => {
@@ -43,7 +49,12 @@ export async function startBlackholeProxy(
   const server = createServer((client) => {
     opened++
     const upstream = connect(Number(to.port), to.hostname)
-    const pair: Pair = { client, server: upstream, silent: false }
+    const pair: Pair = {
+      client,
+      server: upstream,
+      silent: false,
+      startup: null,
+    }
     pairs.add(pair)
     forward(pair, client, upstream)
     forward(pair, upstream, client)
@@ -63,8 +74,10 @@ export async function startBlackholeProxy(
     get opened() {
       return opened
     },
-    blackhole() {
-      for (const pair of pairs) pair.silent = true
+    blackhole(only) {
+      for (const pair of pairs)
+        if (only === undefined || pair.startup?.includes(only))
+          pair.silent = true
     },
     async close() {
       for (const pair of pairs) {

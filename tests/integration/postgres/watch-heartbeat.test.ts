@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createMockApi } from '../../../src/index.ts'
 import type { JournalEntry } from '../../../src/mock-server/journal.ts'
 import { attachStore } from '../../../src/mock-server/store/attach-store.ts'
@@ -27,11 +27,16 @@ describe.skipIf(!bin)(
     beforeAll(startSharedPostgres, 60_000)
     let closing: (() => Promise<void>)[] = []
     afterEach(async () => {
+      vi.useRealTimers()
       for (const close of closing.reverse()) await close()
       closing = []
     })
 
-    test("a listener sees another replica's write after its connection went silent without closing", async () => {
+    /**
+     * Replica A on PostgreSQL directly; replica B through the proxy, with a short heartbeat and a
+     * listener. Counts each time B's watch says commits may have been missed (a reconnect).
+     */
+    async function replicas(queryTimeoutMs?: number) {
       const { url } = await sharedDatabase('heartbeat')
       const a = createMockApi()
       const attachedA = await attachStore(a, await PostgresStore.open(url))
@@ -39,16 +44,14 @@ describe.skipIf(!bin)(
       const proxy = await startBlackholeProxy(url)
       const store = await PostgresStore.open(proxy.url, {
         heartbeatMs: 200,
-        heartbeatTimeoutMs: 300,
-        // A pool connection that went silent too fails the first catch-up this soon.
-        queryTimeoutMs: 1_000,
+        heartbeatTimeoutMs: 1_000,
+        ...(queryTimeoutMs !== undefined && { queryTimeoutMs }),
       })
-      // Each time the watch says commits may have been missed (it opened its connection again).
-      let missed = 0
+      const reconnects = { count: 0 }
       const watch = store.watch.bind(store)
       store.watch = (onCommit) =>
         watch((seq) => {
-          if (seq === null) missed++
+          if (seq === null) reconnects.count++
           onCommit(seq)
         })
       const b = createMockApi()
@@ -62,8 +65,8 @@ describe.skipIf(!bin)(
       b.subscribe((event) => {
         if (event.type === 'request') heard.push(event.entry)
       })
-      const pay = (key: string) =>
-        a.fetch(
+      const pay = async (key: string) => {
+        const response = await a.fetch(
           new Request('http://localhost/api/payments', {
             method: 'POST',
             headers: {
@@ -74,26 +77,50 @@ describe.skipIf(!bin)(
             body: JSON.stringify({ amount: 1234, currency: 'usd' }),
           }),
         )
+        expect(response.status).toBe(201)
+        return ((await response.json()) as { id: number }).id
+      }
       const hears = (key: string) => () =>
         heard.some((entry) => entry.idempotencyKey === key)
+      return { a, b, proxy, pay, hears, reconnects }
+    }
 
-      // Announced at once while the connection forwards.
-      expect((await pay('before')).status).toBe(201)
+    test("with no poll running, a listener hears another replica's request once the heartbeat replaced its silent connection", async () => {
+      // The replicas' poll timers are faked and never advanced: only announcements can tell B.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+      const { proxy, pay, hears, reconnects } = await replicas()
+      await pay('before')
       await until(10_000, hears('before'))
-      expect(missed).toBe(0)
+      expect(reconnects.count).toBe(0)
 
-      // No FIN, no RST: only a query that goes unanswered can tell.
-      proxy.blackhole()
-      const through = proxy.opened
-      const created = await pay('while-silent')
-      expect(created.status).toBe(201)
-      const { id } = (await created.json()) as { id: number }
-      await until(10_000, () => b.data.payments.get(id) !== undefined)
-      expect(missed).toBeGreaterThanOrEqual(1)
-      expect(proxy.opened).toBeGreaterThan(through)
+      // No FIN, no RST on the connection that LISTENs: only a query left unanswered can tell.
+      proxy.blackhole('hypermock-watch')
+      const opened = proxy.opened
+      await pay('while-silent')
+      await until(10_000, hears('while-silent'))
+      expect(reconnects.count).toBeGreaterThanOrEqual(1)
+      expect(proxy.opened).toBeGreaterThan(opened)
 
       // Announced at once again on the connection opened anew.
-      expect((await pay('after')).status).toBe(201)
+      await pay('after')
+      await until(10_000, hears('after'))
+    }, 30_000)
+
+    test("a listener gets another replica's write after every connection of its went silent", async () => {
+      // A pool connection that went silent too fails a catch-up after 1 s.
+      const { a, b, proxy, pay, hears, reconnects } = await replicas(1_000)
+      await pay('before')
+      await until(10_000, hears('before'))
+
+      // The pool's idle connections too: the catch-up after the reconnect fails on one of them,
+      // and the poll that follows a failed catch-up loads the state anew.
+      proxy.blackhole()
+      const id = await pay('while-silent')
+      await until(10_000, () => b.data.payments.get(id) !== undefined)
+      expect(reconnects.count).toBeGreaterThanOrEqual(1)
+      expect(b.data.payments.list().length).toBe(a.data.payments.list().length)
+
+      await pay('after')
       await until(10_000, hears('after'))
     }, 30_000)
   },
