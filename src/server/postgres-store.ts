@@ -156,6 +156,8 @@ export class PostgresStore implements MockStore, SharedStore {
         connectionString: url,
         connectionTimeoutMillis: connectTimeout,
         query_timeout: queryTimeout,
+        // TCP keepalive keeps a NAT entry warm and, after the kernel's probes (minutes), ends a
+        // connection whose peer is gone; a proxy answers the probes itself, hence the heartbeat.
         keepAlive: true,
         keepAliveInitialDelayMillis: 10_000,
         application_name: 'hypermock-watch',
