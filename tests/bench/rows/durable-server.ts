@@ -49,8 +49,15 @@ async function readRound(target: Target, seconds: number) {
 }
 
 let sequence = 0
-/** Keyed order creations, one connection: each write's latency from send to answer. */
+/**
+ * Keyed order creations, one connection: each write's latency from send to answer. Each round
+ * starts from the seed: a fast server would otherwise reach the mock's limit of 10,000 stored
+ * idempotency keys (answered 409 limit-exceeded) a few rounds in.
+ */
 async function writeRound(target: Target, seconds: number) {
+  const reset = await fetch(`${target.url}/__mock/reset`, { method: 'POST' })
+  if (!reset.ok)
+    throw new Error(`${target.kind} refused the reset: ${reset.status}`)
   const result = await autocannon({
     url: target.url,
     connections: 1,
@@ -75,7 +82,11 @@ async function writeRound(target: Target, seconds: number) {
     throw new Error(
       `${target.kind} answered ${result.non2xx} non-2xx and ${result.errors} errors to writes`,
     )
-  return { p50: result.latency.p50, p99: result.latency.p99 }
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.average,
+  }
 }
 
 /**
@@ -103,6 +114,7 @@ export const durableServerRows: BenchRow = {
       memoryP99: [] as number[],
       durableP50: [] as number[],
       durableP99: [] as number[],
+      meanRatio: [] as number[],
     }
     try {
       for (const target of [memory, durable]) await readRound(target, 2)
@@ -114,19 +126,22 @@ export const durableServerRows: BenchRow = {
         f.memoryCpu.push(cpu.get(memory)!)
         f.durableCpu.push(cpu.get(durable)!)
         f.ratio.push(cpu.get(memory)! / cpu.get(durable)!)
+        const mean = new Map<Target, number>()
         for (const target of order) {
-          const { p50, p99 } = await writeRound(
+          const written = await writeRound(
             target,
             Math.max(1, roundSeconds / 2),
           )
+          mean.set(target, written.mean)
           if (target === memory) {
-            f.memoryP50.push(p50)
-            f.memoryP99.push(p99)
+            f.memoryP50.push(written.p50)
+            f.memoryP99.push(written.p99)
           } else {
-            f.durableP50.push(p50)
-            f.durableP99.push(p99)
+            f.durableP50.push(written.p50)
+            f.durableP99.push(written.p99)
           }
         }
+        f.meanRatio.push(mean.get(durable)! / mean.get(memory)!)
       }
     } finally {
       unpin(process.pid)
@@ -137,9 +152,8 @@ export const durableServerRows: BenchRow = {
     }
     const ratio = spread(f.ratio)
     const p99 = spread(f.durableP99)
-    const p50Ratio = spread(
-      f.durableP50.map((value, i) => value / f.memoryP50[i]!),
-    )
+    // autocannon's percentiles are whole milliseconds (in memory p50 is often 0): the ratio is of means.
+    const meanRatio = spread(f.meanRatio)
     return [
       {
         id: '13',
@@ -158,7 +172,7 @@ export const durableServerRows: BenchRow = {
         figure: `p50 ${showSpread(spread(f.durableP50), ms)}; p99 ${showSpread(p99, ms)}`,
         baseline: `p50 ${showSpread(spread(f.memoryP50), ms)}; p99 ${showSpread(spread(f.memoryP99), ms)} in memory`,
         // Reported, not judged: on a loaded two-core machine a fixed bound would measure the load.
-        ratio: `${showSpread(p50Ratio, times)} p50 (--data ÷ memory)`,
+        ratio: `${showSpread(meanRatio, times)} mean latency (--data ÷ memory)`,
         target: '— (reported)',
         result: '—',
       },
