@@ -14,6 +14,12 @@ import { startServer } from '../../src/server/start-server.ts'
  */
 const kind = process.argv[2]
 const body = process.argv[3] ?? '{}'
+/**
+ * Write rows raise the mock's limit of stored idempotency keys (10,000): in memory, one round of
+ * keyed writes makes more than that, which the mock would answer 409 limit-exceeded.
+ */
+const keys = Number(process.env.BENCH_MAX_IDEMPOTENCY_KEYS) || undefined
+const limits = keys ? { maxIdempotencyKeys: keys } : {}
 
 process.on('message', (message) => {
   if (message === 'cpu') {
@@ -30,7 +36,11 @@ process.on('message', (message) => {
 })
 
 if (kind === 'mock') {
-  const server = await startServer({ port: 0, config: { rateLimit: false } })
+  const server = await startServer({
+    port: 0,
+    config: { rateLimit: false },
+    ...limits,
+  })
   process.send?.({ url: server.url })
 } else if (kind === 'durable') {
   // The same server with its state in a SQLite file (`serve --data`), in a fresh folder.
@@ -44,6 +54,7 @@ if (kind === 'mock') {
   const server = await startServer({
     port: 0,
     config: { rateLimit: false },
+    ...limits,
     store,
   })
   process.send?.({ url: server.url })
@@ -54,6 +65,7 @@ if (kind === 'mock') {
   const server = await startServer({
     port: 0,
     config: { rateLimit: false },
+    ...limits,
     store,
   })
   process.send?.({ url: server.url })
@@ -63,6 +75,7 @@ if (kind === 'mock') {
     port: 0,
     api: library,
     config: { rateLimit: false },
+    ...limits,
   })
   process.send?.({ url: server.url })
 } else if (kind === 'bare') {

@@ -25,7 +25,11 @@ async function startTarget(
   const child = fork(
     new URL('../serve-target.ts', import.meta.url),
     [kind, database],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // A round of keyed writes in memory makes more keys than the mock's default limit.
+      env: { ...process.env, BENCH_MAX_IDEMPOTENCY_KEYS: '1000000' },
+    },
   )
   const [message] = (await once(child, 'message')) as [{ url: string }]
   return { kind, child, url: message.url }
