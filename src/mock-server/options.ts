@@ -2,7 +2,7 @@ import type { TokenEntry } from './auth/tokens.ts'
 import { CONTROL_PATH } from './control/control-path.ts'
 import { configPatchSchema } from './control/config-patch.ts'
 import { compiledApi } from './declare/compiled-api-cache.ts'
-import type { CompiledApi } from './declare/compile-api.ts'
+import type { ResolvedOptions } from './resolved-options.ts'
 import type { ApiDeclaration } from './declare/types.ts'
 import { limits } from './limits.ts'
 import { defaultConfig, type MockConfig } from './mock-config.ts'
@@ -12,6 +12,7 @@ import type { StateSnapshot } from './store/types.ts'
 import { withTables } from './declare/seed-rows.ts'
 
 export type { MockConfig, RateLimitConfig } from './mock-config.ts'
+export type { ResolvedOptions } from './resolved-options.ts'
 
 export interface MockApiOptions<A extends ApiDeclaration = ApiDeclaration> {
   /**
@@ -68,32 +69,6 @@ export interface MockApiOptions<A extends ApiDeclaration = ApiDeclaration> {
   correlationHeader?: string | null
   /** Told about unexpected exceptions (the caller only ever sees a 500 problem). @default console.error */
   onUnhandledError?: (error: unknown, request?: Request) => void
-}
-
-export interface ResolvedOptions {
-  api: CompiledApi
-  /** The base's path: '' for an API at the root. */
-  basePath: string
-  /** The base's origin where it has a host (`https://api.example.com`), else ''. */
-  origin: string
-  controlPath: string
-  /** The seed rows, or the `seed` option's snapshot; `randomSeed` is the config's `seed`. */
-  seed: (randomSeed: number) => StateSnapshot
-  initialState: object | undefined
-  /** `null`: no tokens declared, so any Bearer token is let in. */
-  tokens: Record<string, TokenEntry> | null
-  config: MockConfig
-  now: () => number
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  idempotencyTtlMs: number
-  maxIdempotencyKeys: number
-  allowedOrigins: readonly string[] | '*'
-  maxBodyBytes: number
-  journalLimit: number
-  /** Lower-case, or null for none. */
-  correlationHeader: string | null
-  hangLimitMs: number
-  onUnhandledError: (error: unknown, request?: Request) => void
 }
 
 export function abortableSleep(

@@ -5,11 +5,11 @@ import type { Unit } from './store/persistence.ts'
 import type { IdempotencyRecord } from './store/types.ts'
 
 export interface MatchedRoute {
-  spec: RouteSpec
+  spec: RouteSpec<Runtime>
   params: Record<string, string>
   /** GET for HEAD requests; the method the route is looked up by. */
   method: Method
-  handler: Handler
+  handler: Handler<Runtime>
 }
 
 /** Per-request state the stages fill in, in the order `handle-request.ts` runs them. */

@@ -1,9 +1,14 @@
 import type { Principal } from './auth/tokens.ts'
 import type { DescribeEndpoint } from './conventions/endpoint-doc.ts'
-import type { Runtime } from './runtime.ts'
+import type { ApiModel } from './model/compiled-api.ts'
+import type { HandlerRuntime } from './ports/handler-runtime.ts'
 
-/** What a resource handler sees of one request, after the pipeline's checks have passed. */
-export interface RouteContext {
+/**
+ * What a resource handler sees of one request, after the pipeline's checks have passed. `R` is what
+ * it reads of the instance: a convention's handler takes `HandlerRuntime`; the control API, which
+ * drives the whole instance, takes `Runtime`.
+ */
+export interface RouteContext<R extends HandlerRuntime = HandlerRuntime> {
   request: Request
   url: URL
   /** The request path, used as the problem `instance` by default. */
@@ -14,17 +19,19 @@ export interface RouteContext {
   /** The parsed JSON body; `undefined` when the request had none. */
   body: unknown
   requestId: string
-  runtime: Runtime
+  runtime: R
 }
 
-export type Handler = (ctx: RouteContext) => Response | Promise<Response>
+export type Handler<R extends HandlerRuntime = HandlerRuntime> = (
+  ctx: RouteContext<R>,
+) => Response | Promise<Response>
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-export interface RouteSpec {
+export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   /** Path below the base, Hono pattern syntax: `/orders/:id`. */
   path: string
-  methods: Partial<Record<Method, Handler>>
+  methods: Partial<Record<Method, Handler<R>>>
   /** Each method's piece of the OpenAPI description, given by the convention that serves it. */
   docs?: Partial<Record<Method, DescribeEndpoint>>
   /** A body's media type by method, where it is not `application/json` (a merge patch's). */
@@ -57,6 +64,18 @@ export interface RouteSpec {
   load?: (
     params: Record<string, string>,
     principal: Principal,
-    runtime: Runtime,
+    runtime: HandlerRuntime,
   ) => unknown
 }
+
+/** The model with the routes that serve it: what an instance is made from. */
+export interface CompiledApi extends ApiModel {
+  /** Routes below the base path, the root's and the description's included. */
+  routes: readonly RouteSpec[]
+}
+
+/**
+ * A route read for its facts only (path, kind, cache, media types), whatever runtime its handlers
+ * take: every `RouteSpec<R>` is one.
+ */
+export type RouteFacts = RouteSpec<never>

@@ -1,4 +1,4 @@
-import type { CompiledApi } from './declare/compile-api.ts'
+import type { CompiledApi } from './route-spec.ts'
 import { openApiResponse } from './openapi/openapi-response.ts'
 import { schemaRef } from './openapi/schema-names.ts'
 import { problemDoc, problemIndex } from './problems/problem-docs.ts'

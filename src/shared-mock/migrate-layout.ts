@@ -3,7 +3,7 @@ import type { AnyRecord, Id } from '../mock-server/declare/types.ts'
 import type { FaultRule } from '../mock-server/faults/fault-rule.ts'
 import type { StoredSettings } from '../mock-server/store/mock-store.ts'
 import { chunkOf } from './chunk-of.ts'
-import type { RowEntry, StoredMeta } from './indexeddb-store.ts'
+import type { RowEntry, StoredMeta } from './indexeddb-layout.ts'
 
 /** Layout 1 kept the built-in shop's tables in object stores of their own. */
 const SHOP_STORES = ['customers', 'orders', 'payments', 'accounts', 'transfers']

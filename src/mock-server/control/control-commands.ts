@@ -3,6 +3,7 @@ import { HttpResponse } from '../http-response.ts'
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { RouteContext, Method } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
 import type { ConfigPatch } from './config-patch.ts'
 import { parseControlInput } from './control-error.ts'
 import type { FaultRuleInput } from '../faults/fault-rule.ts'
@@ -22,9 +23,9 @@ export interface ControlCommand<I, O> {
   /** HTTP, client side: the path (when it has parameters) and the JSON body for the input. */
   request?(input: I): { path?: string; body?: unknown }
   /** HTTP, server side: the input read from the request. */
-  input?(ctx: RouteContext): I
+  input?(ctx: RouteContext<Runtime>): I
   /** HTTP, server side: the answer for the result (default: its JSON, or 204 when there is none). */
-  answer?(output: O, ctx: RouteContext): Response
+  answer?(output: O, ctx: RouteContext<Runtime>): Response
   /** HTTP, client side: the result read back from the answer's JSON. */
   read?(json: unknown): O
   maxBodyBytes?: number

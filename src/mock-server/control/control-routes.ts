@@ -3,12 +3,13 @@ import { HttpResponse } from '../http-response.ts'
 import { buildControlApiDocument } from '../openapi/control-api-document.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Handler, Method, RouteSpec } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
 import { InvalidSnapshotError } from '../store/snapshot-schema.ts'
 import { controlCommands, type ControlCommand } from './control-commands.ts'
 import { declaredExtras } from './declared-extras.ts'
 
 /** A command as an endpoint: its input read from the request, run on the instance, its answer. */
-function endpoint(spec: ControlCommand<unknown, unknown>): Handler {
+function endpoint(spec: ControlCommand<unknown, unknown>): Handler<Runtime> {
   return (ctx) => {
     const input = spec.input?.(ctx)
     let output: unknown
@@ -29,8 +30,8 @@ function endpoint(spec: ControlCommand<unknown, unknown>): Handler {
   }
 }
 
-function commandRoutes(): RouteSpec[] {
-  const byPath = new Map<string, RouteSpec>()
+function commandRoutes(): RouteSpec<Runtime>[] {
+  const byPath = new Map<string, RouteSpec<Runtime>>()
   for (const spec of Object.values(controlCommands) as ControlCommand<
     unknown,
     unknown
@@ -47,7 +48,7 @@ function commandRoutes(): RouteSpec[] {
 }
 
 /** The control API: public, never rate limited, outside the API base. */
-export const controlRoutes: readonly RouteSpec[] = [
+export const controlRoutes: readonly RouteSpec<Runtime>[] = [
   ...commandRoutes(),
   {
     // The declared tokens and scenarios, for a page that knows the API only over HTTP.

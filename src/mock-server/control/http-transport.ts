@@ -1,6 +1,6 @@
 import type { FaultRule } from '../faults/fault-rule.ts'
 import type { JournalEntry } from '../journal.ts'
-import type { MockConfig } from '../options.ts'
+import type { MockConfig } from '../mock-config.ts'
 import type { StateSnapshot } from '../store/types.ts'
 import {
   controlCommands,

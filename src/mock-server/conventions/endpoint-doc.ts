@@ -1,4 +1,4 @@
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import type {
   CompiledResource,
   CompiledTransition,
@@ -38,7 +38,7 @@ export interface EndpointDoc {
 }
 
 export interface DescribeContext {
-  api: CompiledApi
+  api: ApiModel
   names: ReadonlyMap<string, ResourceNames>
   seed: Record<string, AnyRecord[]>
 }
@@ -49,7 +49,7 @@ export const capitalise = (text: string) =>
 export const states = (values: readonly unknown[]) =>
   values.map((v) => JSON.stringify(v)).join(' or ')
 
-export function resourceOf(api: CompiledApi, name: string | undefined) {
+export function resourceOf(api: ApiModel, name: string | undefined) {
   const resource = name === undefined ? undefined : api.resources.get(name)
   if (!resource)
     throw new Error(

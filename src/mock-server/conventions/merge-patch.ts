@@ -3,6 +3,7 @@
  * one, nested objects merge, arrays replace. The merged record must pass the resource's replace
  * schema, so a PATCH can store nothing a PUT could not.
  */
+import { MERGE_PATCH } from '../../common/media-types.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import { checkWith, jsonSchemaOf } from '../declare/schema-tools.ts'
@@ -18,7 +19,7 @@ import {
 } from './write-item.ts'
 
 /** The one media type a merge patch is sent with. */
-export const MERGE_PATCH = 'application/merge-patch+json'
+export { MERGE_PATCH }
 
 const isObject = (value: unknown): value is AnyRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value)

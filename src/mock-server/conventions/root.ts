@@ -1,11 +1,11 @@
 /** `GET` on the base: the entry point, with a link to every collection and the description. */
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import type { Link } from '../declare/types.ts'
 import { HttpResponse } from '../http-response.ts'
 import { schemaRef } from '../openapi/schema-names.ts'
 import type { RouteContext, RouteSpec } from '../route-spec.ts'
 
-function rootHandler(api: () => CompiledApi) {
+function rootHandler(api: () => ApiModel) {
   return (ctx: RouteContext) => {
     const { name, description, resources } = api()
     const base = ctx.runtime.baseHref
@@ -30,7 +30,7 @@ function rootHandler(api: () => CompiledApi) {
   }
 }
 
-export function rootRoute(api: () => CompiledApi): RouteSpec {
+export function rootRoute(api: () => ApiModel): RouteSpec {
   return {
     path: '',
     public: true,

@@ -4,8 +4,8 @@ import { rootRoute } from '../conventions/root.ts'
 import { pathRouter } from '../path-router.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { RouteSpec } from '../route-spec.ts'
-import type { Runtime } from '../runtime.ts'
+import type { ProblemType } from '../model/compiled-api.ts'
+import type { CompiledApi, RouteSpec } from '../route-spec.ts'
 import type { FieldError } from '../validation/validate.ts'
 import {
   checkApiShape,
@@ -18,7 +18,6 @@ import {
   type CompiledResource,
 } from './compile-resource.ts'
 import { declaredRoutesOf } from './declared-routes-of.ts'
-import { dataAccess } from './handler-context.ts'
 import { resourceRoutes } from './resource-routes.ts'
 import { seedRows, withTables } from './seed-rows.ts'
 import type {
@@ -29,57 +28,8 @@ import type {
   Link,
 } from './types.ts'
 
-export interface ProblemType {
-  status: number
-  title: string
-  summary: string
-  /** Raised once the operation began: an `Idempotency-Key` stores and replays it. */
-  stored: boolean
-  declared: boolean
-}
-
-/** A declaration, worked out once: what the engine serves for every instance made from it. */
-export interface CompiledApi {
-  name: string
-  description: string | undefined
-  declaration: ApiDeclaration
-  resources: ReadonlyMap<string, CompiledResource>
-  problems: ReadonlyMap<string, ProblemType>
-  /** Declared tokens; `null` when none are declared and any Bearer token is let in. */
-  tokens: Record<string, TokenEntry> | null
-  /** Routes below the base path, the root's and the description's included. */
-  routes: readonly RouteSpec[]
-  /** The rows of every table for a new instance or a reset: frozen, shared by every instance. */
-  seed(randomSeed: number): Record<string, AnyRecord[]>
-  present(
-    resource: CompiledResource,
-    row: AnyRecord,
-    runtime: Runtime,
-  ): AnyRecord
-  /** `present` as JSON text: kept, per base, for a seed row (frozen, never changed in place). */
-  presentJson(
-    resource: CompiledResource,
-    row: AnyRecord,
-    runtime: Runtime,
-  ): string
-  etag(resource: CompiledResource, row: AnyRecord): string
-  visible(
-    resource: CompiledResource,
-    row: AnyRecord,
-    principal: Principal,
-    runtime: Runtime,
-  ): boolean
-  visibleWith(
-    resource: CompiledResource,
-    row: AnyRecord,
-    principal: Principal,
-    data: DataAccess,
-  ): boolean
-  /** Whether a path (below the base) is one the API serves: what an API at the root owns. */
-  matches(path: string): boolean
-  /** Deletes a row by the relations' rules: 409 when a `refuse` relation still names it. */
-  deleteRow(runtime: Runtime, resource: CompiledResource, row: AnyRecord): void
-}
+export type { ProblemType } from '../model/compiled-api.ts'
+export type { CompiledApi } from '../route-spec.ts'
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -257,7 +207,7 @@ export function compileApi(
         keep(randomSeed, seedRows(resources, randomSeed, seal))
       return withTables(rows, {})
     },
-    present(resource, row, runtime) {
+    present(resource, row, base) {
       if (resource.declaration.links === false) {
         const bare: AnyRecord = {}
         for (const key in row)
@@ -266,8 +216,8 @@ export function compileApi(
       }
       const href = (name: string, id?: Id) =>
         id === undefined
-          ? `${runtime.baseHref}/${name}`
-          : `${runtime.baseHref}/${name}/${encodeURIComponent(String(id))}`
+          ? `${base.baseHref}/${name}`
+          : `${base.baseHref}/${name}/${encodeURIComponent(String(id))}`
       const self = href(resource.name, row.id as Id)
       const _links: Record<string, Link> = { self: { href: self } }
       for (const relation of resource.relations) {
@@ -299,13 +249,13 @@ export function compileApi(
       out._links = _links
       return out
     },
-    presentJson(resource, row, runtime) {
+    presentJson(resource, row, base) {
       const pure =
         sealed.has(row) && typeof resource.declaration.links !== 'function'
       const kept = pure ? written.get(row) : undefined
-      if (kept !== undefined && kept.base === runtime.baseHref) return kept.json
-      const json = JSON.stringify(compiled.present(resource, row, runtime))
-      if (pure) written.set(row, { base: runtime.baseHref, json })
+      if (kept !== undefined && kept.base === base.baseHref) return kept.json
+      const json = JSON.stringify(compiled.present(resource, row, base))
+      if (pure) written.set(row, { base: base.baseHref, json })
       return json
     },
     etag(resource, row) {
@@ -314,10 +264,12 @@ export function compileApi(
         : hash(JSON.stringify(row))
       return `"${resource.singular}-${String(row.id)}-${suffix}"`
     },
-    visible: (resource, row, principal, runtime) =>
-      visibleWith(resource, row, principal, dataAccess(runtime)),
+    visible: (resource, row, principal, tables) =>
+      visibleWith(resource, row, principal, {
+        table: (name) => tables.db.handle(name),
+      }),
     visibleWith,
-    deleteRow(runtime, resource, row) {
+    deleteRow(tables, resource, row) {
       // Plan the whole deletion first: a refusal anywhere changes nothing.
       const plan: [CompiledResource, AnyRecord][] = []
       const visit = (target: CompiledResource, targetRow: AnyRecord) => {
@@ -325,7 +277,7 @@ export function compileApi(
         for (const other of resources.values())
           for (const relation of other.relations) {
             if (relation.to !== target.name) continue
-            for (const child of runtime.db.table(other.name).rows.values()) {
+            for (const child of tables.db.table(other.name).rows.values()) {
               if (child[relation.field] !== targetRow.id) continue
               if (plan.some(([r, x]) => r === other && x.id === child.id))
                 continue
@@ -346,7 +298,7 @@ export function compileApi(
       }
       visit(resource, row)
       for (const [target, r] of plan)
-        runtime.db.table(target.name).delete(r.id as Id)
+        tables.db.table(target.name).delete(r.id as Id)
     },
   }
   return compiled

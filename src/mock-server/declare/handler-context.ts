@@ -1,26 +1,29 @@
 import { HttpResponse } from '../http-response.ts'
 import { ProblemError } from '../problems/problem-error.ts'
 import type { RouteContext } from '../route-spec.ts'
-import type { Runtime } from '../runtime.ts'
+import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { CompiledResource } from './compile-resource.ts'
 import type { AnyRecord, DataAccess, Id, HandlerContext } from './types.ts'
 
 /** Where a collection or an item lives, under the base (with its origin, where it has one). */
-export function hrefOf(runtime: Runtime, resource: string, id?: Id) {
+export function hrefOf(runtime: HandlerRuntime, resource: string, id?: Id) {
   const collection = `${runtime.baseHref}/${resource}`
   return id === undefined
     ? collection
     : `${collection}/${encodeURIComponent(String(id))}`
 }
 
-export function dataAccess(runtime: Runtime): DataAccess {
+export function dataAccess(runtime: HandlerRuntime): DataAccess {
   return {
     table: <R extends AnyRecord>(name: string) => runtime.db.handle<R>(name),
   }
 }
 
-export function resourceOf(runtime: Runtime, name: string): CompiledResource {
+export function resourceOf(
+  runtime: HandlerRuntime,
+  name: string,
+): CompiledResource {
   const resource = runtime.api.resources.get(name)
   if (!resource)
     throw new Error(
@@ -31,7 +34,7 @@ export function resourceOf(runtime: Runtime, name: string): CompiledResource {
 
 /** A record with its links and ETag: 200, or 201 with `Location`. */
 export function recordResponse(
-  runtime: Runtime,
+  runtime: HandlerRuntime,
   resource: CompiledResource,
   row: AnyRecord,
   created = false,

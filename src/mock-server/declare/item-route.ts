@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/tokens.ts'
 import type { Handler, RouteContext, Method, RouteSpec } from '../route-spec.ts'
-import type { Runtime } from '../runtime.ts'
+import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 
 /** A handler of an item route: it gets the item its route loads, typed. */
 export type ItemHandler<T> = (
@@ -11,7 +11,7 @@ export type ItemHandler<T> = (
 export type ItemLoader<T> = (
   params: Record<string, string>,
   principal: Principal,
-  runtime: Runtime,
+  runtime: HandlerRuntime,
 ) => T
 
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']

@@ -1,6 +1,6 @@
 import { fail } from '../problems/problem-error.ts'
 import type { Handler, RouteContext, Method, RouteSpec } from '../route-spec.ts'
-import type { Runtime } from '../runtime.ts'
+import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import { actionConvention } from '../conventions/action.ts'
 import type { Convention } from '../conventions/convention.ts'
 import { createConvention } from '../conventions/create.ts'
@@ -33,7 +33,7 @@ function loader(resource: CompiledResource) {
   return (
     params: Record<string, string>,
     principal: RouteContext['principal'],
-    runtime: Runtime,
+    runtime: HandlerRuntime,
   ) => {
     const id = parsePathId(resource, params.id)
     const row =

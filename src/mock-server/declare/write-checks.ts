@@ -4,7 +4,7 @@
  */
 import { fail } from '../problems/problem-error.ts'
 import type { RouteContext } from '../route-spec.ts'
-import type { Runtime } from '../runtime.ts'
+import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import { allowedActions, type CompiledResource } from './compile-resource.ts'
 import { resourceOf } from './handler-context.ts'
@@ -92,7 +92,7 @@ export function stateConflict(
 
 /** Field errors for references that name nothing the caller can see, and for the owner field. */
 export function referenceErrors(
-  runtime: Runtime,
+  runtime: HandlerRuntime,
   resource: CompiledResource,
   input: AnyRecord,
   ctx: RouteContext,

@@ -1,5 +1,5 @@
 import { tablesDrawnUpFront } from '../declare/seed-rows.ts'
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { CompiledApi } from '../route-spec.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
 import type { DescribeContext } from '../conventions/endpoint-doc.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'

@@ -1,4 +1,5 @@
 import { problemCatalogue, type ProblemSlug } from '../problems/catalogue.ts'
+import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import type { RouteSpec } from '../route-spec.ts'
 import type { OpenApiDocument } from './build-openapi-document.ts'
 import {
@@ -105,8 +106,8 @@ function operation(doc: ControlOperationDoc, path: string) {
  * mock answers under `controlPath`, each with what `controlOperationDocs` says of it. A route or
  * method without an entry there is an error, so the description cannot leave one out.
  */
-export function buildControlApiDocument(
-  routes: readonly RouteSpec[],
+export function buildControlApiDocument<R extends HandlerRuntime>(
+  routes: readonly RouteSpec<R>[],
   controlPath: string,
 ): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {}

@@ -1,8 +1,5 @@
-import type { CompiledApi } from '../declare/compile-api.ts'
-import type { RouteSpec } from '../route-spec.ts'
-import type { EndpointDoc } from '../conventions/endpoint-doc.ts'
 import { isRead, type DocMethod } from '../stages/stage-answers.ts'
-import { responsesOf } from './endpoint-responses.ts'
+import { responsesOf, type EndpointContext } from './endpoint-responses.ts'
 import {
   collectionParameters,
   pagingParameters,
@@ -10,23 +7,11 @@ import {
 } from './parameters.ts'
 import { schemaRef } from './schema-names.ts'
 
-export type { DocMethod }
+export type { DocMethod, EndpointContext }
 
 const parameterRef = (name: string) => ({
   $ref: `#/components/parameters/${name}`,
 })
-
-export interface EndpointContext {
-  api: CompiledApi
-  route: RouteSpec
-  method: DocMethod
-  /**
-   * What the endpoint does: the GET's for HEAD; `'options'` for OPTIONS, `'not-allowed'` for a
-   * method the path lacks (405 with `Allow`).
-   */
-  doc: EndpointDoc | 'options' | 'not-allowed'
-  pathId: string
-}
 
 /** The path's parameters (ids typed as the resource's), and the query and headers it reads. */
 function parametersOf(ctx: EndpointContext) {

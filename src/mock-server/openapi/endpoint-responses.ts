@@ -1,5 +1,7 @@
 import { PROBLEM_CONTENT_TYPE } from '../problems/problem-response.ts'
-import type { Answer } from '../conventions/endpoint-doc.ts'
+import type { Answer, EndpointDoc } from '../conventions/endpoint-doc.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
+import type { RouteSpec } from '../route-spec.ts'
 import { API_STAGES, ORIGIN_ANSWERS } from '../stages/api-stages.ts'
 import { finalizeAnswers } from '../stages/finalize-response.ts'
 import {
@@ -7,9 +9,20 @@ import {
   type AnswerContext,
   type DocMethod,
 } from '../stages/stage-answers.ts'
-import type { EndpointContext } from './describe-endpoint.ts'
 import type { HeaderName } from './headers.ts'
 import { problemSchemaName, schemaRef } from './schema-names.ts'
+
+export interface EndpointContext {
+  api: ApiModel
+  route: RouteSpec
+  method: DocMethod
+  /**
+   * What the endpoint does: the GET's for HEAD; `'options'` for OPTIONS, `'not-allowed'` for a
+   * method the path lacks (405 with `Allow`).
+   */
+  doc: EndpointDoc | 'options' | 'not-allowed'
+  pathId: string
+}
 
 const headerRef = (name: HeaderName) => ({
   $ref: `#/components/headers/${name}`,

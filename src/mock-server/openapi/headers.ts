@@ -1,6 +1,6 @@
 import { AUTH_REALM } from '../auth/tokens.ts'
-import { MERGE_PATCH } from '../conventions/merge-patch.ts'
-import type { CompiledApi } from '../declare/compile-api.ts'
+import { MERGE_PATCH } from '../../common/media-types.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
 import { escapeRegExp as escape } from './schema-names.ts'
 
@@ -24,7 +24,7 @@ const FIELD = '[A-Za-z0-9-]+'
  * The response headers the API sends (`components.headers`), with the exact syntax it uses: ETags
  * name a resource's singular, `Location` one of its collections.
  */
-export function responseHeaders(api: CompiledApi, base: string) {
+export function responseHeaders(api: ApiModel, base: string) {
   const resources = [...api.resources.values()]
   const alternatives = (words: string[]) =>
     words.length > 0 ? `(${words.map(escape).join('|')})` : '(?!)'

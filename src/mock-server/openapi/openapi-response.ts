@@ -1,4 +1,4 @@
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { CompiledApi } from '../route-spec.ts'
 import { HttpResponse } from '../http-response.ts'
 import { buildOpenApiDocument } from './build-openapi-document.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import type { ProblemSlug } from '../problems/catalogue.ts'
 import type { FieldError } from '../validation/validate.ts'
 import { statesOf } from './schema-names.ts'
@@ -41,7 +41,7 @@ const problemMembers: Partial<Record<ProblemSlug, z.ZodRawShape>> = {
 }
 
 /** The states and actions of every stateful resource: what a `state-conflict` can name. */
-function stateConflictMembers(api: CompiledApi) {
+function stateConflictMembers(api: ApiModel) {
   const states = new Set<unknown>()
   const actions = new Set<string>()
   for (const resource of api.resources.values()) {
@@ -71,7 +71,7 @@ function stateConflictMembers(api: CompiledApi) {
 }
 
 /** The members of a built-in problem type, as JSON Schema `properties` and `required`. */
-export function builtInMembers(api: CompiledApi, slug: string) {
+export function builtInMembers(api: ApiModel, slug: string) {
   if (slug === 'state-conflict') return stateConflictMembers(api)
   const shape = problemMembers[slug as ProblemSlug]
   if (!shape) return { properties: {}, required: [] as string[] }

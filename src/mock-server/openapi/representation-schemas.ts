@@ -1,13 +1,12 @@
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
 import type { AnyRecord } from '../declare/types.ts'
-import type { Runtime } from '../runtime.ts'
 import { embedSchema } from './embed-schema.ts'
 import { schemaRef, statesOf, type ResourceNames } from './schema-names.ts'
 
 export interface SchemaContext {
-  api: CompiledApi
+  api: ApiModel
   /** The base href links start with (`/api`, `''`, `https://api.example.com`). */
   base: string
   names: ReadonlyMap<string, ResourceNames>
@@ -22,9 +21,7 @@ export function presentRow(
   resource: CompiledResource,
   row: AnyRecord,
 ) {
-  // Presenting reads nothing of the runtime but the base href the links start with.
-  const runtime = { baseHref: ctx.base } as Runtime
-  return ctx.api.present(resource, row, runtime)
+  return ctx.api.present(resource, row, { baseHref: ctx.base })
 }
 
 function nullable(schema: JsonSchema | undefined) {

@@ -1,4 +1,4 @@
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
 
 /** `insufficient-funds` → `InsufficientFunds`, `book loans` → `BookLoans`. */
@@ -61,7 +61,7 @@ const RESERVED = [
  * taken already gets a number.
  */
 export function resourceNames(
-  api: CompiledApi,
+  api: ApiModel,
 ): ReadonlyMap<string, ResourceNames> {
   const taken = new Set([
     ...RESERVED,

@@ -1,6 +1,6 @@
 import { HttpResponse, responseOf } from '../http-response.ts'
 import type { RequestState } from '../request-state.ts'
-import type { RouteSpec } from '../route-spec.ts'
+import type { RouteFacts } from '../route-spec.ts'
 import {
   draftOf,
   recordName,
@@ -28,7 +28,7 @@ const CACHE_CONTROL = {
  */
 function cachePolicy(
   read: boolean,
-  spec: RouteSpec | undefined,
+  spec: RouteFacts | undefined,
   status: number,
 ): keyof typeof CACHE_CONTROL {
   if (!read || !spec || status < 200 || status >= 300) return 'no-store'
@@ -41,7 +41,7 @@ const cacheControl = (read: boolean, state: RequestState, status: number) =>
 /** A read of a caller's data depends on the credential it was made with. */
 const variesByCredential = (
   read: boolean,
-  spec: RouteSpec | undefined,
+  spec: RouteFacts | undefined,
   status: number,
 ) => read && spec !== undefined && !spec.public && status < 400
 

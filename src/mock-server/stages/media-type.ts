@@ -1,6 +1,6 @@
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
-import type { Method, RouteSpec } from '../route-spec.ts'
+import type { Method, RouteFacts } from '../route-spec.ts'
 import { BODY_METHODS } from './read-body.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
@@ -17,7 +17,7 @@ export function isJsonMediaType(contentType: string | undefined) {
 }
 
 /** The media type a route takes for a method's body: its convention's, else JSON. */
-export const acceptedType = (spec: RouteSpec | undefined, method: string) =>
+export const acceptedType = (spec: RouteFacts | undefined, method: string) =>
   spec?.accepts?.[method as Method] ?? JSON_TYPE
 
 /** The header that tells a refused client what to send (RFC 7231, RFC 5789, Linked Data's `Accept-Post`). */

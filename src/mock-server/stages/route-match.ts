@@ -3,9 +3,10 @@ import { pathRouter } from '../path-router.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
-function allowedMethods(specs: readonly RouteSpec[]) {
+function allowedMethods(specs: readonly RouteSpec<Runtime>[]) {
   const allowed: string[] = []
   for (const spec of specs)
     for (const method of Object.keys(spec.methods) as Method[]) {
@@ -34,13 +35,13 @@ function mostLiteral<T>(
  */
 export function routeMatch(
   basePath: string,
-  routes: readonly RouteSpec[],
+  routes: readonly RouteSpec<Runtime>[],
 ): Stage {
   const match = pathRouter(
     routes.map((spec) => [`${basePath}${spec.path}` || '/', spec] as const),
   )
   // Each route's `Allow`, joined once: a path matched by one route (most) builds none per request.
-  const allowOf = new Map<RouteSpec, string>()
+  const allowOf = new Map<RouteSpec<Runtime>, string>()
   for (const spec of routes)
     allowOf.set(spec, allowedMethods([spec]).join(', '))
   return (c, next) => {

@@ -1,4 +1,4 @@
-import type { AttachStoreOptions, AttachedStore } from './attach-store.ts'
+import type { AttachStoreOptions, AttachedStore } from './attached-store.ts'
 import { reserveStoredIds } from './reserve-stored-ids.ts'
 import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
 import { wholeState } from './whole-state.ts'

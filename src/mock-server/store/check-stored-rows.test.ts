@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { hotelApi } from '../../../tests/fixtures/hotel/small-hotel-api.ts'
+import { compiledApi } from '../declare/compiled-api-cache.ts'
 import { checkStoredRows } from './check-stored-rows.ts'
 
 const at = '2026-01-01T00:00:00.000Z'
@@ -27,7 +28,7 @@ test('rows that fit pass untouched, members in their order', () => {
     idempotencyKeys: [],
     settings: null,
   }
-  const report = checkStoredRows(hotelApi, stored)
+  const report = checkStoredRows(compiledApi(hotelApi), stored)
   expect(report.fits).toBe(true)
   expect(JSON.stringify(report.fitting.bookings)).toBe(
     JSON.stringify(stored.tables.bookings),
@@ -35,7 +36,7 @@ test('rows that fit pass untouched, members in their order', () => {
 })
 
 test('reports every row and member that no longer fits, in one message, and keeps the rest', () => {
-  const report = checkStoredRows(hotelApi, {
+  const report = checkStoredRows(compiledApi(hotelApi), {
     tables: {
       rooms: [room(1), room(2, 20)],
       bookings: [

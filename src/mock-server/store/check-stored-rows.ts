@@ -1,7 +1,6 @@
-import { compiledApi } from '../declare/compiled-api-cache.ts'
-import type { CompiledApi } from '../declare/compile-api.ts'
 import { checkWith } from '../declare/schema-tools.ts'
-import type { AnyRecord, ApiDeclaration } from '../declare/types.ts'
+import type { AnyRecord } from '../declare/types.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import type { StoredState } from './mock-store.ts'
 import { InvalidSnapshotError, parseSnapshot } from './snapshot-schema.ts'
 import type { StateSnapshot } from './types.ts'
@@ -38,17 +37,13 @@ const MAX_ROUNDS = 8
  * caller can offer to keep those or to start again; it never throws for the data.
  *
  * @example
- * const report = checkStoredRows(hotelApi, await store.load())
+ * const report = checkStoredRows(runtime.api, await store.load())
  * if (!report.fits) console.error(report.message)
  */
 export function checkStoredRows(
-  declaration: ApiDeclaration | CompiledApi,
+  api: ApiModel,
   stored: StoredState,
 ): StoredRowsReport {
-  const api =
-    'routes' in declaration && 'resources' in declaration
-      ? (declaration as CompiledApi)
-      : compiledApi(declaration as ApiDeclaration)
   const problems: StoredRowProblem[] = []
   let dropped = 0
   const tables: Record<string, AnyRecord[]> = {}

@@ -1,4 +1,4 @@
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import { newId } from '../declare/new-id.ts'
 import type { AnyRecord, Id, TableHandle } from '../declare/types.ts'
@@ -124,12 +124,12 @@ export class Database {
   private changes: ChangeSet | null = null
   /** Bumped by every load: a request that wrote into an older generation knows its write is gone. */
   generation = 0
-  private readonly api: CompiledApi
+  private readonly api: ApiModel
   private readonly now: () => string
   private readonly random: () => number
 
   constructor(
-    api: CompiledApi,
+    api: ApiModel,
     snapshot: StateSnapshot,
     now: () => string,
     random: () => number,

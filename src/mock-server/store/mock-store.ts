@@ -1,6 +1,6 @@
 import type { AnyRecord, Id } from '../declare/types.ts'
 import type { FaultRule } from '../faults/fault-rule.ts'
-import type { MockConfig } from '../options.ts'
+import type { MockConfig } from '../mock-config.ts'
 import type { JournalRecord } from '../journal.ts'
 import type { IdempotencyRecord } from './types.ts'
 

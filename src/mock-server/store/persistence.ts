@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtime.ts'
+import type { EngineState } from '../ports/engine-state.ts'
 import { isEmptyChangeSet } from './change-set.ts'
 import type { ChangeSet, MockStore, StoredSettings } from './mock-store.ts'
 
@@ -12,7 +12,7 @@ export interface Unit {
   waiters?: { resolve(): void; reject(error: unknown): void }[]
 }
 
-export function settingsOf(runtime: Runtime): StoredSettings {
+export function settingsOf(runtime: EngineState): StoredSettings {
   return {
     config: structuredClone(runtime.config),
     clockOffsetMs: runtime.clock.offset(),
@@ -31,12 +31,12 @@ export class Persistence {
   get description() {
     return this.store.description
   }
-  private readonly runtime: Runtime
+  private readonly runtime: EngineState
   private readonly queue: Unit[] = []
   private busy = false
   private seen: { config: unknown; offset: number; faults: number }
 
-  constructor(runtime: Runtime, store: MockStore) {
+  constructor(runtime: EngineState, store: MockStore) {
     this.runtime = runtime
     this.store = store
     this.seen = this.settingsMark()

@@ -1,6 +1,6 @@
 import { journalEntry } from '../journal.ts'
 import { problemResponse } from '../problems/problem-response.ts'
-import type { Runtime } from '../runtime.ts'
+import type { EngineState } from '../ports/engine-state.ts'
 import { checkStoredRows } from './check-stored-rows.ts'
 import type {
   ReplicaState,
@@ -29,7 +29,7 @@ const requestId = (n: number) => `req-${n.toString(36).padStart(6, '0')}`
  * loaded again whole at the next unit.
  */
 export class Replica {
-  private readonly runtime: Runtime
+  private readonly runtime: EngineState
   private readonly shared: SharedStore
   /** The store's, for messages. */
   readonly description: string
@@ -43,7 +43,7 @@ export class Replica {
   /** The settings and journal as last committed or loaded: what changed outside a request shows against it. */
   private last: Mark | null = null
 
-  constructor(runtime: Runtime, shared: SharedStore, description: string) {
+  constructor(runtime: EngineState, shared: SharedStore, description: string) {
     this.runtime = runtime
     this.shared = shared
     this.description = description
@@ -271,7 +271,7 @@ export class Replica {
 }
 
 function applySettings(
-  runtime: Runtime,
+  runtime: EngineState,
   settings: NonNullable<SharedCommit['changes']['settings']>,
 ) {
   const seedChanged = runtime.config.seed !== settings.config.seed

@@ -5,7 +5,7 @@ import {
   type FieldError,
   type Issue,
 } from '../validation/validate.ts'
-import type { CompiledApi } from '../declare/compile-api.ts'
+import type { ApiModel } from '../model/compiled-api.ts'
 import { checkWith } from '../declare/schema-tools.ts'
 import type { AnyRecord } from '../declare/types.ts'
 import type { StateSnapshot } from './types.ts'
@@ -115,7 +115,7 @@ const header = z.strictObject({
  * Validates a snapshot whole before anything is replaced: its shape, every table's rows against
  * their resource's schema, unique ids, and every reference a relation declares.
  */
-export function parseSnapshot(api: CompiledApi, input: unknown): StateSnapshot {
+export function parseSnapshot(api: ApiModel, input: unknown): StateSnapshot {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     throw new InvalidSnapshotError([
       { path: [], message: 'must be a JSON object' },
