@@ -1,42 +1,129 @@
 /**
- * `npm run lint:cycles` (part of `npm run lint`): no import circle in src/. ESLint's zones say who
- * may import whom; this says that nobody, however allowed, closes a loop.
+ * `npm run lint:cycles` (part of `npm run lint`): no import circle in src/, and the engine's layers
+ * point one way. ESLint's zones say which folders may import which package; this says that nobody,
+ * however allowed, closes a loop or reaches up a layer.
  *
- * Circles of value imports are refused everywhere: they decide which module runs first. Type-only
- * imports are counted too wherever a circle joins the engine (src/mock-server/) or a domain
- * (src/domains/) to anything outside it: a domain or an adapter the engine reaches back to, even
- * through types, is a layer out of place. Within one folder, circles of type-only imports (a
- * compiled API holds routes whose handlers take the runtime that holds it; a check rule's options
- * name the rule ids the registry derives) vanish at compile time and are left alone.
+ * Type imports count everywhere: a type a lower layer takes from a higher one ties the two together
+ * as surely as a value does (it is how `Runtime` came to hold the whole engine in one knot). A lower
+ * layer takes a narrow interface instead (`src/mock-server/ports/`), which the higher one satisfies.
+ *
+ * The layers, lowest first (docs/reference/layout.md draws them):
+ *
+ *   common      src/common/: vocabulary every layer shares (media types, paging, `isObject`)
+ *   model       src/mock-server/model/ and the declaration's types: the compiled API, no request code
+ *   ports       src/mock-server/ports/: what a handler or a store reads of an instance
+ *   conventions src/mock-server/conventions/ (and their helpers in declare/, naming in openapi/)
+ *   compiler    declare/compile-api.ts: a declaration to its model and routes
+ *   pipeline    stages/, handle-request.ts, runtime.ts: one request through the stages
+ *   adapters    src/msw/, src/server/, src/shared-mock/, src/playground/, src/devtools/
+ *
+ * tests/integration/layers.test.ts runs these rules over modules that break them, so a rule that
+ * stops matching fails the tests.
  */
+
+/** Adapters: they serve an engine instance over a transport or show it. */
+const ADAPTERS = '^src/(msw|server|shared-mock|playground|devtools)/'
+
+/** The engine's own layers, as paths. */
+const MODEL = [
+  '^src/mock-server/model/',
+  '^src/mock-server/declare/(types|compile-resource|schema-tools)\\.ts$',
+]
+const CONVENTIONS = [
+  '^src/mock-server/conventions/',
+  '^src/mock-server/declare/(handler-context|item-route|write-checks)\\.ts$',
+]
+/** The compiler: declare/compile-api.ts and the modules only it uses. */
+const COMPILER =
+  '^src/mock-server/declare/(compile-api|compiled-api-cache|check-declaration|resource-routes|declared-routes-of|define-api)\\.ts$'
+/** Code that serves a request: the routes, the stages, the instance that runs them. */
+const REQUEST_CODE = [
+  '^src/mock-server/(conventions|stages|control|ports|store)/',
+  '^src/mock-server/(route-spec|request-state|runtime|handle-request|run-stages|http-response|routes)\\.ts$',
+  COMPILER,
+]
+/** Stores: the engine's own, and those the adapters bring (IndexedDB, PostgreSQL, SQLite). */
+const STORES = [
+  '^src/mock-server/store/',
+  '^src/shared-mock/[^/]*store[^/]*\\.ts$',
+  '^src/server/[^/]*store[^/]*\\.ts$',
+]
+
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'These modules import each other (directly or through others) at run time. Move what both need into a module both import.',
+        'These modules import each other, directly or through others (type imports count). Move what both need into a module both import: a narrow interface in src/mock-server/ports/, a type beside the model.',
       from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'engine-imports-no-adapter',
+      severity: 'error',
+      comment:
+        'The engine (conventions, model, compiler, pipeline, stores) imports no adapter: msw, the server, the shared tabs, the playground and the devtools import the engine, never the reverse.',
+      from: { path: '^src/mock-server/' },
+      to: { path: ADAPTERS },
+    },
+    {
+      name: 'model-imports-no-request-code',
+      severity: 'error',
+      comment:
+        'The model (the declaration and its compiled form) holds no request code: no route, stage, handler, store or runtime. What it needs of an instance comes as a narrow interface declared beside it (LinkBase, ReadableTables).',
+      from: { path: MODEL },
+      to: { path: REQUEST_CODE },
+    },
+    {
+      name: 'convention-imports-no-pipeline',
+      severity: 'error',
+      comment:
+        'A convention serves a request a route hands it: it imports the model, the ports and its own helpers, never the compiler, the stages or the instance (take HandlerRuntime from ports/, not Runtime).',
+      from: { path: CONVENTIONS },
       to: {
-        circular: true,
-        viaOnly: { dependencyTypesNot: ['type-only'] },
+        path: [
+          COMPILER,
+          '^src/mock-server/stages/',
+          '^src/mock-server/(runtime|request-state|handle-request|run-stages|create-runtime|create-mock-api)\\.ts$',
+        ],
       },
     },
     {
-      name: 'no-circular-engine-and-above',
+      name: 'ports-import-no-layer-above',
       severity: 'error',
       comment:
-        'This circle runs through the engine (src/mock-server/) and a module outside it, types included. The engine imports nothing of the layers above it, nor any domain.',
-      from: { path: '^src/mock-server/' },
-      to: { circular: true, via: { path: '^src/(?!mock-server/)' } },
+        'A port is a narrow interface the layers above implement or take: it names model types and plain state, never a convention, the compiler, the pipeline or the instance.',
+      from: { path: '^src/mock-server/ports/' },
+      to: {
+        path: [
+          '^src/mock-server/(conventions|stages|control|openapi)/',
+          '^src/mock-server/(route-spec|request-state|runtime|handle-request|run-stages|options|resolved-options)\\.ts$',
+          COMPILER,
+        ],
+      },
     },
     {
-      name: 'no-circular-domain-and-engine',
+      name: 'store-imports-no-compiler',
       severity: 'error',
       comment:
-        'This circle runs through a domain (src/domains/) and a module outside it, types included. A domain is declared with the engine’s public entry, which never imports it back.',
-      from: { path: '^src/domains/' },
-      to: { circular: true, via: { path: '^src/(?!domains/)' } },
+        'A store keeps rows and settings: it takes the compiled model (ApiModel) and never compiles a declaration, nor reaches a convention or a stage. Whoever attaches it compiles.',
+      from: { path: STORES },
+      to: {
+        path: [
+          COMPILER,
+          '^src/mock-server/(conventions|stages)/',
+          '^src/mock-server/(options|handle-request|run-stages)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'common-imports-nothing',
+      severity: 'error',
+      comment:
+        'src/common/ is the vocabulary every layer shares, the checker and the client included: it imports no other module of src/.',
+      from: { path: '^src/common/' },
+      to: { path: '^src/(?!common/)' },
     },
   ],
   options: {

@@ -1,0 +1,130 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { cruise, type IViolation } from 'dependency-cruiser'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+
+// The repository's own rules, as `npm run lint:cycles` runs them.
+const config = createRequire(import.meta.url)(
+  '../../.dependency-cruiser.cjs',
+) as { forbidden: unknown[] }
+
+/** A small source tree, laid out as src/ is, whose modules break the layers one rule each. */
+const tree: Record<string, string> = {
+  // A convention that reaches an adapter, and one that takes the whole instance.
+  'src/mock-server/conventions/list.ts': [
+    "import type { Server } from '../../msw/node.ts'",
+    "import type { Runtime } from '../runtime.ts'",
+    'export type List = [Server, Runtime]',
+  ].join('\n'),
+  'src/msw/node.ts': 'export interface Server { listen(): void }',
+  'src/mock-server/runtime.ts': 'export interface Runtime { baseHref: string }',
+  // A store that compiles a declaration.
+  'src/mock-server/store/memory-store.ts': [
+    "import { compileApi } from '../declare/compile-api.ts'",
+    'export const store = compileApi',
+  ].join('\n'),
+  'src/mock-server/declare/compile-api.ts':
+    'export const compileApi = (x: unknown) => x',
+  // The model naming a route.
+  'src/mock-server/model/compiled-api.ts': [
+    "import type { RouteSpec } from '../route-spec.ts'",
+    'export interface ApiModel { routes: RouteSpec[] }',
+  ].join('\n'),
+  'src/mock-server/route-spec.ts':
+    'export interface RouteSpec { path: string }',
+  // Two modules tied by type imports alone.
+  'src/mock-server/stages/a.ts': [
+    "import type { B } from './b.ts'",
+    'export interface A { b: B }',
+  ].join('\n'),
+  'src/mock-server/stages/b.ts': [
+    "import type { A } from './a.ts'",
+    'export interface B { a?: A }',
+  ].join('\n'),
+  // A convention that keeps to its layer.
+  'src/mock-server/conventions/read.ts': [
+    "import type { ApiModel } from '../model/compiled-api.ts'",
+    'export type Read = ApiModel',
+  ].join('\n'),
+}
+
+let root: string
+let violations: IViolation[]
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'hypermock-layers-'))
+  for (const [path, text] of Object.entries(tree)) {
+    await mkdir(dirname(join(root, path)), { recursive: true })
+    await writeFile(join(root, path), `${text}\n`)
+  }
+  const result = await cruise(['src'], {
+    baseDir: root,
+    ruleSet: { forbidden: config.forbidden } as never,
+    validate: true,
+    tsPreCompilationDeps: true,
+  })
+  if (typeof result.output === 'string')
+    throw new Error('dependency-cruiser answered with text, not a result')
+  violations = result.output.summary.violations
+})
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+})
+
+const reported = (rule: string, from: string, to: string) =>
+  expect(violations).toContainEqual(
+    expect.objectContaining({
+      rule: expect.objectContaining({ name: rule }),
+      from,
+      to,
+    }),
+  )
+
+test('a convention importing an adapter breaks the layers', () => {
+  reported(
+    'engine-imports-no-adapter',
+    'src/mock-server/conventions/list.ts',
+    'src/msw/node.ts',
+  )
+})
+
+test('a convention taking the whole instance instead of a port breaks the layers', () => {
+  reported(
+    'convention-imports-no-pipeline',
+    'src/mock-server/conventions/list.ts',
+    'src/mock-server/runtime.ts',
+  )
+})
+
+test('a store importing the compiler breaks the layers', () => {
+  reported(
+    'store-imports-no-compiler',
+    'src/mock-server/store/memory-store.ts',
+    'src/mock-server/declare/compile-api.ts',
+  )
+})
+
+test('the model importing request code breaks the layers', () => {
+  reported(
+    'model-imports-no-request-code',
+    'src/mock-server/model/compiled-api.ts',
+    'src/mock-server/route-spec.ts',
+  )
+})
+
+test('a circle of type imports alone is refused', () => {
+  reported(
+    'no-circular',
+    'src/mock-server/stages/a.ts',
+    'src/mock-server/stages/b.ts',
+  )
+})
+
+test('a module that keeps to its layer is not reported', () => {
+  expect(
+    violations.filter((v) => v.from === 'src/mock-server/conventions/read.ts'),
+  ).toEqual([])
+})
