@@ -1,3 +1,4 @@
+import { isObject } from '../common/is-object.ts'
 /** The parts of an OpenAPI 3 description the checker reads; everything else is ignored. */
 export type JsonSchema = Record<string, unknown>
 
@@ -11,9 +12,6 @@ export interface OpenApiDocument {
   paths?: Record<string, Record<string, unknown>>
   components?: Record<string, unknown>
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Follows local `$ref`s (`#/components/...`), at most 20 deep so a cycle cannot hang the run. */
 export function resolveRef(

@@ -1,3 +1,4 @@
+import { mediaTypes } from '../common/media-types.ts'
 /**
  * An RFC 9457 problem document as the client reads it. Extension members (`errors`, `balance`,
  * `currentStatus`, ...) are kept as they came.
@@ -11,7 +12,7 @@ export interface Problem {
   readonly [member: string]: unknown
 }
 
-const problemMediaType = 'application/problem+json'
+const problemMediaType = mediaTypes.problem
 
 /**
  * Reads a problem from any JSON value, leniently as RFC 9457 asks: unknown members are kept, a

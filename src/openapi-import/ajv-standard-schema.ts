@@ -7,6 +7,7 @@ import { unknownMember } from '../mock-server/validation/validate.ts'
 import { FILES_MEMBER } from './read-description.ts'
 import { withoutExamples } from './reference-walk.ts'
 import type { Json } from './schema-view.ts'
+import { isObject } from '../common/is-object.ts'
 
 // ajv-formats is CommonJS with a default export that TypeScript sees one level down.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
@@ -154,7 +155,7 @@ export function ajvStandardSchema(
               path: [name],
             })
       if (issues.length > 0) return { issues }
-      return options.absent && isRecord(value)
+      return options.absent && isObject(value)
         ? { value: { ...options.absent, ...value } }
         : { value }
     },
@@ -165,11 +166,8 @@ export function ajvStandardSchema(
 
 /** The value without the members the schema does not draw (the engine's own hidden ones). */
 function ignored(value: unknown, ignore: readonly string[] | undefined) {
-  if (!ignore || !isRecord(value)) return value
+  if (!ignore || !isObject(value)) return value
   const out = { ...value }
   for (const name of ignore) delete out[name]
   return out
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)

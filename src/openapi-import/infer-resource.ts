@@ -31,6 +31,7 @@ import {
   withoutMember,
   type Json,
 } from './schema-view.ts'
+import { MERGE_PATCH } from '../common/media-types.ts'
 
 /** Members the engine sets itself. */
 const SERVER_SET = ['id', 'createdAt', 'updatedAt', 'version']
@@ -380,8 +381,7 @@ export function inferResource(
   if (
     ops.patch &&
     declaration.replace &&
-    (patchType === 'application/merge-patch+json' ||
-      patchType === 'application/json')
+    (patchType === MERGE_PATCH || patchType === 'application/json')
   ) {
     declaration.patch = true
     report(ops.patch, 'merge patch', `PATCH on the item /${ops.name}/{id}`, [

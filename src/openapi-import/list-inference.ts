@@ -2,19 +2,16 @@ import type {
   ListDeclaration,
   ListEnvelope,
 } from '../mock-server/declare/types.ts'
+import { pagingParameters } from '../common/paging-parameters.ts'
 import { flatProperties, successOf } from './openapi-reader.ts'
 import { flatten, typeOf, type Json } from './schema-view.ts'
 
-const SIZE = ['limit', 'perPage', 'per_page', 'pageSize', 'page_size', 'size']
-const CURSOR = [
-  'cursor',
-  'after',
-  'starting_after',
-  'page_token',
-  'pageToken',
-  'continuation',
-]
-const TOTAL = ['total', 'totalCount', 'total_count', 'count']
+const {
+  size: SIZE,
+  cursor: CURSOR,
+  total: TOTAL,
+  sort: SORT,
+} = pagingParameters
 
 export interface InferredList {
   list: ListDeclaration
@@ -214,8 +211,6 @@ export function inferList(
     )
   return { list, itemSchema: shape.items, filters, sort: sortable, notes }
 }
-
-const SORT = ['sort', 'sortBy', 'sort_by', 'orderBy', 'order_by']
 
 /** The fields a sort parameter's enum names (`-total` and `total` alike), where it has one. */
 function sortFields(

@@ -1,3 +1,4 @@
+import { isObject } from '../common/is-object.ts'
 /** A JSON Schema or an OpenAPI object, read as plain JSON. */
 export type Json = Record<string, unknown>
 
@@ -16,9 +17,6 @@ export const NAMES = new Set([
   'definitions',
   'schemas',
 ])
-
-const isObject = (value: unknown): value is Json =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
 
 /** Each document's `$ref`s as read once: Stripe's seed rows follow the same ones thousands of times. */
 const followed = new WeakMap<Json, Map<string, unknown>>()

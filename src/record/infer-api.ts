@@ -6,6 +6,9 @@ import {
   type ObjectShape,
   type Shape,
 } from './infer-schema.ts'
+import { isObject } from '../common/is-object.ts'
+import { pagingParameters } from '../common/paging-parameters.ts'
+import { mediaTypes } from '../common/media-types.ts'
 
 type Json = Record<string, unknown>
 export type IdKind = 'integer' | 'uuid' | 'string'
@@ -112,8 +115,6 @@ const LINK_MEMBERS = new Set(['_links', '_embedded'])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const STATE_NAMES = /^(status|state|phase|stage)$/i
 
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 const isRecord = (v: unknown): v is Json =>
   isObject(v) && (typeof v.id === 'number' || typeof v.id === 'string')
 const strip = (record: Json): Json =>
@@ -151,28 +152,13 @@ function listRecords(
   return found
 }
 
-const PAGE = ['page', '_page', 'p', 'pageNumber', 'page_number']
-const PER_PAGE = [
-  'perPage',
-  'per_page',
-  '_per_page',
-  'limit',
-  '_limit',
-  'pageSize',
-  'page_size',
-  'size',
-]
-const OFFSET = ['offset', '_start', 'skip', 'start']
-const CURSOR = [
-  'cursor',
-  'after',
-  'starting_after',
-  'page_token',
-  'pageToken',
-  'next',
-  'continuation',
-]
-const SORT = ['sort', '_sort', 'sortBy', 'order_by', 'orderBy']
+const {
+  page: PAGE,
+  size: PER_PAGE,
+  offset: OFFSET,
+  cursor: CURSOR,
+  sort: SORT,
+} = pagingParameters
 
 interface Observation {
   at: number
@@ -418,7 +404,7 @@ export function inferApi(
     }
     if (e.status >= 400) {
       const type = (e.responseContentType ?? 'none').split(';')[0]!.trim()
-      if (type === 'application/problem+json' && isObject(e.responseBody)) {
+      if (type === mediaTypes.problem && isObject(e.responseBody)) {
         const body = e.responseBody
         const slug =
           typeof body.type === 'string'
@@ -437,7 +423,7 @@ export function inferApi(
             detail: typeof body.detail === 'string' ? body.detail : '',
             members: Object.keys(body).filter((k) => !RFC9457.has(k)),
           })
-      } else if (type !== 'application/problem+json') {
+      } else if (type !== mediaTypes.problem) {
         const key = `${e.status} ${type}`
         errorShapes.set(key, (errorShapes.get(key) ?? 0) + 1)
       }

@@ -1,4 +1,5 @@
 import { parseBody, type Exchange, type Header } from './exchange.ts'
+import { isObject } from '../common/is-object.ts'
 
 /** The most a HAR may hold: past these, reading stops with a clear error, not an exhausted heap. */
 export const harLimits = {
@@ -13,11 +14,6 @@ export const harLimits = {
 export class InvalidHarError extends Error {
   override name = 'InvalidHarError'
 }
-
-type Json = Record<string, unknown>
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function headers(value: unknown, where: string): Header[] {
   if (value === undefined) return []

@@ -4,21 +4,19 @@ import type { FaultRule } from '../mock-server/faults/fault-rule.ts'
 import type { StoredSettings } from '../mock-server/store/mock-store.ts'
 import { chunkOf } from './chunk-of.ts'
 import type { RowEntry, StoredMeta } from './indexeddb-layout.ts'
+import { isObject } from '../common/is-object.ts'
 
 /** Layout 1 kept the built-in shop's tables in object stores of their own. */
 const SHOP_STORES = ['customers', 'orders', 'payments', 'accounts', 'transfers']
 /** Layouts 1 and 2 kept the idempotency records as a table of this name. */
 const LEGACY_KEYS = 'idempotencyKeys'
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 /** Layouts 1 and 2 stored fault rules without ids or counters, and no clock offset. */
 function settingsOf(legacy: unknown): string | null {
   if (
-    !isRecord(legacy) ||
+    !isObject(legacy) ||
     !Array.isArray(legacy.faults) ||
-    !isRecord(legacy.config)
+    !isObject(legacy.config)
   )
     return null
   const faults = legacy.faults.map(
@@ -78,7 +76,7 @@ export async function migrateLayout(
   const chunks = new Map<string, RowEntry[]>()
   for (const [table, list] of legacy) {
     for (const row of list) {
-      if (!isRecord(row)) continue
+      if (!isObject(row)) continue
       if (table === LEGACY_KEYS) {
         if (typeof row.scope === 'string')
           await keys.put(JSON.stringify(row), row.scope)

@@ -2,12 +2,10 @@ import type { Exchange } from '../probe-types.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import { createRecord, isOutcome } from '../rule-helpers.ts'
 import { writableCollection } from '../writable-collection.ts'
+import { isObject } from '../../common/is-object.ts'
+import { MERGE_PATCH } from '../../common/media-types.ts'
 
-const MERGE_PATCH = 'application/merge-patch+json'
 const MARK = 'set by hypermock check'
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * A member the create body may leave out, and a value to set it to (`null`: it holds one). Only a

@@ -1,6 +1,7 @@
 import type { Exchange } from '../create-probe.ts'
 import type { DiscoveredCollection } from '../discovery-types.ts'
 import { itemsOf, nextLink } from '../hal-links.ts'
+import { pagingParameters } from '../../common/paging-parameters.ts'
 import { isObject } from '../openapi-document.ts'
 import {
   describeResponse,
@@ -12,14 +13,7 @@ import {
 } from '../rule.ts'
 
 /** Page-size parameters tried when the description names none, most common first. */
-const PAGE_SIZE_NAMES = [
-  'perPage',
-  'per_page',
-  'pageSize',
-  'limit',
-  '_per_page',
-  '_limit',
-]
+const PAGE_SIZE_NAMES = pagingParameters.size
 const PAGE_SIZE_PATTERN = /^_?(per_?page|page_?size|limit|size)$/i
 
 async function findNext(

@@ -17,12 +17,10 @@ import {
   writeItemHandler,
   writeItemProblems,
 } from './write-item.ts'
+import { isObject } from '../../common/is-object.ts'
 
 /** The one media type a merge patch is sent with. */
 export { MERGE_PATCH }
-
-const isObject = (value: unknown): value is AnyRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Sets an own member, even one named `__proto__`, as `JSON.parse` does. */
 function put(target: AnyRecord, key: string, value: unknown) {

@@ -2,8 +2,9 @@ import { HttpResponse } from '../http-response.ts'
 import { problemCatalogue, type ProblemSlug } from './catalogue.ts'
 import type { ProblemInit } from './problem-error.ts'
 import type { ProblemSummary } from '../declare/types.ts'
+import { mediaTypes } from '../../common/media-types.ts'
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+export const PROBLEM_CONTENT_TYPE = mediaTypes.problem
 
 export interface ProblemContext {
   basePath: string

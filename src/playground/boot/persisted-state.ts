@@ -1,4 +1,5 @@
 import type { FaultRule, MockConfig, StateSnapshot } from '../../index.ts'
+import { isObject } from '../../common/is-object.ts'
 
 /**
  * Where earlier versions of the playground saved the mock. It lives in IndexedDB now (see
@@ -19,10 +20,6 @@ export type LoadResult =
   | { kind: 'loaded'; value: PersistedPlayground }
   /** Storage held something unreadable: it was discarded, and the user is told why. */
   | { kind: 'corrupted'; reason: string }
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Reads the saved playground. Only the envelope is checked here; the mock validates the snapshot
@@ -46,11 +43,11 @@ export function loadPersisted(storage: Pick<Storage, 'getItem'>): LoadResult {
     return { kind: 'corrupted', reason: 'the saved data is not valid JSON' }
   }
   if (
-    !isRecord(value) ||
+    !isObject(value) ||
     value.version !== 1 ||
-    !isRecord(value.state) ||
+    !isObject(value.state) ||
     !Array.isArray(value.faults) ||
-    !isRecord(value.config)
+    !isObject(value.config)
   ) {
     return {
       kind: 'corrupted',

@@ -1,6 +1,4 @@
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
+import { isObject } from '../../common/is-object.ts'
 export interface ApiCollections {
   /** Collection paths (`/api/rooms`): a template with an item below it (`/api/rooms/{id}`). */
   collections: string[]

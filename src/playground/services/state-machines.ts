@@ -1,3 +1,4 @@
+import { isObject } from '../../common/is-object.ts'
 /** A resource's lifecycle as the description's `x-hypermock-states` carries it. */
 export interface StateMachine {
   /** The representation's schema name, e.g. `Loan`. */
@@ -9,9 +10,6 @@ export interface StateMachine {
 }
 
 type Json = Record<string, unknown>
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value)

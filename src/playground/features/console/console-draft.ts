@@ -2,6 +2,7 @@ import type {
   OutgoingRequest,
   SendMode,
 } from '../../components/send-request.ts'
+import { MERGE_PATCH, mediaTypes } from '../../../common/media-types.ts'
 
 export const methods = [
   'GET',
@@ -44,9 +45,9 @@ const named = {
 
 export const BODYLESS = new Set(['GET', 'HEAD'])
 
-const JSON_TYPE = 'application/json'
+const JSON_TYPE = mediaTypes.json
 /** What a PATCH body is sent as: a JSON Merge Patch (RFC 7396). */
-export const MERGE_PATCH = 'application/merge-patch+json'
+export { MERGE_PATCH }
 
 /**
  * The draft with another method: a PATCH is sent as a merge patch, anything else as JSON, unless

@@ -1,3 +1,4 @@
+import { isObject } from '../../../common/is-object.ts'
 /** Requests worth sending once: each shows one convention answering. */
 export const consoleExamples = [
   {
@@ -50,9 +51,6 @@ export interface ConsoleExample {
   readonly path: string
   readonly body: string
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The examples for the loaded API: the built-in domain's above, or, for a declared API, the same

@@ -2,15 +2,12 @@ import { parseProblem } from '../../../client/index.ts'
 import type { MockApi } from '../../../index.ts'
 import { CONTROL_PATH } from '../../../mock-server/control/control-path.ts'
 import type { PersistedPlayground } from '../../boot/persisted-state.ts'
+import { isObject } from '../../../common/is-object.ts'
 
 export type FileCheck =
   { ok: true; value: PersistedPlayground } | { ok: false; reason: string }
 
 const MAX_BYTES = 32 * 1024 * 1024
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function describe(value: unknown) {
   if (value === undefined) return 'missing'
@@ -73,7 +70,7 @@ export async function checkPlaygroundFile(
       `the file is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
     )
   }
-  if (!isRecord(value))
+  if (!isObject(value))
     return fail(
       `the file holds ${describe(value)}, not an object { version, state, faults, config }`,
     )
@@ -81,11 +78,11 @@ export async function checkPlaygroundFile(
     return fail(
       `"version" is ${describe(value.version)}; this playground reads version 1 exports`,
     )
-  if (!isRecord(value.state))
+  if (!isObject(value.state))
     return fail(`"state" is ${describe(value.state)}, not an object`)
   if (!Array.isArray(value.faults))
     return fail(`"faults" is ${describe(value.faults)}, not a list of rules`)
-  if (!isRecord(value.config))
+  if (!isObject(value.config))
     return fail(`"config" is ${describe(value.config)}, not an object`)
   // Loaded when a file is checked: the page itself never answers a request.
   const { createMockApi } = await import('../../../default-mock-api.ts')

@@ -1,4 +1,5 @@
 import type { FaultRuleInput } from '../../../index.ts'
+import { isObject } from '../../../common/is-object.ts'
 
 export interface FaultPreset {
   readonly label: string
@@ -70,9 +71,6 @@ export const faultPresets: readonly FaultPreset[] = [
     },
   },
 ]
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The presets aimed at the loaded API: reads at its first collection (and that collection's

@@ -1,4 +1,5 @@
 import type { Credential } from '../../services/declared-credentials.ts'
+import { isObject } from '../../../common/is-object.ts'
 
 /** How the loaded API asks for credentials, as the Guide explains it. */
 export type ApiAuthentication =
@@ -15,9 +16,6 @@ export type ApiAuthentication =
     }
 
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Whether every operation the description lists asks for no credential (`security: []`). */
 function asksForNothing(paths: Record<string, unknown>) {

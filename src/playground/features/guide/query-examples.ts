@@ -1,4 +1,5 @@
 import { apiCollections } from '../../services/api-collections.ts'
+import { isObject } from '../../../common/is-object.ts'
 
 /** A collection query of the loaded API, written as the Guide shows it. */
 export interface QueryExamples {
@@ -16,9 +17,6 @@ interface Parameter {
   name: string
   schema: Record<string, unknown>
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The inline query parameters of a collection's GET (the shared `$ref`s are paging's). */
 function parametersOf(paths: Record<string, unknown>, collection: string) {

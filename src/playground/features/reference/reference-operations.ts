@@ -1,3 +1,4 @@
+import { isObject } from '../../../common/is-object.ts'
 /** One operation of the description, as the Reference view lists it. */
 export interface ReferenceOperation {
   method: string
@@ -24,9 +25,6 @@ export interface ReferenceGroup {
 type Json = Record<string, unknown>
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options']
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 

@@ -1,9 +1,9 @@
+import { isObject } from '../../../common/is-object.ts'
+
+export { isObject }
 /** JSON Schema and OpenAPI pieces read for display: types in a line, fields as rows, `$ref`s resolved. */
 
 export type Json = Record<string, unknown>
-
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** `#/components/schemas/Order` → that node, or undefined. */
 export function resolveRef(doc: Json, ref: unknown): Json | undefined {
