@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -30,6 +31,10 @@ export default defineConfig(({ command }) => ({
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
+    // Vitest's default for a run is one worker fewer than the cores: one at a time on a 2-core
+    // machine. Many files mostly wait (servers with latency, child processes, PostgreSQL), so
+    // one worker per core keeps both busy.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

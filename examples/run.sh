@@ -34,13 +34,15 @@ fi
 pack_time=$(($(now) - start))
 echo "── packed in $(seconds $pack_time) s: $(du -h "$WORK/.pack/hypermock-api.tgz" | cut -f1)"
 
-declare -A times results
-failed=0
-for name in "${EXAMPLES[@]}"; do
-  src="$ROOT/examples/$name"
-  dest="$WORK/$name"
-  [ -d "$src" ] || { echo "no example named $name (examples: ${ALL[*]})" >&2; exit 2; }
-  echo "── $name"
+# Two examples at a time (HYPERMOCK_EXAMPLES_JOBS): an install mostly waits on the disk and npm's
+# cache, and the examples that serve pages use ports of their own (4710 to 4712). Each one's
+# output is kept and printed whole when it ends.
+JOBS="${HYPERMOCK_EXAMPLES_JOBS:-2}"
+LOGS="$(mktemp -d)"
+trap 'rm -rf "$LOGS"' EXIT
+
+run_example() {
+  local name=$1 src="$ROOT/examples/$1" dest="$WORK/$1" start
   start=$(now)
   # A fresh copy of the sources; node_modules stays, except the package under test.
   mkdir -p "$dest"
@@ -54,16 +56,45 @@ for name in "${EXAMPLES[@]}"; do
       echo "npm scripts run $(npm exec --offline -c 'echo "node $(node --version) from $(command -v node)"')" &&
       SCREENSHOT_DIR="$ROOT/test-results/screenshots" npm test
   ); then
-    results[$name]=passed
+    echo passed >"$LOGS/$name.result"
   else
-    results[$name]=FAILED
-    failed=1
+    echo FAILED >"$LOGS/$name.result"
   fi
-  times[$name]=$(($(now) - start))
+  echo $(($(now) - start)) >"$LOGS/$name.time"
+}
+
+for name in "${EXAMPLES[@]}"; do
+  [ -d "$ROOT/examples/$name" ] || { echo "no example named $name (examples: ${ALL[*]})" >&2; exit 2; }
+done
+printed=0
+print_finished() {
+  # In the order given, each example's output once it has ended.
+  while [ "$printed" -lt "${#EXAMPLES[@]}" ] && [ -f "$LOGS/${EXAMPLES[$printed]}.time" ]; do
+    echo "── ${EXAMPLES[$printed]}"
+    cat "$LOGS/${EXAMPLES[$printed]}.log"
+    printed=$((printed + 1))
+  done
+}
+for name in "${EXAMPLES[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+    wait -n || true
+    print_finished
+  done
+  run_example "$name" >"$LOGS/$name.log" 2>&1 &
+done
+wait
+print_finished
+
+declare -A times results
+failed=0
+for name in "${EXAMPLES[@]}"; do
+  times[$name]=$(cat "$LOGS/$name.time")
+  results[$name]=$(cat "$LOGS/$name.result")
+  [ "${results[$name]}" = passed ] || failed=1
 done
 
 echo
-echo "── examples (install + test, each):"
+echo "── examples (install + test, each; $JOBS at a time):"
 printf '   %-22s %8s\n' pack "$(seconds $pack_time) s"
 for name in "${EXAMPLES[@]}"; do
   printf '   %-22s %8s  %s\n' "$name" "$(seconds "${times[$name]}") s" "${results[$name]}"

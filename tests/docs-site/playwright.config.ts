@@ -11,8 +11,9 @@ const browser = await pickBrowser()
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/docs-site',
-  fullyParallel: false,
-  workers: 1,
+  // The site is static and every test opens its own pages: they run two at a time.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

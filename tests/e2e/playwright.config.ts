@@ -31,8 +31,12 @@ if (process.env.TEST_WORKER_INDEX === undefined)
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/e2e',
+  // Spec files run two at a time, each in a browser of its own; the tests of one file run in
+  // order. Nothing is shared between files: a playground's mock lives in its page's service
+  // worker (one browser context per test), and each server-mode project has one spec file on its
+  // server (record-har starts its own). E2E_WORKERS=1 runs one file at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

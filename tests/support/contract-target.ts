@@ -5,12 +5,13 @@ import {
   prepareDescribedResponses,
 } from './openapi-conformance.ts'
 import { importedTarget, type ShopCode } from './imported-target.ts'
+import { engineTarget } from './engine-target.ts'
 import { mswTarget } from './msw-target.ts'
 import { proxiedServerTarget, recordedTarget } from './recorded-target.ts'
 import { replicasAvailable, replicasTarget } from './replicas-target.ts'
 import { serverTarget } from './server-target.ts'
 
-export { mswTarget }
+export { engineTarget, mswTarget }
 
 /**
  * One running mock the contract suite talks to over real `fetch`. The suite only ever uses `url`,
@@ -24,7 +25,7 @@ export interface ContractTarget {
   close(): Promise<void>
 }
 
-/** A way to start a mock behind some transport: msw in-process today, a loopback HTTP server next. */
+/** A way to start a mock behind some transport: in-process, msw, or a loopback HTTP server. */
 export interface ContractTargetFactory {
   readonly name: string
   /** The built-in domain's code this target runs without (see `shopCode`): tests of it are skipped. */
@@ -39,8 +40,23 @@ export interface ContractTargetFactory {
   start(options: MockApiOptions): Promise<ContractTarget>
 }
 
-/** Every transport the contract suite runs against; add the standalone server's factory here. */
+/**
+ * What the contract suite runs against: the engine in-process (each request straight to
+ * `api.fetch`) and the standalone server over real HTTP. msw's adapter hands each request to the
+ * same `api.fetch` (src/msw/handlers.ts); tests/integration/contract/msw-transport.test.ts sends a
+ * sample of every kind of exchange through it and compares each answer with the engine's, and the
+ * controls run over it in full (`transportTargets`).
+ */
 export const contractTargets: readonly ContractTargetFactory[] = [
+  engineTarget,
+  serverTarget,
+]
+
+/**
+ * The controls (faults, hangs, the clock, the control API, rate limits) run over both transports
+ * a user puts in front of the mock: msw's `setupServer` and the standalone server.
+ */
+export const transportTargets: readonly ContractTargetFactory[] = [
   mswTarget,
   serverTarget,
 ]

@@ -3,7 +3,7 @@ import { createOpenApiDocument } from '../../src/index.ts'
 import { shopApi } from '../../src/domains/shop/index.ts'
 import { fromOpenApi } from '../../src/openapi-import/index.ts'
 import type { ContractTargetFactory } from './contract-target.ts'
-import { mswTarget } from './msw-target.ts'
+import { engineTarget } from './engine-target.ts'
 
 const shop = shopApi.resources as unknown as Record<string, AnyResource>
 
@@ -63,7 +63,7 @@ export function ownerOf(
 
 /**
  * hypermock's own description of the built-in domain (`/api/openapi.json`), imported back with
- * `fromOpenApi`, served behind msw. The schemas, inputs, ids, lists, paging, filters, states and
+ * `fromOpenApi`, served by the engine in-process. The schemas, inputs, ids, lists, paging, filters, states and
  * problems come from the description. The overlay carries only what no description can: the
  * tokens, the problem types the domain declares, who owns which rows (`owner`), the seed rows (so that the suite's fixed data is there),
  * and the nested lists drawn by code (an account's transfers, from either side).
@@ -90,6 +90,6 @@ export const importedTarget: ContractTargetFactory = {
         ]),
       ),
     })
-    return mswTarget.start({ ...options, api } as never)
+    return engineTarget.start({ ...options, api } as never)
   },
 }

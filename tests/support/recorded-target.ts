@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/server/load-config.ts'
 import { startServer } from '../../src/server/start-server.ts'
 import type { ContractTargetFactory } from './contract-target.ts'
 import { ownerOf, shopCode, type ShopCode } from './imported-target.ts'
-import { mswTarget } from './msw-target.ts'
+import { engineTarget } from './engine-target.ts'
 
 const shop = shopApi.resources as unknown as Record<string, AnyResource>
 const admin = { authorization: 'Bearer admin-token' }
@@ -117,6 +117,6 @@ export const recordedTarget: ContractTargetFactory = {
         }),
       ),
     }
-    return mswTarget.start({ ...options, api } as never)
+    return engineTarget.start({ ...options, api } as never)
   },
 }

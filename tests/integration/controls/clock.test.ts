@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contractTargets,
+  transportTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { auth, idempotencyKey, sendJson } from '../../support/request-init.ts'
 
 const DAY = 24 * 3_600_000
 
-describe.each(contractTargets)('the mock clock over $name', (factory) => {
+describe.each(transportTargets)('the mock clock over $name', (factory) => {
   const target = useContractTarget(factory)
   const advance = (advanceMs: number) =>
     target.fetch('/__mock/clock', {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSeed } from '../../support/shop-fixtures.ts'
 import {
-  contractTargets,
+  transportTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { expectProblem } from '../../support/expect-problem.ts'
@@ -13,7 +13,7 @@ const json = (method: string, body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 })
 
-describe.each(contractTargets)('the control API over $name', (factory) => {
+describe.each(transportTargets)('the control API over $name', (factory) => {
   const target = useContractTarget(factory)
   const control = (path: string, init?: RequestInit) =>
     target.fetch(`/__mock${path}`, init)

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createMockApi } from '../../../src/index.ts'
 import {
-  contractTargets,
+  transportTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { auth, sendJson } from '../../support/request-init.ts'
@@ -25,7 +25,7 @@ const sleep = vi.fn((ms: number, signal?: AbortSignal) => {
   )
 })
 
-describe.each(contractTargets)(
+describe.each(transportTargets)(
   'delay, hang and latency over $name',
   (factory) => {
     const target = useContractTarget(factory, {

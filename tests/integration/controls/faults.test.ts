@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contractTargets,
+  transportTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { expectProblem } from '../../support/expect-problem.ts'
@@ -8,7 +8,7 @@ import { auth, idempotencyKey, sendJson } from '../../support/request-init.ts'
 
 const payment = { amount: 1000, currency: 'usd' }
 
-describe.each(contractTargets)('fault rules over $name', (factory) => {
+describe.each(transportTargets)('fault rules over $name', (factory) => {
   const target = useContractTarget(factory, { onUnhandledError: () => {} })
   const addRule = (rule: unknown) =>
     target.fetch('/__mock/faults', sendJson('POST', rule))

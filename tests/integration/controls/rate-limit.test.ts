@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
-  contractTargets,
+  transportTargets,
   useContractTarget,
 } from '../../support/contract-target.ts'
 import { expectProblem } from '../../support/expect-problem.ts'
 import { auth, sendJson } from '../../support/request-init.ts'
 
-describe.each(contractTargets)('rate limiting over $name', (factory) => {
+describe.each(transportTargets)('rate limiting over $name', (factory) => {
   const target = useContractTarget(factory, {
     config: { rateLimit: { limit: 3, windowSeconds: 60 } },
   })
