@@ -76,6 +76,8 @@ export interface InferredResource {
   /** Whether its records carried `_links` (else it is served without them). */
   links: boolean
   seed: Json[]
+  /** Ids of the records the recording created: left out of the seed. */
+  created: string[]
 }
 
 export interface InferredProblem {
@@ -927,10 +929,15 @@ function inferResource(
     state,
     links,
     seed,
+    created: [...c.createdIds],
   }
 }
 
-/** Seed rows that name a record no seed holds would fail the mock's own checks: dropped, and said. */
+/**
+ * Seed rows that name a record no seed holds would fail the mock's own checks: dropped, and said
+ * why: the record was created during the recording (so it is no seed row), or the recording never
+ * read it (reading it while recording keeps the rows).
+ */
 function dropDanglingSeed(
   r: InferredResource,
   all: readonly InferredResource[],
@@ -940,16 +947,28 @@ function dropDanglingSeed(
     const target = all.find((t) => t.name === rel.to)
     if (!target) continue
     const ids = new Set(target.seed.map((row) => String(row.id)))
-    const before = r.seed.length
-    r.seed = r.seed.filter(
-      (row) =>
-        row[rel.field] === null ||
-        row[rel.field] === undefined ||
-        ids.has(String(row[rel.field])),
-    )
-    if (r.seed.length < before)
+    const created = new Set(target.created)
+    const dropped = { created: [] as string[], unread: [] as string[] }
+    r.seed = r.seed.filter((row) => {
+      const value = row[rel.field]
+      if (value === null || value === undefined || ids.has(String(value)))
+        return true
+      const named = String(value)
+      if (created.has(named)) dropped.created.push(named)
+      else dropped.unread.push(named)
+      return false
+    })
+    const names = (list: string[]) => {
+      const distinct = [...new Set(list)]
+      return `${distinct.slice(0, 5).join(', ')}${distinct.length > 5 ? ', …' : ''}`
+    }
+    if (dropped.created.length > 0)
       notes.push(
-        `left ${before - r.seed.length} ${r.name} row(s) out of the seed: their ${rel.field} names a ${rel.to} record created during the recording`,
+        `left ${dropped.created.length} ${r.name} row(s) out of the seed: their ${rel.field} names a ${rel.to} record created during the recording (${names(dropped.created)})`,
+      )
+    if (dropped.unread.length > 0)
+      notes.push(
+        `left ${dropped.unread.length} ${r.name} row(s) out of the seed: their ${rel.field} names a ${rel.to} record the recording never read (${names(dropped.unread)}); read ${rel.to} (list them, or open each) while recording to keep these rows`,
       )
   }
 }
@@ -1076,30 +1095,34 @@ function nestedCollections(
   }
 }
 
-/** A string member that is a closed set in one resource is the same set wherever its values fit. */
+/**
+ * A string member that is a closed set in one resource is the same set wherever its values fit
+ * (a `currency`): the sets that share a value pool. A state-like member (`status`, `state`) is
+ * each resource's own, whatever another resource's holds: a visit's status is not an invoice's.
+ */
 function pooledEnums(resources: InferredResource[]) {
-  const pools = new Map<string, Set<string>>()
+  const sets = new Map<string, Set<string>[]>()
   for (const r of resources)
     for (const [field, { shape }] of r.record.members) {
+      if (STATE_NAMES.test(field) || field === r.state?.field) continue
       const values = enumValues(shape)
-      if (values && field !== r.state?.field) {
-        const pool = pools.get(field) ?? new Set<string>()
-        for (const v of values) pool.add(v)
-        pools.set(field, pool)
-      }
+      if (values) sets.set(field, [...(sets.get(field) ?? []), new Set(values)])
     }
   for (const r of resources)
     for (const [field, { shape }] of r.record.members) {
-      const pool = pools.get(field)
+      const known = sets.get(field)
       if (
-        !pool ||
+        !known ||
         field === r.state?.field ||
         !shape.values ||
         shape.strings === 0
       )
         continue
-      if ([...shape.values.keys()].every((v) => pool.has(v)))
-        r.enums[field] = [...pool]
+      const own = [...shape.values.keys()]
+      const pool = new Set<string>()
+      for (const set of known)
+        if (own.some((v) => set.has(v))) for (const v of set) pool.add(v)
+      if (own.every((v) => pool.has(v))) r.enums[field] = [...pool]
     }
 }
 

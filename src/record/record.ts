@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { problemCatalogue } from '../mock-server/problems/catalogue.ts'
+import { EmptyRecordingError } from './empty-recording-error.ts'
 import type { Exchange } from './exchange.ts'
 import { formatRecordReport } from './format-record-report.ts'
 import { inferApi, type InferredApi } from './infer-api.ts'
@@ -47,13 +48,18 @@ export function recordExchanges(
   return { api, redactions, source, seed, report }
 }
 
-/** Writes `api.ts`, `api.seed.json` and `record-report.txt` into a folder; returns their paths. */
+/**
+ * Writes `api.ts`, `api.seed.json` and `record-report.txt` into a folder; returns their paths.
+ * Traffic that shows no collection throws an `EmptyRecordingError` and writes nothing.
+ */
 export async function writeRecording(
   exchanges: readonly Exchange[],
   outDir: string,
   options: RecordOptions = {},
 ): Promise<{ files: string[]; report: string; recording: Recording }> {
   const recording = recordExchanges(exchanges, options, 'api.seed.json')
+  if (recording.api.resources.length === 0)
+    throw new EmptyRecordingError(exchanges.length, recording.api.notes)
   await mkdir(outDir, { recursive: true })
   const files = [
     path.join(outDir, 'api.ts'),

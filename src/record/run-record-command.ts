@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { CliError } from '../server/cli-error.ts'
+import { EmptyRecordingError } from './empty-recording-error.ts'
+import type { Exchange } from './exchange.ts'
 import { harLimits, InvalidHarError, readHar } from './read-har.ts'
 import { startRecordingProxy } from './recording-proxy.ts'
 import { writeRecording, type RecordOptions } from './record.ts'
@@ -85,8 +87,7 @@ export async function runRecord(args: string[]): Promise<void> {
         throw new CliError(`Failed to read the HAR ${file}: ${error.message}`)
       throw error
     }
-    const { report } = await writeRecording(exchanges, out, options)
-    console.log(report)
+    console.log(await written(exchanges, out, options))
     return
   }
 
@@ -138,6 +139,19 @@ export async function runRecord(args: string[]): Promise<void> {
     console.error(
       `hypermock-api: ${proxy.dropped()} exchange(s) past --max-entries were forwarded but not recorded.`,
     )
-  const { report } = await writeRecording(proxy.exchanges, out, options)
-  console.log(report)
+  console.log(await written(proxy.exchanges, out, options))
+}
+
+/** The report of what was written; traffic with nothing to declare is a failure the user can fix. */
+async function written(
+  exchanges: Exchange[],
+  out: string,
+  options: RecordOptions,
+): Promise<string> {
+  try {
+    return (await writeRecording(exchanges, out, options)).report
+  } catch (error) {
+    if (error instanceof EmptyRecordingError) throw new CliError(error.message)
+    throw error
+  }
 }

@@ -3,6 +3,7 @@ import {
   objectToZod,
   propertyKey,
   shapeToZod,
+  type ObjectShape,
   type Shape,
 } from './infer-schema.ts'
 
@@ -62,6 +63,24 @@ function memberZod(
   return shapeToZod(shape, '    ', false)
 }
 
+/**
+ * A body member every recorded body had, but some records lack: optional in the body too, since
+ * the backend stores records without it (every body sending it says how the client was used, not
+ * what the backend requires).
+ */
+function optionalAsInRecord(
+  r: InferredResource,
+  body: ObjectShape,
+  key: string,
+  source: string,
+): string {
+  const inRecord = r.record.members.get(key)
+  const inEveryBody = body.members.get(key)!.present === body.count
+  return inRecord && inRecord.present < r.record.count && inEveryBody
+    ? `${source}.optional()`
+    : source
+}
+
 function resourceSource(
   r: InferredResource,
   seedName: string,
@@ -87,7 +106,12 @@ function resourceSource(
       // A create names a value; null only where the record allows it and a body sent it.
       const sentNull = r.createInput!.members.get(key)!.shape.nulls > 0
       const source = memberZod(r, key, member.shape, integerIds)
-      return sentNull ? source : source.replace(/\.nullable\(\)$/, '')
+      return optionalAsInRecord(
+        r,
+        r.createInput!,
+        key,
+        sentNull ? source : source.replace(/\.nullable\(\)$/, ''),
+      )
     })
     field('create: {')
     field(`  input: ${input},`)
@@ -109,7 +133,9 @@ function resourceSource(
       // A replace may leave the version out; presence in fewer bodies already makes it optional.
       const always =
         replaceInput.members.get(key)!.present === replaceInput.count
-      return key === 'version' && always ? `${source}.optional()` : source
+      return key === 'version' && always
+        ? `${source}.optional()`
+        : optionalAsInRecord(r, replaceInput, key, source)
     })
     field(`replace: { input: ${input} },`)
   }

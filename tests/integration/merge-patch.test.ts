@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  createMockApi,
   defineApi,
   defineResource,
   type OpenApiDocument,
@@ -311,3 +312,30 @@ describe.each(contractTargets)(
     })
   },
 )
+
+it('keeps a required member stored as null when a merge patch leaves it alone', async () => {
+  const visits = defineResource({
+    schema: z.strictObject({
+      id: z.number().int(),
+      note: z.string(),
+      endedAt: z.iso.datetime().nullable(),
+    }),
+    patch: true,
+    seed: [{ note: 'checked in', endedAt: null }],
+  })
+  const mock = createMockApi({
+    api: defineApi({ name: 'Clinic', auth: false, resources: { visits } }),
+  })
+  const response = await mock.fetch(
+    new Request('http://localhost/api/visits/1', mergePatch({ note: 'x' })),
+  )
+  expect(response.status, await response.clone().text()).toBe(200)
+  expect(await response.json()).toMatchObject({ note: 'x', endedAt: null })
+  // Sent as null, the member is removed: required, it is refused, and nothing changes.
+  const removed = await mock.fetch(
+    new Request('http://localhost/api/visits/1', mergePatch({ endedAt: null })),
+  )
+  const problem = await expectProblem(removed, 422, 'validation-failed')
+  expect(pointers(problem)).toEqual(['#/endedAt'])
+  expect(mock.data.visits.get(1)).toMatchObject({ note: 'x', endedAt: null })
+})

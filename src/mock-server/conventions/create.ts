@@ -36,8 +36,15 @@ function createHandler(resource: CompiledResource): Handler {
     if (errors.length > 0) validationFailed(errors, ctx.body !== undefined)
     create.guard?.(context)
     const values: AnyRecord = { ...input, ...create.prepare?.(context) }
+    // The caller's own row: its owner field names the caller. A row that is its own owner
+    // (`owner: 'id'`) still gets a fresh id: a token's `owns` never picks the key of a new row.
     const owner = resource.ownerField
-    if (owner && values[owner] === undefined && ctx.principal.owns !== 'all')
+    if (
+      owner &&
+      owner !== 'id' &&
+      values[owner] === undefined &&
+      ctx.principal.owns !== 'all'
+    )
       values[owner] = ctx.principal.owns[0]
     if (resource.state) values[resource.state.field] = resource.state.initial
     delete values.version
@@ -80,6 +87,8 @@ export function createConvention(
         body: { schema: names.create, required: !bodyOptional(create.input) },
         problems: [
           'validation-failed',
+          // A hook may choose the new record's id: one a record has is refused.
+          ...((d.prepare ?? d.handle) ? ['already-exists'] : []),
           ...(hooks ? hookProblems(ctx, true) : []),
         ],
       }

@@ -59,6 +59,13 @@ function writableFields(resource: CompiledResource): Set<string> {
   return new Set(properties)
 }
 
+/** The members the replace body must have. */
+function requiredFields(resource: CompiledResource): Set<string> {
+  const input = resource.replace?.input
+  const required = input ? jsonSchemaOf(input, 'input').required : undefined
+  return new Set(Array.isArray(required) ? (required as string[]) : [])
+}
+
 /**
  * The stored record as its replace body would carry it, the patch merged in, then validated as a
  * replace body: server-set members sent are refused beside every invalid field, in one 422.
@@ -66,6 +73,7 @@ function writableFields(resource: CompiledResource): Set<string> {
 function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
   const replace = resource.replace!
   const writable = writableFields(resource)
+  const required = requiredFields(resource)
   const known = new Set([...resource.fields, ...resource.hidden])
   return writeItemHandler(resource, {
     input: (ctx, item) => {
@@ -78,13 +86,14 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
           message: `is set by the server; a merge patch cannot change ${key}`,
           pointer: `#/${key}`,
         }))
-      // A stored `null` is an absent member.
+      // A stored `null` is an absent member, unless the replace body requires the member: then
+      // the null is its value (`endedAt: null`), kept as RFC 7396 keeps a target's nulls.
       const target: AnyRecord = {}
       for (const field of writable)
         if (
           field !== 'version' &&
           item[field] !== undefined &&
-          item[field] !== null
+          (item[field] !== null || required.has(field))
         )
           target[field] = item[field]
       const allowed: AnyRecord = {}

@@ -36,7 +36,9 @@ export interface TableHandle<R extends AnyRecord = AnyRecord> {
   list(): R[]
   /**
    * Adds a row: the id, `createdAt`/`updatedAt`, `version` and the initial state are filled in
-   * when the record has them and the values are missing.
+   * when the record has them and the values are missing. Values naming the id of a row that
+   * exists are refused with a 409 `already-exists` (thrown as a `ProblemError`): an insert never
+   * replaces a row.
    */
   insert(values: Partial<R>): R
   /** Changes a row: `version` goes up by one and `updatedAt` moves when the record has them. */
@@ -290,7 +292,10 @@ export interface ResourceDeclaration<
   sort?: readonly FieldOf<R>[]
   /**
    * Whose row it is: a field, or a function for rows owned through others. A principal sees the
-   * rows of the owners it `owns` (all of them for `'all'`). @default everybody sees every row
+   * rows of the owners it `owns` (all of them for `'all'`), and a create by a token that is not an
+   * admin sets the field to its first owner. `'id'` makes each row its own owner (a customer, a
+   * member): a token that owns `[1]` sees row 1, and a create still gets a fresh id, never one
+   * the token owns. @default everybody sees every row
    */
   owner?:
     | FieldOf<R>

@@ -31,6 +31,12 @@ const problemMembers: Partial<Record<ProblemSlug, z.ZodRawShape>> = {
   'method-not-allowed': { allowed: z.array(z.string()).min(1) },
   'content-too-large': { maxBytes: id },
   'limit-exceeded': { limit: z.string(), max: count },
+  'already-exists': {
+    existing: z.strictObject({
+      resource: z.string(),
+      id: z.union([z.number().int(), z.string()]),
+    }),
+  },
   'still-referenced': {
     referencedBy: z.strictObject({
       resource: z.string(),

@@ -87,6 +87,12 @@ export const problemCatalogue = {
     summary:
       'The record cannot be deleted while another record names it (a relation declared to refuse deletes). `referencedBy` names one such record: delete or change it first.',
   },
+  'already-exists': {
+    status: 409,
+    title: 'Already exists',
+    summary:
+      'A create would have stored its new record under an id another record has: nothing was changed, and a create never replaces a record. `existing` names the record (`resource` and `id`). Read it, or change it with `PUT` or `PATCH`; a create with no chosen id gets a fresh one.',
+  },
   'limit-exceeded': {
     status: 409,
     title: 'Limit exceeded',

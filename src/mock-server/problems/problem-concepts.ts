@@ -16,6 +16,7 @@ export const problemConcepts: Record<ProblemSlug, string> = {
   'version-mismatch': 'concepts/caching.md',
   'idempotency-key-in-use': 'concepts/idempotency.md',
   'still-referenced': 'concepts/resources.md',
+  'already-exists': 'concepts/resources.md',
   'limit-exceeded': 'concepts/resources.md',
   'precondition-failed': 'concepts/caching.md',
   'content-too-large': 'concepts/resources.md',

@@ -16,6 +16,9 @@ export const EXPIRED_KEYS_PER_WRITE = 64
 
 type RowWritten = (id: Id, row: AnyRecord | null) => void
 
+const capitalise = (text: string) =>
+  text.charAt(0).toUpperCase() + text.slice(1)
+
 /** One table: rows by id, in insertion order (id order for integer ids), and the next id. */
 export class Table<T extends AnyRecord = AnyRecord> {
   readonly rows = new Map<Id, T>()
@@ -173,6 +176,13 @@ export class Database {
       list: () => table.all(),
       insert(values: Partial<T>) {
         const row: AnyRecord = { ...values }
+        // Whatever chose the id (a hook, a declaration, a caller of `api.data`), an insert adds a
+        // row: it never replaces one, and it is refused before anything changes.
+        if (row.id !== undefined && table.rows.has(row.id as Id))
+          throw new ProblemError('already-exists', {
+            detail: `${capitalise(resource.singular)} ${String(row.id)} exists already, and a create never replaces a record. Read it, or change it with PUT or PATCH; leave the id out to get a new one.`,
+            extensions: { existing: { resource: name, id: row.id } },
+          })
         if (row.id === undefined) row.id = table.allocate(random)
         const time = now()
         if (resource.has.createdAt && row.createdAt === undefined)

@@ -350,6 +350,7 @@ describe.each(roundTripTargets)('problem documents over $name', (factory) => {
       'state-conflict': 409,
       'version-mismatch': 409,
       'still-referenced': 409,
+      'already-exists': 409,
       'idempotency-key-in-use': 409,
       'limit-exceeded': 409,
       'precondition-failed': 412,
