@@ -12,6 +12,7 @@ import type {
   Schema,
   Transition,
 } from './types.ts'
+import { singularOf } from './singular-of.ts'
 
 /** Fields the engine sets: never taken from a body. */
 export const SERVER_FIELDS = ['id', 'createdAt', 'updatedAt', 'version']
@@ -225,7 +226,7 @@ export function compileResource(
   return {
     name,
     title: declaration.title ?? capitalise(name),
-    singular: declaration.singular ?? name.replace(/s$/, ''),
+    singular: declaration.singular ?? singularOf(name),
     description: declaration.description,
     idKind: declaration.id ?? 'integer',
     schema,
