@@ -94,7 +94,7 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-/** Field types for filters, from the record's JSON Schema: numbers, strings, enums, timestamps. */
+/** Field types for filters, from the record's JSON Schema: numbers, strings, enums, dates, timestamps. */
 function fieldSpec(property: JsonSchema): FieldSpec | null {
   let nullable = false
   let schema = property
@@ -124,7 +124,13 @@ function fieldSpec(property: JsonSchema): FieldSpec | null {
   if (type === 'integer') return spec('integer')
   if (type === 'number') return spec('number')
   if (type === 'string')
-    return spec(schema.format === 'date-time' ? 'timestamp' : 'string')
+    return spec(
+      schema.format === 'date-time'
+        ? 'timestamp'
+        : schema.format === 'date'
+          ? 'date'
+          : 'string',
+    )
   return null
 }
 
