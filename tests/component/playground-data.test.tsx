@@ -172,7 +172,9 @@ describe('where the data lives', () => {
     })
     renderData()
     expect(
-      screen.getByText(/which keeps it in SQLite hypermock\.db across restarts/),
+      screen.getByText(
+        /which keeps it in SQLite hypermock\.db across restarts/,
+      ),
     ).toBeInTheDocument()
     expect(screen.queryByText(/until the server stops/)).toBeNull()
   })

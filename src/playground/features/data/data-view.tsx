@@ -43,8 +43,8 @@ export function DataView() {
     <section aria-labelledby="data-heading">
       <h2 id="data-heading">Data</h2>
       <p>
-        The mock&apos;s data as it is now.{' '}
-        {whereItLives()}; export it to keep a copy or share it.
+        The mock&apos;s data as it is now. {whereItLives()}; export it to keep a
+        copy or share it.
       </p>
       <ImportExport />
       <nav aria-label="Tables" className="button-row">
