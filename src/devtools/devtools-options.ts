@@ -4,7 +4,13 @@ import type { MockApi } from '../index.ts'
 export type DevtoolsSource = Pick<
   MockApi,
   'operations' | 'journal' | 'faults' | 'subscribe'
->
+> & {
+  /**
+   * A browser mock's start-up report (`startMockWorker()`): stored rows that no longer fit the
+   * declaration, or storage that could not be used. The panel shows it.
+   */
+  readonly shared?: { readonly startupNotice: string | null }
+}
 
 /** How the devtools panel opens and where it keeps its state. */
 export interface DevtoolsOptions {

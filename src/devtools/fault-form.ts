@@ -48,7 +48,13 @@ export function faultForm(source: DevtoolsSource): HTMLElement {
     min: '1',
     placeholder: 'times (empty: every time)',
   }) as HTMLInputElement
-  const status = h('p', { class: 'form-status', role: 'status' })
+  // A live region without role="status": the app's own getByRole('status') must find only its own
+  // (Playwright's role queries reach into an open shadow root).
+  const status = h('p', {
+    class: 'form-status',
+    'aria-live': 'polite',
+    'aria-atomic': 'true',
+  })
   const add = h('button', { type: 'submit' }, 'Add fault')
   const clear = h(
     'button',
@@ -78,11 +84,10 @@ export function faultForm(source: DevtoolsSource): HTMLElement {
         }
         try {
           const added = source.faults.add(rule)
-          status.removeAttribute('role')
-          status.setAttribute('role', 'status')
+          status.setAttribute('aria-live', 'polite')
           status.textContent = `Added ${added.id}.`
         } catch (error) {
-          status.setAttribute('role', 'alert')
+          status.setAttribute('aria-live', 'assertive')
           status.textContent =
             error instanceof Error ? error.message : String(error)
         }

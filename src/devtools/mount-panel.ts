@@ -45,6 +45,16 @@ export function mountPanel(
   style.textContent = panelStyles
 
   const { badge, toggle, tabs, body, move, close, panel } = panelElements()
+  // Rows left out at start make the app look empty: the panel says why, and its button says so.
+  const startupNotice = source.shared?.startupNotice ?? null
+  if (startupNotice)
+    body.before(
+      h(
+        'div',
+        { class: 'notice', role: 'note', 'aria-label': 'Start-up notice' },
+        startupNotice,
+      ),
+    )
   const root = h('div', { class: 'root' }, panel, toggle)
   shadow.append(style, root)
 
@@ -65,11 +75,11 @@ export function mountPanel(
         sum + op.verdicts.filter((v) => v.level === 'violation').length,
       0,
     )
-    badge.hidden = violations === 0
-    badge.textContent = String(violations)
+    badge.hidden = violations === 0 && !startupNotice
+    badge.textContent = violations === 0 ? '!' : String(violations)
     toggle.setAttribute(
       'aria-label',
-      `hypermock devtools${violations === 0 ? '' : `, ${violations} retry rule violation${violations === 1 ? '' : 's'}`}`,
+      `hypermock devtools${violations === 0 ? '' : `, ${violations} retry rule violation${violations === 1 ? '' : 's'}`}${startupNotice ? ', a notice about the stored data: open it' : ''}`,
     )
     panel.hidden = !memory.open
     toggle.setAttribute('aria-expanded', String(memory.open))

@@ -5,6 +5,8 @@ export const panelStyles = `
 .root { position: fixed; z-index: 2147483000; display: flex; flex-direction: column; align-items: flex-end; gap: 6px;
   font: 12px/1.35 ui-sans-serif, system-ui, sans-serif; color: #1f2328; }
 button { font: inherit; cursor: pointer; }
+.notice { margin: 0; padding: 8px 12px; border-bottom: 1px solid #d4a72c; background: #fff8c5; white-space: pre-wrap;
+  max-height: 40%; overflow: auto; }
 :focus-visible { outline: 2px solid #0969da; outline-offset: 1px; }
 .toggle { display: flex; align-items: center; gap: 6px; border: 1px solid #8c959f; border-radius: 999px; padding: 6px 12px;
   background: #1f2328; color: #fff; box-shadow: 0 2px 8px rgb(0 0 0 / .25); }

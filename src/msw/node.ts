@@ -13,6 +13,7 @@ import { type ShopApi } from '../domains/shop/index.ts'
 import { assertMswRuns } from './assert-msw-runs.ts'
 import { pageOrigin } from './handled-origins.ts'
 import { createHandlers, type HandledOrigins } from './handlers.ts'
+import { renamedListenOptions } from './renamed-listen-options.ts'
 
 /** What `setupMockServer` takes: the mock's options, a scenario, and msw's own. */
 export interface SetupMockServerOptions<
@@ -48,16 +49,26 @@ export function setupMockServer<A extends ApiDeclaration = ShopApi>(
   api: MockApi<A>
   server: ReturnType<typeof setupServer>
 } {
-  assertMswRuns(installedMswVersion(), process.versions.node)
+  const mswVersion = installedMswVersion()
+  assertMswRuns(mswVersion, process.versions.node)
   const { scenario, origins, ...apiOptions } = options
   const api = createMockApi(apiOptions)
   if (scenario !== undefined) applyScenario(api, scenario)
   const page = pageOrigin()
   const handled = origins ?? (page === '' ? ['loopback'] : ['loopback', page])
-  return {
-    api,
-    server: setupServer(...createHandlers(api, { origins: handled })),
+  const server = setupServer(...createHandlers(api, { origins: handled }))
+  const listen = server.listen.bind(server)
+  let warned = false
+  // msw 3 takes `onUnhandledRequest: 'error'` without a word and lets every request through.
+  server.listen = (...args) => {
+    const warning = warned ? null : renamedListenOptions(args[0], mswVersion)
+    if (warning) {
+      warned = true
+      console.warn(warning)
+    }
+    return listen(...args)
   }
+  return { api, server }
 }
 
 function installedMswVersion(): string {

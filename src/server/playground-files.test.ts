@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadPlaygroundFiles } from './playground-files.ts'
+import { SqliteStore } from './sqlite-store.ts'
+import { startServer } from './start-server.ts'
 
 let dir: string
 let serve: Awaited<ReturnType<typeof loadPlaygroundFiles>>
@@ -36,6 +38,34 @@ describe('the playground files a server serves', () => {
       '<meta name="hypermock-server" content="{&quot;basePath&quot;:&quot;/api&quot;,&quot;controlPath&quot;:&quot;/__mock&quot;}" />',
     )
     expect(get('/__mock/playground')!.status).toBe(308)
+  })
+
+  it('tells the page where a server with --data keeps its data, and none without', async () => {
+    const file = join(dir, 'data.db')
+    const durable = await startServer({
+      port: 0,
+      playground: dir,
+      store: await SqliteStore.open(file),
+    })
+    const inMemory = await startServer({ port: 0, playground: dir })
+    try {
+      const meta = async (url: string | undefined) =>
+        /<meta name="hypermock-server" content="([^"]*)"/
+          .exec(await (await fetch(url!)).text())![1]!
+          .replaceAll('&quot;', '"')
+      expect(JSON.parse(await meta(durable.playgroundUrl))).toEqual({
+        basePath: '/api',
+        controlPath: '/__mock',
+        store: `SQLite ${file}`,
+      })
+      expect(JSON.parse(await meta(inMemory.playgroundUrl))).toEqual({
+        basePath: '/api',
+        controlPath: '/__mock',
+      })
+    } finally {
+      await durable.close()
+      await inMemory.close()
+    }
   })
 
   it('serves hashed assets for a year, with their type', async () => {

@@ -28,6 +28,8 @@ export function findPlaygroundDir(): string | undefined {
 export interface PlaygroundConnection {
   basePath: string
   controlPath: string
+  /** Where the server keeps its data across restarts (`SQLite hypermock.db`); absent: in memory. */
+  store?: string
 }
 
 async function walk(dir: string): Promise<string[]> {

@@ -173,6 +173,11 @@ export async function startServer(
     ? await loadPlaygroundFiles(playgroundDir, playgroundPath, {
         basePath: api.basePath,
         controlPath: api.controlPath,
+        // The page says where its data lives: a store in memory is gone when the server stops.
+        ...(givenStore &&
+          !(givenStore instanceof MemoryStore) && {
+            store: givenStore.description,
+          }),
       })
     : undefined
   // The name the user bound to is one they chose to be reached by.

@@ -1,4 +1,4 @@
-import { act, render, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { mountDevtools } from '../../src/devtools/index.ts'
@@ -150,7 +150,8 @@ test('adds a fault from the Faults tab, says why one is refused, and clears them
   // A path without its leading slash: refused, with the mock's reason, and nothing added.
   await user.type(form.getByLabelText('Path'), 'api/orders*')
   await user.click(form.getByRole('button', { name: 'Add fault' }))
-  expect(form.getByRole('alert')).toHaveTextContent('starting with "/"')
+  const refusal = form.getByText(/starting with "\/"/)
+  expect(refusal).toHaveAttribute('aria-live', 'assertive')
   expect(api.faults.list()).toEqual([])
 
   // The slash typed in front: `/api/orders*`.
@@ -185,4 +186,42 @@ test('adds a fault from the Faults tab, says why one is refused, and clears them
   await user.click(form.getByRole('button', { name: 'Clear faults' }))
   expect(api.faults.list()).toEqual([])
   expect(await panel.findByText('No fault rules are active.')).toBeVisible()
+})
+
+test('nothing of the open panel answers the app’s own role queries', async () => {
+  const user = userEvent.setup()
+  render(<output aria-label="Result">ready</output>)
+  const api = createMockApi()
+  await mount(api)
+  const panel = panelRoot()
+  await user.click(panel.getByRole('button', { name: 'hypermock devtools' }))
+  await user.click(panel.getByRole('tab', { name: 'Faults' }))
+  const form = within(panel.getByRole('form', { name: 'Add a fault' }))
+  await user.click(form.getByRole('button', { name: 'Add fault' }))
+  // The panel says what it did in a live region that is not a status: the app's stays the one.
+  expect(form.getByText(/^Added /)).toHaveAttribute('aria-live', 'polite')
+  expect(panel.queryAllByRole('status')).toEqual([])
+  expect(panel.queryAllByRole('alert')).toEqual([])
+  expect(screen.getByRole('status')).toHaveTextContent('ready')
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect(screen.queryByRole('button', { name: /hypermock/ })).toBeNull()
+})
+
+test('shows the start-up notice of stored rows that no longer fit, and its button says so', async () => {
+  const user = userEvent.setup()
+  const notice =
+    '1 stored row no longer fits the declaration:\n  orders 7: status: Invalid option'
+  const api = Object.assign(createMockApi(), {
+    shared: { startupNotice: notice },
+  })
+  await mount(api)
+  const panel = panelRoot()
+  const toggle = panel.getByRole('button', {
+    name: 'hypermock devtools, a notice about the stored data: open it',
+  })
+  expect(toggle).toHaveTextContent('!')
+  await user.click(toggle)
+  expect(
+    panel.getByRole('note', { name: 'Start-up notice' }),
+  ).toHaveTextContent('orders 7: status: Invalid option')
 })

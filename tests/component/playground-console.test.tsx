@@ -1,7 +1,13 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/index.ts'
+import { z } from 'zod'
+import {
+  createMockApi,
+  defineApi,
+  defineResource,
+  type MockApi,
+} from '../../src/index.ts'
 import { ConsoleView } from '../../src/playground/features/console/console-view.tsx'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
 
@@ -29,6 +35,32 @@ afterEach(() => {
 })
 
 describe('Console', () => {
+  test("names a declared API's examples in words: one category, not categories", async () => {
+    const categories = defineResource({
+      schema: z.strictObject({ id: z.number().int(), name: z.string() }),
+      seed: [{ name: 'Fiction' }],
+    })
+    api = createMockApi({
+      api: defineApi({ name: 'Shelves', resources: { categories } }),
+    }) as unknown as MockApi
+    renderConsole()
+    const example = screen.getByRole('combobox', { name: 'Example' })
+    await within(example).findByRole('option', {
+      name: 'Create a category with an empty body (422, every field)',
+    })
+    expect(
+      within(example)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Fill the form with an example…',
+      'Create a category with an empty body (422, every field)',
+      'Send a broken JSON body (400)',
+      'Ask for an unknown sort field and a bad page (400)',
+      'Read a category that does not exist (404)',
+    ])
+  })
+
   test('sends through the reference client and shows the status and the problem by field', async () => {
     const user = userEvent.setup()
     renderConsole()

@@ -1,7 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, test } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/index.ts'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import {
+  createMockApi,
+  defineApi,
+  defineResource,
+  type MockApi,
+} from '../../src/index.ts'
 import { DataView } from '../../src/playground/features/data/data-view.tsx'
 import { PlaygroundProvider } from '../../src/playground/services/playground-context.tsx'
 
@@ -117,5 +123,67 @@ describe('Data import', () => {
     expect(api.faults.list()).toHaveLength(1)
     const orders = screen.getByRole('table', { name: 'Orders (30 rows)' })
     expect(within(orders).getByText('From a file')).toBeInTheDocument()
+  })
+})
+
+describe('Data tables', () => {
+  test('a member only a later row has gets its column', () => {
+    const notes = defineResource({
+      schema: z.strictObject({
+        id: z.number().int(),
+        text: z.string(),
+        dueAt: z.iso.datetime().optional(),
+      }),
+      seed: [
+        { text: 'Buy milk' },
+        { text: 'Call the bank', dueAt: '2026-02-01T09:00:00.000Z' },
+      ],
+    })
+    api = createMockApi({
+      api: defineApi({ name: 'Notes', resources: { notes } }),
+    }) as unknown as MockApi
+    renderData()
+    const table = screen.getByRole('table', { name: 'Notes (2 rows)' })
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['id', 'text', 'dueAt'])
+    expect(
+      within(table).getByRole('cell', { name: '2026-02-01T09:00:00.000Z' }),
+    ).toBeInTheDocument()
+  })
+})
+
+describe('where the data lives', () => {
+  function serve(connection: object) {
+    const meta = document.createElement('meta')
+    meta.name = 'hypermock-server'
+    meta.content = JSON.stringify(connection)
+    document.head.append(meta)
+  }
+  afterEach(() => document.head.querySelector('meta')?.remove())
+
+  test('a server with a store says the data outlives it', () => {
+    serve({
+      basePath: '/api',
+      controlPath: '/__mock',
+      store: 'SQLite hypermock.db',
+    })
+    renderData()
+    expect(
+      screen.getByText(
+        /which keeps it in SQLite hypermock\.db across restarts/,
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/until the server stops/)).toBeNull()
+  })
+
+  test('a server without one says the data goes when it stops', () => {
+    serve({ basePath: '/api', controlPath: '/__mock' })
+    renderData()
+    expect(
+      screen.getByText(/in the memory of the server .* until the server stops/),
+    ).toBeInTheDocument()
   })
 })

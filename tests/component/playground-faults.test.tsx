@@ -1,7 +1,13 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/index.ts'
+import { z } from 'zod'
+import {
+  createMockApi,
+  defineApi,
+  defineResource,
+  type MockApi,
+} from '../../src/index.ts'
 import {
   faultKinds,
   faultMethods,
@@ -25,6 +31,33 @@ const rulesTable = () =>
 const ruleRows = () => within(rulesTable()).getAllByRole('row').slice(1)
 
 describe('faults panel', () => {
+  test("the path pattern's help names a collection of the loaded API", async () => {
+    const rooms = defineResource({
+      schema: z.strictObject({ id: z.number().int(), name: z.string() }),
+      seed: [{ name: 'Blue room' }],
+    })
+    const api = createMockApi({
+      api: defineApi({ name: 'Hotel', resources: { rooms } }),
+    }) as unknown as MockApi
+    renderFaults(api)
+    const path = within(addForm()).getByLabelText('Path pattern')
+    await waitFor(() =>
+      expect(path).toHaveAccessibleDescription(
+        '* matches any characters, / included (/api/rooms* covers items too). Empty: every path.',
+      ),
+    )
+    expect(path).toHaveAttribute('placeholder', '/api/rooms*')
+  })
+
+  test("the built-in API's path pattern help names its payments", async () => {
+    renderFaults()
+    await waitFor(() =>
+      expect(
+        within(addForm()).getByLabelText('Path pattern'),
+      ).toHaveAccessibleDescription(/\(\/api\/payments\* covers items too\)/),
+    )
+  })
+
   test("offers exactly the core's fault kinds, statuses and methods", () => {
     renderFaults()
     const form = addForm()

@@ -54,6 +54,9 @@ test('the devtools panel fits 390 px, and adds and clears a fault the app then m
   await expect(
     panel.getByRole('list', { name: 'Active faults' }),
   ).toContainText('503 on GET /api/orders*')
+  // The panel said "Added …"; the app's own role queries still find the app's one status only.
+  await expect(panel.getByText(/^Added /)).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText('ready')
   expect(await clipped(page)).toEqual([])
   await page.screenshot({
     path: 'test-results/screenshots/devtools-faults-narrow.png',

@@ -78,3 +78,69 @@ test('the state diagram’s labels are readable at 1280 and 390 px', async ({
   await page.setViewportSize({ width: 1280, height: 800 })
   await screenshotWideAndNarrow(page, 'explorer-state-diagram')
 })
+
+/** Every credential the picker offers, with the width its text needs and the width it is given. */
+function credentialFit(page: Page) {
+  return page.evaluate(() => {
+    const select = document.querySelector<HTMLSelectElement>(
+      'select:has(> option[value="customer-1-token"])',
+    )!
+    const style = getComputedStyle(select)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = style.font
+    // The text box: the select's width less its padding, borders and the arrow (about 20 px).
+    const room =
+      select.getBoundingClientRect().width -
+      parseFloat(style.paddingLeft) -
+      parseFloat(style.paddingRight) -
+      parseFloat(style.borderLeftWidth) -
+      parseFloat(style.borderRightWidth) -
+      20
+    return {
+      cut: [...select.options]
+        .filter((option) => context.measureText(option.text).width > room)
+        .map((option) => option.text),
+      right: select.getBoundingClientRect().right,
+    }
+  })
+}
+
+/** The texts with an API path that the page shows cut short (an ellipsis, or clipped). */
+function cutPaths(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter(
+        (element) =>
+          element.textContent?.includes('/api/') &&
+          getComputedStyle(element).overflowX !== 'visible' &&
+          getComputedStyle(element).overflowX !== 'auto' &&
+          element.scrollWidth > element.clientWidth + 1,
+      )
+      .map((element) => element.textContent),
+  )
+}
+
+test('at 1280 and 390 px the credential picker shows every credential whole, and the timeline every path', async ({
+  page,
+}) => {
+  await page.goto('/?view=timeline')
+  await expect(page.getByLabel('Credential')).toBeVisible()
+  // Code of the page that is not the reference client reads a nested collection: a long path.
+  await page.evaluate(async () => {
+    await fetch('/api/customers/1/accounts?sort=-currency&perPage=5', {
+      headers: { Authorization: 'Bearer customer-1-token' },
+    })
+  })
+  const rebuilt = page.getByRole('region', {
+    name: 'Other traffic rebuilt from what the mock sees',
+  })
+  await expect(rebuilt.getByText(/\/api\/customers\/1\/accounts/)).toBeVisible()
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 })
+    const fit = await credentialFit(page)
+    expect.soft(fit.cut, `credentials cut at ${width} px`).toEqual([])
+    expect.soft(fit.right).toBeLessThanOrEqual(width)
+    expect.soft(await cutPaths(page), `paths cut at ${width} px`).toEqual([])
+  }
+  await screenshotWideAndNarrow(page, 'timeline-long-path')
+})

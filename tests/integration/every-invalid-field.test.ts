@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
+import { library } from '../../examples/own-api/library.ts'
 import { hotelApi } from '../fixtures/hotel/hotel-api.ts'
 import { auth } from '../support/request-init.ts'
 
@@ -34,6 +35,27 @@ describe('a 422 lists every invalid field, references included', () => {
     expect(Object.keys(fields).sort()).toEqual(['checkIn', 'guestId'])
     expect(fields.guestId).toBe('names no guest (99)')
     expect(api.data.bookings.list()).toHaveLength(2)
+  })
+
+  it('a create with no body lists the same fields as one with {}, the owner among them', async () => {
+    const api = createMockApi({ api: library })
+    const create = (body?: string) =>
+      api.fetch(
+        new Request('http://localhost/api/loans', {
+          method: 'POST',
+          headers: {
+            ...auth('librarian-token'),
+            ...(body !== undefined && { 'Content-Type': 'application/json' }),
+          },
+          ...(body !== undefined && { body }),
+        }),
+      )
+    const empty = await invalidFields(await create('{}'))
+    expect(empty).toEqual({
+      bookId: 'is required',
+      memberId: 'is required with an admin token',
+    })
+    expect(await invalidFields(await create())).toEqual(empty)
   })
 
   it('says a field once: a guestId of the wrong type is the schema’s', async () => {

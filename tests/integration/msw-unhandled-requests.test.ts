@@ -75,3 +75,32 @@ describe('createHandlers beside the project’s own msw handlers', () => {
     await refusedByMsw('http://localhost/elsewhere')
   })
 })
+
+describe('setupMockServer given msw 2’s onUnhandledRequest under msw 3', () => {
+  const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const { server } = setupMockServer()
+  afterAll(() => {
+    server.close()
+    warned.mockRestore()
+  })
+
+  it('warns once at listen: what failed, why, and the msw 3 name to use', () => {
+    // msw 3 ignores the old name: the option cannot work, so listen says so.
+    server.listen({ onUnhandledRequest: 'error' } as never)
+    server.close()
+    server.listen({ onUnhandledRequest: 'error' } as never)
+    const messages = warned.mock.calls.map((call) => String(call[0]))
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toMatch(
+      /^\[hypermock\] Failed to apply server\.listen\(\{ onUnhandledRequest \}\): msw 3\.\d+\.\d+ renamed this msw 2 option and ignores it, so requests no handler owns reach the network\. Use server\.listen\(\{ onUnhandledFrame: "error" \}\)\.$/,
+    )
+  })
+
+  it('says nothing for msw 3’s own name', () => {
+    const quiet = setupMockServer().server
+    warned.mockClear()
+    quiet.listen({ onUnhandledFrame: 'error' })
+    quiet.close()
+    expect(warned).not.toHaveBeenCalled()
+  })
+})

@@ -4,7 +4,7 @@ import { ProblemError } from '../problems/problem-error.ts'
 import { decodeCursor, HYPERMOCK_LIST, type ListShape } from './list-shape.ts'
 
 export type FieldType =
-  'integer' | 'number' | 'string' | 'timestamp' | readonly string[]
+  'integer' | 'number' | 'string' | 'timestamp' | 'date' | readonly string[]
 
 export interface FieldSpec {
   type: FieldType
@@ -45,6 +45,7 @@ function describe(type: FieldType) {
   if (Array.isArray(type)) return `one of ${type.join(', ')}`
   if (type === 'timestamp')
     return 'an ISO-8601 timestamp from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z'
+  if (type === 'date') return 'an ISO-8601 date (YYYY-MM-DD)'
   if (type === 'integer') return 'an integer'
   return `a ${type}`
 }
@@ -65,6 +66,15 @@ function parseValue(raw: string, spec: FieldSpec): Value | undefined {
       return time >= EARLIEST && time <= limits.clockMax
         ? new Date(time).toISOString()
         : undefined
+    }
+    case 'date': {
+      // Stored dates are `YYYY-MM-DD` and compare as text; a real calendar day only.
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined
+      const time = Date.parse(`${raw}T00:00:00.000Z`)
+      return Number.isNaN(time) ||
+        new Date(time).toISOString().slice(0, 10) !== raw
+        ? undefined
+        : raw
     }
     default:
       return raw
@@ -173,7 +183,7 @@ export function parseCollectionQuery(
       if (op !== 'eq' && (Array.isArray(spec.type) || spec.type === 'string')) {
         errors.push({
           field: name,
-          message: `range filters apply to numbers and timestamps, not to ${field}`,
+          message: `range filters apply to numbers, dates and timestamps, not to ${field}`,
         })
         continue
       }

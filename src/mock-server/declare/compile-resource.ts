@@ -12,6 +12,7 @@ import type {
   Schema,
   Transition,
 } from './types.ts'
+import { singularOf } from './singular-of.ts'
 
 /** Fields the engine sets: never taken from a body. */
 export const SERVER_FIELDS = ['id', 'createdAt', 'updatedAt', 'version']
@@ -93,7 +94,7 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-/** Field types for filters, from the record's JSON Schema: numbers, strings, enums, timestamps. */
+/** Field types for filters, from the record's JSON Schema: numbers, strings, enums, dates, timestamps. */
 function fieldSpec(property: JsonSchema): FieldSpec | null {
   let nullable = false
   let schema = property
@@ -123,7 +124,13 @@ function fieldSpec(property: JsonSchema): FieldSpec | null {
   if (type === 'integer') return spec('integer')
   if (type === 'number') return spec('number')
   if (type === 'string')
-    return spec(schema.format === 'date-time' ? 'timestamp' : 'string')
+    return spec(
+      schema.format === 'date-time'
+        ? 'timestamp'
+        : schema.format === 'date'
+          ? 'date'
+          : 'string',
+    )
   return null
 }
 
@@ -225,7 +232,7 @@ export function compileResource(
   return {
     name,
     title: declaration.title ?? capitalise(name),
-    singular: declaration.singular ?? name.replace(/s$/, ''),
+    singular: declaration.singular ?? singularOf(name),
     description: declaration.description,
     idKind: declaration.id ?? 'integer',
     schema,

@@ -267,7 +267,7 @@ export interface ResourceDeclaration<
   schema: Schema<R>
   /** The collection's title (`Books`). @default the name, capitalised */
   title?: string
-  /** One item, in messages and ETags (`book`). @default the name less a final "s" */
+  /** One item, in messages and ETags (`book`). @default the name made singular (`categories`: category) */
   singular?: string
   description?: string
   /** @default 'integer' (1, 2, 3…) */

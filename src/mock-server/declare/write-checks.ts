@@ -45,10 +45,13 @@ export function validInput<T>(
   if (!schema) return body as T
   const result = checkWith(schema, body ?? {})
   if ('value' in result) return result.value
+  // No body at all is checked as `{}` is: the same errors, the owner's among them.
   const raw =
-    body !== null && typeof body === 'object' && !Array.isArray(body)
-      ? (body as AnyRecord)
-      : undefined
+    body === undefined
+      ? {}
+      : body !== null && typeof body === 'object' && !Array.isArray(body)
+        ? (body as AnyRecord)
+        : undefined
   const faulted = new Set(result.errors.map((error) => error.field))
   const more = raw && alsoInvalid ? alsoInvalid(raw) : []
   validationFailed(

@@ -56,7 +56,9 @@ function valueSchema(spec: FieldSpec): JsonSchema {
     ? { type: 'string', enum: [...type] }
     : type === 'timestamp'
       ? { type: 'string', description: 'a date or date-time' }
-      : { type }
+      : type === 'date'
+        ? { type: 'string', format: 'date' }
+        : { type }
   return spec.nullable ? { anyOf: [base, { const: 'null' }] } : base
 }
 

@@ -66,7 +66,9 @@ test('reports every row and member that no longer fits, in one message, and keep
   expect(report.message).toContain('bookings 2: status')
   expect(report.message).toContain('bookings 3: notes: ')
   expect(report.message).toContain('guests: no resource is named "guests"')
-  expect(report.message).toContain('bookings 4: roomId: names unknown room 2')
+  expect(report.message).toContain(
+    'bookings 4: roomId: names room 2, which exists but does not fit',
+  )
   expect(report.fitting.rooms).toEqual([room(1)])
   expect(report.fitting.bookings).toEqual([booking(1)])
 })

@@ -47,6 +47,8 @@ export function checkStoredRows(
   const problems: StoredRowProblem[] = []
   let dropped = 0
   const tables: Record<string, AnyRecord[]> = {}
+  // The ids of the rows dropped so far: a reference to one names a row that exists but no longer fits.
+  const leftOut = new Map<string, Set<unknown>>()
   for (const [name, rows] of Object.entries(stored.tables)) {
     const resource = api.resources.get(name)
     if (!resource) {
@@ -65,6 +67,8 @@ export function checkStoredRows(
       continue
     }
     const kept: AnyRecord[] = []
+    const left = leftOut.get(name) ?? new Set<unknown>()
+    leftOut.set(name, left)
     for (const row of rows) {
       const checked = checkWith(resource.schema, row)
       const members =
@@ -78,6 +82,7 @@ export function checkStoredRows(
               }))
       if (members.length > 0) {
         problems.push({ table: name, id: row.id, members })
+        left.add(row.id)
         dropped += 1
       } else kept.push(row)
     }
@@ -92,11 +97,11 @@ export function checkStoredRows(
   let fitting: StateSnapshot | null = null
   for (let round = 0; round < MAX_ROUNDS && fitting === null; round++) {
     try {
-      fitting = parseSnapshot(api, {
-        schemaVersion: 1,
-        idempotencyKeys: keys,
-        ...tables,
-      })
+      fitting = parseSnapshot(
+        api,
+        { schemaVersion: 1, idempotencyKeys: keys, ...tables },
+        leftOut,
+      )
     } catch (error) {
       if (!(error instanceof InvalidSnapshotError)) throw error
       const badKeys = new Set<number>()
@@ -137,8 +142,11 @@ export function checkStoredRows(
         }
         problem.members.push({ member: rest.join('.'), message: e.message })
       }
-      for (const [table, rows] of badRows)
+      for (const [table, rows] of badRows) {
+        for (const index of rows.keys())
+          leftOut.get(table)?.add(tables[table]![index]!.id)
         tables[table] = tables[table]!.filter((_, index) => !rows.has(index))
+      }
       if (badKeys.size > 0) {
         droppedKeys += badKeys.size
         keys = keys.filter((_, index) => !badKeys.has(index))

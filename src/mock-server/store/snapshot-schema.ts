@@ -115,7 +115,12 @@ const header = z.strictObject({
  * Validates a snapshot whole before anything is replaced: its shape, every table's rows against
  * their resource's schema, unique ids, and every reference a relation declares.
  */
-export function parseSnapshot(api: ApiModel, input: unknown): StateSnapshot {
+export function parseSnapshot(
+  api: ApiModel,
+  input: unknown,
+  /** Per table, the ids of rows left out before this parse because they do not fit. */
+  leftOut: ReadonlyMap<string, ReadonlySet<unknown>> = new Map(),
+): StateSnapshot {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     throw new InvalidSnapshotError([
       { path: [], message: 'must be a JSON object' },
@@ -141,6 +146,16 @@ export function parseSnapshot(api: ApiModel, input: unknown): StateSnapshot {
         message: `is not a table of this API; tables: ${[...api.resources.keys()].join(', ')}`,
       })
   const tables: Record<string, AnyRecord[]> = {}
+  // Rows that are there but do not fit: a reference to one names a row that exists.
+  const unfit = new Map<string, Set<unknown>>(
+    [...leftOut].map(([name, ids]) => [name, new Set(ids)]),
+  )
+  const markUnfit = (name: string, row: unknown) => {
+    if (row === null || typeof row !== 'object' || !('id' in row)) return
+    let ids = unfit.get(name)
+    if (!ids) unfit.set(name, (ids = new Set()))
+    ids.add(row.id)
+  }
   for (const resource of api.resources.values()) {
     const name = resource.name
     const list = raw[name]
@@ -163,6 +178,7 @@ export function parseSnapshot(api: ApiModel, input: unknown): StateSnapshot {
       if (issues.length > before) return
       const checked = checkWith(resource.schema, row)
       if ('errors' in checked) {
+        markUnfit(name, row)
         for (const e of checked.errors)
           issues.push({
             path: [name, index, ...(e.field === '' ? [] : e.field.split('.'))],
@@ -206,7 +222,9 @@ export function parseSnapshot(api: ApiModel, input: unknown): StateSnapshot {
         if (value !== null && value !== undefined && !ids.has(value))
           issues.push({
             path: [resource.name, index, relation.field],
-            message: `names unknown ${targetName} ${String(value)}`,
+            message: unfit.get(relation.to)?.has(value)
+              ? `names ${targetName} ${String(value)}, which exists but does not fit`
+              : `names unknown ${targetName} ${String(value)}`,
           })
       })
     }

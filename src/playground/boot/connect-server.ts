@@ -7,6 +7,8 @@ import type { SharedMockApi } from '../../msw/browser.ts'
 export interface ServerConnection {
   basePath: string
   controlPath: string
+  /** Where the server keeps the data across restarts (`serve --data`); absent: in its memory. */
+  store?: string
 }
 
 /** The connection the server wrote into the page, or null in the in-browser mode. */
@@ -23,7 +25,11 @@ export function serverConnection(
     typeof parsed.controlPath !== 'string'
   )
     return null
-  return { basePath: parsed.basePath, controlPath: parsed.controlPath }
+  return {
+    basePath: parsed.basePath,
+    controlPath: parsed.controlPath,
+    ...(typeof parsed.store === 'string' && { store: parsed.store }),
+  }
 }
 
 /**

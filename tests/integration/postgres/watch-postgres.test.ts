@@ -134,7 +134,9 @@ export const extra = { guests, rooms }
     expect(stderr).toContain(
       '3 stored rows no longer fit the declaration:\n  rooms 1: name: Too big',
     )
-    expect(stderr).toContain('  bookings 1: roomId: names unknown room 1')
+    expect(stderr).toContain(
+      '  bookings 1: roomId: names room 1, which exists but does not fit',
+    )
     expect((await fetch(`${url}/api/rooms/1`, { headers })).status).toBe(200)
     expect(
       await (await fetch(`${url}/api/bookings/${id}`, { headers })).text(),

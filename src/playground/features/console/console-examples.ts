@@ -1,4 +1,6 @@
 import { isObject } from '../../../common/is-object.ts'
+import { singularOf } from '../../../mock-server/declare/singular-of.ts'
+
 /** Requests worth sending once: each shows one convention answering. */
 export const consoleExamples = [
   {
@@ -52,6 +54,22 @@ export interface ConsoleExample {
   readonly body: string
 }
 
+const withArticle = (noun: string) =>
+  `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
+
+/**
+ * What one item of a collection is called: the noun of its read's summary as the mock writes it
+ * ("Read a loan"), else the collection's last segment made singular (`categories`: category).
+ */
+function itemNoun(paths: Record<string, unknown>, template: string) {
+  const item = paths[`${template}/{id}`]
+  const read = isObject(item) && isObject(item.get) ? item.get.summary : null
+  const declared =
+    typeof read === 'string' ? /^Read an? (.+)$/.exec(read)?.[1] : undefined
+  if (declared) return declared
+  return singularOf(template.split('/').at(-1) ?? template)
+}
+
 /**
  * The examples for the loaded API: the built-in domain's above, or, for a declared API, the same
  * conventions aimed at its own collections from the description it serves (an empty create, a
@@ -74,10 +92,10 @@ export function examplesFor(description: unknown): readonly ConsoleExample[] {
     const item = paths[template]
     return isObject(item) && 'post' in item
   })
-  const name = (template: string) => template.split('/').at(-1) ?? template
+  const one = (template: string) => withArticle(itemNoun(paths, template))
   return [
     ...creatable.map((template) => ({
-      label: `Create ${name(template)} with an empty body (422, every field)`,
+      label: `Create ${one(template)} with an empty body (422, every field)`,
       method: 'POST',
       path: template,
       body: '{}',
@@ -95,7 +113,7 @@ export function examplesFor(description: unknown): readonly ConsoleExample[] {
       body: '',
     })),
     ...collections.map((template) => ({
-      label: `Read ${name(template)} that does not exist (404)`,
+      label: `Read ${one(template)} that does not exist (404)`,
       method: 'GET',
       path: `${template}/999999`,
       body: '',

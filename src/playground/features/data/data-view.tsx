@@ -16,6 +16,15 @@ const collectionsOf = (state: Record<string, unknown>) =>
     (name) => name !== 'idempotencyKeys' && Array.isArray(state[name]),
   )
 
+/** Where the data is kept, and for how long: the server's store outlives the server's process. */
+function whereItLives() {
+  const connection = serverConnection()
+  if (!connection) return 'It is kept in this browser across reloads'
+  if (connection.store)
+    return `It lives in the server this page talks to, which keeps it in ${connection.store} across restarts`
+  return 'It lives in the memory of the server this page talks to, until the server stops'
+}
+
 /** The mock's data as it is now: every table, the stored idempotency keys, and file import/export. */
 export function DataView() {
   const { api } = usePlayground()
@@ -34,11 +43,8 @@ export function DataView() {
     <section aria-labelledby="data-heading">
       <h2 id="data-heading">Data</h2>
       <p>
-        The mock&apos;s data as it is now.{' '}
-        {serverConnection()
-          ? 'It lives in the server this page talks to, until the server stops'
-          : 'It is kept in this browser across reloads'}
-        ; export it to keep a copy or share it.
+        The mock&apos;s data as it is now. {whereItLives()}; export it to keep a
+        copy or share it.
       </p>
       <ImportExport />
       <nav aria-label="Tables" className="button-row">

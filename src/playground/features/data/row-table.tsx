@@ -1,11 +1,22 @@
 import { MoneyNote, useMoneyMembers } from '../../components/money-note.tsx'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { ScrollBox } from '../../components/scroll-box.tsx'
 import { PAGE_SIZE, RowPager } from './row-pager.tsx'
 
 function cell(value: unknown) {
   if (value === null || value === undefined) return ''
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
+/**
+ * Every member any row has, in the order they first appear: rows of one table may differ (an
+ * optional member only some have, rows stored before a member was added), and a column taken from
+ * the first row alone would hide the others' members.
+ */
+function membersOf(rows: readonly object[]) {
+  const names = new Set<string>()
+  for (const row of rows) for (const name of Object.keys(row)) names.add(name)
+  return [...names]
 }
 
 /**
@@ -24,7 +35,8 @@ export function RowTable({
   columns?: readonly string[]
 }) {
   const [wanted, setPage] = useState(0)
-  const names = columns ?? Object.keys(rows[0] ?? {})
+  // A pass over every row (100,000 orders: a few ms), once per change of the table.
+  const names = useMemo(() => columns ?? membersOf(rows), [columns, rows])
   const money = useMoneyMembers()
   if (rows.length === 0) return <p className="muted">{caption}: no rows.</p>
   // Rows deleted meanwhile (a reset, another tab) may leave fewer pages than the one shown.

@@ -17,14 +17,17 @@ import {
   type FieldErrors,
 } from './fault-form-model.ts'
 
-const hints: Partial<Record<FaultField, string>> = {
-  path: '* matches any characters, / included (/api/payments* covers items too). Empty: every path.',
+/** Each field's hint; the path's names a collection of the loaded API (`pathExample`). */
+const hintsFor = (
+  pathExample: string,
+): Partial<Record<FaultField, string>> => ({
+  path: `* matches any characters, / included (${pathExample} covers items too). Empty: every path.`,
   retryAfter: 'Optional; whole seconds ≥ 1.',
   times: 'Fire on the next n matches, then retire. Empty: no limit.',
   probability:
     "0 to 1, drawn from the mock's seeded random source. Empty: always.",
   skip: 'Let the first k matches through.',
-}
+})
 
 interface FaultFormProps {
   api: MockApi
@@ -53,6 +56,7 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
       ? '/api/payments'
       : (collections?.collections[0] ?? api.basePath)
   }*`
+  const hints = hintsFor(pathExample)
   const [formErrors, setFormErrors] = useState<string[]>([])
 
   const set = (field: FaultField) => (value: string) => {
@@ -140,7 +144,7 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
       )}
       <fieldset>
         <legend>Match</legend>
-        <Field field="method" prefix={id} error={errors.method}>
+        <Field field="method" prefix={id} error={errors.method} hints={hints}>
           <select
             {...a11y('method')}
             value={values.method}
@@ -152,7 +156,7 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
             ))}
           </select>
         </Field>
-        <Field field="path" prefix={id} error={errors.path}>
+        <Field field="path" prefix={id} error={errors.path} hints={hints}>
           <input
             {...a11y('path')}
             value={values.path}
@@ -164,7 +168,7 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
       </fieldset>
       <fieldset>
         <legend>Effect</legend>
-        <Field field="kind" prefix={id} error={errors.kind}>
+        <Field field="kind" prefix={id} error={errors.kind} hints={hints}>
           <select
             {...a11y('kind')}
             value={values.kind}
@@ -179,7 +183,12 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
         </Field>
         {values.kind === 'status' && (
           <>
-            <Field field="status" prefix={id} error={errors.status}>
+            <Field
+              field="status"
+              prefix={id}
+              error={errors.status}
+              hints={hints}
+            >
               <select
                 {...a11y('status')}
                 value={values.status}
@@ -190,7 +199,12 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
                 ))}
               </select>
             </Field>
-            <Field field="retryAfter" prefix={id} error={errors.retryAfter}>
+            <Field
+              field="retryAfter"
+              prefix={id}
+              error={errors.retryAfter}
+              hints={hints}
+            >
               <input
                 {...a11y('retryAfter')}
                 type="number"
@@ -202,7 +216,7 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
           </>
         )}
         {values.kind === 'delay' && (
-          <Field field="ms" prefix={id} error={errors.ms}>
+          <Field field="ms" prefix={id} error={errors.ms} hints={hints}>
             <input
               {...a11y('ms')}
               type="number"
@@ -215,7 +229,7 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
       </fieldset>
       <fieldset>
         <legend>When</legend>
-        <Field field="times" prefix={id} error={errors.times}>
+        <Field field="times" prefix={id} error={errors.times} hints={hints}>
           <input
             {...a11y('times')}
             type="number"
@@ -224,7 +238,12 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
             onChange={(event) => set('times')(event.target.value)}
           />
         </Field>
-        <Field field="probability" prefix={id} error={errors.probability}>
+        <Field
+          field="probability"
+          prefix={id}
+          error={errors.probability}
+          hints={hints}
+        >
           <input
             {...a11y('probability')}
             type="number"
@@ -234,7 +253,7 @@ export function FaultForm({ api, editing, onDone }: FaultFormProps) {
             onChange={(event) => set('probability')(event.target.value)}
           />
         </Field>
-        <Field field="skip" prefix={id} error={errors.skip}>
+        <Field field="skip" prefix={id} error={errors.skip} hints={hints}>
           <input
             {...a11y('skip')}
             type="number"
@@ -261,11 +280,12 @@ interface FieldProps {
   /** The form's id prefix: control ids are `<prefix>-<field>`. */
   prefix: string
   error: string | undefined
+  hints: Partial<Record<FaultField, string>>
   children: ReactNode
 }
 
 /** A label, the control, an optional hint and the field's own error message, in that order. */
-function Field({ field, prefix, error, children }: FieldProps) {
+function Field({ field, prefix, error, hints, children }: FieldProps) {
   const fieldId = `${prefix}-${field}`
   const hint = hints[field]
   return (
