@@ -34,6 +34,11 @@ export interface Exchange {
   /** The parsed body, `undefined` when it is not JSON. */
   json: unknown
   evidence: Evidence
+  /**
+   * The probe waited out this answer's `Retry-After` and sent the request again: the answer to the
+   * rule's request is the later exchange, so nothing judges this one as that answer.
+   */
+  retried?: boolean
 }
 
 export interface Probe {

@@ -122,6 +122,7 @@ export const headerValues = defineRule({
           ? journal.find(
               (e) =>
                 e.method === 'GET' &&
+                e.retried !== true &&
                 e.url.href === target.href &&
                 journal.indexOf(e) > journal.indexOf(exchange),
             )

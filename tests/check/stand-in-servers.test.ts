@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { dump } from 'js-yaml'
+import { afterEach, expect, it, vi } from 'vitest'
+import { runCheck } from '../../src/check/run-check-command.ts'
+import {
+  runChecks,
+  type CheckOptions,
+  type RuleId,
+} from '../../src/check/index.ts'
+import {
+  startPetsServer,
+  type PetsServer,
+  type PetsServerOptions,
+} from './fixtures/pets-server.ts'
+import { reportSchemaErrors } from './support.ts'
+
+let server: PetsServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+async function check(
+  shape: PetsServerOptions,
+  rules: RuleId[],
+  extra: Partial<CheckOptions> = {},
+) {
+  server = await startPetsServer(shape)
+  const report = await runChecks({
+    baseUrl: server.base,
+    openapi: `${server.base}/openapi.json`,
+    allowWrites: true,
+    rules,
+    ...extra,
+  })
+  expect(reportSchemaErrors(report)).toEqual([])
+  return report
+}
+
+const verdict = (report: Awaited<ReturnType<typeof runChecks>>, id: RuleId) =>
+  report.rules.find((r) => r.id === id)
+
+it('deletes every record it made on a server whose key is not `id` and whose 201 has no Location', async () => {
+  const report = await check(
+    { key: 'pet_id', parameter: 'PetId', location: false },
+    ['idempotency-replay', 'validation-all-fields', 'created-reads-back'],
+  )
+  expect(
+    report.writes.filter((w) => w.method === 'POST').length,
+  ).toBeGreaterThan(1)
+  expect(report.cleanup.length).toBeGreaterThan(0)
+  expect(report.cleanup.every((c) => c.deleted)).toBe(true)
+  expect([...server!.records.keys()]).toEqual(['p1', 'p2', 'p3'])
+})
+
+it('lists every record it made and could not find, with the reason', async () => {
+  const report = await check({ location: false, echoCreate: true }, [
+    'idempotency-replay',
+  ])
+  const made = server!.records.size - 3
+  expect(made).toBeGreaterThan(0)
+  const unlocated = report.cleanup.filter((c) => c.reason !== undefined)
+  expect(unlocated).toHaveLength(made)
+  expect(unlocated[0]).toMatchObject({
+    url: `${server!.base}/pets`,
+    deleted: false,
+    reason: expect.stringMatching(/no Location, no self link and no `id`/),
+  })
+})
+
+it('reads the paths at the base URL when the description names a server elsewhere', async () => {
+  const report = await check({ serverUrl: 'https://pets.example.com/v1' }, [
+    'not-found-404',
+  ])
+  expect(report.error).toBeNull()
+  expect(report.discovery.collections).toEqual([`${server!.base}/pets`])
+  expect(verdict(report, 'not-found-404')?.status).toBe('pass')
+})
+
+it('finds the collections of an API whose own URL contains "openapi"', async () => {
+  const report = await check({ mount: '/openapi-mock' }, ['not-found-404'])
+  expect(report.error).toBeNull()
+  expect(report.discovery.collections).toEqual([`${server!.base}/pets`])
+})
+
+it('reads a YAML description, by URL and from a file (--openapi)', async () => {
+  server = await startPetsServer({})
+  const report = await runChecks({
+    baseUrl: server.base,
+    openapi: `${server.base}/openapi.yaml`,
+    rules: ['not-found-404'],
+  })
+  expect(report.discovery.openapi).toBe(`${server.base}/openapi.yaml`)
+  expect(report.discovery.notFollowed).toEqual([])
+  expect(verdict(report, 'not-found-404')?.status).toBe('pass')
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'hypermock-check-yaml-'))
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    const file = path.join(dir, 'pets.yaml')
+    writeFileSync(file, dump(server.description))
+    await runCheck([server.base, '--openapi', file, '--rules', 'not-found-404'])
+    expect(error).not.toHaveBeenCalled()
+    expect(process.exitCode).toBe(0)
+    expect(String(log.mock.calls[0]?.[0])).toMatch(/not-found-404/)
+  } finally {
+    process.exitCode = undefined
+    log.mockRestore()
+    error.mockRestore()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
