@@ -113,3 +113,17 @@ it('reads a YAML description, by URL and from a file (--openapi)', async () => {
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+it('sends no wrong-typed read-only member as an invalid body (the server ignores it)', async () => {
+  const report = await check({ readOnlyMember: true }, ['generated-requests'], {
+    generatedRequests: 40,
+    seed: 1,
+  })
+  expect(verdict(report, 'generated-requests')).toMatchObject({
+    status: 'pass',
+    reason: expect.stringMatching(/invalid/),
+  })
+  expect(
+    server!.seen.filter((s) => s.startsWith('POST')).length,
+  ).toBeGreaterThan(3)
+})
