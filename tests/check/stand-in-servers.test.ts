@@ -127,3 +127,23 @@ it('sends no wrong-typed read-only member as an invalid body (the server ignores
     server!.seen.filter((s) => s.startsWith('POST')).length,
   ).toBeGreaterThan(3)
 })
+
+it('does not pass not-found-404 on a URL that is no item route', async () => {
+  // With a description that has no item route, and without one: every URL under /pets answers 404.
+  const described = await check({ noItemRoute: true }, ['not-found-404'])
+  expect(verdict(described, 'not-found-404')).toMatchObject({
+    status: 'skip',
+    reason: expect.stringMatching(/no item route/),
+  })
+  await server?.close()
+  server = await startPetsServer({ noItemRoute: true })
+  const undescribed = await runChecks({
+    baseUrl: server.base,
+    paths: ['/pets'],
+    rules: ['not-found-404'],
+  })
+  expect(verdict(undescribed, 'not-found-404')).toMatchObject({
+    status: 'skip',
+    reason: expect.stringMatching(/does not read \(404\)/),
+  })
+})
