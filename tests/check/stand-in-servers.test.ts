@@ -16,6 +16,9 @@ import {
 } from './fixtures/pets-server.ts'
 import { reportSchemaErrors } from './support.ts'
 
+// Each test runs the checker against a real server; a loaded machine may take a while.
+vi.setConfig({ testTimeout: 30_000 })
+
 let server: PetsServer | undefined
 afterEach(async () => {
   await server?.close()
@@ -145,5 +148,18 @@ it('does not pass not-found-404 on a URL that is no item route', async () => {
   expect(verdict(undescribed, 'not-found-404')).toMatchObject({
     status: 'skip',
     reason: expect.stringMatching(/does not read \(404\)/),
+  })
+})
+
+it('fails header-values for an Allow naming methods the resource refuses', async () => {
+  const report = await check({ allowOverstates: true }, [
+    'method-not-allowed-405',
+    'header-values',
+  ])
+  expect(verdict(report, 'header-values')).toMatchObject({
+    status: 'fail',
+    actual: expect.stringMatching(
+      /names PUT, PATCH, DELETE, which the description does not offer.*names PATCH, which \S+ refused with 405/,
+    ),
   })
 })
