@@ -163,3 +163,11 @@ it('fails header-values for an Allow naming methods the resource refuses', async
     ),
   })
 })
+
+it('fails query-parameters for a next link to the page it is on', async () => {
+  const report = await check({ nextToSamePage: true }, ['query-parameters'])
+  expect(verdict(report, 'query-parameters')).toMatchObject({
+    status: 'fail',
+    actual: expect.stringMatching(/the page it is on/),
+  })
+})

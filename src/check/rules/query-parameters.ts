@@ -35,6 +35,18 @@ async function findNext(
   return null
 }
 
+/** Whether two URLs name one page: the same path and the same query parameters, in any order. */
+function sameUrl(a: URL, b: URL) {
+  const query = (url: URL) =>
+    [...url.searchParams]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('&')
+  return (
+    a.origin === b.origin && a.pathname === b.pathname && query(a) === query(b)
+  )
+}
+
 /** A simple member of the first item to filter by, preferring one the description declares. */
 function filterField(collection: DiscoveredCollection) {
   const item = collection.items[0]?.body ?? {}
@@ -86,12 +98,30 @@ export const queryParameters = defineRule({
         `next is ${next.href}`,
         steps,
       )
+    if (sameUrl(next, found.from.url))
+      return fail(
+        'a next link to another page than the one it is on',
+        `next is ${next.href}, the page it is on`,
+        steps,
+      )
     const page = await context.probe.send({ url: next })
     steps.push(page)
-    if (page.status !== 200 || !itemsOf(page.json))
+    const nextItems = page.status === 200 ? itemsOf(page.json) : null
+    if (!nextItems)
       return fail(
         `200 with items for the next page`,
         describeResponse(page),
+        steps,
+      )
+    const firstItems = itemsOf(found.from.json)
+    if (
+      firstItems &&
+      firstItems.length > 0 &&
+      JSON.stringify(firstItems) === JSON.stringify(nextItems)
+    )
+      return fail(
+        'a next page with other items than the page that links to it',
+        `${next.href} answered the same ${nextItems.length} item(s) as ${found.from.url.href}`,
         steps,
       )
     const field = filterField(collection)
