@@ -171,3 +171,14 @@ it('fails query-parameters for a next link to the page it is on', async () => {
     actual: expect.stringMatching(/the page it is on/),
   })
 })
+
+it('fails idempotency-replay on a server that ignores keys and echoes the body it was sent', async () => {
+  const report = await check(
+    { envelope: true, echoCreate: true, location: false },
+    ['idempotency-replay'],
+  )
+  expect(verdict(report, 'idempotency-replay')).toMatchObject({
+    status: 'fail',
+    actual: expect.stringMatching(/2 new records/),
+  })
+})
