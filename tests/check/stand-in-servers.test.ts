@@ -182,3 +182,14 @@ it('fails idempotency-replay on a server that ignores keys and echoes the body i
     actual: expect.stringMatching(/2 new records/),
   })
 })
+
+it('judges a created record by the read the probe retried, not by the 429 it waited out', async () => {
+  const report = await check({ rateLimitFirstReadBack: true }, [
+    'created-reads-back',
+    'header-values',
+  ])
+  expect(
+    server!.seen.filter((s) => /^GET \/pets\/p\d+$/.test(s)).length,
+  ).toBeGreaterThan(1)
+  expect(verdict(report, 'header-values')).toMatchObject({ status: 'pass' })
+})
