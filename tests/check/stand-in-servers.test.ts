@@ -193,3 +193,27 @@ it('judges a created record by the read the probe retried, not by the 429 it wai
   ).toBeGreaterThan(1)
   expect(verdict(report, 'header-values')).toMatchObject({ status: 'pass' })
 })
+
+it('skips, with the reason, a rule whose own set-up failed', async () => {
+  const hung = await check({ hangCreate: true }, ['created-reads-back'], {
+    requestTimeoutMs: 300,
+  })
+  expect(verdict(hung, 'created-reads-back')).toMatchObject({
+    status: 'skip',
+    reason: expect.stringMatching(
+      /could not create a record to test with: POST \S+ failed: no complete response within 300 ms/,
+    ),
+  })
+  await server?.close()
+  // Without a description, the items are guessed at /pets/<id>, where this server serves nothing.
+  server = await startPetsServer({ noItemRoute: true })
+  const unread = await runChecks({
+    baseUrl: server.base,
+    paths: ['/pets'],
+    rules: ['conditional-requests'],
+  })
+  expect(verdict(unread, 'conditional-requests')).toMatchObject({
+    status: 'skip',
+    reason: expect.stringMatching(/does not read: 404/),
+  })
+})
