@@ -217,3 +217,18 @@ it('skips, with the reason, a rule whose own set-up failed', async () => {
     reason: expect.stringMatching(/does not read: 404/),
   })
 })
+
+it('shows the list a failure is about as its evidence', async () => {
+  // Items without self links, and a list that does not page: the collection read shows both.
+  const report = await check({}, ['links-self', 'query-parameters'], {
+    allowWrites: false,
+  })
+  for (const id of ['links-self', 'query-parameters'] as const) {
+    const rule = verdict(report, id)
+    expect(rule?.status).toBe('fail')
+    expect(rule?.evidence[0]?.request.url).toBe(`${server!.base}/pets`)
+  }
+  expect(verdict(report, 'query-parameters')?.actual).toMatch(
+    /nor with limit=1$/,
+  )
+})

@@ -16,16 +16,21 @@ import {
 const PAGE_SIZE_NAMES = pagingParameters.size
 const PAGE_SIZE_PATTERN = /^_?(per_?page|page_?size|limit|size)$/i
 
+/** The page-size parameters to try: those the description declares, else the common ones. */
+function pageSizeNames(collection: DiscoveredCollection) {
+  const declared = collection.queryParameters.filter((name) =>
+    PAGE_SIZE_PATTERN.test(name),
+  )
+  return declared.length > 0 ? declared : PAGE_SIZE_NAMES
+}
+
 async function findNext(
   context: RuleContext,
   collection: DiscoveredCollection,
 ) {
   const first = nextLink(collection.read.headers, collection.read.json)
   if (first) return { next: first, from: collection.read }
-  const declared = collection.queryParameters.filter((name) =>
-    PAGE_SIZE_PATTERN.test(name),
-  )
-  for (const name of declared.length > 0 ? declared : PAGE_SIZE_NAMES) {
+  for (const name of pageSizeNames(collection)) {
     const url = new URL(collection.url)
     url.searchParams.set(name, '1')
     const page = await context.probe.send({ url })
@@ -88,7 +93,9 @@ export const queryParameters = defineRule({
     if (!found)
       return fail(
         'a next-page link in a Link header or _links when a page holds fewer than all items',
-        `no next link on ${collection.url.href}, nor with ${PAGE_SIZE_NAMES.join(', ')}=1`,
+        `no next link on ${collection.url.href}, nor with ${pageSizeNames(collection).join(', ')}=1`,
+        // The collection as discovery read it, then each page-size read.
+        [collection.read, ...context.probe.evidence],
       )
     const next = new URL(found.next, found.from.url)
     const steps: Exchange[] = [found.from]
