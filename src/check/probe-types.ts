@@ -58,4 +58,6 @@ export interface ProbeScope {
   journal: Exchange[]
   /** Sees every response: the run remembers what a write created, so the clean-up deletes it. */
   onResponse?: (exchange: Exchange) => void
+  /** Sees every request that got no answer: a write may have taken effect all the same. */
+  onNoAnswer?: (method: string, url: URL, reason: string) => void
 }

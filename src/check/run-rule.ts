@@ -58,6 +58,16 @@ export async function runRule(
       if (exchange.status === 201 || (exchange.status < 300 && 'read' in home))
         remember(exchange, home)
     },
+    // A create that got no answer may have made a record all the same: the report says so.
+    onNoAnswer: (method, url, reason) => {
+      if (method === 'POST' && 'read' in homeOf(url))
+        created.unlocated.push({
+          url: url.href,
+          status: null,
+          deleted: false,
+          reason: `POST ${url.href} got no answer (${reason}): it may have made a record all the same; look for it by hand`,
+        })
+    },
   })
   const context = {
     options,
