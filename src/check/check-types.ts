@@ -71,6 +71,8 @@ export interface CleanupResult {
   /** The DELETE's status, or `null` when it could not be sent. */
   status: number | null
   deleted: boolean
+  /** Why a record was not deleted when no DELETE says it (its URL could not be found). */
+  reason?: string
 }
 
 /** A state-changing request the run sent (only ever with `allowWrites`). */

@@ -82,6 +82,8 @@ export function createProbe(scope: ProbeScope): Probe {
             `the server asked to wait ${Math.ceil(wait / 1000)} s (Retry-After) and the checker stopped`,
           )
         waits++
+        for (const entry of scope.journal)
+          if (entry.evidence === exchange.evidence) entry.retried = true
         await options.sleep(wait, scope.signal).catch(() => {
           throw new ProbeError(
             'cancelled',

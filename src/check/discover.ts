@@ -3,6 +3,7 @@ import type { Exchange, Probe } from './create-probe.ts'
 import type { DiscoveredCollection, Discovery } from './discovery-types.ts'
 import { descriptionProblems } from './description-problems.ts'
 import { halLinks } from './hal-links.ts'
+import { parseDescription } from './parse-description.ts'
 import {
   fullPaths,
   isObject,
@@ -24,6 +25,8 @@ const NOT_COLLECTIONS = new Set([
   'docs',
 ])
 const MAX_COLLECTIONS = 12
+/** A described path that is the description or the problem catalogue, not a collection. */
+const NOT_COLLECTION_PATH = /(^|\/)(openapi|swagger|problems)([.-][^/]*)?\/?$/i
 
 /** Thrown when there is nothing to test: the run ends with exit code 2 and this message. */
 export class NothingToCheckError extends Error {
@@ -89,7 +92,8 @@ export async function discover(
         auth: url.origin === base.origin ? 'token' : 'none',
         anyOrigin: options.openapi !== null,
       })
-      if (read.status === 200) openapi = trust(read.json, url.href)
+      if (read.status === 200)
+        openapi = trust(read.json ?? parseDescription(read.text), url.href)
       else
         notFollowed.push({ href: url.href, reason: `answered ${read.status}` })
       if (openapi) openapiUrl = url.href
@@ -97,11 +101,12 @@ export async function discover(
       notFollowed.push({ href: url.href, reason: (error as Error).message })
     }
   }
-  const describedPaths = openapi
-    ? fullPaths(openapi, base)
-        .filter(({ template }) => isObject(openapi?.paths?.[template]?.get))
-        .map(({ full }) => full)
+  const described = openapi
+    ? fullPaths(openapi, base).filter(({ template }) =>
+        isObject(openapi?.paths?.[template]?.get),
+      )
     : []
+  const describedPaths = described.map(({ full }) => full)
 
   let candidates: { name: string; url: URL }[]
   if (options.paths.length > 0)
@@ -118,14 +123,16 @@ export async function discover(
       )
       .map((l) => ({ name: l.rel, url: new URL(l.href, base) }))
   else
-    candidates = describedPaths
+    candidates = described
       .filter(
-        (path) =>
-          !path.includes('{') &&
-          path !== base.pathname &&
-          !/openapi|problems/i.test(path),
+        ({ template, full }) =>
+          !full.includes('{') &&
+          full !== base.pathname &&
+          // The description itself and the problem catalogue, judged by the description's own
+          // path: a server URL that contains "openapi" (a mock's) says nothing of its paths.
+          !NOT_COLLECTION_PATH.test(template),
       )
-      .map((path) => ({ name: path, url: new URL(path, base) }))
+      .map(({ full }) => ({ name: full, url: new URL(full, base) }))
 
   const collections: DiscoveredCollection[] = []
   for (const candidate of candidates.slice(0, MAX_COLLECTIONS)) {
@@ -152,6 +159,13 @@ export async function discover(
         reason: 'not a collection (no list of items)',
       })
   }
+  if (candidates.length === 0)
+    notFollowed.push({
+      href: base.href,
+      reason: openapi
+        ? `neither the root's _links nor the description (${described.length} GET path(s), none a collection path without parameters) name a collection`
+        : 'the root has no _links to collections and no OpenAPI description was found',
+    })
   if (collections.length === 0)
     throw new NothingToCheckError(
       `Found no collection to check at ${base.href}.${notFollowed

@@ -1,5 +1,6 @@
 import type { Exchange } from './create-probe.ts'
 import type { Link } from './hal-links.ts'
+import type { ItemRoute } from './record-key.ts'
 import type { JsonSchema, OpenApiDocument } from './openapi-document.ts'
 
 export interface DiscoveredItem {
@@ -11,6 +12,8 @@ export interface DiscoveredItem {
 export interface DiscoveredCollection {
   name: string
   url: URL
+  /** The description's item route under this collection, which names the records' key member. */
+  itemRoute: ItemRoute | null
   read: Exchange
   items: DiscoveredItem[]
   /** From the envelope's `total` or `X-Total-Count`; `null` when the server does not say. */

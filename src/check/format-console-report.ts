@@ -121,9 +121,9 @@ export function formatConsoleReport(
       '',
       paint(
         'yellow',
-        `Not deleted (the API refused or failed): ${report.cleanup
+        `Not deleted (the API refused or failed, or the record could not be found): ${report.cleanup
           .filter((c) => !c.deleted)
-          .map((c) => `${c.url} (${c.status ?? 'no answer'})`)
+          .map((c) => c.reason ?? `${c.url} (${c.status ?? 'no answer'})`)
           .join(', ')}`,
       ),
     )

@@ -9,7 +9,7 @@ import {
   requestBodyOf,
   type OpenApiDocument,
 } from './openapi-document.ts'
-import { childUrl } from './child-url.ts'
+import { itemRouteOf, itemUrl, recordKey } from './record-key.ts'
 import { parseAllow } from './header-syntax.ts'
 import { validBody } from './sample-body.ts'
 
@@ -37,15 +37,21 @@ export async function inspectCollection(
   if (read.status >= 300) throw new Error(`answered ${read.status}`)
   const list = itemsOf(read.json)
   if (!list) return null
+  const itemRoute = itemRouteOf(
+    openapi,
+    options.baseUrl,
+    candidate.url.pathname,
+  )
   const items: DiscoveredItem[] = []
   for (const entry of list.slice(0, ITEMS_PER_COLLECTION)) {
     if (!isObject(entry)) continue
     const self = halLinks(entry).find((l) => l.rel === 'self')?.href
-    const id = entry.id
+    // The key member the description's item route names (`{petId}`, `{Sid}` over `sid`), else `id`.
+    const key = recordKey(entry, itemRoute?.parameter ?? null)
     const url = self
       ? new URL(self, candidate.url)
-      : typeof id === 'string' || typeof id === 'number'
-        ? childUrl(candidate.url, id)
+      : key !== null
+        ? itemUrl({ url: candidate.url, itemRoute }, key)
         : null
     if (url === null) continue
     items.push({ url, body: entry, actions: actionLinks(entry) })
@@ -58,7 +64,9 @@ export async function inspectCollection(
   const total = declared ?? (Number.isFinite(header) ? header : null)
 
   const pathname = candidate.url.pathname
-  const itemPath = (items[0]?.url ?? childUrl(candidate.url, 1)).pathname
+  const itemPath = (
+    items[0]?.url ?? itemUrl({ url: candidate.url, itemRoute }, 1)
+  ).pathname
   const post = openapi
     ? findOperation(openapi, options.baseUrl, 'POST', pathname)
     : null
@@ -98,6 +106,7 @@ export async function inspectCollection(
   return {
     name: candidate.name,
     url: candidate.url,
+    itemRoute,
     read,
     items,
     total,

@@ -36,9 +36,15 @@ export function invalidVariants(
   const required = Array.isArray(schema.required)
     ? (schema.required as string[])
     : []
+  // A read-only member is the server's to set: a request's value for it is ignored, not refused
+  // (OpenAPI: it SHOULD NOT be sent, and `required` holds for responses only).
+  const readOnly = (name: string) => {
+    const property = resolveRef(doc, properties[name])
+    return isObject(property) && property.readOnly === true
+  }
   const variants: InvalidVariant[] = []
   for (const name of required)
-    if (name in valid) {
+    if (name in valid && !readOnly(name)) {
       const { [name]: _left, ...rest } = valid
       variants.push({
         what: `without the required member "${name}"`,
@@ -47,7 +53,7 @@ export function invalidVariants(
     }
   for (const [name, rawProperty] of Object.entries(properties)) {
     const property = resolveRef(doc, rawProperty)
-    if (!isObject(property)) continue
+    if (!isObject(property) || readOnly(name)) continue
     const type = Array.isArray(property.type) ? undefined : property.type
     if (typeof type === 'string' && type in WRONG)
       variants.push({

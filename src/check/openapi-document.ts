@@ -32,14 +32,24 @@ export function resolveRef(
   return resolveRef(doc, target, depth + 1)
 }
 
+/**
+ * The path the description's operations live under on the checked server. A server on the base
+ * URL's origin (or a relative one) says it; a server elsewhere (production, while a mock or a local
+ * copy is checked) is stood in for by the base URL, so its path is the base URL's, never grafted on.
+ */
 function serverPath(doc: OpenApiDocument, base: URL): string {
-  const server = doc.servers?.[0]?.url
-  if (!server) return ''
-  try {
-    return new URL(server, base).pathname.replace(/\/+$/, '')
-  } catch {
-    return ''
-  }
+  const urls = (doc.servers ?? []).flatMap((server) => {
+    if (typeof server?.url !== 'string') return []
+    try {
+      // Server variables are not expanded: `{version}` stays a literal segment of a path not served.
+      return [new URL(server.url, base)]
+    } catch {
+      return []
+    }
+  })
+  if (urls.length === 0) return ''
+  const here = urls.find((url) => url.origin === base.origin)
+  return (here ?? base).pathname.replace(/\/+$/, '')
 }
 
 /** The description's path templates as full paths on the server, e.g. `/api/orders/{id}`. */

@@ -34,6 +34,11 @@ export interface Exchange {
   /** The parsed body, `undefined` when it is not JSON. */
   json: unknown
   evidence: Evidence
+  /**
+   * The probe waited out this answer's `Retry-After` and sent the request again: the answer to the
+   * rule's request is the later exchange, so nothing judges this one as that answer.
+   */
+  retried?: boolean
 }
 
 export interface Probe {
@@ -53,4 +58,6 @@ export interface ProbeScope {
   journal: Exchange[]
   /** Sees every response: the run remembers what a write created, so the clean-up deletes it. */
   onResponse?: (exchange: Exchange) => void
+  /** Sees every request that got no answer: a write may have taken effect all the same. */
+  onNoAnswer?: (method: string, url: URL, reason: string) => void
 }

@@ -5,6 +5,7 @@ import type {
   Discovery,
 } from './discovery-types.ts'
 import { halLinks } from './hal-links.ts'
+import { isProbeError } from './probe-error.ts'
 import { isObject } from './openapi-document.ts'
 import {
   describeResponse,
@@ -53,6 +54,22 @@ export async function createRecord(
   context: RuleContext,
   collection: DiscoveredCollection,
   headers: Record<string, string> = {},
+): Promise<Exchange | RuleOutcome> {
+  try {
+    return await createWithFallback(context, collection, headers)
+  } catch (error) {
+    // The create is the rule's set-up, not what it judges: without a record there is no verdict.
+    if (!isProbeError(error)) throw error
+    return skip(
+      `could not create a record to test with: POST ${collection.url.href} failed: ${error.message}`,
+    )
+  }
+}
+
+async function createWithFallback(
+  context: RuleContext,
+  collection: DiscoveredCollection,
+  headers: Record<string, string>,
 ): Promise<Exchange | RuleOutcome> {
   let response = await context.probe.send({
     method: 'POST',

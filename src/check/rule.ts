@@ -15,7 +15,10 @@ export interface RuleContext {
   /** Every exchange of the run so far, this rule's included. */
   journal: readonly Exchange[]
   /** Remembers a record the rule created, so the run deletes it at the end; its URL, if known. */
-  created(response: Exchange, collection: DiscoveredCollection): URL | null
+  created(
+    response: Exchange,
+    collection: Pick<DiscoveredCollection, 'url' | 'itemRoute'>,
+  ): URL | null
 }
 
 /** The concept pages a rule cites: `concepts/<page>.md#<rule id>`. */

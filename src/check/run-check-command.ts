@@ -1,4 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { parseDescription } from './parse-description.ts'
+import { isObject } from './openapi-document.ts'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { CheckArgumentError } from './check-argument-error.ts'
@@ -20,7 +22,7 @@ Exit code: 0 every must rule passed (every rule with --strict), 1 a rule failed,
 Options:
       --token <t>             Bearer credential (or the HYPERMOCK_CHECK_TOKEN variable)
       --token-readonly <t>    a second credential that may read but not write (for 403)
-      --openapi <url|file>    an OpenAPI description (JSON); default: the root's service-desc
+      --openapi <url|file>    an OpenAPI description (JSON or YAML); default: the root's service-desc
       --paths <p,...>         collection paths to start from instead of the root's links
       --allow-writes          create, act on and delete records (each one deleted afterwards)
       --probe-rate-limit <n>  send up to n reads to provoke a 429
@@ -65,10 +67,12 @@ async function loadOpenApi(
 ): Promise<string | Record<string, unknown>> {
   if (/^https?:\/\//i.test(value)) return value
   try {
-    return JSON.parse(await readFile(value, 'utf8')) as Record<string, unknown>
+    const document = parseDescription(await readFile(value, 'utf8'))
+    if (isObject(document)) return document
+    throw new Error('it holds no OpenAPI object')
   } catch (error) {
     throw new CheckArgumentError([
-      `--openapi could not read "${value}" as a JSON file: ${(error as Error).message}`,
+      `--openapi could not read "${value}" as a JSON or YAML file: ${(error as Error).message}`,
     ])
   }
 }

@@ -2,7 +2,7 @@ import type { Baseline } from './baseline.ts'
 import type { CheckReport, RuleResult, WriteRecord } from './check-types.ts'
 import { SAFE_METHODS } from './send-once.ts'
 import { normalizeCheckOptions, type CheckOptions } from './check-options.ts'
-import { cleanUp, scopedProbe } from './clean-up.ts'
+import { cleanUp, createdRecords, scopedProbe } from './clean-up.ts'
 import type { Exchange } from './create-probe.ts'
 import { discover, NothingToCheckError } from './discover.ts'
 import type { Discovery } from './discovery-types.ts'
@@ -111,7 +111,7 @@ export async function runChecks(input: CheckOptions): Promise<CheckReport> {
   }
 
   const chosen = rules.filter((rule) => options.rules.includes(rule.id))
-  const created: URL[] = []
+  const created = createdRecords()
   const results = new Map<string, RuleResult>()
   const phases = [
     chosen.filter((r) => !r.phase),

@@ -5,7 +5,11 @@ import type { Discovery } from './discovery-types.ts'
 import { isProbeError } from './probe-error.ts'
 import type { Rule, RuleOutcome } from './rule.ts'
 import type { RuleId } from './rule-registry.ts'
-import { createdUrl } from './clean-up.ts'
+import {
+  rememberCreated,
+  type CreatedRecords,
+  type RecordHome,
+} from './clean-up.ts'
 
 /**
  * One rule within its request budget and time-out. A request that ends without a response fails the
@@ -16,7 +20,7 @@ export async function runRule(
   options: NormalizedCheckOptions,
   discovery: Discovery,
   journal: Exchange[],
-  created: URL[],
+  created: CreatedRecords,
 ): Promise<RuleResult> {
   const started = performance.now()
   const timeout = AbortSignal.timeout(options.ruleTimeoutMs)
@@ -29,10 +33,16 @@ export async function runRule(
       : rule.id === 'generated-requests'
         ? Math.max(options.generatedRequests, options.ruleRequestBudget)
         : options.ruleRequestBudget
-  const remember = (response: Exchange, collection: { url: URL }) => {
-    const url = createdUrl(response, collection.url)
-    if (url && url.origin === options.baseUrl.origin) created.push(url)
-    return url
+  const remember = (response: Exchange, home: RecordHome) =>
+    rememberCreated(created, response, home, options.baseUrl)
+  const homeOf = (url: URL): RecordHome => {
+    const path = url.pathname.replace(/\/+$/, '')
+    const collection = discovery.collections.find(
+      (c) =>
+        c.url.origin === url.origin &&
+        c.url.pathname.replace(/\/+$/, '') === path,
+    )
+    return collection ?? { url, itemRoute: null }
   }
   const probe = createProbe({
     options,
@@ -40,14 +50,23 @@ export async function runRule(
     budget,
     signal,
     journal,
-    // Whatever a write created, by a create or by following a link, is deleted at the end.
+    // Whatever a write created, by a create or by following a link, is deleted at the end, or
+    // listed when it cannot be found: a 201, or any success of a POST to a collection.
     onResponse: (exchange) => {
-      if (
-        exchange.method === 'POST' &&
-        exchange.status === 201 &&
-        exchange.headers.has('location')
-      )
-        remember(exchange, { url: exchange.url })
+      if (exchange.method !== 'POST') return
+      const home = homeOf(exchange.url)
+      if (exchange.status === 201 || (exchange.status < 300 && 'read' in home))
+        remember(exchange, home)
+    },
+    // A create that got no answer may have made a record all the same: the report says so.
+    onNoAnswer: (method, url, reason) => {
+      if (method === 'POST' && 'read' in homeOf(url))
+        created.unlocated.push({
+          url: url.href,
+          status: null,
+          deleted: false,
+          reason: `POST ${url.href} got no answer (${reason}): it may have made a record all the same; look for it by hand`,
+        })
     },
   })
   const context = {

@@ -161,6 +161,9 @@ export async function sendOnce(
           ? new ProbeError('cancelled', 'the rule ran out of time')
           : new ProbeError('network', `the request failed: ${describe(error)}`)
     entry.error = failure.message
+    // A request refused before it was sent (budget, writes not allowed) changed nothing.
+    if (entry.response === null)
+      scope.onNoAnswer?.(method, url, failure.message)
     if (request.record === false) probe.keep(entry)
     options.onEvent({
       type: 'request:end',

@@ -32,7 +32,7 @@ export const createdReadsBack = defineRule({
     const sent = collection.createBody ?? {}
     const location = created.headers.get('location')
     // Without a Location or a self link, where the record's id says it is (json-server's way).
-    const byId = location === null ? createdUrl(created, collection.url) : null
+    const byId = location === null ? createdUrl(created, collection) : null
     const record =
       (await createdRecord(context, created)) ??
       (byId ? { url: byId, read: await probe.send({ url: byId }) } : null)

@@ -30,7 +30,7 @@ export const headerValues = defineRule({
   sends: 'nothing: judges the headers of every response of the run',
   writes: false,
   title:
-    'Header values parse: Allow lists (the documented) methods, ETag is an entity-tag, Location reads back, Link, WWW-Authenticate, Retry-After and RateLimit parse',
+    'Header values parse: Allow lists the methods the resource takes (and the documented ones), ETag is an entity-tag, Location reads back, Link, WWW-Authenticate, Retry-After and RateLimit parse',
   phase: 'journal',
   async run({ options, discovery, journal }) {
     const findings: Finding[] = []
@@ -62,7 +62,30 @@ export const headerValues = defineRule({
               exchange,
               what: `Allow: ${allow} leaves out ${missing.join(', ')}, which the description documents for ${exchange.url.href}`,
             })
+          const extra = methods.filter(
+            (m) => DOCUMENTED.includes(m) && !documented.includes(m),
+          )
+          if (extra.length > 0)
+            findings.push({
+              exchange,
+              what: `Allow: ${allow} names ${extra.join(', ')}, which the description does not offer for ${exchange.url.href}`,
+            })
         }
+        // A method Allow names must not be refused as not allowed on the same resource.
+        const refused = (methods ?? []).filter((m) =>
+          journal.some(
+            (other) =>
+              other.status === 405 &&
+              other.method === m &&
+              other.url.origin === exchange.url.origin &&
+              other.url.pathname === exchange.url.pathname,
+          ),
+        )
+        if (refused.length > 0)
+          findings.push({
+            exchange,
+            what: `Allow: ${allow} names ${refused.join(', ')}, which ${exchange.url.href} refused with 405`,
+          })
       }
       const etag = header('etag')
       if (etag !== null) {
@@ -122,6 +145,7 @@ export const headerValues = defineRule({
           ? journal.find(
               (e) =>
                 e.method === 'GET' &&
+                e.retried !== true &&
                 e.url.href === target.href &&
                 journal.indexOf(e) > journal.indexOf(exchange),
             )

@@ -16,11 +16,15 @@ export const linksSelf = defineRule({
     const withoutSelf = items.filter(
       (item) => !halLinks(item.body).some((l) => l.rel === 'self'),
     )
+    // The lists those items came in show them without a self link.
+    const lists = discovery.collections
+      .filter((c) => c.items.some((item) => withoutSelf.includes(item)))
+      .map((c) => c.read)
     if (withoutSelf.length > 0)
       return fail(
         'a _links.self on every item',
         `${withoutSelf.length} of ${items.length} items have none, e.g. ${JSON.stringify(withoutSelf[0]?.body).slice(0, 160)}`,
-        [],
+        lists.slice(0, 3),
       )
     for (const item of items) {
       if (item.url.origin !== options.baseUrl.origin) continue

@@ -16,16 +16,21 @@ import {
 const PAGE_SIZE_NAMES = pagingParameters.size
 const PAGE_SIZE_PATTERN = /^_?(per_?page|page_?size|limit|size)$/i
 
+/** The page-size parameters to try: those the description declares, else the common ones. */
+function pageSizeNames(collection: DiscoveredCollection) {
+  const declared = collection.queryParameters.filter((name) =>
+    PAGE_SIZE_PATTERN.test(name),
+  )
+  return declared.length > 0 ? declared : PAGE_SIZE_NAMES
+}
+
 async function findNext(
   context: RuleContext,
   collection: DiscoveredCollection,
 ) {
   const first = nextLink(collection.read.headers, collection.read.json)
   if (first) return { next: first, from: collection.read }
-  const declared = collection.queryParameters.filter((name) =>
-    PAGE_SIZE_PATTERN.test(name),
-  )
-  for (const name of declared.length > 0 ? declared : PAGE_SIZE_NAMES) {
+  for (const name of pageSizeNames(collection)) {
     const url = new URL(collection.url)
     url.searchParams.set(name, '1')
     const page = await context.probe.send({ url })
@@ -33,6 +38,18 @@ async function findNext(
     if (next) return { next, from: page }
   }
   return null
+}
+
+/** Whether two URLs name one page: the same path and the same query parameters, in any order. */
+function sameUrl(a: URL, b: URL) {
+  const query = (url: URL) =>
+    [...url.searchParams]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('&')
+  return (
+    a.origin === b.origin && a.pathname === b.pathname && query(a) === query(b)
+  )
 }
 
 /** A simple member of the first item to filter by, preferring one the description declares. */
@@ -76,7 +93,9 @@ export const queryParameters = defineRule({
     if (!found)
       return fail(
         'a next-page link in a Link header or _links when a page holds fewer than all items',
-        `no next link on ${collection.url.href}, nor with ${PAGE_SIZE_NAMES.join(', ')}=1`,
+        `no next link on ${collection.url.href}, nor with ${pageSizeNames(collection).join(', ')}=1`,
+        // The collection as discovery read it, then each page-size read.
+        [collection.read, ...context.probe.evidence],
       )
     const next = new URL(found.next, found.from.url)
     const steps: Exchange[] = [found.from]
@@ -86,12 +105,30 @@ export const queryParameters = defineRule({
         `next is ${next.href}`,
         steps,
       )
+    if (sameUrl(next, found.from.url))
+      return fail(
+        'a next link to another page than the one it is on',
+        `next is ${next.href}, the page it is on`,
+        steps,
+      )
     const page = await context.probe.send({ url: next })
     steps.push(page)
-    if (page.status !== 200 || !itemsOf(page.json))
+    const nextItems = page.status === 200 ? itemsOf(page.json) : null
+    if (!nextItems)
       return fail(
         `200 with items for the next page`,
         describeResponse(page),
+        steps,
+      )
+    const firstItems = itemsOf(found.from.json)
+    if (
+      firstItems &&
+      firstItems.length > 0 &&
+      JSON.stringify(firstItems) === JSON.stringify(nextItems)
+    )
+      return fail(
+        'a next page with other items than the page that links to it',
+        `${next.href} answered the same ${nextItems.length} item(s) as ${found.from.url.href}`,
         steps,
       )
     const field = filterField(collection)

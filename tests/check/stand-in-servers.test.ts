@@ -1,0 +1,241 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { dump } from 'js-yaml'
+import { afterEach, expect, it, vi } from 'vitest'
+import { runCheck } from '../../src/check/run-check-command.ts'
+import {
+  runChecks,
+  type CheckOptions,
+  type RuleId,
+} from '../../src/check/index.ts'
+import {
+  startPetsServer,
+  type PetsServer,
+  type PetsServerOptions,
+} from './fixtures/pets-server.ts'
+import { reportSchemaErrors } from './support.ts'
+
+// Each test runs the checker against a real server; a loaded machine may take a while.
+vi.setConfig({ testTimeout: 30_000 })
+
+let server: PetsServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+async function check(
+  shape: PetsServerOptions,
+  rules: RuleId[],
+  extra: Partial<CheckOptions> = {},
+) {
+  server = await startPetsServer(shape)
+  const report = await runChecks({
+    baseUrl: server.base,
+    openapi: `${server.base}/openapi.json`,
+    allowWrites: true,
+    rules,
+    ...extra,
+  })
+  expect(reportSchemaErrors(report)).toEqual([])
+  return report
+}
+
+const verdict = (report: Awaited<ReturnType<typeof runChecks>>, id: RuleId) =>
+  report.rules.find((r) => r.id === id)
+
+it('deletes every record it made on a server whose key is not `id` and whose 201 has no Location', async () => {
+  const report = await check(
+    { key: 'pet_id', parameter: 'PetId', location: false },
+    ['idempotency-replay', 'validation-all-fields', 'created-reads-back'],
+  )
+  expect(
+    report.writes.filter((w) => w.method === 'POST').length,
+  ).toBeGreaterThan(1)
+  expect(report.cleanup.length).toBeGreaterThan(0)
+  expect(report.cleanup.every((c) => c.deleted)).toBe(true)
+  expect([...server!.records.keys()]).toEqual(['p1', 'p2', 'p3'])
+})
+
+it('lists every record it made and could not find, with the reason', async () => {
+  const report = await check({ location: false, echoCreate: true }, [
+    'idempotency-replay',
+  ])
+  const made = server!.records.size - 3
+  expect(made).toBeGreaterThan(0)
+  const unlocated = report.cleanup.filter((c) => c.reason !== undefined)
+  expect(unlocated).toHaveLength(made)
+  expect(unlocated[0]).toMatchObject({
+    url: `${server!.base}/pets`,
+    deleted: false,
+    reason: expect.stringMatching(/no Location, no self link and no `id`/),
+  })
+})
+
+it('reads the paths at the base URL when the description names a server elsewhere', async () => {
+  const report = await check({ serverUrl: 'https://pets.example.com/v1' }, [
+    'not-found-404',
+  ])
+  expect(report.error).toBeNull()
+  expect(report.discovery.collections).toEqual([`${server!.base}/pets`])
+  expect(verdict(report, 'not-found-404')?.status).toBe('pass')
+})
+
+it('finds the collections of an API whose own URL contains "openapi"', async () => {
+  const report = await check({ mount: '/openapi-mock' }, ['not-found-404'])
+  expect(report.error).toBeNull()
+  expect(report.discovery.collections).toEqual([`${server!.base}/pets`])
+})
+
+it('reads a YAML description, by URL and from a file (--openapi)', async () => {
+  server = await startPetsServer({})
+  const report = await runChecks({
+    baseUrl: server.base,
+    openapi: `${server.base}/openapi.yaml`,
+    rules: ['not-found-404'],
+  })
+  expect(report.discovery.openapi).toBe(`${server.base}/openapi.yaml`)
+  expect(report.discovery.notFollowed).toEqual([])
+  expect(verdict(report, 'not-found-404')?.status).toBe('pass')
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'hypermock-check-yaml-'))
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    const file = path.join(dir, 'pets.yaml')
+    writeFileSync(file, dump(server.description))
+    await runCheck([server.base, '--openapi', file, '--rules', 'not-found-404'])
+    expect(error).not.toHaveBeenCalled()
+    expect(process.exitCode).toBe(0)
+    expect(String(log.mock.calls[0]?.[0])).toMatch(/not-found-404/)
+  } finally {
+    process.exitCode = undefined
+    log.mockRestore()
+    error.mockRestore()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+it('sends no wrong-typed read-only member as an invalid body (the server ignores it)', async () => {
+  const report = await check({ readOnlyMember: true }, ['generated-requests'], {
+    generatedRequests: 40,
+    seed: 1,
+  })
+  expect(verdict(report, 'generated-requests')).toMatchObject({
+    status: 'pass',
+    reason: expect.stringMatching(/invalid/),
+  })
+  expect(
+    server!.seen.filter((s) => s.startsWith('POST')).length,
+  ).toBeGreaterThan(3)
+})
+
+it('does not pass not-found-404 on a URL that is no item route', async () => {
+  // With a description that has no item route, and without one: every URL under /pets answers 404.
+  const described = await check({ noItemRoute: true }, ['not-found-404'])
+  expect(verdict(described, 'not-found-404')).toMatchObject({
+    status: 'skip',
+    reason: expect.stringMatching(/no item route/),
+  })
+  await server?.close()
+  server = await startPetsServer({ noItemRoute: true })
+  const undescribed = await runChecks({
+    baseUrl: server.base,
+    paths: ['/pets'],
+    rules: ['not-found-404'],
+  })
+  expect(verdict(undescribed, 'not-found-404')).toMatchObject({
+    status: 'skip',
+    reason: expect.stringMatching(/does not read \(404\)/),
+  })
+})
+
+it('fails header-values for an Allow naming methods the resource refuses', async () => {
+  const report = await check({ allowOverstates: true }, [
+    'method-not-allowed-405',
+    'header-values',
+  ])
+  expect(verdict(report, 'header-values')).toMatchObject({
+    status: 'fail',
+    actual: expect.stringMatching(
+      /names PUT, PATCH, DELETE, which the description does not offer.*names PATCH, which \S+ refused with 405/,
+    ),
+  })
+})
+
+it('fails query-parameters for a next link to the page it is on', async () => {
+  const report = await check({ nextToSamePage: true }, ['query-parameters'])
+  expect(verdict(report, 'query-parameters')).toMatchObject({
+    status: 'fail',
+    actual: expect.stringMatching(/the page it is on/),
+  })
+})
+
+it('fails idempotency-replay on a server that ignores keys and echoes the body it was sent', async () => {
+  const report = await check(
+    { envelope: true, echoCreate: true, location: false },
+    ['idempotency-replay'],
+  )
+  expect(verdict(report, 'idempotency-replay')).toMatchObject({
+    status: 'fail',
+    actual: expect.stringMatching(/2 new records/),
+  })
+})
+
+it('judges a created record by the read the probe retried, not by the 429 it waited out', async () => {
+  const report = await check({ rateLimitFirstReadBack: true }, [
+    'created-reads-back',
+    'header-values',
+  ])
+  expect(
+    server!.seen.filter((s) => /^GET \/pets\/p\d+$/.test(s)).length,
+  ).toBeGreaterThan(1)
+  expect(verdict(report, 'header-values')).toMatchObject({ status: 'pass' })
+})
+
+it('skips, with the reason, a rule whose own set-up failed', async () => {
+  const hung = await check({ hangCreate: true }, ['created-reads-back'], {
+    requestTimeoutMs: 300,
+  })
+  expect(verdict(hung, 'created-reads-back')).toMatchObject({
+    status: 'skip',
+    reason: expect.stringMatching(
+      /could not create a record to test with: POST \S+ failed: no complete response within 300 ms/,
+    ),
+  })
+  // The create that got no answer may have made a record: the report lists it.
+  expect(hung.cleanup).toContainEqual({
+    url: `${server!.base}/pets`,
+    status: null,
+    deleted: false,
+    reason: expect.stringMatching(/got no answer .* may have made a record/),
+  })
+  await server?.close()
+  // Without a description, the items are guessed at /pets/<id>, where this server serves nothing.
+  server = await startPetsServer({ noItemRoute: true })
+  const unread = await runChecks({
+    baseUrl: server.base,
+    paths: ['/pets'],
+    rules: ['conditional-requests'],
+  })
+  expect(verdict(unread, 'conditional-requests')).toMatchObject({
+    status: 'skip',
+    reason: expect.stringMatching(/does not read: 404/),
+  })
+})
+
+it('shows the list a failure is about as its evidence', async () => {
+  // Items without self links, and a list that does not page: the collection read shows both.
+  const report = await check({}, ['links-self', 'query-parameters'], {
+    allowWrites: false,
+  })
+  for (const id of ['links-self', 'query-parameters'] as const) {
+    const rule = verdict(report, id)
+    expect(rule?.status).toBe('fail')
+    expect(rule?.evidence[0]?.request.url).toBe(`${server!.base}/pets`)
+  }
+  expect(verdict(report, 'query-parameters')?.actual).toMatch(
+    /nor with limit=1$/,
+  )
+})
