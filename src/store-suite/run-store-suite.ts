@@ -314,7 +314,7 @@ export function runStoreSuite(
 
     test('a restored snapshot replaces every table and round-trips byte for byte, member order kept', async () => {
       const store = await factory.open()
-      const first = createMockApi({ api: suiteHotelApi, store })
+      const first = createMockApi({ api: suiteHotelApi(), store })
       await first.store.ready
       const at = '2026-01-01T00:00:00.000Z'
       const snapshot = {
@@ -343,7 +343,7 @@ export function runStoreSuite(
       await first.store.close()
 
       const second = createMockApi({
-        api: suiteHotelApi,
+        api: suiteHotelApi(),
         store: await factory.reopen(store),
       })
       expect((await second.store.ready).started).toBe('loaded')
@@ -359,7 +359,7 @@ export function runStoreSuite(
 
     test('a mock resumes its rows, keys, fault rules, settings and clock from the store', async () => {
       const store = await factory.open()
-      const first = createMockApi({ api: suiteHotelApi, store })
+      const first = createMockApi({ api: suiteHotelApi(), store })
       expect((await first.store.ready).started).toBe('empty')
       const created = await first.fetch(
         post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-1'),
@@ -379,7 +379,7 @@ export function runStoreSuite(
       await first.store.close()
 
       const second = createMockApi({
-        api: suiteHotelApi,
+        api: suiteHotelApi(),
         store: await factory.reopen(store),
       })
       expect((await second.store.ready).started).toBe('loaded')
@@ -432,7 +432,7 @@ export function runStoreSuite(
         }),
       )
       const mock = createMockApi({
-        api: suiteHotelApi,
+        api: suiteHotelApi(),
         store,
         dataMismatch: 'report',
       })
@@ -456,14 +456,14 @@ export function runStoreSuite(
 
     test('seed rows go into an empty store only', async () => {
       const store = await factory.open()
-      const first = createMockApi({ api: suiteHotelApi, store })
+      const first = createMockApi({ api: suiteHotelApi(), store })
       const deleted = await first.fetch(
         request('/rooms/2', { method: 'DELETE' }),
       )
       expect(deleted.status).toBe(204)
       await first.store.close()
       const second = createMockApi({
-        api: suiteHotelApi,
+        api: suiteHotelApi(),
         store: await factory.reopen(store),
       })
       await second.store.ready
@@ -476,7 +476,7 @@ export function runStoreSuite(
     test('expired idempotency keys leave the store with later writes, a bounded number per write, and after a restart', async () => {
       let now = Date.parse('2026-03-01T00:00:00.000Z')
       const options = {
-        api: suiteHotelApi,
+        api: suiteHotelApi(),
         now: () => now,
         config: { rateLimit: false as const },
       }
@@ -529,7 +529,7 @@ export function runStoreSuite(
 
     test('a reset is stored: the next start has the seed rows and no fault rules', async () => {
       const store = await factory.open()
-      const first = createMockApi({ api: suiteHotelApi, store })
+      const first = createMockApi({ api: suiteHotelApi(), store })
       await first.fetch(
         post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-r'),
       )
@@ -540,7 +540,7 @@ export function runStoreSuite(
       expect(reset.status).toBe(204)
       await first.store.close()
       const second = createMockApi({
-        api: suiteHotelApi,
+        api: suiteHotelApi(),
         store: await factory.reopen(store),
       })
       await second.store.ready

@@ -127,6 +127,7 @@ describe('the packed tarball', () => {
       './react',
       './server',
       './shop',
+      './store',
       './tldts-lite',
     ])
     for (const [entry, target] of codeEntries) {
