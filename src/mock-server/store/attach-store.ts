@@ -5,12 +5,7 @@ import { attachSharedStore } from './attach-shared-store.ts'
 import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
 import { reserveStoredIds } from './reserve-stored-ids.ts'
 import { wholeState } from './whole-state.ts'
-import type {
-  DataMismatch,
-  MockStore,
-  SharedStore,
-  StoredState,
-} from './mock-store.ts'
+import type { MockStore, SharedStore, StoredState } from './mock-store.ts'
 import { Persistence } from './persistence.ts'
 import type { AttachedStore, AttachStoreOptions } from './attached-store.ts'
 
