@@ -154,6 +154,48 @@ export default tseslint.config(
     },
   },
   {
+    // A store implements the seam and imports the engine through its one entry, as a user's does.
+    files: [
+      'src/server/sqlite-store.ts',
+      'src/server/postgres-store.ts',
+      'src/shared-mock/indexeddb-store.ts',
+      'src/shared-mock/retrying-store.ts',
+      'src/shared-mock/migrate-layout.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/mock-server/**'],
+              message:
+                'A store imports the engine through the store entry alone: import from src/store.ts (published as hypermock-api/store).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The store written as a user would: the published store entry, Node and nothing else.
+    files: ['tests/integration/store/json-file-store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|hypermock-api/store$)',
+              message:
+                'This store proves the public seam: it imports hypermock-api/store and Node built-ins only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playground features stand alone: shared pieces live in components/ and services/.
     files: ['src/playground/features/**/*.{ts,tsx}'],
     rules: {

@@ -20,6 +20,7 @@ export default defineConfig({
     client: 'src/client/index.ts',
     react: 'src/react/index.ts',
     server: 'src/server/index.ts',
+    store: 'src/store.ts',
     playwright: 'src/playwright/index.ts',
     check: 'src/check/index.ts',
     // The default devtools entries are no-ops outside development; the lazy one loads the panel.

@@ -41,7 +41,11 @@ export default defineConfig(({ command }) => ({
         // The example projects import the package by name; in the repository's own tests that
         // name is the sources (the examples themselves run the packed tarball in CI).
         resolve: {
+          // `hypermock-api/store` first: an alias also matches the names under it.
           alias: {
+            'hypermock-api/store': fileURLToPath(
+              new URL('./src/store.ts', import.meta.url),
+            ),
             'hypermock-api': fileURLToPath(
               new URL('./src/index.ts', import.meta.url),
             ),

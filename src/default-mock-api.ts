@@ -7,6 +7,8 @@ import {
   type OpenApiDocument,
   type StateSnapshot as EngineStateSnapshot,
 } from './mock-server/index.ts'
+import type { StoredMockApi } from './mock-server/create-mock-api.ts'
+import type { MockStore } from './mock-server/store/mock-store.ts'
 import { shopApi, type ShopApi } from './domains/shop/index.ts'
 
 /** What `createMockApi` takes; `api` is the built-in shop when left out. */
@@ -33,12 +35,22 @@ export type StateSnapshot<A extends ApiDeclaration = ShopApi> =
  * // Your own API: createMockApi({ api: defineApi({ name, resources }) })
  */
 export function createMockApi<A extends ApiDeclaration = ShopApi>(
+  options: MockApiOptions<A> & { store: MockStore },
+): StoredMockApi<A>
+export function createMockApi<A extends ApiDeclaration = ShopApi>(
+  options?: MockApiOptions<A>,
+): MockApi<A>
+export function createMockApi<A extends ApiDeclaration = ShopApi>(
   options: MockApiOptions<A> = {},
 ): MockApi<A> {
-  return createEngineMockApi({
-    ...options,
-    api: options.api ?? (shopApi as unknown as A),
-  })
+  return createEngineMockApi(withDefaultApi(options))
+}
+
+/** The options with the built-in shop as `api` when they name none. */
+export function withDefaultApi<A extends ApiDeclaration = ShopApi>(
+  options: MockApiOptions<A>,
+): MockApiOptions<A> & { api: A } {
+  return { ...options, api: options.api ?? (shopApi as unknown as A) }
 }
 
 /**

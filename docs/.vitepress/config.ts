@@ -51,7 +51,14 @@ const guideGroups: [string, string[]][] = [
   ],
   [
     'Server and data',
-    ['server', 'command-line', 'keeping-data', 'deploy-replicas', 'playground'],
+    [
+      'server',
+      'command-line',
+      'keeping-data',
+      'deploy-replicas',
+      'own-store',
+      'playground',
+    ],
   ],
   [
     'Your API',

@@ -2,7 +2,6 @@ import { createControls } from './controls.ts'
 import { createRequestHandler } from './handle-request.ts'
 import { ownsUrl } from './owns-url.ts'
 import type { Runtime } from './runtime.ts'
-import { registerRuntime } from './runtime-of.ts'
 
 function dataHandles(runtime: Runtime) {
   const handles: Record<string, unknown> = {}
@@ -47,6 +46,5 @@ export function mockApiOf(runtime: Runtime) {
     subscribe: (listener: Parameters<Runtime['events']['subscribe']>[0]) =>
       runtime.events.subscribe(listener),
   }
-  registerRuntime(api, runtime)
   return api
 }

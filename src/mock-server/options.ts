@@ -10,6 +10,7 @@ import { isOrigin } from './security/origin-policy.ts'
 import { issueList } from './validation/validate.ts'
 import type { StateSnapshot } from './store/types.ts'
 import { withTables } from './declare/seed-rows.ts'
+import type { DataMismatch, MockStore } from './store/mock-store.ts'
 
 export type { MockConfig, RateLimitConfig } from './mock-config.ts'
 export type { ResolvedOptions } from './resolved-options.ts'
@@ -69,6 +70,20 @@ export interface MockApiOptions<A extends ApiDeclaration = ApiDeclaration> {
   correlationHeader?: string | null
   /** Told about unexpected exceptions (the caller only ever sees a 500 problem). @default console.error */
   onUnhandledError?: (error: unknown, request?: Request) => void
+  /**
+   * Where the mock keeps its state beyond this instance (see `hypermock-api/store`): an empty
+   * store receives the seed rows; a store with data replaces the mock's state with it, settings,
+   * clock and fault rules included. Every write is committed to it before its response leaves.
+   * Requests wait until it is read; `api.store.ready` tells how it started.
+   */
+  store?: MockStore
+  /**
+   * Stored rows the declaration no longer accepts: `refuse` (`api.store.ready` rejects with a
+   * `StoredRowsMismatchError`, nothing changed), `keep` the rows that fit and drop the others,
+   * `reset` to the seed rows, or `report` (load the rows that fit, leave the store as it is).
+   * @default 'refuse'
+   */
+  dataMismatch?: DataMismatch
 }
 
 export function abortableSleep(

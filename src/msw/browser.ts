@@ -83,6 +83,10 @@ export async function startMockWorker(
     throw new Error(
       'Failed to start the mock: "shared" and "persist" do not go together. Keep a shared mock with shared: { database: "name" }.',
     )
+  if ((shared || persist !== undefined) && mockOptions.store)
+    throw new Error(
+      `Failed to start the mock: "${shared ? 'shared' : 'persist'}" keeps the mock in IndexedDB, so it takes no "store". Leave one of them out.`,
+    )
   // The built-in shop when no API is given, loaded only then.
   const declared = {
     ...mockOptions,

@@ -52,6 +52,10 @@ export function setupMockServer<A extends ApiDeclaration = ShopApi>(
   const mswVersion = installedMswVersion()
   assertMswRuns(mswVersion, process.versions.node)
   const { scenario, origins, ...apiOptions } = options
+  if (scenario !== undefined && apiOptions.store)
+    throw new TypeError(
+      'Failed to set up the mock server: a scenario applies at creation, before the store is read, which would replace it. Leave scenario out and call applyScenario(api, scenario) after await api.store.ready.',
+    )
   const api = createMockApi(apiOptions)
   if (scenario !== undefined) applyScenario(api, scenario)
   const page = pageOrigin()

@@ -1,24 +1,23 @@
 import type pg from 'pg'
-import type { AnyRecord, Id } from '../mock-server/declare/types.ts'
-import type { JournalRecord } from '../mock-server/journal.ts'
 import {
   changeSetFromJson,
   changeSetToJson,
+  type AnyRecord,
+  type ChangeSet,
   type ChangeSetJson,
-} from '../mock-server/store/change-set.ts'
-import type {
-  ChangeSet,
-  CommitWatch,
-  MockStore,
-  ReplicaState,
-  SharedCommit,
-  SharedState,
-  SharedStore,
-  SharedUnit,
-  StoredSettings,
-  StoredState,
-} from '../mock-server/store/mock-store.ts'
-import type { IdempotencyRecord } from '../mock-server/store/types.ts'
+  type CommitWatch,
+  type Id,
+  type IdempotencyRecord,
+  type JournalRecord,
+  type MockStore,
+  type ReplicaState,
+  type SharedCommit,
+  type SharedState,
+  type SharedStore,
+  type SharedUnit,
+  type StoredSettings,
+  type StoredState,
+} from '../store.ts'
 
 /** The lock every unit of work of one mock takes (`pg_advisory_xact_lock`): one mock per database. */
 const UNIT_LOCK = 7_261_302_113

@@ -2,14 +2,15 @@ import type * as sqlite from 'node:sqlite'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 
 type SqliteModule = typeof sqlite
-import type { AnyRecord, Id } from '../mock-server/declare/types.ts'
 import type {
+  AnyRecord,
   ChangeSet,
+  Id,
+  IdempotencyRecord,
   MockStore,
   StoredSettings,
   StoredState,
-} from '../mock-server/store/mock-store.ts'
-import type { IdempotencyRecord } from '../mock-server/store/types.ts'
+} from '../store.ts'
 
 const SCHEMA_VERSION = '1'
 

@@ -1,11 +1,8 @@
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
-import {
-  createMockApi,
-  type MockApi,
-  type MockApiOptions,
-  type ApiDeclaration,
-} from '../index.ts'
+import type { MockApi, MockApiOptions, ApiDeclaration } from '../index.ts'
+import { withDefaultApi } from '../default-mock-api.ts'
+import { createMockInstance } from '../mock-server/create-mock-api.ts'
 import { problemResponse } from '../mock-server/problems/problem-response.ts'
 import {
   attachStore,
@@ -103,17 +100,29 @@ export async function startServer(
     dataMismatch = 'refuse',
     ...mockOptions
   } = options
-  let api =
-    given !== undefined && 'fetch' in given
-      ? given
-      : createMockApi({
-          ...mockOptions,
-          ...(given && { api: given as never }),
-        })
   const ownInstance = !(given !== undefined && 'fetch' in given)
-  let attached = givenStore
-    ? await attachStore(api, givenStore, { onMismatch: dataMismatch })
+  if (!ownInstance && givenStore)
+    throw new TypeError(
+      'Failed to start the server: the instance it serves keeps its state where it was made. Pass the store to createMockApi({ store }), or pass a declaration (api: defineApi(...)) with the store.',
+    )
+  // The server makes its own instances with their runtimes: it moves the store between them.
+  const instance = (declaration: ApiDeclaration | undefined) =>
+    createMockInstance(
+      withDefaultApi({
+        ...mockOptions,
+        ...(declaration && { api: declaration }),
+      }) as MockApiOptions & { api: ApiDeclaration },
+    )
+  let current = ownInstance
+    ? instance(given as ApiDeclaration | undefined)
     : null
+  let api: MockApi = current ? (current.api as MockApi) : (given as MockApi)
+  let attached =
+    current && givenStore
+      ? await attachStore(current.runtime, givenStore, {
+          onMismatch: dataMismatch,
+        })
+      : null
   const startedWith = attached
   // Without a store, a reload carries the data over through one in memory.
   let carrier: MockStore | null = givenStore ?? null
@@ -122,19 +131,19 @@ export async function startServer(
   const apiIdle = new Set<() => void>()
 
   async function reload(declaration: ApiDeclaration) {
-    if (!ownInstance)
+    if (!current)
       throw new Error(
         'Failed to reload: this server serves an instance it was given; pass a declaration (api: defineApi(...)) to reload it.',
       )
     while (reloading) await reloading
     // Compiled first: a declaration that does not compile changes nothing.
-    const next = createMockApi({ ...mockOptions, api: declaration as never })
+    const next = instance(declaration)
     let release!: () => void
     reloading = new Promise<void>((done) => (release = done))
     try {
       if (apiInFlight > 0) await new Promise<void>((done) => apiIdle.add(done))
       carrier ??= new MemoryStore()
-      attached ??= await attachStore(api, carrier)
+      attached ??= await attachStore(current.runtime, carrier)
       await attached.flush()
       const stored = await carrier.load()
       if (stored && dataMismatch === 'refuse') {
@@ -143,14 +152,15 @@ export async function startServer(
       }
       await attached.detach()
       try {
-        attached = await attachStore(next, carrier, {
+        attached = await attachStore(next.runtime, carrier, {
           onMismatch: dataMismatch,
         })
       } catch (error) {
-        attached = await attachStore(api, carrier)
+        attached = await attachStore(current.runtime, carrier)
         throw error
       }
-      api = next
+      current = next
+      api = next.api as MockApi
     } finally {
       reloading = null
       release()

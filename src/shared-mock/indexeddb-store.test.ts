@@ -1,18 +1,21 @@
 import 'fake-indexeddb/auto'
 import { openDB } from 'idb'
-import { expect, test } from 'vitest'
-import { describeStore, storeAt } from '../../tests/support/store-suite.ts'
+import { afterEach, describe, expect, test } from 'vitest'
+import { runStoreSuite, storeAt } from '../store.ts'
 import { IndexedDbStore } from './indexeddb-store.ts'
 
 // fake-indexeddb in Node: the layout and the transactions; the e2e test covers Chromium's own.
 let count = 0
 
-describeStore(
-  'IndexedDB',
-  storeAt(
-    () => `store-${++count}`,
-    (name) => IndexedDbStore.open(name),
-  ),
+runStoreSuite(
+  { describe, test, expect, afterEach },
+  {
+    name: 'IndexedDB',
+    ...storeAt(
+      () => `store-${++count}`,
+      (name) => IndexedDbStore.open(name),
+    ),
+  },
 )
 
 test('keeps a table in its order across chunks, and string ids apart from numbers', async () => {

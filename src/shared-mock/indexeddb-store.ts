@@ -1,12 +1,13 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction } from 'idb'
-import type { AnyRecord, Id } from '../mock-server/declare/types.ts'
 import type {
+  AnyRecord,
   ChangeSet,
+  Id,
+  IdempotencyRecord,
   MockStore,
   StoredSettings,
   StoredState,
-} from '../mock-server/store/mock-store.ts'
-import type { IdempotencyRecord } from '../mock-server/store/types.ts'
+} from '../store.ts'
 import { chunkOf } from './chunk-of.ts'
 import type { LayoutSchema, RowEntry } from './indexeddb-layout.ts'
 import { migrateLayout } from './migrate-layout.ts'
@@ -33,7 +34,7 @@ const isEntry = (value: unknown): value is RowEntry =>
  *
  * @example
  * const store = await IndexedDbStore.open('hotel-mock')
- * const attached = await attachStore(createMockApi({ api: hotel }), store)
+ * const api = createMockApi({ api: hotel, store })
  */
 export class IndexedDbStore implements MockStore {
   readonly description: string

@@ -1,7 +1,5 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb'
-import type { AnyRecord, Id } from '../mock-server/declare/types.ts'
-import type { FaultRule } from '../mock-server/faults/fault-rule.ts'
-import type { StoredSettings } from '../mock-server/store/mock-store.ts'
+import type { AnyRecord, FaultRule, Id, StoredSettings } from '../store.ts'
 import { chunkOf } from './chunk-of.ts'
 import type { RowEntry, StoredMeta } from './indexeddb-layout.ts'
 import { isObject } from '../common/is-object.ts'

@@ -1,6 +1,4 @@
-import type { DataMismatch } from '../mock-server/store/attach-store.ts'
-import type { StoredRowsReport } from '../mock-server/store/check-stored-rows.ts'
-import type { MockStore } from '../mock-server/store/mock-store.ts'
+import type { DataMismatch, MockStore, StoredRowsReport } from '../store.ts'
 
 /**
  * What a browser mock does with stored rows that no longer fit its declaration (a member removed,

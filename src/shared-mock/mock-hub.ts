@@ -178,7 +178,7 @@ export function createMockHub({
   /** Makes the store the mock's home: it resumes from the store, or the store takes the seed. */
   async function attach(kept: MockStore) {
     try {
-      attached = await attachStore(api!, kept, { onMismatch })
+      attached = await attachStore(runtime!, kept, { onMismatch })
     } catch (error) {
       if (error instanceof StoredRowsMismatchError) {
         refused = mismatchNotice(error.report, kept, 'refuse')
@@ -216,7 +216,7 @@ export function createMockHub({
         const kept = store
         void (async () => {
           await kept.clear()
-          attached = await attachStore(api!, kept)
+          attached = await attachStore(runtime!, kept)
         })().catch(report)
       }
       broadcast({ kind: 'event', event: toEvent(event) })

@@ -1,5 +1,4 @@
-import { mergeChangeSets } from '../mock-server/store/change-set.ts'
-import type { ChangeSet, MockStore } from '../mock-server/store/mock-store.ts'
+import { mergeChangeSets, type ChangeSet, type MockStore } from '../store.ts'
 
 export interface RetryingStoreEvents {
   /** The first commit that failed since the store last worked. */

@@ -10,11 +10,11 @@ const pages = [
   ...docPages().map((page) => ({ page: `docs/${page}`, text: readDoc(page) })),
 ]
 
-/** Every code block announced with `<!-- from examples/… -->`, with the file it is copied from. */
+/** Every code block announced with `<!-- from examples/… -->` (or `tests/…`), with the file it is copied from. */
 const copies = pages.flatMap(({ page, text }) =>
   [
     ...text.matchAll(
-      /<!-- from (examples\/[^ ]+) -->\n+```[a-z]*\n([\s\S]*?)\n```/g,
+      /<!-- from ((?:examples|tests)\/[^ ]+) -->\n+```[a-z]*\n([\s\S]*?)\n```/g,
     ),
   ].map(([, file, code]) => ({ page, file: file!, code: code! })),
 )

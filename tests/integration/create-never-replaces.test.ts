@@ -7,7 +7,6 @@ import {
 } from '../../src/mock-server/index.ts'
 import { ProblemError } from '../../src/mock-server/problems/problem-error.ts'
 import { MemoryStore } from '../../src/mock-server/store/memory-store.ts'
-import { attachStore } from '../../src/mock-server/store/attach-store.ts'
 import { expectProblem } from '../support/expect-problem.ts'
 
 const owners = defineResource({
@@ -49,9 +48,9 @@ const post = (path: string, body: unknown, token = 'ann-token') =>
   })
 
 it("a create on a resource that is its own owner gets a fresh id, and leaves the token's own row as it was", async () => {
-  const mock = createMockApi({ api: clinic })
   const store = new MemoryStore()
-  const attached = await attachStore(mock, store)
+  const mock = createMockApi({ api: clinic, store })
+  const attached = mock.store
   const created = await mock.fetch(post('/owners', { name: 'Eve' }))
   expect(created.status).toBe(201)
   expect(created.headers.get('Location')).toBe('/api/owners/3')

@@ -95,7 +95,8 @@ describe('the packed tarball', () => {
     ).toBe(false)
     // What the sources cite (`concepts/idempotency.md#idempotency-replay`) resolves in node_modules.
     expect(files).toContain('docs/concepts/idempotency.md')
-    expect(files.length).toBeLessThanOrEqual(64 + 12)
+    // The store entry (hypermock-api/store) adds its JavaScript and types.
+    expect(files.length).toBeLessThanOrEqual(64 + 14)
     // The library: the declaration engine and its description generator, the OpenAPI importer, the
     // checker (hypermock-api/check and its report schema), the devtools panel and the operations
     // fold, unminified so its code reads as written. The playground page `serve --playground`
@@ -127,6 +128,7 @@ describe('the packed tarball', () => {
       './react',
       './server',
       './shop',
+      './store',
       './tldts-lite',
     ])
     for (const [entry, target] of codeEntries) {

@@ -10,7 +10,6 @@ import {
   defineApi,
   defineResource,
 } from '../../src/mock-server/index.ts'
-import { attachStore } from '../../src/mock-server/store/attach-store.ts'
 import { MemoryStore } from '../../src/mock-server/store/memory-store.ts'
 import type { MockStore } from '../../src/mock-server/store/mock-store.ts'
 import { PostgresStore } from '../../src/server/postgres-store.ts'
@@ -21,7 +20,7 @@ import {
   sharedDatabase,
   startSharedPostgres,
 } from '../support/shared-postgres.ts'
-import { storeAt, type StoreFactory } from '../support/store-suite.ts'
+import { storeAt, type StoreFactory } from 'hypermock-api/store'
 
 /**
  * Over generated declarations (a few resources, some owned by a field or by their own id, some
@@ -212,10 +211,11 @@ async function runOn(
   requests: readonly Sent[],
 ) {
   const api = declarationOf(shapes)
-  const mock = createMockApi({ api, config: { rateLimit: false } })
   const store = await factory.open()
-  const attached = await attachStore(mock, store)
+  const mock = createMockApi({ api, config: { rateLimit: false }, store })
+  const attached = mock.store
   try {
+    await attached.ready
     for (const sent of requests) {
       const before = tablesOf(mock)
       const response = await mock.fetch(requestOf(sent, shapes))
@@ -257,12 +257,16 @@ async function runOn(
       }
     }
     const final = tablesOf(mock)
-    await attached.detach()
+    await attached.flush()
     // Opened again, the store holds every acknowledged write, and a new mock resumes from it.
     const again = await factory.reopen(store)
-    const resumed = createMockApi({ api, config: { rateLimit: false } })
-    const reattached = await attachStore(resumed, again)
-    expect(reattached.started).toBe('loaded')
+    const resumed = createMockApi({
+      api,
+      config: { rateLimit: false },
+      store: again,
+    })
+    const reattached = resumed.store
+    expect((await reattached.ready).started).toBe('loaded')
     expect(tablesOf(resumed)).toEqual(final)
     await reattached.close()
   } catch (error) {

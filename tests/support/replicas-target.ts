@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest'
-import { createMockApi } from '../../src/index.ts'
-import { runtimeOf } from '../../src/mock-server/runtime-of.ts'
+import { withDefaultApi } from '../../src/default-mock-api.ts'
+import { createMockInstance } from '../../src/mock-server/create-mock-api.ts'
 import { attachStore } from '../../src/mock-server/store/attach-store.ts'
 import { PostgresStore } from '../../src/server/postgres-store.ts'
 import { findPostgresBin } from '../integration/postgres/postgres-cluster.ts'
@@ -44,8 +44,12 @@ export const replicasTarget: ContractTargetFactory = {
   startTimeoutMs: 60_000,
   async start(options) {
     const { database, balancer } = await deploy()
-    const api = createMockApi(options)
-    const attached = await attachStore(api, await PostgresStore.open(database))
+    // Made with its runtime, which catches up below.
+    const { api, runtime } = createMockInstance(withDefaultApi(options))
+    const attached = await attachStore(
+      runtime,
+      await PostgresStore.open(database),
+    )
     api.reset()
     await attached.flush()
     const url = (path: string) => `${balancer}${path}`
@@ -56,7 +60,7 @@ export const replicasTarget: ContractTargetFactory = {
         await attached.flush()
         const response = await fetch(url(path), init)
         // Catches up with what the replicas committed, writing nothing.
-        await runtimeOf(api)!.replica!.refresh()
+        await runtime.replica!.refresh()
         return response
       },
       close: () => attached.close(),

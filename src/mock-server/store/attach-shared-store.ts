@@ -5,7 +5,8 @@ import { wholeState } from './whole-state.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
 import type { MockStore, SharedStore } from './mock-store.ts'
 import { Replica } from './replica.ts'
-import { runtimeToAttach } from './runtime-to-attach.ts'
+import { checkNoStore } from './runtime-to-attach.ts'
+import type { Runtime } from '../runtime.ts'
 
 /**
  * How often a replica with listeners (the playground, devtools) looks for other replicas' requests
@@ -20,16 +21,13 @@ const LISTENER_FALLBACK_POLL_MS = 2_000
  * seed rows); a store with data replaces it, config, clock, fault rules, rate-limit windows and
  * journal included. From then on each request runs as one unit of work (see `Replica`).
  *
- * @example
- * const api = createMockApi({ api: hotel })
- * const attached = await attachSharedStore(api, await PostgresStore.open(url))
  */
 export async function attachSharedStore(
-  api: object,
+  runtime: Runtime,
   store: MockStore & { readonly shared: SharedStore },
   options: AttachStoreOptions = {},
 ): Promise<AttachedStore> {
-  const runtime = runtimeToAttach(api)
+  checkNoStore(runtime)
   const onMismatch = options.onMismatch ?? 'refuse'
   const replica = new Replica(runtime, store.shared, store.description)
   const unit = await store.shared.begin(-1)

@@ -1,5 +1,5 @@
 import type { Runtime } from '../runtime.ts'
-import { runtimeToAttach } from './runtime-to-attach.ts'
+import { checkNoStore } from './runtime-to-attach.ts'
 import { checkStoredRows, type StoredRowsReport } from './check-stored-rows.ts'
 import { attachSharedStore } from './attach-shared-store.ts'
 import { StoredRowsMismatchError } from './stored-rows-mismatch-error.ts'
@@ -35,28 +35,26 @@ function resume(
 }
 
 /**
- * Makes a store the home of a mock's state. An empty store receives the mock's current state (its
+ * Makes a store the home of the state of the mock `runtime` runs (the public way is
+ * `createMockApi({ store })`). An empty store receives the mock's current state (its
  * seed rows, never written over a store's data); a store with data replaces the mock's state with
  * it, its config, clock and fault rules included. From then on every operation's writes are
  * committed to it before the response leaves. A store replicas share (`store.shared`) is attached
  * by `attachSharedStore`.
  *
- * @example
- * const api = createMockApi({ api: hotel })
- * const attached = await attachStore(api, new MemoryStore())
  */
 export async function attachStore(
-  api: object,
+  runtime: Runtime,
   store: MockStore,
   options: AttachStoreOptions = {},
 ): Promise<AttachedStore> {
   if (store.shared)
     return attachSharedStore(
-      api,
+      runtime,
       store as MockStore & { shared: SharedStore },
       options,
     )
-  const runtime = runtimeToAttach(api)
+  checkNoStore(runtime)
   const onMismatch = options.onMismatch ?? 'refuse'
   let stored = await store.load()
   let report: StoredRowsReport | null = null

@@ -1,7 +1,7 @@
 import type { StoredRowsReport } from './check-stored-rows.ts'
+import type { DataMismatch } from './mock-store.ts'
 
-/** What to do with stored rows that no longer fit the declaration. */
-export type DataMismatch = 'refuse' | 'keep' | 'reset' | 'report'
+export type { DataMismatch } from './mock-store.ts'
 
 export interface AttachStoreOptions {
   /**

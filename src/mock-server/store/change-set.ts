@@ -2,6 +2,7 @@ import type { AnyRecord, Id } from '../declare/types.ts'
 import type { ChangeSet } from './mock-store.ts'
 import type { IdempotencyRecord } from './types.ts'
 
+/** A change set that changes nothing, to record writes into. */
 export function emptyChangeSet(): ChangeSet {
   return {
     rows: new Map(),
@@ -12,6 +13,7 @@ export function emptyChangeSet(): ChangeSet {
   }
 }
 
+/** Whether committing the change set would change nothing. */
 export function isEmptyChangeSet(changes: ChangeSet): boolean {
   return (
     changes.rows.size === 0 &&
@@ -22,6 +24,7 @@ export function isEmptyChangeSet(changes: ChangeSet): boolean {
   )
 }
 
+/** Records a row written (`null`: deleted) into a change set; a row written again keeps its place. */
 export function recordRow(
   changes: ChangeSet,
   table: string,
@@ -36,6 +39,7 @@ export function recordRow(
   else rows.set(id, row)
 }
 
+/** Records an idempotency key completed (`null`: forgotten) into a change set. */
 export function recordKey(
   changes: ChangeSet,
   scope: string,
@@ -71,6 +75,7 @@ export interface ChangeSetJson {
   settings: ChangeSet['settings']
 }
 
+/** A change set as JSON-ready values, for a log that crosses processes (`changeSetFromJson` reads it back). */
 export function changeSetToJson(changes: ChangeSet): ChangeSetJson {
   return {
     rows: [...changes.rows].map(([table, rows]) => [table, [...rows]]),
@@ -81,6 +86,7 @@ export function changeSetToJson(changes: ChangeSet): ChangeSetJson {
   }
 }
 
+/** The change set `changeSetToJson` wrote. */
 export function changeSetFromJson(json: ChangeSetJson): ChangeSet {
   return {
     rows: new Map(json.rows.map(([table, rows]) => [table, new Map(rows)])),

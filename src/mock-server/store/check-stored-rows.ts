@@ -14,6 +14,7 @@ export interface StoredRowProblem {
   members: { member: string; message: string }[]
 }
 
+/** What a check of stored rows against the declaration found (`StoredRowsMismatchError.report`). */
 export interface StoredRowsReport {
   /** Every stored row fits: `fitting` is what was stored. */
   fits: boolean

@@ -1,8 +1,12 @@
-import { describeStore } from '../../../tests/support/store-suite.ts'
-import { MemoryStore } from './memory-store.ts'
+import { afterEach, describe, expect, test } from 'vitest'
+import { MemoryStore, runStoreSuite } from '../../store.ts'
 
-describeStore('memory', {
-  open: async () => new MemoryStore(),
-  // The same instance: memory outlives the mock, not the process.
-  reopen: async (store) => store,
-})
+runStoreSuite(
+  { describe, test, expect, afterEach },
+  {
+    name: 'memory',
+    open: async () => new MemoryStore(),
+    // The same instance: memory outlives the mock, not the process.
+    reopen: async (store) => store,
+  },
+)

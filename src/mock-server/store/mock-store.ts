@@ -130,6 +130,7 @@ export interface ReplicaState {
 
 /** One commit, as the log carries it to the other replicas. */
 export interface SharedCommit {
+  /** The unit's writes. */
   changes: ChangeSet
   /** `null` for a commit made outside a replica (`commit()` itself). */
   replica: ReplicaState | null
@@ -141,14 +142,25 @@ export interface SharedCommit {
 
 /** The whole shared state: what a replica starting (or fallen behind) loads. */
 export interface SharedState extends StoredState {
+  /** The counters replicas share; `null` before a replica committed any. */
   replica: ReplicaState | null
+  /** The journal, oldest first. */
   journal: JournalRecord[]
 }
 
+/** A value, or a promise of it: a store may answer synchronously or not. */
 export type Promisable<T> = T | PromiseLike<T>
+
+/**
+ * What to do with stored rows the declaration no longer accepts: `refuse` to start, `keep` the
+ * rows that fit (the others leave the store), `reset` the store to the seed rows, or `report`
+ * (load the rows that fit and leave the store as it is).
+ */
+export type DataMismatch = 'refuse' | 'keep' | 'reset' | 'report'
 
 /** The live settings a store keeps beside the tables. */
 export interface StoredSettings {
+  /** The live config (`api.config`). */
   config: MockConfig
   /** How far the mock clock runs ahead of real time. */
   clockOffsetMs: number
@@ -158,11 +170,13 @@ export interface StoredSettings {
   nextFault: number
 }
 
+/** Everything a store holds: what `load()` answers. */
 export interface StoredState {
   /** Rows by table, in the tables' order. */
   tables: Record<string, AnyRecord[]>
   /** Completed keys only. */
   idempotencyKeys: IdempotencyRecord[]
+  /** The live settings; `null` when none were committed yet. */
   settings: StoredSettings | null
 }
 
@@ -172,11 +186,14 @@ export interface StoredState {
  * rows in order.
  */
 export interface ChangeSet {
+  /** Rows written, by table and id, in the order written; `null` for a row deleted. */
   rows: Map<string, Map<Id, AnyRecord | null>>
+  /** Tables emptied before `rows` applies. */
   replaced: Set<string>
   /** Completed records by scope, `null` for a key forgotten (expired). */
   keys: Map<string, IdempotencyRecord | null>
   /** Every key forgotten before `keys` applies (a restore or a reset). */
   keysReplaced: boolean
+  /** The live settings when they changed (they are stored whole), else `null`: keep the stored ones. */
   settings: StoredSettings | null
 }

@@ -1,9 +1,15 @@
+/** A completed operation's response, kept to replay byte for byte. */
 export interface StoredResponse {
   status: number
   body: string
   headers: Record<string, string>
 }
 
+/**
+ * One `Idempotency-Key` a client sent: its scope (the key with its principal), the request it
+ * came with (`fingerprint`), when it expires, and the response a retry replays. A store keeps
+ * completed records only.
+ */
 export interface IdempotencyRecord {
   scope: string
   key: string

@@ -1,12 +1,11 @@
-import { beforeAll, describe, expect, test } from 'vitest'
-import type { MockStore } from '../../../src/mock-server/store/mock-store.ts'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { runStoreSuite, type MockStore } from 'hypermock-api/store'
 import { PostgresStore } from '../../../src/server/postgres-store.ts'
 import {
   sharedDatabase,
   startSharedPostgres,
   type SharedDatabase,
 } from '../../support/shared-postgres.ts'
-import { describeStore } from '../../support/store-suite.ts'
 import { findPostgresBin } from './postgres-cluster.ts'
 
 const bin = findPostgresBin()
@@ -27,21 +26,25 @@ describe.skipIf(!bin)(
   () => {
     beforeAll(startSharedPostgres, 60_000)
     const databases = new WeakMap<MockStore, SharedDatabase>()
-    describeStore('PostgreSQL', {
-      async open() {
-        const database = await sharedDatabase('store')
-        const store = await PostgresStore.open(database.url)
-        databases.set(store, database)
-        return store
+    runStoreSuite(
+      { describe, test, expect, afterEach },
+      {
+        name: 'PostgreSQL',
+        async open() {
+          const database = await sharedDatabase('store')
+          const store = await PostgresStore.open(database.url)
+          databases.set(store, database)
+          return store
+        },
+        async reopen(store) {
+          await store.close()
+          const database = databases.get(store)!
+          const again = await PostgresStore.open(database.url)
+          databases.set(again, database)
+          return again
+        },
       },
-      async reopen(store) {
-        await store.close()
-        const database = databases.get(store)!
-        const again = await PostgresStore.open(database.url)
-        databases.set(again, database)
-        return again
-      },
-    })
+    )
 
     test('a database migrated by a newer hypermock is refused with a clear error, and left as it is', async () => {
       const database = await sharedDatabase('newer')

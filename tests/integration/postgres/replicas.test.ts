@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createMockApi } from '../../../src/index.ts'
 import type { JournalEntry } from '../../../src/mock-server/journal.ts'
-import { attachStore } from '../../../src/mock-server/store/attach-store.ts'
 import type {
   MockStore,
   SharedStore,
@@ -113,11 +112,11 @@ describe.skipIf(!bin || !haproxy)(
       // The replica's poll timer is faked and never advanced: only the commit announcements can
       // tell the listener (PostgreSQL's own timers, on setTimeout, stay real).
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
-      const listener = createMockApi()
-      const attached = await attachStore(
-        listener,
-        await PostgresStore.open(database),
-      )
+      const listener = createMockApi({
+        store: await PostgresStore.open(database),
+      })
+      const attached = listener.store
+      await attached.ready
       try {
         expect(vi.getTimerCount()).toBe(1)
         const heard: JournalEntry[] = []
@@ -174,8 +173,9 @@ describe.skipIf(!bin || !haproxy)(
             Promise.resolve({ live: false, close: () => Promise.resolve() }),
         },
       }
-      const listener = createMockApi()
-      const attached = await attachStore(listener, silent)
+      const listener = createMockApi({ store: silent })
+      const attached = listener.store
+      await attached.ready
       try {
         const polled = new Promise<void>((resolve) =>
           listener.subscribe((event) => {

@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createMockApi } from '../../../src/index.ts'
 import type { JournalEntry } from '../../../src/mock-server/journal.ts'
-import { attachStore } from '../../../src/mock-server/store/attach-store.ts'
 import { PostgresStore } from '../../../src/server/postgres-store.ts'
 import { startBlackholeProxy } from '../../support/blackhole-proxy.ts'
 import {
@@ -38,8 +37,9 @@ describe.skipIf(!bin)(
      */
     async function replicas(queryTimeoutMs?: number) {
       const { url } = await sharedDatabase('heartbeat')
-      const a = createMockApi()
-      const attachedA = await attachStore(a, await PostgresStore.open(url))
+      const a = createMockApi({ store: await PostgresStore.open(url) })
+      const attachedA = a.store
+      await attachedA.ready
       closing.push(() => attachedA.close())
       const proxy = await startBlackholeProxy(url)
       const store = await PostgresStore.open(proxy.url, {
@@ -54,10 +54,11 @@ describe.skipIf(!bin)(
           if (seq === null) reconnects.count++
           onCommit(seq)
         })
-      const b = createMockApi()
-      const attachedB = await attachStore(b, store)
+      const b = createMockApi({ store })
+      const attachedB = b.store
+      await attachedB.ready
       closing.push(async () => {
-        await attachedB.detach()
+        await attachedB.flush()
         // Connections that went silent end once the proxy closes their sockets.
         await Promise.all([attachedB.close(), proxy.close()])
       })

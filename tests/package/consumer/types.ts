@@ -24,6 +24,13 @@ import {
 import { mockHandle, mockTest, type MockHandle } from 'hypermock-api/playwright'
 import { startServer, type RunningServer } from 'hypermock-api/server'
 import { scenarios, shopApi, type ShopApi } from 'hypermock-api/shop'
+import {
+  MemoryStore,
+  runStoreSuite,
+  storeAt,
+  type MockStore,
+  type StoreStart,
+} from 'hypermock-api/store'
 import { getDomain } from 'hypermock-api/tldts-lite'
 import { setupServer } from 'msw/node'
 
@@ -79,3 +86,12 @@ const shop: MockApi<ShopApi> = createMockApi({
 })
 export const firstScenario: string | undefined = scenarios[0]?.id
 export const shopOrders = shop.data.orders.get(1)?.status
+
+const store: MockStore = new MemoryStore()
+const kept = createMockApi({ store })
+export const started: Promise<StoreStart> = kept.store.ready
+export const suite = typeof runStoreSuite
+export const factory = storeAt(
+  () => 'memory',
+  () => new MemoryStore(),
+)

@@ -1,53 +1,41 @@
-import { describe, expect, test } from 'vitest'
-import { createMockApi } from 'hypermock-api'
-import { attachStore } from '../../src/mock-server/store/attach-store.ts'
-import { emptyChangeSet } from '../../src/mock-server/store/change-set.ts'
-import { EXPIRED_KEYS_PER_WRITE } from '../../src/mock-server/store/database.ts'
-import type {
-  ChangeSet,
-  MockStore,
-} from '../../src/mock-server/store/mock-store.ts'
-import type { AnyRecord } from '../../src/mock-server/declare/types.ts'
-import type { IdempotencyRecord } from '../../src/mock-server/store/types.ts'
-import type { FaultRule } from '../../src/mock-server/faults/fault-rule.ts'
-import { hotelApi } from '../fixtures/hotel/small-hotel-api.ts'
+import { createMockApi } from '../mock-server/create-mock-api.ts'
+import type { AnyRecord } from '../mock-server/declare/types.ts'
+import type { FaultRule } from '../mock-server/faults/fault-rule.ts'
+import { emptyChangeSet } from '../mock-server/store/change-set.ts'
+import { EXPIRED_KEYS_PER_WRITE } from '../mock-server/store/database.ts'
+import type { ChangeSet, MockStore } from '../mock-server/store/mock-store.ts'
+import type { IdempotencyRecord } from '../mock-server/store/types.ts'
+import type { StoreFactory } from './store-at.ts'
+import { suiteHotelApi } from './suite-hotel-api.ts'
 
-/**
- * How a suite gets its store: `open()` a fresh, empty one; `reopen(store)` closes it and opens
- * another on the same data (a restart). A new store joins the suite with one test file:
- *
- * @example
- * describeStore('PostgreSQL', {
- *   open: () => PostgresStore.open(freshDatabaseUrl()),
- *   reopen: async (store) => { await store.close(); return PostgresStore.open(urlOf(store)) },
- * })
- */
-export interface StoreFactory {
-  open(): Promise<MockStore>
-  reopen(store: MockStore): Promise<MockStore>
+/** The matchers the suite asserts with: Vitest's `expect` and Jest's both have them. */
+export interface StoreSuiteAssertion {
+  toBe(expected: unknown): void
+  toEqual(expected: unknown): void
+  toBeNull(): void
+  toMatchObject(expected: object): void
+  toHaveLength(length: number): void
+  toBeGreaterThanOrEqual(expected: number): void
+  /** The matchers on a promise's rejection. */
+  readonly rejects: { toThrow(): Promise<void> }
 }
 
 /**
- * The factory of a store opened by an address (a file, a database name, a URL): `open` takes a
- * fresh address each time, `reopen` closes the store and opens its address again.
+ * The test runner the suite registers its tests with: pass Vitest's or Jest's own functions
+ * (`import { afterEach, describe, expect, test } from 'vitest'`, or `'@jest/globals'`).
  */
-export function storeAt(
-  freshAddress: () => string,
-  openAt: (address: string) => Promise<MockStore>,
-): StoreFactory {
-  const addresses = new WeakMap<MockStore, string>()
-  const openTracked = async (address: string) => {
-    const store = await openAt(address)
-    addresses.set(store, address)
-    return store
-  }
-  return {
-    open: () => openTracked(freshAddress()),
-    async reopen(store) {
-      await store.close()
-      return openTracked(addresses.get(store)!)
-    },
-  }
+export interface StoreSuiteRunner {
+  describe(name: string, body: () => void): unknown
+  test(name: string, body: () => Promise<void>): unknown
+  /** Closes every store a test opened, even one that failed midway. */
+  afterEach(body: () => Promise<void>): unknown
+  expect(actual: unknown): StoreSuiteAssertion
+}
+
+/** The store under test: its name in the test titles, and how to open it and open it again. */
+export interface StoreSuiteOptions extends StoreFactory {
+  /** Shown in the suite's title: `JSON files` gives `JSON files store`. */
+  name: string
 }
 
 const key = (scope: string, body: string): IdempotencyRecord => ({
@@ -93,9 +81,52 @@ function post(path: string, body: unknown, idempotencyKey?: string) {
   })
 }
 
-/** The behaviour every store shares: memory, SQLite, and any store to come. */
-export function describeStore(name: string, factory: StoreFactory) {
-  describe(`${name} store`, () => {
+/**
+ * The behaviour every store shares, registered as tests with the runner you pass: what a change
+ * set commits and loads back (rows member for member and in their order, replaced tables,
+ * idempotency keys byte for byte, settings and fault counters), that a commit is all or nothing,
+ * `clear` and `close`, and a mock resuming its rows, keys, faults, settings and clock from the
+ * store after a restart. The repository's own stores (memory, SQLite, IndexedDB, PostgreSQL) run
+ * this same suite.
+ *
+ * `open` must give a fresh, empty store each time; `reopen(store)` closes it and opens another on
+ * the same data (`storeAt` builds both from an address).
+ *
+ * @example
+ * import { afterEach, describe, expect, test } from 'vitest' // or from '@jest/globals'
+ * import { runStoreSuite, storeAt } from 'hypermock-api/store'
+ *
+ * runStoreSuite(
+ *   { describe, test, expect, afterEach },
+ *   { name: 'Redis', ...storeAt(() => `test-${crypto.randomUUID()}`, (prefix) => RedisStore.open(prefix)) },
+ * )
+ */
+export function runStoreSuite(
+  runner: StoreSuiteRunner,
+  options: StoreSuiteOptions,
+): void {
+  const { describe, test, expect, afterEach } = runner
+  const opened = new Set<MockStore>()
+  const factory: StoreFactory = {
+    async open() {
+      const store = await options.open()
+      opened.add(store)
+      return store
+    },
+    async reopen(store) {
+      const again = await options.reopen(store)
+      opened.add(again)
+      return again
+    },
+  }
+  describe(`${options.name} store`, () => {
+    afterEach(async () => {
+      const stores = [...opened]
+      opened.clear()
+      // Closing twice is harmless (the suite checks it): a test that passed closed its own.
+      await Promise.allSettled(stores.map(async (store) => store.close()))
+    })
+
     test('an empty store loads as nothing', async () => {
       const store = await factory.open()
       expect(await store.load()).toBeNull()
@@ -215,7 +246,9 @@ export function describeStore(name: string, factory: StoreFactory) {
         // A value JSON cannot hold: the commit fails after its first row was written.
         c.rows.set('bookings', new Map([[1, { id: 1, n: 10n }]]))
       })
-      await expect(async () => store.commit(failing)).rejects.toThrow()
+      await expect(
+        Promise.resolve().then(() => store.commit(failing)),
+      ).rejects.toThrow()
       store = await factory.reopen(store)
       expect((await store.load())?.tables).toEqual({ rooms: [{ id: 1, n: 1 }] })
       await store.close()
@@ -281,8 +314,8 @@ export function describeStore(name: string, factory: StoreFactory) {
 
     test('a restored snapshot replaces every table and round-trips byte for byte, member order kept', async () => {
       const store = await factory.open()
-      const first = createMockApi({ api: hotelApi })
-      const attached = await attachStore(first, store)
+      const first = createMockApi({ api: suiteHotelApi(), store })
+      await first.store.ready
       const at = '2026-01-01T00:00:00.000Z'
       const snapshot = {
         schemaVersion: 1 as const,
@@ -307,11 +340,13 @@ export function describeStore(name: string, factory: StoreFactory) {
       }
       first.state.restore(snapshot)
       const before = JSON.stringify(first.state.snapshot())
-      await attached.close()
+      await first.store.close()
 
-      const second = createMockApi({ api: hotelApi })
-      const again = await attachStore(second, await factory.reopen(store))
-      expect(again.started).toBe('loaded')
+      const second = createMockApi({
+        api: suiteHotelApi(),
+        store: await factory.reopen(store),
+      })
+      expect((await second.store.ready).started).toBe('loaded')
       const restored = second.state.snapshot()
       expect(JSON.stringify(restored)).toBe(before)
       expect(JSON.stringify([restored.rooms, restored.bookings])).toBe(
@@ -319,14 +354,13 @@ export function describeStore(name: string, factory: StoreFactory) {
       )
       // The seed's rooms are gone: the restore replaced the table.
       expect(second.data.rooms.list().map((room) => room.id)).toEqual([9, 4])
-      await again.close()
+      await second.store.close()
     })
 
     test('a mock resumes its rows, keys, fault rules, settings and clock from the store', async () => {
       const store = await factory.open()
-      const first = createMockApi({ api: hotelApi })
-      const attached = await attachStore(first, store)
-      expect(attached.started).toBe('empty')
+      const first = createMockApi({ api: suiteHotelApi(), store })
+      expect((await first.store.ready).started).toBe('empty')
       const created = await first.fetch(
         post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-1'),
       )
@@ -342,11 +376,13 @@ export function describeStore(name: string, factory: StoreFactory) {
       first.config.update({ requireIdempotencyKey: true })
       const clockBefore = first.clock.now()
       const faultsBefore = first.faults.list()
-      await attached.close()
+      await first.store.close()
 
-      const second = createMockApi({ api: hotelApi })
-      const again = await attachStore(second, await factory.reopen(store))
-      expect(again.started).toBe('loaded')
+      const second = createMockApi({
+        api: suiteHotelApi(),
+        store: await factory.reopen(store),
+      })
+      expect((await second.store.ready).started).toBe('loaded')
       const replay = await second.fetch(
         post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-1'),
       )
@@ -364,7 +400,7 @@ export function describeStore(name: string, factory: StoreFactory) {
         Date.parse(clockBefore),
       )
       expect(second.config.get()).toEqual(first.config.get())
-      await again.close()
+      await second.store.close()
     })
 
     test("onMismatch 'report' leaves the rows that do not fit stored, untouched, and no new row takes their ids", async () => {
@@ -395,9 +431,13 @@ export function describeStore(name: string, factory: StoreFactory) {
           )
         }),
       )
-      const mock = createMockApi({ api: hotelApi })
-      const attached = await attachStore(mock, store, { onMismatch: 'report' })
-      expect(attached.report?.problems.map((p) => [p.table, p.id])).toEqual([
+      const mock = createMockApi({
+        api: suiteHotelApi(),
+        store,
+        dataMismatch: 'report',
+      })
+      const { report } = await mock.store.ready
+      expect(report?.problems.map((p) => [p.table, p.id])).toEqual([
         ['bookings', 2],
       ])
       expect(mock.data.bookings.list().map((b) => b.id)).toEqual([1])
@@ -406,7 +446,7 @@ export function describeStore(name: string, factory: StoreFactory) {
       )
       expect(created.status).toBe(201)
       expect(((await created.json()) as { id: number }).id).toBe(3)
-      await attached.close()
+      await mock.store.close()
       store = await factory.reopen(store)
       const bookings = (await store.load())?.tables.bookings
       expect(bookings?.map((b) => b.id)).toEqual([1, 2, 3])
@@ -416,25 +456,27 @@ export function describeStore(name: string, factory: StoreFactory) {
 
     test('seed rows go into an empty store only', async () => {
       const store = await factory.open()
-      const first = createMockApi({ api: hotelApi })
-      const attached = await attachStore(first, store)
+      const first = createMockApi({ api: suiteHotelApi(), store })
       const deleted = await first.fetch(
         request('/rooms/2', { method: 'DELETE' }),
       )
       expect(deleted.status).toBe(204)
-      await attached.close()
-      const second = createMockApi({ api: hotelApi })
-      const again = await attachStore(second, await factory.reopen(store))
+      await first.store.close()
+      const second = createMockApi({
+        api: suiteHotelApi(),
+        store: await factory.reopen(store),
+      })
+      await second.store.ready
       expect(second.data.rooms.list().map((room) => room.name)).toEqual([
         'Garden',
       ])
-      await again.close()
+      await second.store.close()
     })
 
     test('expired idempotency keys leave the store with later writes, a bounded number per write, and after a restart', async () => {
       let now = Date.parse('2026-03-01T00:00:00.000Z')
       const options = {
-        api: hotelApi,
+        api: suiteHotelApi(),
         now: () => now,
         config: { rateLimit: false as const },
       }
@@ -443,8 +485,8 @@ export function describeStore(name: string, factory: StoreFactory) {
       let store = await factory.open()
       const storedKeys = async () =>
         ((await store.load())?.idempotencyKeys ?? []).map((k) => k.key)
-      const first = createMockApi(options)
-      const attached = await attachStore(first, store)
+      const first = createMockApi({ ...options, store })
+      const attached = first.store
       const made = EXPIRED_KEYS_PER_WRITE + 5
       for (let i = 0; i < made; i++)
         expect((await first.fetch(book(`Guest ${i}`, `old-${i}`))).status).toBe(
@@ -470,9 +512,10 @@ export function describeStore(name: string, factory: StoreFactory) {
 
       // The last key expires while the mock is stopped: the first write after the restart drops it.
       now += 60_000
-      const second = createMockApi(options)
       store = await factory.reopen(store)
-      const again = await attachStore(second, store)
+      const second = createMockApi({ ...options, store })
+      const again = second.store
+      await again.ready
       expect(await storedKeys()).toEqual(['recent'])
       expect((await second.fetch(book('Grace'))).status).toBe(201)
       await again.flush()
@@ -486,8 +529,7 @@ export function describeStore(name: string, factory: StoreFactory) {
 
     test('a reset is stored: the next start has the seed rows and no fault rules', async () => {
       const store = await factory.open()
-      const first = createMockApi({ api: hotelApi })
-      const attached = await attachStore(first, store)
+      const first = createMockApi({ api: suiteHotelApi(), store })
       await first.fetch(
         post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }, 'key-r'),
       )
@@ -496,13 +538,16 @@ export function describeStore(name: string, factory: StoreFactory) {
         new Request('http://localhost/__mock/reset', { method: 'POST' }),
       )
       expect(reset.status).toBe(204)
-      await attached.close()
-      const second = createMockApi({ api: hotelApi })
-      const again = await attachStore(second, await factory.reopen(store))
+      await first.store.close()
+      const second = createMockApi({
+        api: suiteHotelApi(),
+        store: await factory.reopen(store),
+      })
+      await second.store.ready
       expect(second.data.bookings.list()).toEqual([])
       expect(second.faults.list()).toEqual([])
       expect(second.state.snapshot().idempotencyKeys).toEqual([])
-      await again.close()
+      await second.store.close()
     })
   })
 }
