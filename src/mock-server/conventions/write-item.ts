@@ -5,6 +5,7 @@
  * (409), and the stored row with its server-set members kept, answered with its new ETag.
  */
 import type { CompiledResource } from '../declare/compile-resource.ts'
+import { checkIfMatch } from '../declare/check-if-match.ts'
 import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import type {
@@ -14,7 +15,6 @@ import type {
   ReplaceDeclaration,
 } from '../declare/types.ts'
 import {
-  checkIfMatch,
   completeRow,
   referenceErrors,
   stateConflict,
@@ -102,7 +102,7 @@ export function writeItemHandler(
   >
   return (ctx, item) => {
     const { runtime } = ctx
-    checkIfMatch(ctx, runtime.api.etag(resource, item))
+    checkIfMatch(ctx.request, runtime.api.etag(resource, item))
     const input = write.input(ctx, item)
     const context: ActionContext<AnyRecord, AnyRecord> = {
       ...handlerContext(ctx),

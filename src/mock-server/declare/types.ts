@@ -90,6 +90,13 @@ export interface HandlerContext {
   ok(resource: string, row: AnyRecord): Response
   /** 201 with a record, its `Location` and ETag. */
   created(resource: string, row: AnyRecord): Response
+  /** The ETag of a stored record of a resource, the one its reads answer. */
+  etag(resource: string, row: AnyRecord): string
+  /**
+   * Answers 412 `precondition-failed` when the request's `If-Match` names neither `*` nor the
+   * record's current ETag: call it before a custom write changes the record.
+   */
+  checkIfMatch(resource: string, row: AnyRecord): void
 }
 
 /**
