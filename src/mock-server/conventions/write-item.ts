@@ -109,9 +109,21 @@ export function writeItemHandler(
       item,
       input,
     }
+    const key = resource.key.member
     const errors = [
       ...referenceErrors(runtime, resource, input, ctx, false),
       ...(declaration.check?.(context) ?? []),
+      ...(key !== 'id' &&
+      input[key] !== undefined &&
+      String(input[key]) !== String(item.id)
+        ? [
+            {
+              field: key,
+              pointer: `#/${key}`,
+              message: `is the key and cannot change: it is ${String(item.id)}`,
+            },
+          ]
+        : []),
     ]
     if (errors.length > 0) validationFailed(errors, write.hadBody(ctx))
     checkReplaceState(resource, item, ctx.path)
@@ -120,6 +132,7 @@ export function writeItemHandler(
     const next = completeRow(resource, {
       ...keptMembers(resource, item, input),
       ...body,
+      ...(key !== 'id' && { [key]: item.id }),
     })
     const updated = runtime.db
       .handle(resource.name)
