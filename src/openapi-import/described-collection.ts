@@ -143,25 +143,6 @@ export function describedOperations(
         out[name] = value
     return out
   }
-  /** A strong ETag of a row as clients see it: reads carry it, writes check `If-Match` on it. */
-  const etagOf = (row: AnyRecord) => {
-    const text = JSON.stringify(present(row))
-    let hash = 2166136261
-    for (let i = 0; i < text.length; i++)
-      hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0
-    return `"${hash.toString(16).padStart(8, '0')}-${text.length.toString(16)}"`
-  }
-  /** 412 when `If-Match` names neither `*` nor the row's current ETag. */
-  const ifMatch = (ctx: HandlerContext, row: AnyRecord) => {
-    const header = ctx.request.headers.get('If-Match')
-    if (header === null) return
-    const tags = header.split(',').map((tag) => tag.trim())
-    const etag = etagOf(row)
-    if (tags.includes('*') || tags.includes(etag)) return
-    ctx.fail('precondition-failed', {
-      detail: `If-Match ${header} does not match the current ETag ${etag}: the record changed since you read it. Read it again and retry.`,
-    })
-  }
   /** A row as one operation answers it, in that operation's own response schema. */
   const answer = (op: DocOperation, row: AnyRecord, schema?: unknown) => {
     const shown = present(row)
@@ -461,7 +442,7 @@ export function describedOperations(
           ? `${suffix && collectionPath.endsWith(suffix) ? collectionPath.slice(0, -suffix.length) : collectionPath}/${encodeURIComponent(String(stored[key]))}${suffix}`
           : undefined
         return json(answer(op, stored), status === 200 ? 200 : 201, {
-          ETag: etagOf(stored),
+          ETag: ctx.etag(table, stored),
           ...(status !== 200 && self && { Location: self }),
         })
       },
@@ -473,7 +454,7 @@ export function describedOperations(
       ...base(ops.read, itemRoute(ops.read)),
       handle(ctx) {
         const row = find(ctx)
-        return json(answer(ops.read!, row), 200, { ETag: etagOf(row) })
+        return json(answer(ops.read!, row), 200, { ETag: ctx.etag(table, row) })
       },
     })
   for (const [op, replace] of [
@@ -486,10 +467,10 @@ export function describedOperations(
       ...acceptsOf(document, op),
       handle(ctx) {
         const row = find(ctx)
-        ifMatch(ctx, row)
+        ctx.checkIfMatch(table, row)
         const input = checked(ctx, op)
         const next = write(ctx, row, merge(row, input, replace))
-        return json(answer(op, next), 200, { ETag: etagOf(next) })
+        return json(answer(op, next), 200, { ETag: ctx.etag(table, next) })
       },
     })
   }
@@ -506,9 +487,9 @@ export function describedOperations(
           return ctx.fail('not-found', {
             detail: `No ${table} ${String(chosen)} exists for this credential: the body's "${key}" names the record to replace.`,
           })
-        ifMatch(ctx, row)
+        ctx.checkIfMatch(table, row)
         const next = write(ctx, row, merge(row, input, true))
-        return json(answer(op, next), 200, { ETag: etagOf(next) })
+        return json(answer(op, next), 200, { ETag: ctx.etag(table, next) })
       },
     })
   }
@@ -523,7 +504,7 @@ export function describedOperations(
       ...((status === 200 || status === 204) && { status }),
       handle(ctx) {
         const row = find(ctx)
-        ifMatch(ctx, row)
+        ctx.checkIfMatch(table, row)
         ctx.data.table(table).delete(row.id as never)
         // A success drawn without a body answers its own status (Petstore's 200).
         if (status === 204 || !success?.body)

@@ -14,18 +14,48 @@ function withParam(url: URL, origin: string, name: string, value: string) {
   return `${origin}${url.pathname}?${params.toString()}`
 }
 
-/** `self`, `next`, `prev` (and `first`, `last` where pages are numbered), by the list's own names. */
+/** Where an `after` page stands: whether more follow, and the keys to page on from. */
+export interface KeyWindow {
+  hasMore: boolean
+  first: string | undefined
+  last: string | undefined
+}
+
+/**
+ * `self`, `next`, `prev` (and `first`, `last` where pages are numbered), by the list's own names,
+ * and the next page's cursor as the paging style spells it (`null` on the last page).
+ */
 function shapedLinks(
   url: URL,
   query: CollectionQuery,
   total: number,
   origin: string,
   shape: ListShape,
+  window: KeyWindow | undefined,
 ) {
   const links: Record<string, string> = {
     self: `${origin}${url.pathname}${url.search}`,
   }
   const { params, paging } = shape
+  const set = (name: string, value: string) => {
+    const search = new URLSearchParams(url.search)
+    search.delete(params.after)
+    search.delete(params.before)
+    search.set(name, value)
+    return `${origin}${url.pathname}?${search.toString()}`
+  }
+  if (paging === 'none') return { links, next: null, hasMore: false }
+  if (paging === 'after') {
+    const more = window?.hasMore ?? false
+    const backwards = query.before !== undefined
+    const next =
+      window?.last !== undefined && (backwards || more) ? window.last : null
+    if (next !== null) links.next = set(params.after, next)
+    const previous = backwards ? more : query.after !== undefined
+    if (previous && window?.first !== undefined)
+      links.prev = set(params.before, window.first)
+    return { links, next, hasMore: more }
+  }
   if (paging === 'page') {
     const last = Math.max(1, Math.ceil(total / query.perPage))
     links.first = withParam(url, origin, params.page, '1')
@@ -37,18 +67,28 @@ function shapedLinks(
         params.page,
         String(Math.min(query.page - 1, last)),
       )
-    if (query.page < last)
+    const more = query.page < last
+    if (more)
       links.next = withParam(url, origin, params.page, String(query.page + 1))
-    return links
+    return {
+      links,
+      next: more ? String(query.page + 1) : null,
+      hasMore: more,
+    }
   }
   const offset = query.offset ?? 0
+  const cursor = (position: number) =>
+    paging === 'offset' ? String(position) : encodeCursor(position)
   const at = (position: number) =>
-    paging === 'offset'
-      ? withParam(url, origin, params.offset, String(position))
-      : withParam(url, origin, params.cursor, encodeCursor(position))
+    withParam(url, origin, params[paging], cursor(position))
   if (offset > 0) links.prev = at(Math.max(0, offset - query.perPage))
-  if (offset + query.perPage < total) links.next = at(offset + query.perPage)
-  return links
+  const more = offset + query.perPage < total
+  if (more) links.next = at(offset + query.perPage)
+  return {
+    links,
+    next: more ? cursor(offset + query.perPage) : null,
+    hasMore: more,
+  }
 }
 
 /** A list in the envelope its declaration names: a bare array, or members of its own naming. */
@@ -59,16 +99,35 @@ function shapedResponse(
   total: number,
   origin: string,
   shape: ListShape,
+  window: KeyWindow | undefined,
 ) {
-  const links = shapedLinks(url, query, total, origin, shape)
+  const { links, next, hasMore } = shapedLinks(
+    url,
+    query,
+    total,
+    origin,
+    shape,
+    window,
+  )
   const headers = {
     Link: Object.entries(links)
       .map(([rel, href]) => `<${href}>; rel="${rel}"`)
       .join(', '),
   }
   const envelope = shape.envelope
-  if (envelope === 'array' || envelope === 'hypermock')
-    return HttpResponse.json(items, { headers })
+  if (envelope === 'array') return HttpResponse.json(items, { headers })
+  // Our envelope, where its pages are not numbered: the records, the total and the links.
+  if (envelope === 'hypermock')
+    return HttpResponse.json(
+      {
+        items,
+        total,
+        _links: Object.fromEntries(
+          Object.entries(links).map(([rel, href]) => [rel, { href }]),
+        ),
+      },
+      { headers },
+    )
   const body: Record<string, unknown> = { [envelope.items]: items }
   if (envelope.links) {
     const names = envelope.linkNames as Record<string, string> | undefined
@@ -80,6 +139,8 @@ function shapedResponse(
     body[envelope.links] = member
   }
   if (envelope.total) body[envelope.total] = total
+  if (envelope.hasMore) body[envelope.hasMore] = hasMore
+  if (envelope.nextCursor) body[envelope.nextCursor] = next
   return HttpResponse.json(body, { headers })
 }
 
@@ -92,9 +153,16 @@ export function collectionResponse(
   /** The base's origin where it has a host: links are then absolute URLs. */
   origin = '',
   shape: ListShape = HYPERMOCK_LIST,
+  /** Where an `after` page stands (the keys it starts and ends with). */
+  window?: KeyWindow,
 ) {
-  if (shape !== HYPERMOCK_LIST && shape.envelope !== 'hypermock')
-    return shapedResponse(url, query, items, total, origin, shape)
+  if (
+    shape !== HYPERMOCK_LIST &&
+    (shape.envelope !== 'hypermock' ||
+      shape.paging === 'after' ||
+      shape.paging === 'none')
+  )
+    return shapedResponse(url, query, items, total, origin, shape, window)
   const last = Math.max(1, Math.ceil(total / query.perPage))
   const links: Record<string, { href: string }> = {
     self: { href: `${origin}${url.pathname}${url.search}` },

@@ -1,15 +1,18 @@
-import type { ListDeclaration, ListEnvelope } from '../declare/types.ts'
+import type { ListEnvelope, PagingStyle } from '../declare/dialect.ts'
+import type { ListDeclaration } from '../declare/types.ts'
 
 /** A list's envelope and paging, with every default filled in once. */
 export interface ListShape {
   envelope: 'hypermock' | 'array' | ListEnvelope
-  paging: 'page' | 'offset' | 'cursor'
+  paging: PagingStyle
   params: {
     page: string
     perPage: string
     offset: string
     cursor: string
     sort: string
+    after: string
+    before: string
   }
   defaultPerPage: number
   ignore: ReadonlySet<string>
@@ -24,6 +27,8 @@ export const HYPERMOCK_LIST: ListShape = {
     offset: 'offset',
     cursor: 'cursor',
     sort: 'sort',
+    after: 'starting_after',
+    before: 'ending_before',
   },
   defaultPerPage: 20,
   ignore: new Set(),

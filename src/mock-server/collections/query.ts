@@ -33,6 +33,9 @@ export interface CollectionQuery {
   perPage: number
   /** Rows skipped before the page (offset and cursor paging); page paging derives it from `page`. */
   offset?: number
+  /** `after` paging: the page starts after the record of this key, or ends before it. */
+  after?: string
+  before?: string
   sort: SortKey[]
   filters: Filter[]
 }
@@ -88,8 +91,14 @@ function parsePositiveInt(raw: string) {
 }
 
 function pagingNames({ paging, params }: ListShape) {
-  return `${params[paging === 'page' ? 'page' : paging]}, ${params.perPage}`
+  if (paging === 'none') return 'no paging'
+  if (paging === 'after')
+    return `${params.after}, ${params.before}, ${params.perPage}`
+  return `${params[paging]}, ${params.perPage}`
 }
+
+/** Every record on one page, where a list is not paged. */
+export const UNPAGED = Number.MAX_SAFE_INTEGER
 
 /**
  * Reads paging, sorting and filtering from the query string. Every bad parameter is collected, so
@@ -105,7 +114,7 @@ export function parseCollectionQuery(
   const errors: FieldError[] = []
   const query: CollectionQuery = {
     page: 1,
-    perPage: shape.defaultPerPage,
+    perPage: shape.paging === 'none' ? UNPAGED : shape.defaultPerPage,
     sort: [{ field: 'id', descending: false }],
     filters: [],
   }
@@ -142,7 +151,18 @@ export function parseCollectionQuery(
             'is not a cursor this list gave; follow the next link from the last page',
         })
       else query.offset = offset
-    } else if (name === names.perPage) {
+    } else if (
+      (name === names.after || name === names.before) &&
+      shape.paging === 'after'
+    ) {
+      if (raw === '' || raw.length > 200)
+        errors.push({
+          field: name,
+          message: 'must be the key of a record this list gave',
+        })
+      else if (name === names.after) query.after = raw
+      else query.before = raw
+    } else if (name === names.perPage && shape.paging !== 'none') {
       const perPage = parsePositiveInt(raw)
       if (!(perPage >= 1 && perPage <= MAX_PER_PAGE)) {
         errors.push({
@@ -197,6 +217,11 @@ export function parseCollectionQuery(
       } else query.filters.push({ field, op, values: values as Value[] })
     }
   }
+  if (query.after !== undefined && query.before !== undefined)
+    errors.push({
+      field: names.before,
+      message: `cannot be given with ${names.after}; page one way at a time`,
+    })
   if (errors.length > 0) {
     throw new ProblemError('invalid-query', {
       detail: `${errors.length} query parameter${errors.length === 1 ? ' is' : 's are'} invalid: ${errors.map((e) => e.field).join(', ')}.`,

@@ -4,10 +4,10 @@ import type {
   CompiledTransition,
 } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
+import { checkIfMatch } from '../declare/check-if-match.ts'
 import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type { ActionContext, AnyRecord, Id } from '../declare/types.ts'
 import {
-  checkIfMatch,
   EMPTY_ACTION,
   stateConflict,
   validInput,
@@ -32,7 +32,7 @@ function actionHandler(
   const { declaration } = transition
   return (ctx, item) => {
     const { runtime } = ctx
-    checkIfMatch(ctx, runtime.api.etag(resource, item))
+    checkIfMatch(ctx.request, runtime.api.etag(resource, item))
     const input = validInput(transition.input ?? EMPTY_ACTION, ctx.body)
     if (!transition.from.includes(item[field]))
       stateConflict(

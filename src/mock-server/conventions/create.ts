@@ -14,10 +14,34 @@ import {
 } from '../declare/write-checks.ts'
 import { bodyOptional } from '../openapi/input-schemas.ts'
 import { camel, withArticle } from '../openapi/schema-names.ts'
-import type { Handler } from '../route-spec.ts'
-import { validationFailed } from '../validation/validate.ts'
+import type { Handler, RouteContext } from '../route-spec.ts'
+import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { hookProblems, inStates } from './endpoint-doc.ts'
+
+/** A key the body gives (a username) that names a record already. */
+function takenKey(
+  runtime: RouteContext['runtime'],
+  resource: CompiledResource,
+  input: AnyRecord,
+): FieldError[] {
+  const key = resource.key.member
+  const chosen = input[key]
+  if (
+    key === 'id' ||
+    (typeof chosen !== 'string' && typeof chosen !== 'number')
+  )
+    return []
+  return runtime.db.table(resource.name).get(chosen) === undefined
+    ? []
+    : [
+        {
+          field: key,
+          pointer: `#/${key}`,
+          message: `is taken: ${String(chosen)} names another ${resource.singular}; choose another`,
+        },
+      ]
+}
 
 function createHandler(resource: CompiledResource): Handler {
   const { input: schema, declaration } = resource.create!
@@ -32,6 +56,7 @@ function createHandler(resource: CompiledResource): Handler {
     const errors = [
       ...referenceErrors(runtime, resource, input, ctx, true),
       ...(create.check?.(context) ?? []),
+      ...takenKey(runtime, resource, input),
     ]
     if (errors.length > 0) validationFailed(errors, ctx.body !== undefined)
     create.guard?.(context)

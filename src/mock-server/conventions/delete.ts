@@ -2,7 +2,8 @@
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import type { AnyRecord } from '../declare/types.ts'
-import { checkIfMatch, stateConflict } from '../declare/write-checks.ts'
+import { checkIfMatch } from '../declare/check-if-match.ts'
+import { stateConflict } from '../declare/write-checks.ts'
 import { HttpResponse } from '../http-response.ts'
 import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
@@ -14,7 +15,7 @@ export function deleteConvention(
   return {
     handler: (ctx, item) => {
       const { runtime } = ctx
-      checkIfMatch(ctx, runtime.api.etag(resource, item))
+      checkIfMatch(ctx.request, runtime.api.etag(resource, item))
       const state = resource.state
       if (state?.deleteIn && !state.deleteIn.includes(item[state.field]))
         stateConflict(resource, item, 'it cannot be deleted', ctx.path)

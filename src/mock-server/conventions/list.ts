@@ -1,4 +1,5 @@
 /** `GET` on a collection: a page of the records the caller may see, filtered and sorted. */
+import { afterKeyPage } from '../collections/after-key-page.ts'
 import { collectionResponse } from '../collections/collection-response.ts'
 import { parseCollectionQuery } from '../collections/query.ts'
 import { selectPage } from '../collections/select-page.ts'
@@ -23,12 +24,21 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
       resource.sortable,
       resource.list,
     )
-    const { items, total } = selectPage(
-      runtime.db.table(resource.name).rows.values(),
-      query,
-      where(ctx, parent),
-      resource.idKind === 'integer',
-    )
+    const rows = runtime.db.table(resource.name).rows.values()
+    const idOrdered = resource.idKind === 'integer'
+    const keyed =
+      resource.list.paging === 'after'
+        ? afterKeyPage(
+            rows,
+            query,
+            where(ctx, parent),
+            idOrdered,
+            (row) => String(row.id),
+            resource.list.params,
+          )
+        : undefined
+    const { items, total } =
+      keyed ?? selectPage(rows, query, where(ctx, parent), idOrdered)
     return collectionResponse(
       ctx.url,
       query,
@@ -36,6 +46,7 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
       total,
       runtime.options.origin,
       resource.list,
+      keyed,
     )
   }
 }

@@ -5,6 +5,7 @@
  * (409), and the stored row with its server-set members kept, answered with its new ETag.
  */
 import type { CompiledResource } from '../declare/compile-resource.ts'
+import { checkIfMatch } from '../declare/check-if-match.ts'
 import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import type {
@@ -14,7 +15,6 @@ import type {
   ReplaceDeclaration,
 } from '../declare/types.ts'
 import {
-  checkIfMatch,
   completeRow,
   referenceErrors,
   stateConflict,
@@ -102,16 +102,28 @@ export function writeItemHandler(
   >
   return (ctx, item) => {
     const { runtime } = ctx
-    checkIfMatch(ctx, runtime.api.etag(resource, item))
+    checkIfMatch(ctx.request, runtime.api.etag(resource, item))
     const input = write.input(ctx, item)
     const context: ActionContext<AnyRecord, AnyRecord> = {
       ...handlerContext(ctx),
       item,
       input,
     }
+    const key = resource.key.member
     const errors = [
       ...referenceErrors(runtime, resource, input, ctx, false),
       ...(declaration.check?.(context) ?? []),
+      ...(key !== 'id' &&
+      input[key] !== undefined &&
+      String(input[key]) !== String(item.id)
+        ? [
+            {
+              field: key,
+              pointer: `#/${key}`,
+              message: `is the key and cannot change: it is ${String(item.id)}`,
+            },
+          ]
+        : []),
     ]
     if (errors.length > 0) validationFailed(errors, write.hadBody(ctx))
     checkReplaceState(resource, item, ctx.path)
@@ -120,6 +132,7 @@ export function writeItemHandler(
     const next = completeRow(resource, {
       ...keptMembers(resource, item, input),
       ...body,
+      ...(key !== 'id' && { [key]: item.id }),
     })
     const updated = runtime.db
       .handle(resource.name)

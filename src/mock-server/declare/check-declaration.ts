@@ -3,6 +3,7 @@ import { scenarioSchema } from '../scenarios/scenario-schema.ts'
 import type { FieldError } from '../validation/validate.ts'
 import type { CompiledResource } from './compile-resource.ts'
 import { declaredRoutesOf } from './declared-routes-of.ts'
+import { checkDialect } from './dialect.ts'
 import { isStandardSchema, asZodObject } from './schema-tools.ts'
 import type { ApiDeclaration } from './types.ts'
 
@@ -136,6 +137,7 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
           `has ${JSON.stringify(scope)}; scopes are "read" and "write"`,
         )
   }
+  checkDialect(declaration.dialect, 'dialect', issue)
   return true
 }
 
@@ -156,10 +158,29 @@ export function checkResource(
         `names ${JSON.stringify(field)}, which the schema lacks (${what}); fields: ${[...fields].join(', ')}`,
       )
   }
-  if (known && !fields.has('id'))
+  const key = resource.key.member
+  if (known && !fields.has(key))
     issue(
       `${at}.schema`,
-      'must have an "id" field: every item is addressed by it',
+      key === 'id'
+        ? 'must have an "id" field: every item is addressed by it'
+        : `must have a "${key}" field, the key its dialect names: every item is addressed by it`,
+    )
+  checkDialect(
+    d.dialect,
+    `${at}.dialect`,
+    issue,
+    known ? [...fields] : undefined,
+  )
+  const properties = (resource.json.properties ?? {}) as Record<
+    string,
+    { type?: unknown }
+  >
+  const keyType = properties[key]?.type
+  if (key !== 'id' && resource.idKind === 'integer' && keyType === 'string')
+    issue(
+      `${at}.dialect.keys.generate`,
+      `makes integer keys, but ${key} is a string: generate "string", "uuid" or { prefix } keys`,
     )
   for (const [i, f] of (d.filters ?? []).entries())
     needField(`${at}.filters[${i}]`, f, 'a filter')

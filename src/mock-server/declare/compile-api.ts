@@ -112,7 +112,7 @@ export function compileApi(
   for (const [name, resource] of Object.entries(declaration.resources)) {
     if (!resource || typeof resource !== 'object' || !resource.schema) continue
     try {
-      resources.set(name, compileResource(name, resource))
+      resources.set(name, compileResource(name, resource, declaration.dialect))
     } catch (error) {
       issue(
         `resources.${name}`,

@@ -1,5 +1,6 @@
 import type { CollectionFields, FieldSpec } from '../collections/query.ts'
 import { listShape, type ListShape } from '../collections/list-shape.ts'
+import { compileDialect, type Dialect } from './dialect.ts'
 import { asZodObject, jsonSchemaOf, type JsonSchema } from './schema-tools.ts'
 import type {
   AnyRecord,
@@ -51,6 +52,11 @@ export interface CompiledResource {
   singular: string
   description: string | undefined
   idKind: 'integer' | 'uuid' | 'string'
+  /**
+   * How the API names a record: the member that carries the stored id (`id`, `gid`, `username`;
+   * any other keeps `id` hidden beside it), the item path's parameter, and the prefix of new keys.
+   */
+  key: { member: string; param: string; prefix: string | undefined }
   schema: Schema<AnyRecord>
   /** The record's JSON Schema (the description's, and where field types come from). */
   json: JsonSchema
@@ -171,12 +177,27 @@ function pickInput(
 export function compileResource(
   name: string,
   declaration: AnyResource,
+  apiDialect?: Dialect,
 ): CompiledResource {
-  const schema = declaration.schema as Schema<AnyRecord>
-  const json = jsonSchemaOf(schema)
+  const dialect = compileDialect(apiDialect, declaration.dialect)
+  const { member, param } = dialect.keys
+  // The resource's own choice first, then its `id`, then the API's.
+  const generate =
+    declaration.dialect?.keys?.generate ??
+    declaration.id ??
+    apiDialect?.keys?.generate ??
+    'integer'
+  const declared = declaration.schema as Schema<AnyRecord>
+  const json = jsonSchemaOf(declared)
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>
   const fields = Object.keys(properties)
+  // A record keyed by another member keeps the stored id beside it, out of its schema's sight.
+  const schema =
+    member !== 'id' && !fields.includes('id')
+      ? withStoredId(declared)
+      : declared
   const hidden = new Set<string>(declaration.hidden ?? [])
+  if (member !== 'id') hidden.add('id')
   const stateField = declaration.state?.field as string | undefined
   const ownerField =
     typeof declaration.owner === 'string' ? declaration.owner : undefined
@@ -202,14 +223,19 @@ export function compileResource(
     ...(stateField ? [stateField] : []),
     ...hidden,
   ]
+  // A key of the API's own naming may come in a body (a username); the server makes it otherwise.
+  const ownKey = member !== 'id' ? [member] : []
   const create = pickInput(declaration.create, () =>
-    derivedInput(schema, serverSet, ownerField ? [ownerField] : []),
+    derivedInput(declared, serverSet, [
+      ...(ownerField ? [ownerField] : []),
+      ...ownKey,
+    ]),
   )
   const replace = pickInput(declaration.replace, () =>
     derivedInput(
-      schema,
+      declared,
       serverSet.filter((f) => f !== 'version'),
-      ['version', ...(ownerField ? [ownerField] : [])],
+      ['version', ...(ownerField ? [ownerField] : []), ...ownKey],
     ),
   )
 
@@ -234,7 +260,12 @@ export function compileResource(
     title: declaration.title ?? capitalise(name),
     singular: declaration.singular ?? singularOf(name),
     description: declaration.description,
-    idKind: declaration.id ?? 'integer',
+    idKind: typeof generate === 'object' ? 'string' : generate,
+    key: {
+      member,
+      param,
+      prefix: typeof generate === 'object' ? generate.prefix : undefined,
+    },
     schema,
     json,
     fields,
@@ -293,7 +324,11 @@ export function compileResource(
     replace: replace as CompiledResource['replace'],
     patch: declaration.patch === true && replace !== undefined,
     delete: declaration.delete ?? true,
-    list: listShape(declaration.list),
+    list: listShape(
+      declaration.list === undefined && Object.keys(dialect.list).length === 0
+        ? undefined
+        : { ...dialect.list, ...declaration.list },
+    ),
     status: {
       create: declaration.status?.create ?? 201,
       replace: declaration.status?.replace ?? 200,
@@ -303,6 +338,27 @@ export function compileResource(
     ownerField,
     declaration,
   }
+}
+
+/** A record's schema that lets the stored id pass beside the members it declares. */
+function withStoredId(schema: Schema<AnyRecord>): Schema<AnyRecord> {
+  const standard = schema['~standard']
+  return {
+    '~standard': {
+      ...standard,
+      validate(value) {
+        if (typeof value !== 'object' || value === null || !('id' in value))
+          return standard.validate(value)
+        const { id, ...rest } = value as AnyRecord
+        const result = standard.validate(rest)
+        const withId = (r: typeof result) =>
+          'value' in r && r.value !== undefined && !r.issues
+            ? { value: { ...r.value, id } }
+            : r
+        return result instanceof Promise ? result.then(withId) : withId(result)
+      },
+    },
+  } as Schema<AnyRecord>
 }
 
 /** The actions a record's state offers now. */

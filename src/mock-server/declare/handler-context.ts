@@ -3,6 +3,7 @@ import { ProblemError } from '../problems/problem-error.ts'
 import type { RouteContext } from '../route-spec.ts'
 import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
+import { checkIfMatch } from './check-if-match.ts'
 import type { CompiledResource } from './compile-resource.ts'
 import type { AnyRecord, DataAccess, Id, HandlerContext } from './types.ts'
 
@@ -89,5 +90,12 @@ export function handlerContext(ctx: RouteContext): HandlerContext {
     ok: (name, row) => recordResponse(runtime, resourceOf(runtime, name), row),
     created: (name, row) =>
       recordResponse(runtime, resourceOf(runtime, name), row, true),
+    etag: (name, row) => runtime.api.etag(resourceOf(runtime, name), row),
+    checkIfMatch(name, row) {
+      checkIfMatch(
+        ctx.request,
+        runtime.api.etag(resourceOf(runtime, name), row),
+      )
+    },
   }
 }

@@ -41,5 +41,14 @@ export type {
   TokenEntryDeclaration,
   Transition,
 } from './types.ts'
+export type {
+  Dialect,
+  KeyDialect,
+  KeyGeneration,
+  ListEnvelope,
+  PagingDialect,
+  PagingParams,
+  PagingStyle,
+} from './dialect.ts'
 export type { FieldError } from '../validation/validate.ts'
 export type { Scenario, ScenarioStep } from '../scenarios/scenario-schema.ts'

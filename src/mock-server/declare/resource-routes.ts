@@ -15,7 +15,10 @@ import { type CompiledResource } from './compile-resource.ts'
 import { dataAccess, resourceOf } from './handler-context.ts'
 import type { AnyRecord, Id } from './types.ts'
 
-/** The id in the path: what the resource's ids look like, or a 404 like any unknown id. */
+/**
+ * The id in the path: what the resource's ids look like, or a 404 like any unknown id. A string
+ * key comes URL-decoded, as links encode it: `/users/ann%20smith` names `ann smith`.
+ */
 export function parsePathId(
   resource: CompiledResource,
   raw: string | undefined,
@@ -25,7 +28,13 @@ export function parsePathId(
     const value = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : Number.NaN
     return Number.isSafeInteger(value) ? value : null
   }
-  return raw.length > 0 && raw.length <= 200 ? raw : null
+  let key: string
+  try {
+    key = decodeURIComponent(raw)
+  } catch {
+    return null
+  }
+  return key.length > 0 && key.length <= 200 ? key : null
 }
 
 /** Finds the item the path names, hidden (404) when the caller may not see it. */
@@ -35,12 +44,13 @@ function loader(resource: CompiledResource) {
     principal: RouteContext['principal'],
     runtime: HandlerRuntime,
   ) => {
-    const id = parsePathId(resource, params.id)
+    const raw = params[resource.key.param]
+    const id = parsePathId(resource, raw)
     const row =
       id === null ? undefined : runtime.db.table(resource.name).get(id)
     if (!row || !runtime.api.visible(resource, row, principal, runtime))
       fail('not-found', {
-        detail: `No ${resource.singular} ${params.id ?? ''} exists for this credential.`,
+        detail: `No ${resource.singular} ${raw ?? ''} exists for this credential.`,
       })
     return row
   }
@@ -69,6 +79,8 @@ export function resourceRoutes(
   resources: ReadonlyMap<string, CompiledResource>,
 ): RouteSpec[] {
   const base = `/${resource.name}`
+  // The item's path, its key parameter named as the API names it (`/messages/:Sid`).
+  const at = `${base}/:${resource.key.param}`
   const visibleRows = (ctx: RouteContext) => {
     const { runtime, principal } = ctx
     const data = dataAccess(runtime)
@@ -100,7 +112,7 @@ export function resourceRoutes(
   const routes: RouteSpec[] = [
     collection,
     {
-      ...itemRoute(`${base}/:id`, load, item.handlers),
+      ...itemRoute(at, load, item.handlers),
       docs: item.docs,
       ...(resource.patch && { accepts: item.accepts }),
       resource: resource.name,
@@ -110,7 +122,7 @@ export function resourceRoutes(
   for (const transition of resource.state?.transitions ?? []) {
     const action = split({ POST: actionConvention(resource, transition) })
     routes.push({
-      ...itemRoute(`${base}/:id/${transition.path}`, load, action.handlers),
+      ...itemRoute(`${at}/${transition.path}`, load, action.handlers),
       docs: action.docs,
       resource: resource.name,
       kind: 'action',
@@ -130,7 +142,7 @@ export function resourceRoutes(
       }),
     })
     routes.push({
-      ...itemRoute(`${base}/:id/${nested.name}`, load, list.handlers),
+      ...itemRoute(`${at}/${nested.name}`, load, list.handlers),
       docs: list.docs,
       resource: child.name,
       kind: 'nested',

@@ -1,3 +1,9 @@
+import type {
+  Dialect,
+  ListEnvelope,
+  PagingParams,
+  PagingStyle,
+} from './dialect.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Principal } from '../auth/tokens.ts'
 import type { FieldError } from '../validation/validate.ts'
@@ -90,6 +96,13 @@ export interface HandlerContext {
   ok(resource: string, row: AnyRecord): Response
   /** 201 with a record, its `Location` and ETag. */
   created(resource: string, row: AnyRecord): Response
+  /** The ETag of a stored record of a resource, the one its reads answer. */
+  etag(resource: string, row: AnyRecord): string
+  /**
+   * Answers 412 `precondition-failed` when the request's `If-Match` names neither `*` nor the
+   * record's current ETag: call it before a custom write changes the record.
+   */
+  checkIfMatch(resource: string, row: AnyRecord): void
 }
 
 /**
@@ -203,6 +216,7 @@ export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
 }
 
 /** Where a list's paging parameters and envelope members are named differently from ours. */
+/** A resource's list: its envelope and paging (the API's `dialect` gives the defaults). */
 export interface ListDeclaration {
   /**
    * The body: hypermock's own `{ items, page, perPage, total, _links }`, a bare array, or an
@@ -211,42 +225,20 @@ export interface ListDeclaration {
    */
   envelope?: 'hypermock' | 'array' | ListEnvelope
   /**
-   * `page` (page and size), `offset` (offset and size), or `cursor` (an opaque cursor and size; the
-   * next page's cursor is in the `Link` header and the envelope's links). @default 'page'
+   * `page` (page and size), `offset` (offset and size), `cursor` (an opaque cursor and size; the
+   * next page's cursor is in the `Link` header and the envelope's links), `after` (the key of the
+   * record to start after or end before, as Stripe pages) or `none`. @default 'page'
    */
-  paging?: 'page' | 'offset' | 'cursor'
-  /** The query parameters' names. @default page, perPage, offset, cursor, sort */
-  params?: {
-    page?: string
-    perPage?: string
-    offset?: string
-    cursor?: string
-    sort?: string
-  }
+  paging?: PagingStyle
+  /** The query parameters' names. @default page, perPage, offset, cursor, sort, starting_after, ending_before */
+  params?: PagingParams
   /** @default 20 */
   defaultPerPage?: number
   /** Query parameters accepted and ignored (a description names them, the mock does not filter). */
   ignore?: readonly string[]
 }
 
-export interface ListEnvelope {
-  /** The member that holds the page's records. */
-  items: string
-  /** The member that holds `self`, `next`, `prev` (and `first`, `last` for page paging). */
-  links?: string
-  /** Links as plain URL strings, or as `{ href }` objects. @default 'href' */
-  linkStyle?: 'string' | 'href'
-  /**
-   * The links member's own names for the relations (`{ next: 'next_page', prev: 'prev_page' }`
-   * gives `{ next_page, prev_page }`); relations not named here are left out of it. The `Link`
-   * header always carries every relation. @default self, next, prev, first, last
-   */
-  linkNames?: Partial<
-    Record<'self' | 'next' | 'prev' | 'first' | 'last', string>
-  >
-  /** The member that holds the number of matching records. */
-  total?: string
-}
+export type { Dialect, ListEnvelope, PagingStyle } from './dialect.ts'
 
 /** What a resource's `seed` function gets: seeded randomness and a fixed time, so every reset is alike. */
 export interface SeedContext {
@@ -328,6 +320,8 @@ export interface ResourceDeclaration<
    * declaration's `routes` serve it through `ctx.data`. @default false
    */
   tableOnly?: boolean
+  /** Where this resource's keys, envelope or paging differ from the API's `dialect`. */
+  dialect?: Dialect
 }
 
 /** What `problemMembers` is told of a problem document it adds to. */
@@ -396,6 +390,14 @@ export interface ApiDeclaration<
   scenarios?: Scenarios
   /** `false`: no credential is needed; every caller sees every row. @default 'bearer' */
   auth?: 'bearer' | false
+  /**
+   * How the API keys its records, wraps its lists and pages them, where it does not as hypermock
+   * does (`id`, integer keys, `{ items, page, perPage, total, _links }`, page paging).
+   *
+   * @example
+   * dialect: { keys: { generate: { prefix: 'cus_' } }, envelope: { items: 'data', hasMore: 'has_more' }, paging: 'after' }
+   */
+  dialect?: Dialect
   /**
    * Members added to every problem document the API answers, beside RFC 9457's own (which win
    * a clash): an error envelope its clients read, such as Stripe's `{ error: { type, message } }`,

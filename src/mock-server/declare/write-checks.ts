@@ -60,17 +60,6 @@ export function validInput<T>(
   )
 }
 
-/** 412 when `If-Match` is present and names neither `*` nor the current ETag. */
-export function checkIfMatch(ctx: RouteContext, etag: string) {
-  const header = ctx.request.headers.get('If-Match')
-  if (header === null) return
-  const tags = header.split(',').map((tag) => tag.trim())
-  if (tags.includes('*') || tags.includes(etag)) return
-  fail('precondition-failed', {
-    detail: `If-Match ${header} does not match the current ETag ${etag}: the resource changed since you read it. Read it again and retry.`,
-  })
-}
-
 function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -125,8 +125,8 @@ export function collectionParameters(
 }
 
 /**
- * The paging parameters of a list by its own names: page and size, offset and size, or an opaque
- * cursor (from the `next` link) and size. hypermock's own are the shared `Page` and `PerPage`.
+ * The paging parameters of a list by its own names: page and size, offset and size, an opaque
+ * cursor (from the `next` link) and size, a record's key and size, or none. hypermock's own are the shared `Page` and `PerPage`.
  */
 export function pagingParameters(
   list: ListShape,
@@ -152,6 +152,25 @@ export function pagingParameters(
       default: list.defaultPerPage,
     },
   }
+  if (paging === 'none') return []
+  if (paging === 'after')
+    return [
+      {
+        name: params.after,
+        in: 'query',
+        description:
+          'The key of the record the page starts after (the last of the previous page).',
+        schema: { type: 'string' },
+      },
+      {
+        name: params.before,
+        in: 'query',
+        description:
+          'The key of the record the page ends before (the first of the next page); not with the other.',
+        schema: { type: 'string' },
+      },
+      size,
+    ]
   if (paging === 'offset')
     return [
       {

@@ -130,10 +130,34 @@ export function addCollection(ctx: SchemaContext, resource: CompiledResource) {
     }
     if (envelope.total)
       properties[envelope.total] = { type: 'integer', minimum: 0 }
+    if (envelope.hasMore) properties[envelope.hasMore] = { type: 'boolean' }
+    if (envelope.nextCursor)
+      properties[envelope.nextCursor] = {
+        type: ['string', 'null'],
+        description: "The next page's cursor; null on the last page.",
+      }
     ctx.schemas[names.collection] = {
       type: 'object',
       properties,
       required: [envelope.items],
+      description,
+    }
+    return
+  }
+  if (resource.list.paging === 'after' || resource.list.paging === 'none') {
+    ctx.schemas[names.collection] = {
+      ...object({
+        items: { type: 'array', items: schemaRef(names.item) },
+        total: { type: 'integer', minimum: 0 },
+        _links: object(
+          {
+            self: schemaRef('Link'),
+            prev: schemaRef('Link'),
+            next: schemaRef('Link'),
+          },
+          ['self'],
+        ),
+      }),
       description,
     }
     return

@@ -1,6 +1,6 @@
 import type { ApiModel } from '../model/compiled-api.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
-import { newId } from '../declare/new-id.ts'
+import { newId, settleKey } from '../declare/new-id.ts'
 import type { AnyRecord, Id, TableHandle } from '../declare/types.ts'
 import { limits } from '../limits.ts'
 import { ProblemError } from '../problems/problem-error.ts'
@@ -25,14 +25,18 @@ export class Table<T extends AnyRecord = AnyRecord> {
   private nextId = 1
   private readonly kind: CompiledResource['idKind']
   private readonly written: RowWritten
+  private readonly prefix: string | undefined
 
   constructor(
     rows: readonly T[],
     kind: CompiledResource['idKind'],
     written: RowWritten = () => {},
+    /** New string ids start with it (`cus_`). */
+    prefix?: string,
   ) {
     this.kind = kind
     this.written = written
+    this.prefix = prefix
     for (const row of rows) {
       this.rows.set(row.id as Id, row)
       if (typeof row.id === 'number' && row.id >= this.nextId)
@@ -51,8 +55,8 @@ export class Table<T extends AnyRecord = AnyRecord> {
   /** A new id: the next integer (refused past the limit, never wrapped), or a fresh random one. */
   allocate(random: () => number): Id {
     if (this.kind !== 'integer') {
-      let id = newId(this.kind, 0, random)
-      while (this.rows.has(id)) id = newId(this.kind, 0, random)
+      let id = newId(this.kind, 0, random, this.prefix)
+      while (this.rows.has(id)) id = newId(this.kind, 0, random, this.prefix)
       return id
     }
     if (this.nextId > limits.maxId) {
@@ -176,14 +180,19 @@ export class Database {
       list: () => table.all(),
       insert(values: Partial<T>) {
         const row: AnyRecord = { ...values }
-        // Whatever chose the id (a hook, a declaration, a caller of `api.data`), an insert adds a
-        // row: it never replaces one, and it is refused before anything changes.
-        if (row.id !== undefined && table.rows.has(row.id as Id))
+        // Whatever chose the id (a hook, a declaration, a caller of `api.data`, a key of the API's
+        // own naming such as a username), an insert adds a row: it never replaces one, and it is
+        // refused before anything changes.
+        const chosen =
+          resource.key.member === 'id'
+            ? row.id
+            : (row.id ?? row[resource.key.member])
+        if (chosen != null && table.rows.has(chosen as Id))
           throw new ProblemError('already-exists', {
-            detail: `${capitalise(resource.singular)} ${String(row.id)} exists already, and a create never replaces a record. Read it, or change it with PUT or PATCH; leave the id out to get a new one.`,
-            extensions: { existing: { resource: name, id: row.id } },
+            detail: `${capitalise(resource.singular)} ${String(chosen)} exists already, and a create never replaces a record. Read it, or change it with PUT or PATCH; leave the id out to get a new one.`,
+            extensions: { existing: { resource: name, id: chosen } },
           })
-        if (row.id === undefined) row.id = table.allocate(random)
+        settleKey(row, resource.key.member, () => table.allocate(random))
         const time = now()
         if (resource.has.createdAt && row.createdAt === undefined)
           row.createdAt = time
@@ -228,7 +237,12 @@ export class Database {
     const tables = new Map<string, Table | (() => Table)>()
     for (const resource of this.api.resources.values()) {
       const build = (rows: AnyRecord[]) =>
-        new Table(rows, resource.idKind, this.rowWritten(resource.name))
+        new Table(
+          rows,
+          resource.idKind,
+          this.rowWritten(resource.name),
+          resource.key.prefix,
+        )
       const descriptor = Object.getOwnPropertyDescriptor(
         snapshot,
         resource.name,
@@ -298,7 +312,12 @@ export class Database {
       if (resource)
         this.tablesByName.set(
           name,
-          new Table([], resource.idKind, this.rowWritten(name)),
+          new Table(
+            [],
+            resource.idKind,
+            this.rowWritten(name),
+            resource.key.prefix,
+          ),
         )
     }
     for (const [name, rows] of changes.rows) {

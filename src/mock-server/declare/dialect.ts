@@ -1,0 +1,249 @@
+/**
+ * An API's dialect: how it keys its records, wraps its lists and pages them. Our conventions are
+ * the default (`id`, integers, hypermock's envelope, page paging); a declaration states what its
+ * API does otherwise, once for the API and, where one resource differs, on that resource.
+ */
+
+/** A list's body as members of the API's naming (`{ data, has_more }`, `{ items, next_cursor }`). */
+export interface ListEnvelope {
+  /** The member that holds the page's records. */
+  items: string
+  /** The member that holds `self`, `next`, `prev` (and `first`, `last` for page paging). */
+  links?: string
+  /** Links as plain URL strings, or as `{ href }` objects. @default 'href' */
+  linkStyle?: 'string' | 'href'
+  /**
+   * The links member's own names for the relations (`{ next: 'next_page', prev: 'prev_page' }`
+   * gives `{ next_page, prev_page }`); relations not named here are left out of it. The `Link`
+   * header always carries every relation. @default self, next, prev, first, last
+   */
+  linkNames?: Partial<
+    Record<'self' | 'next' | 'prev' | 'first' | 'last', string>
+  >
+  /** The member that holds the number of matching records. */
+  total?: string
+  /** The member that holds the next page's cursor (`next_cursor`), `null` on the last page. */
+  nextCursor?: string
+  /** The member that says whether more records follow (`has_more`). */
+  hasMore?: string
+}
+
+/** The query parameters a list reads, by the API's names. */
+export interface PagingParams {
+  page?: string
+  perPage?: string
+  offset?: string
+  cursor?: string
+  sort?: string
+  /** `after` paging: the key of the record the page starts after. @default 'starting_after' */
+  after?: string
+  /** `after` paging: the key of the record the page ends before. @default 'ending_before' */
+  before?: string
+}
+
+/** How new keys are made: the next integer, a UUID v4, a short random string, or one with a prefix. */
+export type KeyGeneration = 'integer' | 'uuid' | 'string' | { prefix: string }
+
+/** How an API names its records in paths and bodies, and how it makes new keys. */
+export interface KeyDialect {
+  /**
+   * The record's member that names it in paths, links and bodies (`gid`, `sid`, `username`). A
+   * create may give it (a username); otherwise the server makes it. @default 'id'
+   */
+  member?: string
+  /** The item path's parameter, as the API spells it (`Sid`). @default the member */
+  param?: string
+  /** @default 'integer' */
+  generate?: KeyGeneration
+}
+
+/** How a list is paged. */
+export type PagingStyle =
+  /** `?page=2&perPage=20`: numbered pages. */
+  | 'page'
+  /** `?offset=40&limit=20`: rows skipped. */
+  | 'offset'
+  /** `?cursor=…`: an opaque cursor the previous page gave. */
+  | 'cursor'
+  /** `?starting_after=<key>` / `?ending_before=<key>`: the key of a record the client holds. */
+  | 'after'
+  /** Every record at once. */
+  | 'none'
+
+/** A paging style with the API's own parameter names and page size. */
+export interface PagingDialect {
+  style?: PagingStyle
+  /** The query parameters' names. @default page, perPage, offset, cursor, starting_after, ending_before */
+  params?: PagingParams
+  /** @default 20 */
+  defaultPerPage?: number
+}
+
+/**
+ * How an API keys, wraps and pages its records where it differs from hypermock's conventions:
+ * `defineApi({ dialect })` for every resource, `defineResource({ dialect })` for one.
+ */
+export interface Dialect {
+  keys?: KeyDialect
+  /** A list's body: hypermock's own, a bare array (paged by the `Link` header), or named members. */
+  envelope?: 'hypermock' | 'array' | ListEnvelope
+  paging?: PagingStyle | PagingDialect
+}
+
+/** A dialect with every choice made. */
+export interface CompiledDialect {
+  /** How new keys are made is the resource's to say first (its `id`), so it is left out here. */
+  keys: { member: string; param: string }
+  list: {
+    envelope?: 'hypermock' | 'array' | ListEnvelope
+    paging?: PagingStyle
+    params?: PagingParams
+    defaultPerPage?: number
+  }
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/
+/** A path parameter: what a route pattern (`:Sid`) and the description (`{Sid}`) both take. */
+const PARAM = /^[A-Za-z_]\w{0,63}$/
+const PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,23}$/
+const STYLES: readonly PagingStyle[] = [
+  'page',
+  'offset',
+  'cursor',
+  'after',
+  'none',
+]
+
+type Issue = (path: string, message: string) => void
+
+/**
+ * Every mistake of a dialect, each with its place (`dialect.keys.member`); `members` are the
+ * record's members where the dialect belongs to one resource (or to each, for the API's).
+ */
+export function checkDialect(
+  dialect: unknown,
+  at: string,
+  issue: Issue,
+  members?: readonly string[],
+) {
+  if (dialect === undefined) return
+  if (typeof dialect !== 'object' || dialect === null) {
+    issue(at, 'must be an object: { keys, envelope, paging }')
+    return
+  }
+  const { keys, envelope, paging, ...rest } = dialect as Dialect
+  for (const name of Object.keys(rest))
+    issue(
+      `${at}.${name}`,
+      'is not a dialect option; use keys, envelope or paging',
+    )
+  if (keys !== undefined) {
+    if (typeof keys !== 'object' || keys === null)
+      issue(`${at}.keys`, 'must be an object: { member, param, generate }')
+    else {
+      const { member, param, generate } = keys
+      if (
+        member !== undefined &&
+        (typeof member !== 'string' || !NAME.test(member))
+      )
+        issue(
+          `${at}.keys.member`,
+          'must be a member name: a letter or "_", then letters, digits, "_" or "-"',
+        )
+      if (
+        param !== undefined &&
+        (typeof param !== 'string' || !PARAM.test(param))
+      )
+        issue(
+          `${at}.keys.param`,
+          'must be a path parameter name: a letter or "_", then letters, digits or "_"',
+        )
+      if (
+        typeof member === 'string' &&
+        members !== undefined &&
+        !members.includes(member)
+      )
+        issue(
+          `${at}.keys.member`,
+          `names no member of the record; its members: ${members.join(', ')}`,
+        )
+      if (
+        generate !== undefined &&
+        !(['integer', 'uuid', 'string'] as unknown[]).includes(generate) &&
+        !(
+          typeof generate === 'object' &&
+          generate !== null &&
+          typeof generate.prefix === 'string' &&
+          PREFIX.test(generate.prefix)
+        )
+      )
+        issue(
+          `${at}.keys.generate`,
+          'must be "integer", "uuid", "string" or { prefix } with a prefix of letters, digits, "_" and "-" (such as "cus_")',
+        )
+    }
+  }
+  if (
+    envelope !== undefined &&
+    envelope !== 'hypermock' &&
+    envelope !== 'array' &&
+    !(
+      typeof envelope === 'object' &&
+      envelope !== null &&
+      typeof envelope.items === 'string'
+    )
+  )
+    issue(
+      `${at}.envelope`,
+      'must be "hypermock", "array" or { items, links?, total?, nextCursor?, hasMore? }',
+    )
+  const style = typeof paging === 'object' ? paging?.style : paging
+  if (style !== undefined && !STYLES.includes(style))
+    issue(
+      `${at}.paging${typeof paging === 'object' ? '.style' : ''}`,
+      `must be one of ${STYLES.join(', ')}`,
+    )
+  if (typeof paging === 'object' && paging !== null) {
+    for (const [name, value] of Object.entries(paging.params ?? {}))
+      if (typeof value !== 'string' || !NAME.test(value))
+        issue(`${at}.paging.params.${name}`, 'must be a query parameter name')
+    const size = paging.defaultPerPage
+    if (
+      size !== undefined &&
+      !(Number.isInteger(size) && size >= 1 && size <= 100)
+    )
+      issue(`${at}.paging.defaultPerPage`, 'must be an integer from 1 to 100')
+  }
+}
+
+/** The dialect a resource speaks: its own choices over the API's, the API's over ours. */
+export function compileDialect(
+  api: Dialect | undefined,
+  own: Dialect | undefined,
+): CompiledDialect {
+  const keys = { ...api?.keys, ...own?.keys }
+  const member = keys.member ?? 'id'
+  const paging = (d: Dialect | undefined) =>
+    typeof d?.paging === 'string' ? { style: d.paging } : (d?.paging ?? {})
+  const { style, params, defaultPerPage } = {
+    ...paging(api),
+    ...paging(own),
+  }
+  const envelope = own?.envelope ?? api?.envelope
+  return {
+    keys: {
+      member,
+      // A resource that names its own key member names its own parameter too.
+      param:
+        own?.keys?.param ??
+        (own?.keys?.member === undefined ? api?.keys?.param : undefined) ??
+        (PARAM.test(member) ? member : 'id'),
+    },
+    list: {
+      ...(envelope !== undefined && { envelope }),
+      ...(style !== undefined && { paging: style }),
+      ...(params !== undefined && { params }),
+      ...(defaultPerPage !== undefined && { defaultPerPage }),
+    },
+  }
+}

@@ -1,0 +1,294 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  createMockApi,
+  defineApi,
+  defineResource,
+  isInvalidDeclarationError,
+  type ApiDeclaration,
+  type Dialect,
+} from '../../src/mock-server/index.ts'
+
+type Json = Record<string, unknown>
+
+function serve(api: ApiDeclaration) {
+  const mock = createMockApi({ api })
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await mock.fetch(
+      new Request(`http://api.test/api${path}`, {
+        method,
+        headers: {
+          ...(body !== undefined && { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    )
+    const text = await response.text()
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as Json,
+    }
+  }
+}
+
+const users = defineResource({
+  schema: z.strictObject({
+    username: z.string().min(1).max(40),
+    name: z.string(),
+  }),
+  dialect: { keys: { member: 'username' } },
+  seed: [{ username: 'grace', name: 'Grace' }],
+})
+
+const customers = defineResource({
+  schema: z.strictObject({
+    gid: z.string(),
+    name: z.string(),
+  }),
+  seed: [{ name: 'Ada' }, { name: 'Alan' }],
+})
+
+const keyed = defineApi({
+  name: 'Keys',
+  base: '/api',
+  auth: false,
+  dialect: {
+    keys: { member: 'gid', param: 'Gid', generate: { prefix: 'cus_' } },
+  },
+  resources: { users, customers },
+})
+
+describe('a dialect of keys', () => {
+  it('keys records by a member the client gives, URL-decoded in the path', async () => {
+    const send = serve(keyed)
+    const created = await send('POST', '/users', {
+      username: 'ann smith',
+      name: 'Ann',
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('Location')).toBe('/api/users/ann%20smith')
+    expect(created.body).not.toHaveProperty('id')
+    const read = await send('GET', '/users/ann%20smith')
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({ username: 'ann smith', name: 'Ann' })
+
+    const taken = await send('POST', '/users', {
+      username: 'ann smith',
+      name: 'Another',
+    })
+    expect(taken.status).toBe(422)
+    expect(taken.body.errors).toEqual([
+      expect.objectContaining({ pointer: '#/username' }),
+    ])
+    const moved = await send(
+      'PUT',
+      '/users/ann%20smith',
+      { username: 'bob', name: 'Ann' },
+      { 'If-Match': read.headers.get('ETag')! },
+    )
+    expect(moved.status).toBe(422)
+    const renamed = await send(
+      'PUT',
+      '/users/ann%20smith',
+      { username: 'ann smith', name: 'Annie' },
+      { 'If-Match': read.headers.get('ETag')! },
+    )
+    expect(renamed.status).toBe(200)
+    expect(renamed.body).toMatchObject({ username: 'ann smith', name: 'Annie' })
+    expect((await send('GET', '/users/grace')).body).toMatchObject({
+      username: 'grace',
+    })
+    expect((await send('DELETE', '/users/ann%20smith')).status).toBe(204)
+    expect((await send('GET', '/users/ann%20smith')).status).toBe(404)
+  })
+
+  it('makes prefixed keys for a member of its own, and names the path parameter as the API does', async () => {
+    const send = serve(keyed)
+    const listed = await send('GET', '/customers')
+    const seeded = listed.body.items as Json[]
+    expect(seeded.map((c) => c.gid)).toEqual([
+      expect.stringMatching(/^cus_[A-Za-z0-9]{14}$/),
+      expect.stringMatching(/^cus_[A-Za-z0-9]{14}$/),
+    ])
+    const created = await send('POST', '/customers', { name: 'Edsger' })
+    expect(created.status).toBe(201)
+    const gid = created.body.gid as string
+    expect(gid).toMatch(/^cus_[A-Za-z0-9]{14}$/)
+    expect(created.body).not.toHaveProperty('id')
+    expect(created.headers.get('Location')).toBe(`/api/customers/${gid}`)
+    expect((await send('GET', `/customers/${gid}`)).body).toMatchObject({
+      gid,
+      name: 'Edsger',
+    })
+    const description = await send('GET', '/openapi.json')
+    const paths = Object.keys(description.body.paths as Json)
+    expect(paths).toContain('/api/customers/{Gid}')
+    expect(paths).toContain('/api/users/{username}')
+  })
+})
+
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ title: `Note ${i + 1}` }))
+const notes = (dialect: Dialect) =>
+  defineApi({
+    name: 'Notes',
+    base: '/api',
+    auth: false,
+    dialect: { keys: { generate: 'string' }, ...dialect },
+    resources: {
+      notes: defineResource({
+        schema: z.strictObject({ id: z.string(), title: z.string() }),
+        seed: rows(5),
+      }),
+    },
+  })
+
+describe('a dialect of envelopes and paging', () => {
+  it('pages after a key, in a { data, has_more } envelope, both ways', async () => {
+    const send = serve(
+      notes({
+        keys: { generate: { prefix: 'note_' } },
+        envelope: { items: 'data', hasMore: 'has_more' },
+        paging: { style: 'after', params: { perPage: 'limit' } },
+      }),
+    )
+    const ids = (body: Json) => (body.data as Json[]).map((n) => n.id as string)
+    const first = await send('GET', '/notes?limit=2')
+    expect(first.body).toMatchObject({ has_more: true })
+    const second = await send(
+      'GET',
+      `/notes?limit=2&starting_after=${ids(first.body)[1]!}`,
+    )
+    expect(second.body).toMatchObject({ has_more: true })
+    const third = await send(
+      'GET',
+      `/notes?limit=2&starting_after=${ids(second.body)[1]!}`,
+    )
+    expect(third.body).toMatchObject({ has_more: false })
+    const walked = [first, second, third].flatMap((page) => ids(page.body))
+    expect(walked).toHaveLength(5)
+    expect(new Set(walked).size).toBe(5)
+    for (const id of walked) expect(id).toMatch(/^note_[A-Za-z0-9]{14}$/)
+    const back = await send(
+      'GET',
+      `/notes?limit=2&ending_before=${ids(third.body)[0]!}`,
+    )
+    expect(ids(back.body)).toEqual(ids(second.body))
+    expect(back.body.has_more).toBe(true)
+    const last = ids(first.body)[1]!
+
+    const unknown = await send('GET', '/notes?starting_after=note_nobody')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.errors).toEqual([
+      expect.objectContaining({ field: 'starting_after' }),
+    ])
+    const both = await send(
+      'GET',
+      `/notes?starting_after=${last}&ending_before=${last}`,
+    )
+    expect(both.status).toBe(400)
+  })
+
+  it('pages by an opaque cursor in { items, next_cursor } until it is null', async () => {
+    const send = serve(
+      notes({
+        envelope: { items: 'items', nextCursor: 'next_cursor' },
+        paging: { style: 'cursor', defaultPerPage: 2 },
+      }),
+    )
+    const seen: string[] = []
+    let url = '/notes'
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await send('GET', url)
+      expect(page.status).toBe(200)
+      seen.push(...(page.body.items as Json[]).map((n) => n.title as string))
+      const next = page.body.next_cursor
+      if (next === null) break
+      url = `/notes?cursor=${String(next)}`
+    }
+    expect(seen.sort()).toEqual([
+      'Note 1',
+      'Note 2',
+      'Note 3',
+      'Note 4',
+      'Note 5',
+    ])
+  })
+
+  it('pages by offset and limit with the total, as the API names them', async () => {
+    const send = serve(
+      notes({
+        envelope: { items: 'results', total: 'count' },
+        paging: { style: 'offset', params: { perPage: 'limit' } },
+      }),
+    )
+    const page = await send('GET', '/notes?offset=3&limit=10')
+    expect(page.body).toMatchObject({ count: 5 })
+    expect(page.body.results).toHaveLength(2)
+    const all = await send('GET', '/notes?limit=10')
+    expect((all.body.results as Json[]).slice(3)).toEqual(page.body.results)
+  })
+
+  it('lists every record in a bare array where the API does not page, and says so of a size', async () => {
+    const send = serve(notes({ envelope: 'array', paging: 'none' }))
+    const all = await send('GET', '/notes')
+    expect(all.body).toHaveLength(5)
+    expect(all.headers.get('Link')).not.toContain('rel="next"')
+    const sized = await send('GET', '/notes?perPage=2')
+    expect(sized.status).toBe(400)
+  })
+
+  it('keeps our conventions where no dialect is stated', async () => {
+    const send = serve(notes({}))
+    const page = await send('GET', '/notes?perPage=2')
+    expect(page.body).toMatchObject({ page: 1, perPage: 2, total: 5 })
+    expect((page.body.items as Json[])[0]!.id).toMatch(/^[0-9a-f]{12}$/)
+  })
+})
+
+it('lists every mistake of a dialect at once', () => {
+  let errors: { field: string; message: string }[] = []
+  try {
+    createMockApi({
+      api: defineApi({
+        name: 'Wrong',
+        auth: false,
+        dialect: {
+          // @ts-expect-error: a prefix must be a string, past the types
+          keys: { generate: { prefix: 7 } },
+          // @ts-expect-error: no such paging style, past the types
+          paging: 'sideways',
+        },
+        resources: {
+          things: defineResource({
+            schema: z.strictObject({ id: z.number(), name: z.string() }),
+            dialect: {
+              keys: { member: 'sid', param: 'S-id' },
+              // @ts-expect-error: an envelope needs its items member, past the types
+              envelope: { total: 'n' },
+            },
+          }),
+        },
+      }),
+    })
+  } catch (error) {
+    expect(isInvalidDeclarationError(error)).toBe(true)
+    errors = (error as { errors: typeof errors }).errors
+  }
+  expect(errors.map((e) => e.field)).toEqual(
+    expect.arrayContaining([
+      'dialect.keys.generate',
+      'dialect.paging',
+      'resources.things.dialect.keys.member',
+      'resources.things.dialect.keys.param',
+      'resources.things.dialect.envelope',
+    ]),
+  )
+})
