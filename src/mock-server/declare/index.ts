@@ -41,5 +41,11 @@ export type {
   TokenEntryDeclaration,
   Transition,
 } from './types.ts'
+export type {
+  ApiKeyAuth,
+  AuthDeclaration,
+  PatchDeclaration,
+  PatchMediaType,
+} from './dialect-auth.ts'
 export type { FieldError } from '../validation/validate.ts'
 export type { Scenario, ScenarioStep } from '../scenarios/scenario-schema.ts'

@@ -1,5 +1,8 @@
 import type { Scenario } from '../../index.ts'
-import type { ApiDeclaration } from '../../mock-server/index.ts'
+import type {
+  ApiDeclaration,
+  AuthDeclaration,
+} from '../../mock-server/index.ts'
 import { declaredExtras } from '../../mock-server/control/declared-extras.ts'
 
 /** A credential the playground offers; `null` sends no Authorization header. */
@@ -22,8 +25,8 @@ export interface DeclaredToken {
 
 /** What `GET <control>/declaration` says about credentials (fields a mock may leave out are optional). */
 export interface DeclaredAuth {
-  /** `false`: the API needs no credential. @default 'bearer' */
-  auth?: 'bearer' | false
+  /** How the API takes its credential; `false`: it needs none. @default 'bearer' */
+  auth?: AuthDeclaration
   tokens?: readonly DeclaredToken[]
   /** The served resources by whether their rows have an owner; unknown when left out. */
   resources?: { owned: readonly string[]; unowned: readonly string[] }
@@ -84,7 +87,17 @@ export function declaredCredentials({
           readOnly: !token.expired && !token.scopes.includes('write'),
           expired: token.expired,
         }))
-      : [{ token: 'any-token', label: 'Any Bearer token' }]
+      : [
+          {
+            token: auth === 'basic' ? 'any-user:any-password' : 'any-token',
+            label:
+              auth === 'bearer'
+                ? 'Any Bearer token'
+                : auth === 'basic'
+                  ? 'Any user and password'
+                  : 'Any API key',
+          },
+        ]
   return [...declared, { token: null, label: 'No credential' }]
 }
 
