@@ -13,6 +13,11 @@ export interface Credential {
   readOnly?: boolean
   /** A declared token that is always refused with 401. */
   expired?: boolean
+  /**
+   * The `Authorization` header it is sent as, in the API's scheme (`Basic …`, `Token token=…`);
+   * left out for Bearer, the default, and for a key sent elsewhere.
+   */
+  authorization?: string
 }
 
 /** A token as `GET <control>/declaration` lists it. */
@@ -79,6 +84,7 @@ export function declaredCredentials({
   resources,
 }: DeclaredAuth): Credential[] {
   if (auth === false) return [{ token: null, label: 'No credential needed' }]
+  const sentAs = (token: string) => authorizationOf(auth, token)
   const declared: Credential[] =
     tokens.length > 0
       ? tokens.map((token) => ({
@@ -86,6 +92,7 @@ export function declaredCredentials({
           label: describe(token, resources),
           readOnly: !token.expired && !token.scopes.includes('write'),
           expired: token.expired,
+          ...sentAs(token.token),
         }))
       : [
           {
@@ -96,9 +103,28 @@ export function declaredCredentials({
                 : auth === 'basic'
                   ? 'Any user and password'
                   : 'Any API key',
+            ...sentAs(auth === 'basic' ? 'any-user:any-password' : 'any-token'),
           },
         ]
   return [...declared, { token: null, label: 'No credential' }]
+}
+
+/** How a credential goes in the `Authorization` header where the scheme is not Bearer. */
+function authorizationOf(
+  auth: Exclude<AuthDeclaration, false>,
+  token: string,
+): { authorization?: string } {
+  if (auth === 'basic')
+    return {
+      authorization: `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(token)))}`,
+    }
+  if (
+    typeof auth === 'object' &&
+    auth.in === 'header' &&
+    auth.name.toLowerCase() === 'authorization'
+  )
+    return { authorization: `${auth.prefix ?? ''}${token}` }
+  return {}
 }
 
 /** The credentials of a declaration the page holds (the in-browser mock): the same as over HTTP. */
