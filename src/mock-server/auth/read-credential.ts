@@ -93,7 +93,7 @@ export function where(scheme: Extract<AuthScheme, { type: 'apiKey' }>) {
 }
 
 /**
- * The 401's `WWW-Authenticate` challenge in the API's scheme (RFC 9110 §11.6.1): Bearer with RFC
+ * The 401's `WWW-Authenticate` challenge in the API's scheme: Bearer with RFC
  * 6750's error, Basic with RFC 7617's charset, and for an API key the scheme word its prefix
  * names (`Token` for `Token token=`, as Rails answers), else `ApiKey` naming where the key goes.
  */

@@ -143,7 +143,7 @@ function applyOne(doc: Json, op: Record<string, Json>): Json {
 
 /**
  * The target with the patch applied, or the field error of the first operation that could not
- * apply (RFC 6902 §5: a patch applies whole or not at all; the target is never changed).
+ * apply (RFC 6902: a patch applies whole or not at all; the target is never changed).
  */
 export function applyJsonPatch(
   target: Json,

@@ -67,7 +67,7 @@ export function responseHeaders(api: ApiModel, base: string) {
       false,
     ),
     'WWW-Authenticate': header(
-      "What was wrong with the credential, in the API's scheme (RFC 9110 §11.6.1).",
+      "What was wrong with the credential, in the API's scheme (RFC 9110).",
       pattern(
         `^${escape(api.auth.type === 'none' ? 'Bearer' : challenge(api.auth).split(' ')[0]!)} realm="${escape(AUTH_REALM)}"`,
       ),
