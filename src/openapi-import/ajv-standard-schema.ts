@@ -159,7 +159,8 @@ export function ajvStandardSchema(
         ? { value: { ...options.absent, ...value } }
         : { value }
     },
-    jsonSchema: { output: () => options.json },
+    // One schema both ways: a merge patch reads the input side for the members it may change.
+    jsonSchema: { input: () => options.json, output: () => options.json },
   }
   return { '~standard': standard } as unknown as Schema
 }

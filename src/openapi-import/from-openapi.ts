@@ -30,6 +30,7 @@ import {
 import { flatten, normalise30, type Json } from './schema-view.ts'
 import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
+import { dialectOf } from './dialect-of.ts'
 import { engineWrites, serveDescribed } from './serve-described.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
@@ -556,9 +557,10 @@ export function importOpenApi(
     }),
     ...(overrides.problems && { problems: overrides.problems }),
     ...(envelope && { problemMembers: envelope }),
-    ...(security.auth
-      ? overrides.tokens && { tokens: overrides.tokens }
-      : { auth: false as const }),
+    ...(security.auth !== 'bearer' && { auth: security.auth }),
+    ...(security.auth !== false &&
+      overrides.tokens && { tokens: overrides.tokens }),
+    ...dialectOf(document, all, notes),
   }
   return {
     api,

@@ -8,13 +8,13 @@ import {
   type DescriptionValidator,
 } from './ajv-standard-schema.ts'
 import type { OperationReport } from './import-types.ts'
+import { PATCH_TYPES } from '../mock-server/declare/dialect-auth.ts'
 import { seedDrawnOnFirstRead } from '../mock-server/declare/seed-rows.ts'
 import { inferList } from './list-inference.ts'
 import {
   exampleOf,
   flatProperties,
   FORM_TYPES,
-  jsonMedia,
   requestBodyOf,
   requestSchemaOf,
   successOf,
@@ -374,18 +374,27 @@ export function inferResource(
         'the body is validated by its schema; If-Match gives 412',
       ])
   } else declaration.replace = false
-  // A PATCH whose body is a merge patch (or plain JSON, as many describe one) is served as a merge.
-  const patchType =
-    ops.patch &&
-    jsonMedia(resolve(document, ops.patch.operation.requestBody)?.content)?.type
-  if (
-    ops.patch &&
-    declaration.replace &&
-    (patchType === MERGE_PATCH || patchType === 'application/json')
-  ) {
-    declaration.patch = true
+  // A PATCH whose body is a merge patch (or plain JSON, as many describe one) is served as a merge,
+  // taking each of those media types the description lists; a JSON Patch where it lists one.
+  const patchContent = ops.patch
+    ? resolve(document, ops.patch.operation.requestBody)?.content
+    : undefined
+  const patchTypes = PATCH_TYPES.filter(
+    (t) => isObject(patchContent) && Object.hasOwn(patchContent, t),
+  )
+  if (ops.patch && declaration.replace && patchTypes.length > 0) {
+    declaration.patch =
+      patchTypes.length === 1 && patchTypes[0] === MERGE_PATCH
+        ? true
+        : { accepts: patchTypes }
     report(ops.patch, 'merge patch', `PATCH on the item /${ops.name}/{id}`, [
-      'served as a JSON Merge Patch (application/merge-patch+json); the merged record is checked as a replace body',
+      `served as ${patchTypes
+        .map((t) =>
+          t === 'application/json-patch+json'
+            ? 'a JSON Patch (application/json-patch+json, RFC 6902)'
+            : `a JSON Merge Patch (${t})`,
+        )
+        .join(' or ')}; the patched record is checked as a replace body`,
     ])
   }
   if (ops.delete) {

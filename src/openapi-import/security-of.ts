@@ -1,9 +1,15 @@
 import type { DocOperation } from './openapi-reader.ts'
+import {
+  authScheme,
+  credentialHint,
+  type AuthDeclaration,
+} from '../mock-server/declare/dialect-auth.ts'
 import { isObject, resolve, type Json } from './schema-view.ts'
 
 /**
- * Whether the description asks for credentials, and how hypermock answers: Bearer tokens with
- * RFC 6750 challenges (401 `WWW-Authenticate: Bearer`, 403 `insufficient_scope`).
+ * Whether the description asks for credentials, and in which scheme the mock takes them: Bearer
+ * (OAuth 2, OpenID Connect, HTTP Bearer), HTTP Basic, or an API key in a header, query parameter
+ * or cookie; the first scheme the operations use where several are.
  */
 export function securityOf(document: Json, operations: DocOperation[]) {
   const schemes = resolve(
@@ -26,24 +32,27 @@ export function securityOf(document: Json, operations: DocOperation[]) {
   const notes: string[] = []
   if (used.size === 0)
     return {
-      auth: false,
+      auth: false as const,
       summary: 'none: no operation asks for credentials',
       notes,
     }
+  let auth: AuthDeclaration | undefined
   const kinds: string[] = []
   for (const name of used) {
     const scheme = resolve(document, (schemes as Json)[name])
     const type = String(scheme.type)
-    const bearer =
-      type === 'oauth2' ||
-      type === 'openIdConnect' ||
-      (type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer')
+    const served = servedAs(scheme)
     kinds.push(
-      `${name} (${type}${type === 'http' ? ` ${String(scheme.scheme)}` : ''})`,
+      `${name} (${type}${type === 'http' ? ` ${String(scheme.scheme)}` : ''}${type === 'apiKey' ? ` in ${String(scheme.in)} "${String(scheme.name)}"` : ''})`,
     )
-    if (!bearer)
+    if (served === undefined)
       notes.push(
-        `security scheme ${name} is ${type}${type === 'apiKey' ? ` in ${String(scheme.in)} "${String(scheme.name)}"` : ''}: the mock asks for Authorization: Bearer <token> instead`,
+        `security scheme ${name} is ${type}${type === 'http' ? ` ${String(scheme.scheme)}` : ''}, which the mock cannot check: it asks for ${auth === undefined ? 'Authorization: Bearer <token>' : credentialHint(authScheme(auth))} instead`,
+      )
+    else if (auth === undefined) auth = served
+    else if (JSON.stringify(served) !== JSON.stringify(auth))
+      notes.push(
+        `security scheme ${name} is also accepted by the description; the mock takes only ${credentialHint(authScheme(auth))}`,
       )
     if (type === 'oauth2') {
       const scopes = new Set<string>()
@@ -63,11 +72,55 @@ export function securityOf(document: Json, operations: DocOperation[]) {
   }
   if (open > 0)
     notes.push(
-      `${open} operation${open === 1 ? '' : 's'} the description leaves open still need a token on the mock`,
+      `${open} operation${open === 1 ? '' : 's'} the description leaves open still need a credential on the mock`,
     )
+  const chosen = auth ?? 'bearer'
+  const scheme = authScheme(chosen)
+  const challenge =
+    scheme.type === 'bearer'
+      ? '401 with WWW-Authenticate: Bearer, 403 insufficient_scope'
+      : `401 with WWW-Authenticate naming ${scheme.type === 'basic' ? 'Basic' : 'the key'}`
   return {
-    auth: true,
-    summary: `Bearer tokens (${kinds.join(', ')}): 401 with WWW-Authenticate: Bearer, 403 insufficient_scope`,
+    auth: chosen,
+    summary: `${credentialHint(scheme)} (${kinds.join(', ')}): ${challenge}`,
     notes,
+  }
+}
+
+/**
+ * The scheme the mock serves for a description's security scheme: OAuth 2 and OpenID Connect
+ * send Bearer tokens; HTTP Bearer and Basic as named; an API key where it says, with the text before
+ * the key where the scheme's description shows one (`Authorization: Token token=<key>`).
+ */
+function servedAs(scheme: Json): AuthDeclaration | undefined {
+  const type = String(scheme.type)
+  if (type === 'oauth2' || type === 'openIdConnect') return 'bearer'
+  if (type === 'http') {
+    const name = String(scheme.scheme).toLowerCase()
+    return name === 'bearer' ? 'bearer' : name === 'basic' ? 'basic' : undefined
+  }
+  if (type !== 'apiKey') return undefined
+  const where = String(scheme.in)
+  const name = scheme.name
+  if (
+    (where !== 'header' && where !== 'query' && where !== 'cookie') ||
+    typeof name !== 'string' ||
+    !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)
+  )
+    return undefined
+  const description =
+    typeof scheme.description === 'string' ? scheme.description : ''
+  // `Authorization: Token token=<key>`, `Token token="..."`: the words before the key.
+  const text = description.replace(/`/g, '')
+  const prefix =
+    where === 'header' && name.toLowerCase() === 'authorization'
+      ? (/Authorization:\s*([A-Za-z][\w.-]*\s(?:[a-z_]+=)?)/i.exec(text)?.[1] ??
+        /\b([A-Z][A-Za-z]* [a-z_]+=)/.exec(text)?.[1])
+      : undefined
+  return {
+    type: 'apiKey',
+    in: where,
+    name,
+    ...(prefix !== undefined && { prefix }),
   }
 }

@@ -1,4 +1,4 @@
-import type { InferredApi } from './infer-api.ts'
+import { authWords, type InferredApi } from './infer-api.ts'
 import type { Redaction } from './redact.ts'
 
 /** What was inferred from which exchanges, what was left out and why, and what was redacted. */
@@ -8,7 +8,7 @@ export function formatRecordReport(
   counts: { exchanges: number; files: readonly string[] },
 ): string {
   const lines = [
-    `Recorded ${counts.exchanges} exchange(s) from ${api.origin}: ${api.resources.length} resource(s) under ${api.base}${api.auth === false ? ', no credential' : ', Bearer tokens (any token is let in)'}.`,
+    `Recorded ${counts.exchanges} exchange(s) from ${api.origin}: ${api.resources.length} resource(s) under ${api.base}${api.auth === false ? ', no credential' : `, ${authWords(api.auth)} (any credential is let in)`}.`,
     '',
   ]
   for (const r of api.resources) {
@@ -17,7 +17,9 @@ export function formatRecordReport(
       'read',
       r.createInput ? `create (${r.createStatus})` : null,
       r.replaceStatus !== null ? `replace (${r.replaceStatus})` : null,
-      r.patch ? 'merge patch' : null,
+      r.patch
+        ? `merge patch${r.patchTypes.length > 0 ? ` (sent as ${r.patchTypes.join(', ')})` : ''}`
+        : null,
       r.deleteStatus !== null ? `delete (${r.deleteStatus})` : null,
       ...(r.state?.transitions.map(
         (t) => `${t.name}: ${t.from.join('|')} → ${t.to} (${t.samples} seen)`,
@@ -42,7 +44,7 @@ export function formatRecordReport(
                 .map(([k, v]) => `${k}=${v}`)
                 .join(', ')})`
             : ''
-        }${r.list.dropped.length > 0 ? `; not reproduced: ${r.list.dropped.join(', ')}` : ''}`,
+        }${r.list.unpaged ? '; a bare array when no paging parameter is sent' : ''}${r.list.dropped.length > 0 ? `; not reproduced: ${r.list.dropped.join(', ')}` : ''}`,
       )
     if (r.relations.length > 0)
       lines.push(

@@ -28,6 +28,8 @@ export interface InferredList {
   defaultPerPage: number
   /** Members of the backend's envelope hypermock does not reproduce. */
   dropped: string[]
+  /** The backend answered a bare array when no paging parameter was sent, the envelope else. */
+  unpaged?: 'array'
 }
 
 export interface InferredTransition {
@@ -57,6 +59,8 @@ export interface InferredResource {
   replaceInput: ObjectShape | null
   /** PATCH was seen to succeed on its items. */
   patch: boolean
+  /** The media types those PATCHes were sent with (`application/json` where the app sent that). */
+  patchTypes: string[]
   deleteStatus: number | null
   list: InferredList | null
   filters: string[]
@@ -80,6 +84,22 @@ export interface InferredResource {
   created: string[]
 }
 
+/** The credential scheme the traffic used: Bearer, Basic, an API key, or none. */
+export type InferredAuth =
+  | 'bearer'
+  | 'basic'
+  | false
+  | {
+      type: 'apiKey'
+      in: 'header' | 'query' | 'cookie'
+      name: string
+      prefix?: string
+    }
+
+/** Header and query parameter names that carry an API key. */
+const API_KEY_NAME =
+  /^(x-)?(api[-_]?key|apikey|auth[-_]?token|access[-_]?token|token|key)$/i
+
 export interface InferredProblem {
   slug: string
   status: number
@@ -97,7 +117,8 @@ export interface InferredApi {
   problems: InferredProblem[]
   origin: string
   base: string
-  auth: 'bearer' | false
+  /** How requests sent their credential, as `auth` of a declaration states it. */
+  auth: InferredAuth
   resources: InferredResource[]
   /** What inference left out, and why: one line each. */
   notes: string[]
@@ -183,6 +204,8 @@ interface Collection {
   patches: number
   /** Bodies of successful PATCHes: the members a client may change alone. */
   patchBodies: Json[]
+  /** The media types successful PATCHes were sent with. */
+  patchTypes: Set<string>
   /** Numbers a write was refused for with 422 naming their top-level member, by member. */
   refusedNumbers: Map<string, number[]>
   /** Replaces and deletes with the item they named, to tell in which states they are allowed. */
@@ -341,6 +364,7 @@ export function inferApi(
       replaceBodies: [],
       patches: 0,
       patchBodies: [],
+      patchTypes: new Set(),
       refusedNumbers: new Map(),
       writes: [],
       deleteStatuses: [],
@@ -353,7 +377,7 @@ export function inferApi(
     })
   }
 
-  let auth: 'bearer' | false = false
+  let auth: InferredAuth = false
   const otherSchemes = new Set<string>()
   const errorShapes = new Map<string, number>()
   const leftOut = new Map<string, number>()
@@ -399,11 +423,10 @@ export function inferApi(
       isObject(e.responseBody)
     )
       rootBody ??= e.responseBody
-    const authorization = headerValue(e.requestHeaders, 'authorization')
-    if (authorization !== null) {
-      if (/^bearer\s/i.test(authorization)) auth = 'bearer'
-      else otherSchemes.add(authorization.split(/\s/)[0] ?? 'unknown')
-    }
+    const seen = authOf(e)
+    if (auth === false) auth = seen
+    else if (seen !== false && authWords(seen) !== authWords(auth))
+      otherSchemes.add(authWords(seen))
     if (e.status >= 400) {
       const type = (e.responseContentType ?? 'none').split(';')[0]!.trim()
       if (type === mediaTypes.problem && isObject(e.responseBody)) {
@@ -476,6 +499,8 @@ export function inferApi(
       if (e.method === 'PATCH' && ok) {
         c.patches++
         if (isObject(e.requestBody)) c.patchBodies.push(e.requestBody)
+        const type = e.requestContentType?.split(';')[0]?.trim().toLowerCase()
+        if (type) c.patchTypes.add(type)
         observe(c, at, e.responseBody)
       }
       if (e.method === 'DELETE' && ok) {
@@ -517,7 +542,7 @@ export function inferApi(
 
   if (otherSchemes.size > 0)
     notes.push(
-      `credentials of other schemes (${[...otherSchemes].join(', ')}) are served as Bearer tokens`,
+      `credentials were also sent as ${[...otherSchemes].join(', ')}: the mock takes only ${authWords(auth)}, the first seen`,
     )
   for (const [shape, count] of errorShapes)
     notes.push(
@@ -560,6 +585,45 @@ export function inferApi(
     resources,
     notes,
   }
+}
+
+/**
+ * The scheme a request's credential shows: an `Authorization` header (Bearer, Basic, or another
+ * word such as `Token token=`, read as an API key with that prefix), else a header or query
+ * parameter named like an API key.
+ */
+function authOf(e: Exchange): InferredAuth {
+  const authorization = headerValue(e.requestHeaders, 'authorization')
+  if (authorization !== null) {
+    const word = authorization.split(/\s/)[0] ?? ''
+    if (/^bearer$/i.test(word)) return 'bearer'
+    if (/^basic$/i.test(word)) return 'basic'
+    const prefix = /^[A-Za-z][\w.-]*\s+(?:[A-Za-z_]+=)?/.exec(
+      authorization,
+    )?.[0]
+    if (prefix)
+      return {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        prefix: prefix.replace(/\s+/, ' '),
+      }
+  }
+  const header = e.requestHeaders.find((h) => API_KEY_NAME.test(h.name))
+  if (header) return { type: 'apiKey', in: 'header', name: header.name }
+  const param = [...e.url.searchParams.keys()].find((k) => API_KEY_NAME.test(k))
+  if (param) return { type: 'apiKey', in: 'query', name: param }
+  return false
+}
+
+/** `Bearer`, `Basic`, `X-API-Key header`, `Authorization: Token token=`, `api_key query parameter`. */
+export function authWords(auth: InferredAuth) {
+  if (auth === false) return 'no credential'
+  if (auth === 'bearer') return 'Bearer tokens'
+  if (auth === 'basic') return 'HTTP Basic'
+  return auth.in === 'header'
+    ? `an API key in ${auth.name}${auth.prefix ? ` (${auth.prefix}<key>)` : ''}`
+    : `an API key in the ${auth.name} ${auth.in === 'query' ? 'query parameter' : 'cookie'}`
 }
 
 function idKindOf(ids: readonly unknown[]): IdKind {
@@ -608,7 +672,22 @@ function inferList(c: Collection): InferredList | null {
   if (perPage) params.perPage = perPage
   if (sort) params.sort = sort
 
-  const first = c.listBodies[0]!.body
+  // json-server answers `GET /posts` with a bare array and `GET /posts?_page=1` with an envelope:
+  // one shape per kind of request, each reproduced.
+  const pagingNames = [cursor, offset, page, perPage].filter(
+    (n): n is string => n !== undefined,
+  )
+  const paged = (query: URLSearchParams) =>
+    pagingNames.some((n) => query.has(n))
+  const bareOnlyUnpaged =
+    c.listBodies.some(({ body }) => Array.isArray(body)) &&
+    c.listBodies.some(({ body }) => isObject(body)) &&
+    c.listBodies.every(({ body, query }) =>
+      Array.isArray(body) ? !paged(query) : paged(query),
+    )
+  const first = bareOnlyUnpaged
+    ? c.listBodies.find(({ body }) => isObject(body))!.body
+    : c.listBodies[0]!.body
   const counts = c.listBodies.map(
     ({ body }) => listRecords(body)?.records.length ?? 0,
   )
@@ -616,7 +695,8 @@ function inferList(c: Collection): InferredList | null {
   const dropped: string[] = []
   let envelope: InferredList['envelope'] = 'array'
   // A backend that answers bare arrays without paging and an envelope with it is read as arrays.
-  const bare = c.listBodies.find(({ body }) => Array.isArray(body))
+  const bare =
+    !bareOnlyUnpaged && c.listBodies.find(({ body }) => Array.isArray(body))
   if (!bare && isObject(first)) {
     const items = listRecords(first)?.member ?? 'items'
     const keys = Object.keys(first)
@@ -648,7 +728,8 @@ function inferList(c: Collection): InferredList | null {
             : 'href'
         } else if (
           typeof value === 'number' &&
-          /^(total|count|total_?count|totalCount|totalItems)$/i.test(key)
+          // json-server's `items` is the number of matches beside `data`.
+          /^(total|count|total_?count|totalCount|totalItems|items)$/i.test(key)
         )
           shaped.total = key
         else dropped.push(key)
@@ -656,7 +737,14 @@ function inferList(c: Collection): InferredList | null {
       envelope = shaped
     }
   }
-  return { envelope, paging, params, defaultPerPage, dropped }
+  return {
+    envelope,
+    paging,
+    params,
+    defaultPerPage,
+    dropped,
+    ...(bareOnlyUnpaged && { unpaged: 'array' as const }),
+  }
 }
 
 function inferResource(
@@ -920,6 +1008,7 @@ function inferResource(
     replaceStatus: mostCommon(c.replaceStatuses) ?? null,
     replaceInput,
     patch: c.patches > 0,
+    patchTypes: [...c.patchTypes],
     deleteStatus: mostCommon(c.deleteStatuses) ?? null,
     list: inferList(c),
     filters: [...filters],

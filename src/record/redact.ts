@@ -123,11 +123,16 @@ export function redactExchanges(
           looksLikeToken(h.value.replace(/^(Bearer|Basic|Token)\s+/i, '')))
       ) {
         note(where, name)
-        // The scheme stays: whether a backend takes Bearer tokens is part of its model.
-        const scheme = /^(Bearer|Basic|Token)\s/i.exec(h.value)?.[1]
+        // The scheme stays, and a parameter name before the credential (`Token token=`): how a
+        // backend takes its credential is part of its model.
+        const scheme = (
+          name === 'authorization'
+            ? /^[A-Za-z][\w.-]*\s+(?:[A-Za-z_]+=)?/
+            : /^(?:Bearer|Basic|Token)\s+/i
+        ).exec(h.value)?.[0]
         return {
           name: h.name,
-          value: scheme ? `${scheme} ${REDACTED}` : REDACTED,
+          value: scheme ? `${scheme.replace(/\s+/, ' ')}${REDACTED}` : REDACTED,
         }
       }
       return h

@@ -139,7 +139,20 @@ function resourceSource(
     })
     field(`replace: { input: ${input} },`)
   }
-  if (r.patch) field('patch: true,')
+  // An app that sent its PATCHes as plain JSON keeps doing so against the mock.
+  const patchTypes = r.patchTypes.filter((t) =>
+    [
+      'application/json',
+      'application/merge-patch+json',
+      'application/json-patch+json',
+    ].includes(t),
+  )
+  if (r.patch)
+    field(
+      patchTypes.some((t) => t !== 'application/merge-patch+json')
+        ? `patch: { accepts: ${json([...new Set(['application/merge-patch+json', ...patchTypes])])} },`
+        : 'patch: true,',
+    )
   if (r.deleteStatus === null) field('delete: false,')
   const status: string[] = []
   if (r.createStatus !== null && r.createStatus !== 201)
@@ -192,6 +205,7 @@ function resourceSource(
       list.push(`params: ${json(r.list.params)}`)
     if (r.list.defaultPerPage !== 20)
       list.push(`defaultPerPage: ${r.list.defaultPerPage}`)
+    if (r.list.unpaged) list.push(`unpaged: ${json(r.list.unpaged)}`)
     field(`list: { ${list.join(', ')} },`)
   }
   if (!r.links) field('links: false,')
@@ -241,7 +255,7 @@ ${resources.join('\n\n')}
 export default defineApi({
   name: ${json(api.name)},${api.description !== undefined ? `\n  description: ${json(api.description)},` : ''}
   base: ${json(api.base)},
-${api.auth === false ? '  auth: false,\n' : ''}  resources: { ${names.join(', ')} },${problemsSource(api)}
+${api.auth === 'bearer' ? '' : `  auth: ${json(api.auth)},\n`}  resources: { ${names.join(', ')} },${problemsSource(api)}
 })
 `
   const seed = Object.fromEntries(api.resources.map((r) => [r.name, r.seed]))

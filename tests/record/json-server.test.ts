@@ -51,6 +51,8 @@ beforeAll(async () => {
     via('/posts', json({ title: 'new', views: 0, status: 'draft' })),
     via('/comments', json({ text: 'new comment', postId: '2' })),
     via('/posts/2', json({ title: 'x', views: 5, status: 'draft' }, 'PUT')),
+    // json-server's own docs, and most apps, send a PATCH as plain JSON.
+    via('/posts/1', json({ views: 101 }, 'PATCH')),
     via('/comments/1', { method: 'DELETE' }),
   ])
     expect((await step).status).toBeLessThan(300)
@@ -135,10 +137,42 @@ it('answers deletes as json-server did, and only where it saw them', async () =>
   ).toBe(405)
 })
 
+it("answers a plain list as a bare array and a paged one in json-server's envelope", async () => {
+  const plain = (await get('/posts')).body as { id: string }[]
+  expect(Array.isArray(plain)).toBe(true)
+  const ids = plain.map((p) => p.id)
+  const paged = await get('/posts?_page=1&_per_page=2')
+  expect(paged.status).toBe(200)
+  expect(paged.body).toMatchObject({
+    data: ids.slice(0, 2).map((id) => ({ id })),
+    items: plain.length,
+  })
+  const second = await get('/posts?_page=2&_per_page=2')
+  expect(second.body).toMatchObject({
+    data: ids.slice(2, 4).map((id) => ({ id })),
+    items: plain.length,
+  })
+})
+
+it('takes a PATCH sent as application/json, as json-server did, and merges it', async () => {
+  const response = await fetch(
+    `${served.url}/posts/3`,
+    json({ views: 7 }, 'PATCH'),
+  )
+  expect(response.status).toBe(200)
+  expect(await response.json()).toMatchObject({
+    id: '3',
+    title: 'a third title',
+    views: 7,
+  })
+  expect((await get('/posts/3')).body).toMatchObject({ views: 7 })
+})
+
 it('writes a report that names what it inferred and from how much', () => {
-  expect(report).toContain('posts: from 6 exchange(s)')
+  expect(report).toContain('posts: from 7 exchange(s)')
+  expect(report).toContain('merge patch (sent as application/json)')
   expect(report).toContain(
-    'list: array, page paging (page=_page, perPage=_per_page)',
+    'list: { items: data, total: items }, page paging (page=_page, perPage=_per_page); a bare array when no paging parameter is sent',
   )
   expect(report).toContain('relations: postId → posts')
   expect(readFileSync(path.join(out, 'record-report.txt'), 'utf8')).toBe(

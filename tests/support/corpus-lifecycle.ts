@@ -1,3 +1,4 @@
+import { signedFetch } from './signed-fetch.ts'
 import type { ApiDeclaration, MockApi } from '../../src/mock-server/index.ts'
 import { descriptionValidator } from '../../src/openapi-import/ajv-standard-schema.ts'
 import type {
@@ -93,7 +94,10 @@ export async function lifecycle(
     body?: unknown,
     type = 'application/json',
   ) => {
-    const response = await api.fetch(
+    const response = await signedFetch(
+      api,
+      'corpus',
+    )(
       new Request(`${origin}${base}${path}`, {
         method,
         headers: {

@@ -16,6 +16,8 @@ export interface ListShape {
   }
   defaultPerPage: number
   ignore: ReadonlySet<string>
+  /** What a request naming no paging parameter gets: the envelope, or every match as an array. */
+  unpaged: 'envelope' | 'array'
 }
 
 export const HYPERMOCK_LIST: ListShape = {
@@ -32,6 +34,7 @@ export const HYPERMOCK_LIST: ListShape = {
   },
   defaultPerPage: 20,
   ignore: new Set(),
+  unpaged: 'envelope',
 }
 
 export function listShape(declaration: ListDeclaration | undefined): ListShape {
@@ -42,6 +45,7 @@ export function listShape(declaration: ListDeclaration | undefined): ListShape {
     params: { ...HYPERMOCK_LIST.params, ...declaration.params },
     defaultPerPage: declaration.defaultPerPage ?? 20,
     ignore: new Set(declaration.ignore ?? []),
+    unpaged: declaration.unpaged ?? 'envelope',
   }
 }
 
@@ -62,4 +66,10 @@ export function decodeCursor(cursor: string): number | undefined {
   } catch {
     return undefined
   }
+}
+
+/** Whether a list request names none of the shape's paging parameters. */
+export function isUnpaged(search: URLSearchParams, shape: ListShape) {
+  const { page, perPage, offset, cursor } = shape.params
+  return ![page, perPage, offset, cursor].some((name) => search.has(name))
 }

@@ -28,7 +28,16 @@ export interface EndpointDoc {
   /** The listed resource, for paging, sort and filter parameters. */
   collection?: CompiledResource
   /** The request body: its schema's name, and its media type where not `application/json`. */
-  body?: { schema: string; required: boolean; mediaType?: string }
+  /**
+   * The request body: `mediaType` may list several types (`a, b`) of one schema; `jsonPatch` adds
+   * `application/json-patch+json`, an RFC 6902 list of operations.
+   */
+  body?: {
+    schema: string
+    required: boolean
+    mediaType?: string
+    jsonPatch?: boolean
+  }
   ifMatch?: boolean
   ifNoneMatch?: boolean
   /** Problems the endpoint raises itself, besides the pipeline's checks. */

@@ -1,7 +1,9 @@
 /** `GET` on a collection: a page of the records the caller may see, filtered and sorted. */
 import { afterKeyPage } from '../collections/after-key-page.ts'
 import { collectionResponse } from '../collections/collection-response.ts'
+import { isUnpaged } from '../collections/list-shape.ts'
 import { parseCollectionQuery } from '../collections/query.ts'
+import { HttpResponse } from '../http-response.ts'
 import { selectPage } from '../collections/select-page.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { AnyRecord } from '../declare/types.ts'
@@ -18,16 +20,28 @@ export type RowFilter = (
 export function listHandler(resource: CompiledResource, where: RowFilter) {
   return (ctx: RouteContext, parent?: AnyRecord) => {
     const { runtime } = ctx
+    const auth = runtime.api.auth
+    // An API key sent as a query parameter is the credential, not a filter.
+    const search =
+      auth.type === 'apiKey' && auth.in === 'query'
+        ? new URLSearchParams(
+            [...ctx.url.searchParams].filter(([name]) => name !== auth.name),
+          )
+        : ctx.url.searchParams
     const query = parseCollectionQuery(
-      ctx.url.searchParams,
+      search,
       resource.filters,
       resource.sortable,
       resource.list,
     )
+    // An API whose plain list is a bare array of every match (json-server's) pages only on request.
+    const whole =
+      resource.list.unpaged === 'array' && isUnpaged(search, resource.list)
+    if (whole) query.perPage = Number.MAX_SAFE_INTEGER
     const rows = runtime.db.table(resource.name).rows.values()
     const idOrdered = resource.idKind === 'integer'
     const keyed =
-      resource.list.paging === 'after'
+      !whole && resource.list.paging === 'after'
         ? afterKeyPage(
             rows,
             query,
@@ -39,6 +53,10 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
         : undefined
     const { items, total } =
       keyed ?? selectPage(rows, query, where(ctx, parent), idOrdered)
+    if (whole)
+      return HttpResponse.json(
+        items.map((row) => runtime.api.present(resource, row, runtime)),
+      )
     return collectionResponse(
       ctx.url,
       query,

@@ -12,6 +12,9 @@ import { camel, withArticle } from '../openapi/schema-names.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { exampleId, inStates } from './endpoint-doc.ts'
+import { applyJsonPatch } from './json-patch.ts'
+import { fail } from '../problems/problem-error.ts'
+import { JSON_PATCH } from '../declare/dialect-auth.ts'
 import {
   whileWritable,
   writeItemHandler,
@@ -77,6 +80,16 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
   const known = new Set([...resource.fields, ...resource.hidden])
   return writeItemHandler(resource, {
     input: (ctx, item) => {
+      const type = ctx.request.headers
+        .get('Content-Type')
+        ?.split(';')[0]
+        ?.trim()
+        .toLowerCase()
+      if (type === JSON_PATCH) return jsonPatchInput(ctx.body, item)
+      if (Array.isArray(ctx.body))
+        fail('invalid-json', {
+          detail: `A merge patch must be a JSON object, not an array; send an array of operations as ${JSON_PATCH}.`,
+        })
       // No body is the empty patch: nothing changes, and the record is checked as it stands.
       const patch = (ctx.body ?? {}) as AnyRecord
       const refused: FieldError[] = Object.keys(patch)
@@ -86,16 +99,7 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
           message: `is set by the server; a merge patch cannot change ${key}`,
           pointer: `#/${key}`,
         }))
-      // A stored `null` is an absent member, unless the replace body requires the member: then
-      // the null is its value (`endedAt: null`), kept as RFC 7396 keeps a target's nulls.
-      const target: AnyRecord = {}
-      for (const field of writable)
-        if (
-          field !== 'version' &&
-          item[field] !== undefined &&
-          (item[field] !== null || required.has(field))
-        )
-          target[field] = item[field]
+      const target = replaceForm(item)
       const allowed: AnyRecord = {}
       for (const [key, value] of Object.entries(patch))
         if (!refused.some((e) => e.field === key)) put(allowed, key, value)
@@ -111,6 +115,47 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
     hadBody: () => true,
     status: 200,
   })
+
+  /**
+   * The stored record as its replace body would carry it. A stored `null` is an absent member,
+   * unless the replace body requires the member: then the null is its value (`endedAt: null`),
+   * kept as RFC 7396 keeps a target's nulls.
+   */
+  function replaceForm(item: AnyRecord) {
+    const target: AnyRecord = {}
+    for (const field of writable)
+      if (
+        field !== 'version' &&
+        item[field] !== undefined &&
+        (item[field] !== null || required.has(field))
+      )
+        target[field] = item[field]
+    return target
+  }
+
+  /**
+   * RFC 6902 applied to the record's replace form: an operation that cannot apply, or a result
+   * that is not a valid replace body, is one validation problem listing what is wrong.
+   */
+  function jsonPatchInput(body: unknown, item: AnyRecord) {
+    const applied = applyJsonPatch(replaceForm(item), body ?? [])
+    if ('error' in applied) validationFailed([applied.error], true)
+    const merged = applied.value
+    const refused: FieldError[] = isObject(merged)
+      ? Object.keys(merged)
+          .filter((key) => known.has(key) && !writable.has(key))
+          .map((key) => ({
+            field: key,
+            message: `is set by the server; a patch cannot change ${key}`,
+            pointer: `#/${key}`,
+          }))
+      : []
+    const checked = replace.input ? checkWith(replace.input, merged) : null
+    const schemaErrors = checked && 'errors' in checked ? checked.errors : []
+    if (refused.length > 0 || schemaErrors.length > 0)
+      validationFailed([...refused, ...schemaErrors], true)
+    return (checked && 'value' in checked ? checked.value : merged) as AnyRecord
+  }
 }
 
 export function mergePatchConvention(
@@ -118,14 +163,14 @@ export function mergePatchConvention(
 ): Convention<ItemHandler<AnyRecord>> {
   return {
     handler: mergePatchHandler(resource),
-    accepts: MERGE_PATCH,
+    accepts: resource.patchTypes.join(', '),
     doc: (ctx) => {
       const names = ctx.names.get(resource.name)!
       const state = resource.state
       return {
         operationId: camel('update', resource.singular),
         summary: `Update ${withArticle(resource.singular)} with a JSON Merge Patch${whileWritable(resource)}`,
-        description: `The members sent replace the stored ones, \`null\` removes one, nested objects merge and arrays replace (RFC 7396). Server-set members are refused, and the merged ${resource.singular} must be a valid replace body: every invalid field is listed in one 422. The body must be sent as \`${MERGE_PATCH}\`.`,
+        description: `The members sent replace the stored ones, \`null\` removes one, nested objects merge and arrays replace (RFC 7396). Server-set members are refused, and the merged ${resource.singular} must be a valid replace body: every invalid field is listed in one 422. The body must be sent as ${resource.patchTypes.map((t) => `\`${t}\``).join(' or ')}${resource.patchTypes.includes(JSON_PATCH) ? ` (\`${JSON_PATCH}\` is an RFC 6902 list of operations)` : ''}.`,
         tag: resource.title,
         answers: [
           {
@@ -134,7 +179,14 @@ export function mergePatchConvention(
             etag: true,
           },
         ],
-        body: { schema: names.patch, required: true, mediaType: MERGE_PATCH },
+        body: {
+          schema: names.patch,
+          required: true,
+          mediaType: resource.patchTypes
+            .filter((t) => t !== JSON_PATCH)
+            .join(', '),
+          jsonPatch: resource.patchTypes.includes(JSON_PATCH),
+        },
         ifMatch: true,
         problems: writeItemProblems(resource),
         pathItem: { resource, example: exampleId(ctx, resource) },

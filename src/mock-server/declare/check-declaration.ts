@@ -1,3 +1,4 @@
+import { checkDialectAuth, checkPatch } from './dialect-auth.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
 import { scenarioSchema } from '../scenarios/scenario-schema.ts'
 import type { FieldError } from '../validation/validate.ts'
@@ -119,6 +120,7 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
       )
     else ids.add(parsed.data.id)
   }
+  checkDialectAuth(declaration, issue)
   for (const [token, entry] of Object.entries(declaration.tokens ?? {})) {
     const at = `tokens.${token}`
     if (!/^[\x21-\x7e]{1,255}$/.test(token))
@@ -194,9 +196,8 @@ export function checkResource(
       : []
   for (const [i, f] of keep.entries())
     needField(`${at}.replace.keep[${i}]`, f, 'a field a replace keeps')
-  if (d.patch !== undefined && typeof d.patch !== 'boolean')
-    issue(`${at}.patch`, 'must be true or false')
-  else if (d.patch === true && d.replace === false)
+  checkPatch(d.patch, `${at}.patch`, issue)
+  if (d.patch !== undefined && d.patch !== false && d.replace === false)
     issue(
       `${at}.patch`,
       'needs replace: a merge patch is checked as a replace body; declare replace, or leave patch out',

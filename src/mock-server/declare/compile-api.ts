@@ -1,3 +1,8 @@
+import {
+  authScheme,
+  MISSING_HEADER,
+  missingHeaderProblem,
+} from './dialect-auth.ts'
 import type { Principal, TokenEntry } from '../auth/tokens.ts'
 import { declaredRoute } from '../conventions/declared-route.ts'
 import { rootRoute } from '../conventions/root.ts'
@@ -84,6 +89,14 @@ function buildProblems(declaration: ApiDeclaration) {
       stored: slug === 'state-conflict',
       declared: false,
     })
+  // The API's own status for invalid input: some answer 400 where RFC 9110 suggests 422.
+  if (declaration.validationStatus !== undefined)
+    problems.set('validation-failed', {
+      ...problems.get('validation-failed')!,
+      status: declaration.validationStatus,
+    })
+  if ((declaration.requiredHeaders ?? []).length > 0)
+    problems.set(MISSING_HEADER, { ...missingHeaderProblem, declared: true })
   for (const [slug, p] of Object.entries(declaration.problems ?? {}))
     problems.set(slug, {
       status: p.status,
@@ -198,6 +211,8 @@ export function compileApi(
     resources,
     problems: buildProblems(declaration),
     tokens: tokensOf(declaration),
+    auth: authScheme(declaration.auth),
+    requiredHeaders: declaration.requiredHeaders ?? [],
     routes,
     seed(randomSeed) {
       // Seeds are checked once per random seed. Rows are frozen and shared: the engine never

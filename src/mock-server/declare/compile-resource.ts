@@ -1,3 +1,4 @@
+import type { PatchMediaType } from './dialect-auth.ts'
 import type { CollectionFields, FieldSpec } from '../collections/query.ts'
 import { listShape, type ListShape } from '../collections/list-shape.ts'
 import { compileDialect, type Dialect } from './dialect.ts'
@@ -85,6 +86,8 @@ export interface CompiledResource {
     | undefined
   /** `PATCH` with a JSON Merge Patch, checked as a replace. */
   patch: boolean
+  /** The media types that `PATCH` takes. */
+  patchTypes: readonly PatchMediaType[]
   delete: boolean
   /** The list's envelope and paging parameters. */
   list: ListShape
@@ -322,7 +325,11 @@ export function compileResource(
     }),
     create: create as CompiledResource['create'],
     replace: replace as CompiledResource['replace'],
-    patch: declaration.patch === true && replace !== undefined,
+    patch:
+      (declaration.patch === true || typeof declaration.patch === 'object') &&
+      replace !== undefined,
+    patchTypes: (typeof declaration.patch === 'object' &&
+      declaration.patch.accepts) || ['application/merge-patch+json'],
     delete: declaration.delete ?? true,
     list: listShape(
       declaration.list === undefined && Object.keys(dialect.list).length === 0

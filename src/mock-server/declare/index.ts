@@ -50,5 +50,11 @@ export type {
   PagingParams,
   PagingStyle,
 } from './dialect.ts'
+export type {
+  ApiKeyAuth,
+  AuthDeclaration,
+  PatchDeclaration,
+  PatchMediaType,
+} from './dialect-auth.ts'
 export type { FieldError } from '../validation/validate.ts'
 export type { Scenario, ScenarioStep } from '../scenarios/scenario-schema.ts'

@@ -1,3 +1,4 @@
+import { JSON_PATCH } from './dialect-auth.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Handler, RouteContext, Method, RouteSpec } from '../route-spec.ts'
 import type { HandlerRuntime } from '../ports/handler-runtime.ts'
@@ -115,6 +116,11 @@ export function resourceRoutes(
       ...itemRoute(at, load, item.handlers),
       docs: item.docs,
       ...(resource.patch && { accepts: item.accepts }),
+      // A JSON Patch is an array of operations.
+      ...(resource.patch &&
+        resource.patchTypes.includes(JSON_PATCH) && {
+          arrays: { PATCH: true },
+        }),
       resource: resource.name,
       kind: 'item',
     },

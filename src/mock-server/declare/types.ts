@@ -6,6 +6,7 @@ import type {
 } from './dialect.ts'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { Principal } from '../auth/tokens.ts'
+import type { AuthDeclaration, PatchDeclaration } from './dialect-auth.ts'
 import type { FieldError } from '../validation/validate.ts'
 import type { Scenario } from '../scenarios/scenario-schema.ts'
 
@@ -236,6 +237,12 @@ export interface ListDeclaration {
   defaultPerPage?: number
   /** Query parameters accepted and ignored (a description names them, the mock does not filter). */
   ignore?: readonly string[]
+  /**
+   * What a request that names no paging parameter gets: the `envelope` like any other, or
+   * `'array'`, every match as a bare array, as json-server answers `GET /posts` beside its paged
+   * `GET /posts?_page=1`. @default 'envelope'
+   */
+  unpaged?: 'envelope' | 'array'
 }
 
 export type { Dialect, ListEnvelope, PagingStyle } from './dialect.ts'
@@ -272,9 +279,11 @@ export interface ResourceDeclaration<
   replace?: false | Schema | ReplaceDeclaration<R, RI>
   /**
    * `PATCH` on an item with a JSON Merge Patch (`application/merge-patch+json`): the merged record
-   * is checked like a `replace` body, in the same states; needs `replace`. @default false
+   * is checked like a `replace` body, in the same states; needs `replace`. `{ accepts }` names the
+   * media types it takes: `application/json` read as a merge patch too, or a JSON Patch
+   * (`application/json-patch+json`, RFC 6902). @default false
    */
-  patch?: boolean
+  patch?: boolean | PatchDeclaration
   /** `DELETE` on an item. @default true */
   delete?: boolean
   read?: { guard?(ctx: ItemContext<R>): void }
@@ -388,8 +397,20 @@ export interface ApiDeclaration<
   tokens?: Record<string, TokenEntryDeclaration>
   /** Ready set-ups of this API (`applyScenario(api, id)`, the playground's Scenarios). */
   scenarios?: Scenarios
-  /** `false`: no credential is needed; every caller sees every row. @default 'bearer' */
-  auth?: 'bearer' | false
+  /**
+   * How a request sends its credential: `'bearer'`, `'basic'` (a token is `user:password`), an API
+   * key in a header, query parameter or cookie (`{ type: 'apiKey', in: 'header', name:
+   * 'Authorization', prefix: 'Token token=' }`), or `false`: no credential is needed and every
+   * caller sees every row. The 401 names the scheme. @default 'bearer'
+   */
+  auth?: AuthDeclaration
+  /** The status of `validation-failed`, with every invalid field listed either way. @default 422 */
+  validationStatus?: 400 | 422
+  /**
+   * Headers every request to the API's resources must carry (a tenant id): a request without one
+   * is answered 400 `missing-header`, naming each one it lacks. @default none
+   */
+  requiredHeaders?: readonly string[]
   /**
    * How the API keys its records, wraps its lists and pages them, where it does not as hypermock
    * does (`id`, integer keys, `{ items, page, perPage, total, _links }`, page paging).

@@ -1,5 +1,6 @@
 import type { Principal, TokenEntry } from '../auth/tokens.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
+import type { AuthScheme } from '../declare/dialect-auth.ts'
 import type {
   AnyRecord,
   ApiDeclaration,
@@ -53,6 +54,10 @@ export interface ApiModel {
   problems: ReadonlyMap<string, ProblemType>
   /** Declared tokens; `null` when none are declared and any Bearer token is let in. */
   tokens: Record<string, TokenEntry> | null
+  /** How a request sends its credential (the declaration's `auth`, defaults filled in). */
+  auth: AuthScheme
+  /** Headers every request to the API's resources must carry. */
+  requiredHeaders: readonly string[]
   /** The rows of every table for a new instance or a reset: frozen, shared by every instance. */
   seed(randomSeed: number): Record<string, AnyRecord[]>
   present(resource: CompiledResource, row: AnyRecord, base: LinkBase): AnyRecord

@@ -1,3 +1,5 @@
+import { credentialHint } from '../declare/dialect-auth.ts'
+import { securitySchemeOf } from './security-scheme.ts'
 import { tablesDrawnUpFront } from '../declare/seed-rows.ts'
 import type { CompiledApi } from '../route-spec.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
@@ -143,9 +145,13 @@ export function buildOpenApiDocument(
   const tokens = Object.keys(api.tokens ?? {})
     .map((token) => `\`${token}\``)
     .join(', ')
-  const credentials = api.tokens
-    ? `Declared tokens: ${tokens}.`
-    : 'Any Bearer token is let in.'
+  const scheme = securitySchemeOf(api.auth)
+  const credentials =
+    scheme === null
+      ? 'No credential is needed.'
+      : api.tokens
+        ? `Declared ${api.auth.type === 'basic' ? 'credentials (user:password)' : api.auth.type === 'apiKey' ? 'keys' : 'tokens'}: ${tokens}.`
+        : `Any ${api.auth.type === 'bearer' ? 'Bearer token' : api.auth.type === 'basic' ? 'user and password' : 'key'} is let in.`
   return {
     openapi: '3.1.1',
     info: {
@@ -188,16 +194,17 @@ export function buildOpenApiDocument(
           'OPTIONS: the methods each path supports; and the methods it does not (405 with `Allow`).',
       },
     ],
-    security: [{ bearerAuth: [] }],
+    ...(scheme && { security: [{ [scheme.name]: [] }] }),
     paths,
     components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description: `\`Authorization: Bearer <token>\`. ${credentials}`,
+      ...(scheme && {
+        securitySchemes: {
+          [scheme.name]: {
+            ...scheme.scheme,
+            description: `\`${credentialHint(api.auth)}\`. ${credentials}`,
+          },
         },
-      },
+      }),
       schemas,
       responses,
       headers: responseHeaders(api, base),

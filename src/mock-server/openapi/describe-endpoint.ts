@@ -1,3 +1,4 @@
+import type { EndpointDoc } from '../conventions/endpoint-doc.ts'
 import { isRead, type DocMethod } from '../stages/stage-answers.ts'
 import { responsesOf, type EndpointContext } from './endpoint-responses.ts'
 import {
@@ -61,6 +62,15 @@ function parametersOf(ctx: EndpointContext) {
     parameters.push(parameterRef('IfNoneMatch'))
   if (doc.ifMatch) parameters.push(parameterRef('IfMatch'))
   if (method === 'POST') parameters.push(parameterRef('IdempotencyKey'))
+  if (!route.public)
+    for (const name of api.requiredHeaders)
+      parameters.push({
+        name,
+        in: 'header',
+        required: true,
+        description: `Required on every request to the API's resources; without it, 400 missing-header.`,
+        schema: { type: 'string', minLength: 1 },
+      } satisfies Parameter)
   return parameters
 }
 
@@ -93,20 +103,40 @@ export function describeEndpoint(ctx: EndpointContext) {
   if (typeof doc === 'object' && doc.body && method !== 'HEAD')
     operation.requestBody = {
       required: doc.body.required,
-      content: {
-        [doc.body.mediaType ?? 'application/json']: {
-          schema: schemaRef(doc.body.schema),
-        },
-      },
+      content: bodyContent(doc.body),
     }
   operation.responses = responsesOf(ctx)
   // OPTIONS and 405 are answered before the credential is looked at.
   // An API declared with `auth: false` asks for nothing anywhere.
-  if (
-    route.public ||
-    typeof doc !== 'object' ||
-    ctx.api.declaration.auth === false
-  )
+  if (route.public || typeof doc !== 'object' || ctx.api.auth.type === 'none')
     operation.security = []
   return operation
+}
+
+/** RFC 6902's operations, as a schema a client generator can read. */
+const JSON_PATCH_SCHEMA = {
+  type: 'array',
+  description: 'A JSON Patch (RFC 6902): operations applied in order.',
+  items: {
+    type: 'object',
+    required: ['op', 'path'],
+    properties: {
+      op: {
+        enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'],
+      },
+      path: { type: 'string', description: 'A JSON Pointer (RFC 6901).' },
+      from: { type: 'string' },
+      value: {},
+    },
+  },
+}
+
+function bodyContent(body: NonNullable<EndpointDoc['body']>) {
+  const content: Record<string, { schema: unknown }> = {}
+  const types = (body.mediaType ?? 'application/json').split(', ')
+  for (const type of types)
+    if (type !== '') content[type] = { schema: schemaRef(body.schema) }
+  if (body.jsonPatch)
+    content['application/json-patch+json'] = { schema: JSON_PATCH_SCHEMA }
+  return content
 }

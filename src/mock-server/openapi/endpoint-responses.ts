@@ -54,7 +54,9 @@ function answerContext(ctx: EndpointContext): AnswerContext {
     route,
     method,
     doc,
-    open: api.declaration.auth === false,
+    open: api.auth.type === 'none',
+    bearer: api.auth.type === 'bearer',
+    requiredHeaders: api.requiredHeaders,
     stored: (slug) => api.problems.get(slug)?.stored === true,
   }
 }

@@ -1,3 +1,4 @@
+import { challenge } from '../auth/read-credential.ts'
 import { AUTH_REALM } from '../auth/tokens.ts'
 import { MERGE_PATCH } from '../../common/media-types.ts'
 import type { ApiModel } from '../model/compiled-api.ts'
@@ -66,8 +67,10 @@ export function responseHeaders(api: ApiModel, base: string) {
       false,
     ),
     'WWW-Authenticate': header(
-      'What was wrong with the credential (RFC 6750).',
-      pattern(`^Bearer realm="${escape(AUTH_REALM)}"`),
+      "What was wrong with the credential, in the API's scheme (RFC 9110).",
+      pattern(
+        `^${escape(api.auth.type === 'none' ? 'Bearer' : challenge(api.auth).split(' ')[0]!)} realm="${escape(AUTH_REALM)}"`,
+      ),
     ),
     Allow: header(
       'The methods the resource supports.',
@@ -80,8 +83,8 @@ export function responseHeaders(api: ApiModel, base: string) {
       const: 'application/json',
     }),
     'Accept-Patch': header(
-      'The media type a PATCH body must have: a JSON Merge Patch (RFC 5789, RFC 7396).',
-      { const: MERGE_PATCH },
+      'The media types a PATCH body may have: a JSON Merge Patch (RFC 5789, RFC 7396) by default.',
+      patchTypesOf(api),
     ),
     Accept: header('The one media type a request body may have.', {
       const: 'application/json',
@@ -101,3 +104,12 @@ export function responseHeaders(api: ApiModel, base: string) {
 }
 
 export type HeaderName = keyof ReturnType<typeof responseHeaders>
+
+/** `Accept-Patch` as the API's resources set it: one value, or the values they use. */
+function patchTypesOf(api: ApiModel): JsonSchema {
+  const values = new Set<string>()
+  for (const r of api.resources.values())
+    if (r.patch) values.add(r.patchTypes.join(', '))
+  if (values.size <= 1) return { const: [...values][0] ?? MERGE_PATCH }
+  return { enum: [...values] }
+}

@@ -11,6 +11,7 @@ import { mediaType, mediaTypeAnswers } from './media-type.ts'
 import { parseJson, parseJsonAnswers } from './parse-json.ts'
 import { rateLimit, rateLimitAnswers } from './rate-limit.ts'
 import { readBody, readBodyAnswers } from './read-body.ts'
+import { requiredHeaders, requiredHeadersAnswers } from './required-headers.ts'
 import { routeMatch, routeMatchAnswers } from './route-match.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
@@ -43,6 +44,8 @@ export const API_STAGES: readonly ApiStage[] = [
     answers: routeMatchAnswers,
   },
   { stage: () => authenticate, answers: authenticateAnswers }, // 401
+  // 400 a header the API requires is missing
+  { stage: () => requiredHeaders, answers: requiredHeadersAnswers },
   { stage: () => rateLimit, answers: rateLimitAnswers }, // 429
   { stage: () => authorize, answers: authorizeAnswers }, // 403
   { stage: () => readBody, answers: readBodyAnswers }, // 413

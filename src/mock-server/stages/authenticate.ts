@@ -1,27 +1,18 @@
-import { AUTH_REALM, type Principal } from '../auth/tokens.ts'
+import { challenge, readCredential, where } from '../auth/read-credential.ts'
+import type { Principal } from '../auth/tokens.ts'
+import { credentialHint } from '../declare/dialect-auth.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import { guarded, type StageAnswers } from './stage-answers.ts'
 
-const REALM = `realm="${AUTH_REALM}"`
-
-function invalidToken(description: string): never {
-  fail('unauthenticated', {
-    detail: `${description}. Send Authorization: Bearer <token> with a valid token.`,
-    headers: {
-      'WWW-Authenticate': `Bearer ${REALM}, error="invalid_token", error_description="${description}"`,
-    },
-  })
-}
-
-/** With no tokens declared, any Bearer token is let in, as a principal that sees every row. */
-function anyBearer(token: string): Principal {
+/** With no tokens declared, any credential is let in, as a principal that sees every row. */
+function anyCredential(type: string, token: string): Principal {
   let h = 0x811c9dc5
   for (let i = 0; i < token.length; i++)
     h = Math.imul(h ^ token.charCodeAt(i), 0x01000193)
   // The principal id is stored with idempotency keys: a hash, never the credential itself.
   return {
-    id: `bearer:${(h >>> 0).toString(36)}`,
+    id: `${type === 'apiKey' ? 'api-key' : type}:${(h >>> 0).toString(36)}`,
     owns: 'all',
     scopes: ['read', 'write'],
   }
@@ -34,35 +25,52 @@ const OPEN: Principal = {
   scopes: ['read', 'write'],
 }
 
-/** 401 for a missing, unknown, expired or non-Bearer credential (RFC 6750). */
+/**
+ * 401 for a missing, unknown, expired or wrongly sent credential, in the API's scheme: Bearer (RFC
+ * 6750), Basic (RFC 7617), or an API key in a header, query parameter or cookie.
+ */
 export const authenticate: Stage = (c, next) => {
   const { state, runtime } = c.env
   if (state.route?.spec.public) return next()
-  if (runtime.api.declaration.auth === false) {
+  const scheme = runtime.api.auth
+  if (scheme.type === 'none') {
     state.principal = OPEN
     return next()
   }
-  const header = c.req.header('Authorization')
-  if (header === undefined || header.trim() === '') {
+  const send = `Send ${credentialHint(scheme)}`
+  const refuse = (description: string): never =>
     fail('unauthenticated', {
-      detail:
-        'This request needs a credential. Send Authorization: Bearer <token>.',
-      headers: { 'WWW-Authenticate': `Bearer ${REALM}` },
+      detail: `${description}. ${send} with a valid ${scheme.type === 'basic' ? 'user and password' : scheme.type === 'apiKey' ? 'key' : 'token'}.`,
+      headers: { 'WWW-Authenticate': challenge(scheme, description) },
     })
-  }
-  const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(header)
-  if (!match || match[1]!.toLowerCase() !== 'bearer')
-    invalidToken('The Authorization header must use the Bearer scheme')
+  const read = readCredential(scheme, c.req.raw, state.url)
+  if (read.kind === 'missing')
+    fail('unauthenticated', {
+      detail: `This request needs a credential${scheme.type === 'apiKey' ? ` in the ${where(scheme)}` : ''}. ${send}.`,
+      headers: { 'WWW-Authenticate': challenge(scheme) },
+    })
+  if (read.kind === 'malformed') refuse(read.why)
+  const token = (read as { token: string }).token
   const tokens = runtime.options.tokens
   const entry =
     tokens === null
-      ? anyBearer(match[2]!)
-      : Object.hasOwn(tokens, match[2]!)
-        ? tokens[match[2]!]
+      ? anyCredential(scheme.type, token)
+      : Object.hasOwn(tokens, token)
+        ? tokens[token]
         : undefined
-  if (!entry) invalidToken('The access token is unknown')
-  if ('expired' in entry) invalidToken('The access token expired')
-  state.principal = entry
+  if (!entry)
+    refuse(
+      scheme.type === 'basic'
+        ? 'The user or password is unknown'
+        : scheme.type === 'apiKey'
+          ? 'The key is unknown'
+          : 'The access token is unknown',
+    )
+  if ('expired' in entry!)
+    refuse(
+      scheme.type === 'apiKey' ? 'The key expired' : 'The access token expired',
+    )
+  state.principal = entry as Principal
   return next()
 }
 

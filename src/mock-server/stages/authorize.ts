@@ -10,11 +10,15 @@ export const authorize: Stage = (c, next) => {
   if (!principal || !state.route) return next()
   const needed = state.route.method === 'GET' ? 'read' : 'write'
   if (!principal.scopes.includes(needed)) {
+    const bearer = c.env.runtime.api.auth.type === 'bearer'
     fail('forbidden', {
-      detail: `This token lacks the "${needed}" scope needed to ${state.route.method} ${state.path}.`,
-      headers: {
-        'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="insufficient_scope", error_description="The ${needed} scope is required", scope="${needed}"`,
-      },
+      detail: `This ${bearer ? 'token' : 'credential'} lacks the "${needed}" scope needed to ${state.route.method} ${state.path}.`,
+      // RFC 6750's insufficient_scope challenge belongs to Bearer; other schemes have none.
+      ...(bearer && {
+        headers: {
+          'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="insufficient_scope", error_description="The ${needed} scope is required", scope="${needed}"`,
+        },
+      }),
     })
   }
   return next()
@@ -22,5 +26,6 @@ export const authorize: Stage = (c, next) => {
 
 export const authorizeAnswers: StageAnswers = {
   problems: (ctx) => (guarded(ctx) ? ['forbidden'] : []),
-  headers: (_, status) => (status === 403 ? ['WWW-Authenticate'] : []),
+  headers: (ctx, status) =>
+    status === 403 && ctx.bearer ? ['WWW-Authenticate'] : [],
 }

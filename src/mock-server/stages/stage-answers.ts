@@ -13,6 +13,10 @@ export interface AnswerContext {
   doc: EndpointDoc | 'options' | 'not-allowed'
   /** The API is declared with `auth: false`: every request is let in. */
   open: boolean
+  /** The API takes Bearer tokens (RFC 6750's 403 challenge is theirs). */
+  bearer: boolean
+  /** Headers the API requires on every request to its resources. */
+  requiredHeaders: readonly string[]
   /** Problem types the API knows, with whether an `Idempotency-Key` stores them. */
   stored: (slug: string) => boolean
 }

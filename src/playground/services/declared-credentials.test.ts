@@ -1,5 +1,13 @@
-import { describe, expect, test } from 'vitest'
-import { declaredCredentials } from './declared-credentials.ts'
+import { describe, expect, it, test } from 'vitest'
+import { asCurl } from '../components/copy-as.ts'
+import {
+  draftFromParams,
+  requestOf,
+} from '../features/console/console-draft.ts'
+import {
+  declaredCredentials,
+  type DeclaredAuth,
+} from './declared-credentials.ts'
 
 const visitor = {
   token: 'visitor-token',
@@ -32,5 +40,48 @@ describe('a declared token without owners', () => {
     expect(declaredCredentials({ tokens: [visitor] })[0]!.label).toBe(
       'visitor-token (no owner, read-only)',
     )
+  })
+})
+
+describe('credentials in the API’s own scheme', () => {
+  const curlFor = (
+    auth: Exclude<DeclaredAuth['auth'], undefined>,
+    token: string,
+  ) => {
+    const credentials = declaredCredentials({
+      auth,
+      tokens: [{ token, expired: false, owns: 'all', scopes: ['read'] }],
+    })
+    const draft = draftFromParams(
+      new URLSearchParams('path=/api/pets'),
+      token,
+      '/api/pets',
+      credentials,
+    )
+    return asCurl(requestOf(draft), 'http://127.0.0.1:8787')
+  }
+
+  it('copies a curl with HTTP Basic for an API that takes Basic', () => {
+    expect(curlFor('basic', 'vet:secret')).toContain(
+      `-H 'Authorization: Basic ${btoa('vet:secret')}'`,
+    )
+  })
+
+  it('copies a curl with the key and its prefix for Token token=', () => {
+    expect(
+      curlFor(
+        {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          prefix: 'Token token=',
+        },
+        'abc',
+      ),
+    ).toContain(`-H 'Authorization: Token token=abc'`)
+  })
+
+  it('keeps Bearer for the default scheme', () => {
+    expect(curlFor('bearer', 'abc')).toContain(`-H 'Authorization: Bearer abc'`)
   })
 })

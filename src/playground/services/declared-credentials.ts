@@ -1,5 +1,8 @@
 import type { Scenario } from '../../index.ts'
-import type { ApiDeclaration } from '../../mock-server/index.ts'
+import type {
+  ApiDeclaration,
+  AuthDeclaration,
+} from '../../mock-server/index.ts'
 import { declaredExtras } from '../../mock-server/control/declared-extras.ts'
 
 /** A credential the playground offers; `null` sends no Authorization header. */
@@ -10,6 +13,11 @@ export interface Credential {
   readOnly?: boolean
   /** A declared token that is always refused with 401. */
   expired?: boolean
+  /**
+   * The `Authorization` header it is sent as, in the API's scheme (`Basic …`, `Token token=…`);
+   * left out for Bearer, the default, and for a key sent elsewhere.
+   */
+  authorization?: string
 }
 
 /** A token as `GET <control>/declaration` lists it. */
@@ -22,8 +30,8 @@ export interface DeclaredToken {
 
 /** What `GET <control>/declaration` says about credentials (fields a mock may leave out are optional). */
 export interface DeclaredAuth {
-  /** `false`: the API needs no credential. @default 'bearer' */
-  auth?: 'bearer' | false
+  /** How the API takes its credential; `false`: it needs none. @default 'bearer' */
+  auth?: AuthDeclaration
   tokens?: readonly DeclaredToken[]
   /** The served resources by whether their rows have an owner; unknown when left out. */
   resources?: { owned: readonly string[]; unowned: readonly string[] }
@@ -76,6 +84,7 @@ export function declaredCredentials({
   resources,
 }: DeclaredAuth): Credential[] {
   if (auth === false) return [{ token: null, label: 'No credential needed' }]
+  const sentAs = (token: string) => authorizationOf(auth, token)
   const declared: Credential[] =
     tokens.length > 0
       ? tokens.map((token) => ({
@@ -83,9 +92,39 @@ export function declaredCredentials({
           label: describe(token, resources),
           readOnly: !token.expired && !token.scopes.includes('write'),
           expired: token.expired,
+          ...sentAs(token.token),
         }))
-      : [{ token: 'any-token', label: 'Any Bearer token' }]
+      : [
+          {
+            token: auth === 'basic' ? 'any-user:any-password' : 'any-token',
+            label:
+              auth === 'bearer'
+                ? 'Any Bearer token'
+                : auth === 'basic'
+                  ? 'Any user and password'
+                  : 'Any API key',
+            ...sentAs(auth === 'basic' ? 'any-user:any-password' : 'any-token'),
+          },
+        ]
   return [...declared, { token: null, label: 'No credential' }]
+}
+
+/** How a credential goes in the `Authorization` header where the scheme is not Bearer. */
+function authorizationOf(
+  auth: Exclude<AuthDeclaration, false>,
+  token: string,
+): { authorization?: string } {
+  if (auth === 'basic')
+    return {
+      authorization: `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(token)))}`,
+    }
+  if (
+    typeof auth === 'object' &&
+    auth.in === 'header' &&
+    auth.name.toLowerCase() === 'authorization'
+  )
+    return { authorization: `${auth.prefix ?? ''}${token}` }
+  return {}
 }
 
 /** The credentials of a declaration the page holds (the in-browser mock): the same as over HTTP. */

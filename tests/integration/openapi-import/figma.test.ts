@@ -1,3 +1,4 @@
+import { signedFetch } from '../../support/signed-fetch.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createOpenApiMock,
@@ -22,9 +23,9 @@ let openapi: Record<string, unknown>
 beforeAll(async () => {
   openapi = await loadOpenApi(file)
   api = createOpenApiMock({ openapi, overrides })
-  call = describedCaller(api, openapi, {
+  // Figma names its personal access token first: an API key in X-Figma-Token.
+  call = describedCaller({ fetch: signedFetch(api, 'figma-token') }, openapi, {
     origin,
-    headers: { Authorization: 'Bearer figma-token' },
   })
 })
 
@@ -127,13 +128,14 @@ describe("Figma's REST API (OpenAPI 3.1, cursor paging, string ids), its webhook
     expect((await call('GET', path)).status).toBe(404)
   })
 
-  it('answers every invalid field of a create in one 422, by JSON pointer', async () => {
+  it('answers every invalid field of a create in one 400, as Figma documents, by JSON pointer', async () => {
     const response = await call('POST', '/v2/webhooks', {
       event_type: 'EVERYTHING',
       endpoint: 42,
       context: 'team',
     })
-    expect(response.status).toBe(422)
+    // Every write of Figma's description documents 400 for a bad request, none 422.
+    expect(response.status).toBe(400)
     const problem = (await response.json()) as { errors: { pointer: string }[] }
     expect(problem.errors.map((e) => e.pointer).sort()).toEqual([
       '#/context_id',
@@ -158,10 +160,12 @@ describe("Figma's REST API (OpenAPI 3.1, cursor paging, string ids), its webhook
     expect(other.status).toBe(422)
   })
 
-  it('asks for a Bearer token, and answers the webhook requests log from its schema, marked', async () => {
+  it('asks for the key its description names, and answers the webhook requests log from its schema, marked', async () => {
     const anonymous = await api.fetch(new Request(`${origin}/v2/webhooks`))
     expect(anonymous.status).toBe(401)
-    expect(anonymous.headers.get('WWW-Authenticate')).toMatch(/^Bearer/)
+    expect(anonymous.headers.get('WWW-Authenticate')).toBe(
+      'ApiKey realm="hypermock", in="header", name="X-Figma-Token"',
+    )
     const [one] = ((await (await call('GET', '/v2/webhooks')).json()) as Page)
       .webhooks
     const log = await call('GET', `/v2/webhooks/${one!.id}/requests`)

@@ -1,3 +1,4 @@
+import type { Credential } from '../../services/declared-credentials.ts'
 import type {
   OutgoingRequest,
   SendMode,
@@ -67,8 +68,16 @@ export function withMethod(draft: ConsoleDraft, method: string): ConsoleDraft {
   }
 }
 
-export function credentialPreset(token: string | null) {
-  return token === null ? '' : `Bearer ${token}`
+/** The picked credential as its `Authorization` header: Bearer, unless the API's scheme says otherwise. */
+export function credentialPreset(
+  token: string | null,
+  credentials: readonly Credential[] = [],
+) {
+  if (token === null) return ''
+  return (
+    credentials.find((c) => c.token === token)?.authorization ??
+    `Bearer ${token}`
+  )
 }
 
 /**
@@ -80,12 +89,13 @@ export function draftFromParams(
   params: URLSearchParams,
   token: string | null,
   defaultPath = '/api/orders',
+  credentials: readonly Credential[] = [],
 ): ConsoleDraft {
   const method = (params.get('method') ?? 'GET').toUpperCase()
   const draft: ConsoleDraft = {
     method,
     path: params.get('path') ?? defaultPath,
-    authorization: credentialPreset(token),
+    authorization: credentialPreset(token, credentials),
     idempotencyKey: '',
     ifMatch: '',
     ifNoneMatch: '',
@@ -146,11 +156,19 @@ export function requestOf(draft: ConsoleDraft): OutgoingRequest {
 }
 
 /** The URL parameters that rebuild this draft (the credential stays the picker's). */
-export function paramsOf(draft: ConsoleDraft, token: string | null) {
+export function paramsOf(
+  draft: ConsoleDraft,
+  token: string | null,
+  credentials: readonly Credential[] = [],
+) {
   const params = new URLSearchParams({ method: draft.method, path: draft.path })
   const request = requestOf(draft)
   for (const [name, value] of request.headers ?? []) {
-    if (name === 'Authorization' && value === credentialPreset(token)) continue
+    if (
+      name === 'Authorization' &&
+      value === credentialPreset(token, credentials)
+    )
+      continue
     if (name === 'Content-Type' && value === 'application/json') continue
     params.append('header', `${name}: ${value}`)
   }

@@ -44,7 +44,7 @@ function ConsoleForm({
   /** Off until the API's description is known, so a placeholder default is never saved. */
   persist: boolean
 }) {
-  const { client, token } = usePlayground()
+  const { client, token, credentials } = usePlayground()
   const consoleExamples = examplesFor(useApiDescription())
   const [draft, setDraft] = useState(initial)
   const [presetToken, setPresetToken] = useState(token)
@@ -63,7 +63,10 @@ function ConsoleForm({
   if (token !== presetToken) {
     // The picker changed: its credential becomes the preset again (the user may still edit it).
     setPresetToken(token)
-    setDraft((d) => ({ ...d, authorization: credentialPreset(token) }))
+    setDraft((d) => ({
+      ...d,
+      authorization: credentialPreset(token, credentials),
+    }))
   }
   const set = <K extends keyof ConsoleDraft>(key: K, value: ConsoleDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }))
@@ -90,7 +93,7 @@ function ConsoleForm({
 
   const share = `?${new URLSearchParams([
     ['view', 'console'],
-    ...paramsOf(draft, token),
+    ...paramsOf(draft, token, credentials),
   ]).toString()}`
 
   return (
@@ -281,7 +284,7 @@ function ConsoleForm({
  * or as one raw fetch. The form starts from the URL, so other views can link into it.
  */
 export function ConsoleView() {
-  const { token } = usePlayground()
+  const { token, credentials } = usePlayground()
   const { params } = useLocation()
   const search = params.toString()
   // The loaded API's first collection; the form starts again once the description is known.
@@ -297,7 +300,7 @@ export function ConsoleView() {
         persist={api !== null}
         initial={
           (!namesARequest(params) && loadSavedDraft()) ||
-          draftFromParams(params, token, defaultPath)
+          draftFromParams(params, token, defaultPath, credentials)
         }
       />
     </section>
