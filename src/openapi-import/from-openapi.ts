@@ -558,6 +558,7 @@ export function importOpenApi(
     ...(overrides.problems && { problems: overrides.problems }),
     ...(envelope && { problemMembers: envelope }),
     ...(security.auth !== 'bearer' && { auth: security.auth }),
+    ...(security.also.length > 0 && { authAlso: security.also }),
     ...(security.auth !== false &&
       overrides.tokens && { tokens: overrides.tokens }),
     ...dialectOf(document, all, notes),

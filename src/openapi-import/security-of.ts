@@ -9,7 +9,8 @@ import { isObject, resolve, type Json } from './schema-view.ts'
 /**
  * Whether the description asks for credentials, and in which scheme the mock takes them: Bearer
  * (OAuth 2, OpenID Connect, HTTP Bearer), HTTP Basic, or an API key in a header, query parameter
- * or cookie; the first scheme the operations use where several are.
+ * or cookie. Where the operations use several, the first is the API's own (its 401s name it) and
+ * the others are also taken (`authAlso`).
  */
 export function securityOf(document: Json, operations: DocOperation[]) {
   const schemes = resolve(
@@ -33,10 +34,12 @@ export function securityOf(document: Json, operations: DocOperation[]) {
   if (used.size === 0)
     return {
       auth: false as const,
+      also: [],
       summary: 'none: no operation asks for credentials',
       notes,
     }
   let auth: AuthDeclaration | undefined
+  const also: Exclude<AuthDeclaration, false>[] = []
   const kinds: string[] = []
   for (const name of used) {
     const scheme = resolve(document, (schemes as Json)[name])
@@ -50,10 +53,12 @@ export function securityOf(document: Json, operations: DocOperation[]) {
         `security scheme ${name} is ${type}${type === 'http' ? ` ${String(scheme.scheme)}` : ''}, which the mock cannot check: it asks for ${auth === undefined ? 'Authorization: Bearer <token>' : credentialHint(authScheme(auth))} instead`,
       )
     else if (auth === undefined) auth = served
-    else if (JSON.stringify(served) !== JSON.stringify(auth))
-      notes.push(
-        `security scheme ${name} is also accepted by the description; the mock takes only ${credentialHint(authScheme(auth))}`,
-      )
+    else if (
+      served !== false &&
+      JSON.stringify(served) !== JSON.stringify(auth) &&
+      !also.some((one) => JSON.stringify(one) === JSON.stringify(served))
+    )
+      also.push(served)
     if (type === 'oauth2') {
       const scopes = new Set<string>()
       for (const flow of Object.values(
@@ -80,9 +85,11 @@ export function securityOf(document: Json, operations: DocOperation[]) {
     scheme.type === 'bearer'
       ? '401 with WWW-Authenticate: Bearer, 403 insufficient_scope'
       : `401 with WWW-Authenticate naming ${scheme.type === 'basic' ? 'Basic' : 'the key'}`
+  const others = also.map((one) => credentialHint(authScheme(one)))
   return {
     auth: chosen,
-    summary: `${credentialHint(scheme)} (${kinds.join(', ')}): ${challenge}`,
+    also,
+    summary: `${credentialHint(scheme)}${others.length > 0 ? `, or ${others.join(', or ')}` : ''} (${kinds.join(', ')}): ${challenge}`,
     notes,
   }
 }

@@ -101,6 +101,53 @@ describe('HTTP Basic', () => {
   })
 })
 
+describe('several schemes (authAlso)', () => {
+  it('takes the credential in any scheme the API offers, and challenges in its own', async () => {
+    const call = await serve(
+      clinic({
+        auth: 'basic',
+        authAlso: ['bearer', { type: 'apiKey', in: 'header', name: 'X-Key' }],
+        tokens: { 'vet:secret': { owns: 'all' }, 'ann-token': { owns: [1] } },
+      }),
+    )
+    const none = await call('/api/pets')
+    expect(none.status).toBe(401)
+    expect(none.headers.get('WWW-Authenticate')).toMatch(/^Basic /)
+    const bearer = await call('/api/pets', {
+      headers: { Authorization: 'Bearer ann-token' },
+    })
+    expect(bearer.status).toBe(200)
+    const rows = (await bearer.json()) as { items: { name: string }[] }
+    expect(rows.items.map((p) => p.name)).toEqual(['Rex'])
+    const key = await call('/api/pets/2', {
+      headers: { 'X-Key': 'vet:secret' },
+    })
+    expect(key.status).toBe(200)
+    const unknown = await call('/api/pets', {
+      headers: { Authorization: 'Bearer nobody' },
+    })
+    expect(unknown.status).toBe(401)
+  })
+
+  it('lists a mistake in an extra scheme with its path', () => {
+    let error: unknown
+    try {
+      createMockApi({
+        api: clinic({
+          authAlso: [{ type: 'apiKey', in: 'body', name: 'k' } as never],
+        }),
+      })
+    } catch (caught) {
+      error = caught
+    }
+    expect(isInvalidDeclarationError(error)).toBe(true)
+    const fields = (error as { errors: { field: string }[] }).errors.map(
+      (e) => e.field,
+    )
+    expect(fields).toContain('authAlso[0].in')
+  })
+})
+
 describe('an API key', () => {
   it('in the Authorization header with a prefix, as `Token token=`', async () => {
     const call = await serve(

@@ -212,6 +212,10 @@ export function compileApi(
     problems: buildProblems(declaration),
     tokens: tokensOf(declaration),
     auth: authScheme(declaration.auth),
+    authAlso:
+      declaration.auth === false
+        ? []
+        : (declaration.authAlso ?? []).map((scheme) => authScheme(scheme)),
     requiredHeaders: declaration.requiredHeaders ?? [],
     routes,
     seed(randomSeed) {

@@ -107,35 +107,23 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 export function checkDialectAuth(
   declaration: {
     auth?: unknown
+    authAlso?: unknown
     validationStatus?: unknown
     requiredHeaders?: unknown
   },
   issue: (at: string, message: string) => void,
 ) {
-  const auth = declaration.auth
-  if (
-    auth !== undefined &&
-    auth !== false &&
-    auth !== 'bearer' &&
-    auth !== 'basic'
-  ) {
-    const key = auth as Partial<ApiKeyAuth> | null
-    if (typeof key !== 'object' || key === null || key.type !== 'apiKey')
-      issue(
-        'auth',
-        "must be 'bearer', 'basic', false, or { type: 'apiKey', in, name }",
-      )
-    else {
-      if (key.in !== 'header' && key.in !== 'query' && key.in !== 'cookie')
-        issue('auth.in', "must be 'header', 'query' or 'cookie'")
-      if (typeof key.name !== 'string' || !HEADER_NAME.test(key.name))
-        issue(
-          'auth.name',
-          'must name the header, query parameter or cookie (a token such as "X-API-Key")',
-        )
-      if (key.prefix !== undefined && typeof key.prefix !== 'string')
-        issue('auth.prefix', 'must be a string such as "Token token="')
-    }
+  checkScheme(declaration.auth, 'auth', issue)
+  const also = declaration.authAlso
+  if (also !== undefined) {
+    if (!Array.isArray(also))
+      issue('authAlso', 'must be an array of auth schemes')
+    else
+      also.forEach((scheme: unknown, i) => {
+        if (scheme === false || scheme === undefined)
+          issue(`authAlso[${i}]`, "must be 'bearer', 'basic' or an API key")
+        else checkScheme(scheme, `authAlso[${i}]`, issue)
+      })
   }
   const status = declaration.validationStatus
   if (status !== undefined && status !== 400 && status !== 422)
@@ -153,6 +141,38 @@ export function checkDialectAuth(
           )
       })
   }
+}
+
+/** Every mistake in one auth scheme, reported at `at` (`auth`, `authAlso[1]`). */
+function checkScheme(
+  auth: unknown,
+  at: string,
+  issue: (at: string, message: string) => void,
+) {
+  if (
+    auth === undefined ||
+    auth === false ||
+    auth === 'bearer' ||
+    auth === 'basic'
+  )
+    return
+  const key = auth as Partial<ApiKeyAuth> | null
+  if (typeof key !== 'object' || key === null || key.type !== 'apiKey') {
+    issue(
+      at,
+      "must be 'bearer', 'basic', false, or { type: 'apiKey', in, name }",
+    )
+    return
+  }
+  if (key.in !== 'header' && key.in !== 'query' && key.in !== 'cookie')
+    issue(`${at}.in`, "must be 'header', 'query' or 'cookie'")
+  if (typeof key.name !== 'string' || !HEADER_NAME.test(key.name))
+    issue(
+      `${at}.name`,
+      'must name the header, query parameter or cookie (a token such as "X-API-Key")',
+    )
+  if (key.prefix !== undefined && typeof key.prefix !== 'string')
+    issue(`${at}.prefix`, 'must be a string such as "Token token="')
 }
 
 /** Every mistake in a resource's `patch`. */

@@ -404,6 +404,12 @@ export interface ApiDeclaration<
    * caller sees every row. The 401 names the scheme. @default 'bearer'
    */
   auth?: AuthDeclaration
+  /**
+   * Other schemes a request may send its credential in, tried when it carries none in `auth`'s
+   * (an API whose description offers Basic and Bearer alike). The declared `tokens` are the
+   * credentials in each; a 401 names `auth`'s scheme. @default none
+   */
+  authAlso?: readonly Exclude<AuthDeclaration, false>[]
   /** The status of `validation-failed`, with every invalid field listed either way. @default 422 */
   validationStatus?: 400 | 422
   /**

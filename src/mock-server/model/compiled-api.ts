@@ -56,6 +56,8 @@ export interface ApiModel {
   tokens: Record<string, TokenEntry> | null
   /** How a request sends its credential (the declaration's `auth`, defaults filled in). */
   auth: AuthScheme
+  /** The other schemes a credential may come in (the declaration's `authAlso`). */
+  authAlso: AuthScheme[]
   /** Headers every request to the API's resources must carry. */
   requiredHeaders: readonly string[]
   /** The rows of every table for a new instance or a reset: frozen, shared by every instance. */

@@ -43,7 +43,18 @@ export const authenticate: Stage = (c, next) => {
       detail: `${description}. ${send} with a valid ${scheme.type === 'basic' ? 'user and password' : scheme.type === 'apiKey' ? 'key' : 'token'}.`,
       headers: { 'WWW-Authenticate': challenge(scheme, description) },
     })
-  const read = readCredential(scheme, c.req.raw, state.url)
+  // The API's own scheme first, then the others it also takes: the first that carries a
+  // credential is read; a request with none anywhere is answered in the API's own scheme.
+  let read = readCredential(scheme, c.req.raw, state.url)
+  let used: Exclude<typeof scheme, { type: 'none' }> = scheme
+  for (const other of runtime.api.authAlso) {
+    if (read.kind === 'credential' || other.type === 'none') break
+    const next = readCredential(other, c.req.raw, state.url)
+    if (next.kind === 'credential' || read.kind === 'missing') {
+      read = next
+      used = other
+    }
+  }
   if (read.kind === 'missing')
     fail('unauthenticated', {
       detail: `This request needs a credential${scheme.type === 'apiKey' ? ` in the ${where(scheme)}` : ''}. ${send}.`,
@@ -54,21 +65,21 @@ export const authenticate: Stage = (c, next) => {
   const tokens = runtime.options.tokens
   const entry =
     tokens === null
-      ? anyCredential(scheme.type, token)
+      ? anyCredential(used.type, token)
       : Object.hasOwn(tokens, token)
         ? tokens[token]
         : undefined
   if (!entry)
     refuse(
-      scheme.type === 'basic'
+      used.type === 'basic'
         ? 'The user or password is unknown'
-        : scheme.type === 'apiKey'
+        : used.type === 'apiKey'
           ? 'The key is unknown'
           : 'The access token is unknown',
     )
   if ('expired' in entry!)
     refuse(
-      scheme.type === 'apiKey' ? 'The key expired' : 'The access token expired',
+      used.type === 'apiKey' ? 'The key expired' : 'The access token expired',
     )
   state.principal = entry as Principal
   return next()
