@@ -65,12 +65,19 @@ const SCHEMES = new Set(
   ].map((scheme) => scheme.toLowerCase()),
 )
 
-/** An RFC 9110 `WWW-Authenticate`: challenges whose first scheme is a registered one. */
-export function wwwAuthenticateProblem(value: string): string | null {
+/**
+ * An RFC 9110 `WWW-Authenticate`: challenges whose first scheme is a registered one, or one the
+ * API's description names for a credential no registered scheme carries (an API key: `ApiKey`,
+ * `Token`), passed as `ownSchemes`.
+ */
+export function wwwAuthenticateProblem(
+  value: string,
+  ownSchemes = false,
+): string | null {
   const trimmed = value.trim()
   if (!CHALLENGES.test(trimmed)) return 'not a list of challenges'
   const scheme = /^[^\s,]+/.exec(trimmed)?.[0] ?? ''
-  return SCHEMES.has(scheme.toLowerCase())
+  return SCHEMES.has(scheme.toLowerCase()) || ownSchemes
     ? null
     : `"${scheme}" is not an HTTP authentication scheme`
 }

@@ -5,6 +5,7 @@ export type JsonSchema = Record<string, unknown>
 export interface OpenApiOperation {
   parameters?: unknown[]
   requestBody?: unknown
+  responses?: unknown
 }
 
 export interface OpenApiDocument {

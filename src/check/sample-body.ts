@@ -96,13 +96,37 @@ export function validBody(
   body: Record<string, unknown>
   from: 'example' | 'schema' | 'item'
 } | null {
-  if (isObject(example)) return { body: example, from: 'example' }
+  if (isObject(example))
+    return { body: withoutReadOnly(doc, schema, example), from: 'example' }
   if (doc && schema) {
     const built = sample(doc, schema, 0)
-    if (isObject(built)) return { body: built, from: 'schema' }
+    if (isObject(built))
+      return { body: withoutReadOnly(doc, schema, built), from: 'schema' }
   }
   if (!item) return null
   return { body: itemBody(item, null), from: 'item' }
+}
+
+/**
+ * A body without the members its schema marks `readOnly`: a client does not send them (OpenAPI:
+ * "SHOULD NOT be sent as part of the request"), and a server may refuse one. A description's
+ * example often shows the whole record, ids included.
+ */
+function withoutReadOnly(
+  doc: OpenApiDocument | null,
+  schema: JsonSchema | null,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const properties =
+    schema && isObject(schema.properties) ? schema.properties : null
+  if (!properties) return body
+  return Object.fromEntries(
+    Object.entries(body).filter(([name]) => {
+      const raw = properties[name]
+      const property = doc && isObject(raw) ? resolveRef(doc, raw) : raw
+      return !(isObject(property) && property.readOnly === true)
+    }),
+  )
 }
 
 /** The wrong JSON type for a member: a string where a number belongs, a number where a string does. */

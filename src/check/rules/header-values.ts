@@ -7,7 +7,7 @@ import {
   structuredFieldProblem,
   wwwAuthenticateProblem,
 } from '../header-syntax.ts'
-import { findOperation } from '../openapi-document.ts'
+import { findOperation, isObject } from '../openapi-document.ts'
 import { defineRule, fail, pass, skip } from '../rule.ts'
 
 const DOCUMENTED = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
@@ -35,6 +35,13 @@ export const headerValues = defineRule({
   async run({ options, discovery, journal }) {
     const findings: Finding[] = []
     let judged = 0
+    // An API whose description takes an API key has no registered scheme for its 401s to name.
+    const schemes = discovery.openapi?.components?.securitySchemes
+    const apiKeyApi =
+      isObject(schemes) &&
+      Object.values(schemes).some(
+        (scheme) => isObject(scheme) && scheme.type === 'apiKey',
+      )
     for (const exchange of journal) {
       const header = (name: string) => exchange.headers.get(name)
       const allow = header('allow')
@@ -109,7 +116,7 @@ export const headerValues = defineRule({
       const challenge = header('www-authenticate')
       if (challenge !== null) {
         judged++
-        const problem = wwwAuthenticateProblem(challenge)
+        const problem = wwwAuthenticateProblem(challenge, apiKeyApi)
         if (problem)
           findings.push({
             exchange,
