@@ -155,12 +155,30 @@ describe.skipIf(!present)(
           body = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
           headers['Content-Type'] = 'application/octet-stream'
         }
-        const response = await fetch(url, {
+        let response = await fetch(url, {
           method: op.method.toUpperCase(),
           headers,
           ...(body !== undefined && { body }),
         })
-        const text = await response.text()
+        let text = await response.text()
+        // The example's id is one a seed row already holds: a create never replaces a record, so
+        // it answers 409 already-exists (allowed by the description's `default`), whose detail says
+        // to leave the id out. A client does so, and the server picks the id.
+        if (
+          op.method === 'post' &&
+          response.status === 409 &&
+          'default' in (op.operation.responses as Json) &&
+          /already-exists/.test(text) &&
+          typeof body === 'string'
+        ) {
+          const { id: _taken, ...rest } = JSON.parse(body) as Json
+          response = await fetch(url, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(rest),
+          })
+          text = await response.text()
+        }
         const what = `${op.method.toUpperCase()} ${url.pathname}${url.search} → ${response.status}`
 
         const responses = op.operation.responses as Json
