@@ -149,6 +149,10 @@ export class PostgresStore implements MockStore, SharedStore {
     })
     // An idle connection the server closed (a restart) is dropped by the pool; nothing to do here.
     pool.on('error', () => {})
+    // A connection that dies while checked out (a unit of work in flight) also emits 'error' on
+    // its client, which the pool no longer listens to; the query in flight rejects and the unit
+    // fails with a 503, so the event itself needs no handling, only a listener.
+    pool.on('connect', (connection) => connection.on('error', () => {}))
     // The watch connection stays out of the pool: it holds LISTEN for as long as the store is open.
     const connect = () =>
       new client.Client({
