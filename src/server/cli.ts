@@ -3,6 +3,7 @@ import { checkUsage, runCheck } from '../check/run-check-command.ts'
 import { CliError } from './cli-error.ts'
 import { initUsage, runInit } from './init.ts'
 import { inspectUsage, runInspect } from './inspect.ts'
+import { mcpUsage, runMcp } from './mcp/run-mcp-command.ts'
 import { recordUsage, runRecord } from '../record/run-record-command.ts'
 import { runServe, serveUsage } from './serve.ts'
 
@@ -14,6 +15,7 @@ Commands:
   check   test any server against the conventions (problem documents, idempotency, links...)
   inspect show how an OpenAPI description is served, operation by operation
   record  write a declaration of your backend from its traffic (a HAR file, or a proxy)
+  mcp     an MCP server over stdio, so AI coding agents can set up and read the mock
 
 Run "hypermock-api <command> --help" for a command's options.
 
@@ -25,7 +27,9 @@ ${checkUsage}
 
 ${inspectUsage}
 
-${recordUsage}`
+${recordUsage}
+
+${mcpUsage}`
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   serve: runServe,
@@ -33,6 +37,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   check: runCheck,
   inspect: runInspect,
   record: runRecord,
+  mcp: runMcp,
 }
 
 const [command, ...args] = process.argv.slice(2)
@@ -43,7 +48,7 @@ try {
     const run = commands[command]
     if (!run)
       throw new CliError(
-        `Unknown command "${command}". Use "serve", "init", "check", "inspect" or "record"; "hypermock-api --help" lists them.`,
+        `Unknown command "${command}". Use "serve", "init", "check", "inspect", "record" or "mcp"; "hypermock-api --help" lists them.`,
       )
     await run(args)
   }

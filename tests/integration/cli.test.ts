@@ -44,7 +44,7 @@ describe('the hypermock-api command line', { timeout: 30_000 }, () => {
     const { code, output } = cli(['start'])
     expect(code).toBe(1)
     expect(output).toContain(
-      'Unknown command "start". Use "serve", "init", "check", "inspect" or "record"',
+      'Unknown command "start". Use "serve", "init", "check", "inspect", "record" or "mcp"',
     )
   })
 
