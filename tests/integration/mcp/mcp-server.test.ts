@@ -152,6 +152,33 @@ describe('hypermock-api mcp, starting the mock', { timeout: 30_000 }, () => {
     )
   })
 
+  it('runs check against the mock, its credential shown as $TOKEN', async () => {
+    const result = await call('run_check', {
+      rules: ['not-found-404', 'unauthenticated-401'],
+    })
+    expect(result.isError, text(result)).toBeFalsy()
+    expect(result.structuredContent).toMatchObject({
+      baseUrl: apiUrl,
+      exitCode: 0,
+      summary: { pass: 2, fail: 0 },
+    })
+    expect(text(result)).not.toContain(SECRET)
+  })
+
+  it('serves the OpenAPI description as a resource', async () => {
+    const { resources } = await client.listResources()
+    expect(resources.map((r) => r.uri)).toEqual(['hypermock://openapi.json'])
+    const { contents } = await client.readResource({
+      uri: 'hypermock://openapi.json',
+    })
+    const document = JSON.parse(String(contents[0]?.text)) as {
+      openapi: string
+      paths: Record<string, unknown>
+    }
+    expect(document.openapi).toMatch(/^3\.1/)
+    expect(Object.keys(document.paths)).toContain('/api/orders/{id}/payment')
+  })
+
   it('refuses to run check against a host the user did not open', async () => {
     const result = await call('run_check', { url: 'http://example.com/api' })
     expect(result.isError).toBe(true)
