@@ -64,7 +64,7 @@ const guideGroups: [string, string[]][] = [
     'Your API',
     ['openapi-description', 'record', 'presets', 'scenarios', 'patch'],
   ],
-  ['Clients and checks', ['client', 'operations', 'check-a-server']],
+  ['Clients and checks', ['client', 'operations', 'check-a-server', 'mcp']],
   ['More', ['recipes', 'from-a-clone']],
 ]
 
