@@ -171,7 +171,11 @@ describe('hypermock-api mcp, starting the mock', { timeout: 30_000 }, () => {
     const { contents } = await client.readResource({
       uri: 'hypermock://openapi.json',
     })
-    const document = JSON.parse(String(contents[0]?.text)) as {
+    const content = contents[0]
+    expect(content?.mimeType).toBe('application/json')
+    const document = JSON.parse(
+      content && 'text' in content ? content.text : '',
+    ) as {
       openapi: string
       paths: Record<string, unknown>
     }
