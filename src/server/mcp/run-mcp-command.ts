@@ -1,5 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { CliError } from '../cli-error.ts'
@@ -8,6 +6,7 @@ import { registerCheckTool } from './check-tool.ts'
 import { registerControlTools } from './control-tools.ts'
 import { readExtras, type DeclaredExtras } from './describe-mock.ts'
 import { limitLines } from './limit-lines.ts'
+import { loadSdk } from './load-sdk.ts'
 import { openMockTarget, type TargetOptions } from './open-mock-target.ts'
 import { reachableUrl } from './reachable-url.ts'
 import { registerRowTools } from './row-tools.ts'
@@ -52,32 +51,6 @@ const list = (values: string[] | undefined) =>
       .map((part) => part.trim())
       .filter((part) => part !== ''),
   )
-
-interface Sdk {
-  McpServer: typeof McpServer
-  StdioServerTransport: typeof StdioServerTransport
-}
-
-/** The SDK is an optional peer: only those who run `mcp` install it. */
-async function loadSdk(): Promise<Sdk> {
-  try {
-    const [mcp, stdio] = await Promise.all([
-      import('@modelcontextprotocol/sdk/server/mcp.js'),
-      import('@modelcontextprotocol/sdk/server/stdio.js'),
-    ])
-    return {
-      McpServer: mcp.McpServer,
-      StdioServerTransport: stdio.StdioServerTransport,
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND')
-      throw error
-    throw new CliError(
-      'Failed to start the MCP server: it needs the MCP SDK, which hypermock-api does not install for everyone. Install it beside hypermock-api: npm install --save-dev @modelcontextprotocol/sdk',
-    )
-  }
-}
 
 function ownVersion() {
   try {
