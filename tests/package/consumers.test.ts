@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawn } from 'node:child_process'
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import {
   copyFileSync,
@@ -265,6 +265,23 @@ describe('on Node 20.19 with msw 2', () => {
     })
     expect(output).toMatch(/msw 2\.\d+\.\d+'s service worker/)
     expect(existsSync(path.join(dir, 'public/mockServiceWorker.js'))).toBe(true)
+  })
+
+  it('mcp names the SDK to install in a project without it', () => {
+    const result = spawnSync('npx', ['hypermock-api', 'mcp'], {
+      cwd: dir,
+      encoding: 'utf8',
+      input: '',
+      env: {
+        ...process.env,
+        PATH: `${path.dirname(node20)}:${process.env.PATH}`,
+      },
+    })
+    expect(result.status).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain(
+      'npm install --save-dev @modelcontextprotocol/sdk',
+    )
   })
 
   describe('and on Node 24 with msw 3', () => {
