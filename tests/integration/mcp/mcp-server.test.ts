@@ -103,6 +103,44 @@ describe('hypermock-api mcp, starting the mock', { timeout: 30_000 }, () => {
     })
   })
 
+  it("updates a row and runs its actions, the state's 409 as a tool error", async () => {
+    const created = await call('create_row', {
+      resource: 'orders',
+      body: { total: 3, currency: 'usd', customerId: 2 },
+    })
+    const { id } = (created.structuredContent as { row: { id: number } }).row
+    const updated = await call('update_row', {
+      resource: 'orders',
+      id,
+      changes: { note: 'gift wrap' },
+    })
+    expect(updated.structuredContent).toMatchObject({
+      status: 200,
+      row: { id, note: 'gift wrap' },
+    })
+    const paid = await call('run_action', {
+      resource: 'orders',
+      id,
+      action: 'pay',
+    })
+    expect(paid.isError, text(paid)).toBeFalsy()
+    const order = await call('query_rows', {
+      resource: 'orders',
+      query: { id },
+    })
+    expect(order.structuredContent).toMatchObject({
+      rows: [{ status: 'paid' }],
+    })
+
+    const again = await call('run_action', {
+      resource: 'orders',
+      id,
+      action: 'cancel',
+    })
+    expect(again.isError).toBe(true)
+    expect(text(again)).toContain(`POST /api/orders/${id}/cancel answered 409`)
+  })
+
   it('answers an invalid row with a tool error listing every invalid field', async () => {
     const result = await call('create_row', {
       resource: 'orders',
