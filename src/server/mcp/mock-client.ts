@@ -7,8 +7,11 @@ export interface MockAnswer {
   body: unknown
 }
 
-/** The most bytes read of one answer: an agent's tool result stays small, and so does memory. */
+/** The most bytes read of one API answer: an agent's tool result stays small, and so does memory. */
 export const maxAnswerBytes = 1024 * 1024
+
+/** The most bytes read of one control API answer: a whole journal of a server with a larger `journalLimit`. */
+export const maxControlAnswerBytes = 16 * 1024 * 1024
 
 /** A mock reached over HTTP: its API and its control API, on one origin. */
 export interface MockClient {
@@ -62,7 +65,7 @@ async function readCapped(
     if (size > maxBytes) {
       await reader.cancel().catch(() => {})
       throw new Error(
-        `the answer is larger than ${maxBytes} bytes; ask for fewer rows (perPage) or a narrower filter.`,
+        `the answer is larger than ${maxBytes} bytes, so it was not read (for rows, ask for fewer with perPage or a filter).`,
       )
     }
     chunks.push(value)
@@ -149,7 +152,13 @@ export function createMockClient({
       )
     },
     async control(method, path, body) {
-      const answer = await request(method, `${controlPath}${path}`, body, {})
+      const answer = await request(
+        method,
+        `${controlPath}${path}`,
+        body,
+        {},
+        maxControlAnswerBytes,
+      )
       if (answer.status >= 400) throw new MockAnswerError(answer)
       return answer.body
     },

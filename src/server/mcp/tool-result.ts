@@ -6,12 +6,26 @@ export function redactor(secrets: readonly (string | undefined)[]) {
   // Longest first, so a secret that contains another is hidden whole.
   const hidden = secrets
     .filter((secret): secret is string => secret !== undefined && secret !== '')
+    // As written, and as it reads inside a JSON string (a quote or backslash escaped).
+    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
     .sort((a, b) => b.length - a.length)
   return (text: string) =>
     hidden.reduce((out, secret) => out.split(secret).join('***'), text)
 }
 
 export type Redact = (text: string) => string
+
+/**
+ * The redacted JSON as structured content. A secret made of JSON's own syntax (a lone `"`) can
+ * leave the text unparseable: then the text alone is the answer.
+ */
+function structured(text: string) {
+  try {
+    return { structuredContent: JSON.parse(text) as Record<string, unknown> }
+  } catch {
+    return {}
+  }
+}
 
 /** A tool's answer: the value as JSON text, and the same value as structured content. */
 export function toolResult(
@@ -21,7 +35,7 @@ export function toolResult(
   const text = redact(JSON.stringify(value, null, 2))
   return {
     content: [{ type: 'text', text }],
-    structuredContent: JSON.parse(text) as Record<string, unknown>,
+    ...structured(text),
   }
 }
 
@@ -40,11 +54,8 @@ export function toolError(
     isError: true,
     content: [{ type: 'text', text }],
     ...(problem !== null &&
-      typeof problem === 'object' && {
-        structuredContent: JSON.parse(
-          redact(JSON.stringify({ problem })),
-        ) as Record<string, unknown>,
-      }),
+      typeof problem === 'object' &&
+      structured(redact(JSON.stringify({ problem })))),
   }
 }
 
