@@ -51,17 +51,32 @@ test('the API reference has a page for every entry of the package, from its TSDo
   ).toBeVisible()
 })
 
-test('every page loads without a console error', async ({ page }) => {
-  const pages = builtPages()
-  // A few seconds a page on a loaded machine: the API reference's pages are long.
-  test.setTimeout(pages.length * 5_000)
-  const errors = watchConsole(page)
-  for (const path of pages) {
-    await page.goto(path)
-    await expect(page.locator('h1').first()).toBeVisible()
-  }
-  expect(errors).toEqual([])
-})
+/**
+ * Every page of the site, dealt round-robin into a few tests so that both workers walk it: one
+ * test of all ~70 pages took longer than all the other tests together. Each part checks it walks
+ * some pages, and the parts together are every page.
+ */
+const walkParts = 4
+
+for (let part = 0; part < walkParts; part++) {
+  test(`every page loads without a console error (part ${part + 1} of ${walkParts})`, async ({
+    page,
+  }) => {
+    const all = builtPages()
+    const pages = all.filter((_, index) => index % walkParts === part)
+    expect(pages.length).toBeGreaterThanOrEqual(
+      Math.floor(all.length / walkParts),
+    )
+    // A few seconds a page on a loaded machine: the API reference's pages are long.
+    test.setTimeout(pages.length * 5_000)
+    const errors = watchConsole(page)
+    for (const path of pages) {
+      await page.goto(path)
+      await expect(page.locator('h1').first()).toBeVisible()
+    }
+    expect(errors).toEqual([])
+  })
+}
 
 test('a reader gets from the home page to a concept through the navigation', async ({
   page,
