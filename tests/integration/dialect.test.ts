@@ -253,6 +253,120 @@ describe('a dialect of envelopes and paging', () => {
   })
 })
 
+const teams = defineApi({
+  name: 'Teams',
+  base: '/api',
+  auth: false,
+  dialect: {
+    keys: { member: 'slug', generate: 'string' },
+    item: { member: 'team' },
+    envelope: { items: 'teams', hasMore: 'has_more', nextCursor: 'next' },
+    paging: { style: 'after', defaultPerPage: 2 },
+  },
+  resources: {
+    teams: defineResource({
+      schema: z.strictObject({ slug: z.string(), name: z.string() }),
+      patch: true,
+      links: false,
+      seed: [
+        { slug: 'core', name: 'Core' },
+        { slug: 'docs', name: 'Docs' },
+        { slug: 'web', name: 'Web' },
+      ],
+    }),
+  },
+})
+
+describe('a dialect of item envelopes', () => {
+  it('answers each record in { team } and reads a write wrapped the same way, or bare', async () => {
+    const send = serve(teams)
+    const created = await send('POST', '/teams', {
+      team: { slug: 'ops', name: 'Ops' },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual({ team: { slug: 'ops', name: 'Ops' } })
+    expect(created.headers.get('Location')).toBe('/api/teams/ops')
+    const bare = await send('POST', '/teams', { slug: 'qa', name: 'QA' })
+    expect(bare.body).toEqual({ team: { slug: 'qa', name: 'QA' } })
+
+    const read = await send('GET', '/teams/ops')
+    expect(read.body).toEqual(created.body)
+    const etag = read.headers.get('ETag')!
+    const patched = await send(
+      'PATCH',
+      '/teams/ops',
+      { team: { name: 'Operations' } },
+      { 'Content-Type': 'application/merge-patch+json', 'If-Match': etag },
+    )
+    expect(patched.status).toBe(200)
+    expect(patched.body).toEqual({ team: { slug: 'ops', name: 'Operations' } })
+    const replaced = await send('PUT', '/teams/ops', {
+      team: { slug: 'ops', name: 'Ops again' },
+    })
+    expect(replaced.body).toEqual({ team: { slug: 'ops', name: 'Ops again' } })
+    // An invalid wrapped body names the record's own members.
+    const refused = await send('PUT', '/teams/ops', { team: { name: 7 } })
+    expect(refused.status).toBe(422)
+    expect(
+      (refused.body.errors as { pointer: string }[]).map((e) => e.pointer),
+    ).toEqual(['#/name'])
+
+    // Lists keep their own envelope: records bare inside it, paged after a key.
+    const first = await send('GET', '/teams')
+    expect(first.body).toEqual({
+      teams: [
+        { slug: 'core', name: 'Core' },
+        { slug: 'docs', name: 'Docs' },
+      ],
+      has_more: true,
+      next: 'docs',
+    })
+    const rest = await send('GET', '/teams?starting_after=docs&perPage=10')
+    // String keys are listed in their order.
+    expect((rest.body.teams as Json[]).map((t) => t.slug)).toEqual([
+      'ops',
+      'qa',
+      'web',
+    ])
+    expect(rest.body.has_more).toBe(false)
+
+    expect((await send('DELETE', '/teams/ops')).status).toBe(204)
+    expect((await send('GET', '/teams/ops')).status).toBe(404)
+  })
+
+  it('answers one record as the one member of an array', async () => {
+    const send = serve({
+      ...teams,
+      dialect: { ...teams.dialect, item: 'array' },
+    })
+    const read = await send('GET', '/teams/core')
+    expect(read.body).toEqual([{ slug: 'core', name: 'Core' }])
+    const created = await send('POST', '/teams', [{ slug: 'ux', name: 'UX' }])
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual([{ slug: 'ux', name: 'UX' }])
+  })
+
+  it('describes each answer wrapped as it is sent', async () => {
+    const mock = createMockApi({ api: teams })
+    const document = (await (
+      await mock.fetch(new Request('http://api.test/api/openapi.json'))
+    ).json()) as {
+      paths: Record<string, Record<string, { responses: Json }>>
+    }
+    const item = Object.keys(document.paths).find((p) =>
+      p.startsWith('/api/teams/{'),
+    )!
+    const read = document.paths[item]!.get!.responses['200'] as {
+      content: Record<string, { schema: Json }>
+    }
+    expect(read.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      required: ['team'],
+      properties: { team: { $ref: expect.any(String) } },
+    })
+  })
+})
+
 it('lists every mistake of a dialect at once', () => {
   let errors: { field: string; message: string }[] = []
   try {
@@ -273,6 +387,8 @@ it('lists every mistake of a dialect at once', () => {
               keys: { member: 'sid', param: 'S-id' },
               // @ts-expect-error: an envelope needs its items member, past the types
               envelope: { total: 'n' },
+              // @ts-expect-error: an item envelope names its member, past the types
+              item: { name: 'data' },
             },
           }),
         },
@@ -289,6 +405,7 @@ it('lists every mistake of a dialect at once', () => {
       'resources.things.dialect.keys.member',
       'resources.things.dialect.keys.param',
       'resources.things.dialect.envelope',
+      'resources.things.dialect.item',
     ]),
   )
 })

@@ -18,6 +18,7 @@ import type { Handler, RouteContext } from '../route-spec.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { hookProblems, inStates } from './endpoint-doc.ts'
+import { itemSchema, unwrapItem } from './item-envelope.ts'
 
 /** A key the body gives (a username) that names a record already. */
 function takenKey(
@@ -48,8 +49,10 @@ function createHandler(resource: CompiledResource): Handler {
   const create = declaration as CreateDeclaration<AnyRecord, AnyRecord>
   return (ctx) => {
     const { runtime } = ctx
-    const input = validInput(schema, ctx.body, (raw) =>
-      referenceErrors(runtime, resource, raw, ctx, true),
+    const input = validInput(
+      schema,
+      unwrapItem(resource.item, ctx.body),
+      (raw) => referenceErrors(runtime, resource, raw, ctx, true),
     ) as AnyRecord
     const context: InputContext<AnyRecord> = { ...handlerContext(ctx), input }
     if (create.handle) return create.handle(context)
@@ -104,7 +107,7 @@ export function createConvention(
         answers: [
           {
             status: resource.status.create === 200 ? 200 : 201,
-            schema: inStates(names, initial),
+            schema: itemSchema(resource.item, inStates(names, initial)),
             etag: true,
             location: true,
           },

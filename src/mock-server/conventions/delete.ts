@@ -7,6 +7,7 @@ import { stateConflict } from '../declare/write-checks.ts'
 import { HttpResponse } from '../http-response.ts'
 import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
+import { itemSchema, wrapItem } from './item-envelope.ts'
 import { exampleId, states } from './endpoint-doc.ts'
 
 export function deleteConvention(
@@ -22,7 +23,12 @@ export function deleteConvention(
       runtime.api.deleteRow(runtime, resource, item)
       return resource.status.delete === 204
         ? HttpResponse.empty()
-        : HttpResponse.json(runtime.api.present(resource, item, runtime))
+        : HttpResponse.json(
+            wrapItem(
+              resource.item,
+              runtime.api.present(resource, item, runtime),
+            ),
+          )
     },
     doc: (ctx) => {
       const state = resource.state
@@ -39,7 +45,10 @@ export function deleteConvention(
           resource.status.delete === 200
             ? {
                 status: 200,
-                schema: schemaRef(ctx.names.get(resource.name)!.item),
+                schema: itemSchema(
+                  resource.item,
+                  schemaRef(ctx.names.get(resource.name)!.item),
+                ),
               }
             : { status: 204 },
         ],

@@ -12,6 +12,7 @@ import { camel, withArticle } from '../openapi/schema-names.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { exampleId, inStates } from './endpoint-doc.ts'
+import { itemSchema, unwrapItem } from './item-envelope.ts'
 import { applyJsonPatch } from './json-patch.ts'
 import { fail } from '../problems/problem-error.ts'
 import { JSON_PATCH } from '../declare/dialect-auth.ts'
@@ -86,12 +87,13 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
         ?.trim()
         .toLowerCase()
       if (type === JSON_PATCH) return jsonPatchInput(ctx.body, item)
-      if (Array.isArray(ctx.body))
+      const body = unwrapItem(resource.item, ctx.body)
+      if (Array.isArray(body))
         fail('invalid-json', {
           detail: `A merge patch must be a JSON object, not an array; send an array of operations as ${JSON_PATCH}.`,
         })
       // No body is the empty patch: nothing changes, and the record is checked as it stands.
-      const patch = (ctx.body ?? {}) as AnyRecord
+      const patch = (body ?? {}) as AnyRecord
       const refused: FieldError[] = Object.keys(patch)
         .filter((key) => known.has(key) && !writable.has(key))
         .map((key) => ({
@@ -175,7 +177,10 @@ export function mergePatchConvention(
         answers: [
           {
             status: 200,
-            schema: inStates(names, state?.replaceIn),
+            schema: itemSchema(
+              resource.item,
+              inStates(names, state?.replaceIn),
+            ),
             etag: true,
           },
         ],

@@ -5,6 +5,7 @@ import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type { AnyRecord } from '../declare/types.ts'
 import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
+import { itemSchema } from './item-envelope.ts'
 import { exampleId, hookProblems } from './endpoint-doc.ts'
 
 export function readConvention(
@@ -24,7 +25,10 @@ export function readConvention(
       answers: [
         {
           status: 200,
-          schema: schemaRef(ctx.names.get(resource.name)!.item),
+          schema: itemSchema(
+            resource.item,
+            schemaRef(ctx.names.get(resource.name)!.item),
+          ),
           etag: true,
         },
       ],

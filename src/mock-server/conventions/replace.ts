@@ -7,6 +7,7 @@ import { bodyOptional } from '../openapi/input-schemas.ts'
 import { camel, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
 import { exampleId, inStates } from './endpoint-doc.ts'
+import { itemSchema, unwrapItem } from './item-envelope.ts'
 import {
   whileWritable,
   writeItemHandler,
@@ -18,7 +19,7 @@ function replaceHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
   const schema = resource.replace!.input
   return writeItemHandler(resource, {
     input: (ctx) =>
-      validInput(schema, ctx.body, (raw) =>
+      validInput(schema, unwrapItem(resource.item, ctx.body), (raw) =>
         referenceErrors(ctx.runtime, resource, raw, ctx, false),
       ) as AnyRecord,
     hadBody: (ctx) => ctx.body !== undefined,
@@ -43,7 +44,10 @@ export function replaceConvention(
             ? { status: 204 }
             : {
                 status: 200,
-                schema: inStates(names, state?.replaceIn),
+                schema: itemSchema(
+                  resource.item,
+                  inStates(names, state?.replaceIn),
+                ),
                 etag: true,
               },
         ],

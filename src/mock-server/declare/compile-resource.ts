@@ -1,7 +1,7 @@
 import type { PatchMediaType } from './dialect-auth.ts'
 import type { CollectionFields, FieldSpec } from '../collections/query.ts'
 import { listShape, type ListShape } from '../collections/list-shape.ts'
-import { compileDialect, type Dialect } from './dialect.ts'
+import { compileDialect, type Dialect, type ItemEnvelope } from './dialect.ts'
 import { asZodObject, jsonSchemaOf, type JsonSchema } from './schema-tools.ts'
 import type {
   AnyRecord,
@@ -58,6 +58,8 @@ export interface CompiledResource {
    * any other keeps `id` hidden beside it), the item path's parameter, and the prefix of new keys.
    */
   key: { member: string; param: string; prefix: string | undefined }
+  /** How one record's body is wrapped: bare, in a member (`{ data }`), or in an array. */
+  item: ItemEnvelope
   schema: Schema<AnyRecord>
   /** The record's JSON Schema (the description's, and where field types come from). */
   json: JsonSchema
@@ -269,6 +271,7 @@ export function compileResource(
       param,
       prefix: typeof generate === 'object' ? generate.prefix : undefined,
     },
+    item: dialect.item,
     schema,
     json,
     fields,

@@ -80,6 +80,13 @@ export interface PagingDialect {
 }
 
 /**
+ * How one record's body is wrapped in answers (and may be wrapped in requests): bare (`{ … }`),
+ * in a member of the API's naming (`{ "data": { … } }`, `{ "team": { … } }`), or as the one
+ * record of an array (`[{ … }]`).
+ */
+export type ItemEnvelope = 'bare' | 'array' | { member: string }
+
+/**
  * How an API keys, wraps and pages its records where it differs from hypermock's conventions:
  * `defineApi({ dialect })` for every resource, `defineResource({ dialect })` for one.
  */
@@ -88,12 +95,18 @@ export interface Dialect {
   /** A list's body: hypermock's own, a bare array (paged by the `Link` header), or named members. */
   envelope?: 'hypermock' | 'array' | ListEnvelope
   paging?: PagingStyle | PagingDialect
+  /**
+   * One record's body, in the answers of read, create, replace, patch and delete: bare, in a
+   * member, or in an array. A write's body may come wrapped the same way. @default 'bare'
+   */
+  item?: ItemEnvelope
 }
 
 /** A dialect with every choice made. */
 export interface CompiledDialect {
   /** How new keys are made is the resource's to say first (its `id`), so it is left out here. */
   keys: { member: string; param: string }
+  item: ItemEnvelope
   list: {
     envelope?: 'hypermock' | 'array' | ListEnvelope
     paging?: PagingStyle
@@ -128,14 +141,30 @@ export function checkDialect(
 ) {
   if (dialect === undefined) return
   if (typeof dialect !== 'object' || dialect === null) {
-    issue(at, 'must be an object: { keys, envelope, paging }')
+    issue(at, 'must be an object: { keys, envelope, paging, item }')
     return
   }
-  const { keys, envelope, paging, ...rest } = dialect as Dialect
+  const { keys, envelope, paging, item, ...rest } = dialect as Dialect
   for (const name of Object.keys(rest))
     issue(
       `${at}.${name}`,
-      'is not a dialect option; use keys, envelope or paging',
+      'is not a dialect option; use keys, envelope, paging or item',
+    )
+  if (
+    item !== undefined &&
+    item !== 'bare' &&
+    item !== 'array' &&
+    !(
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.member === 'string' &&
+      NAME.test(item.member) &&
+      Object.keys(item).length === 1
+    )
+  )
+    issue(
+      `${at}.item`,
+      'must be "bare", "array" or { member } with a member name (such as { member: "data" })',
     )
   if (keys !== undefined) {
     if (typeof keys !== 'object' || keys === null)
@@ -231,6 +260,7 @@ export function compileDialect(
   }
   const envelope = own?.envelope ?? api?.envelope
   return {
+    item: own?.item ?? api?.item ?? 'bare',
     keys: {
       member,
       // A resource that names its own key member names its own parameter too.

@@ -1,3 +1,4 @@
+import { wrapItemJson } from '../conventions/item-envelope.ts'
 import { HttpResponse } from '../http-response.ts'
 import { ProblemError } from '../problems/problem-error.ts'
 import type { RouteContext } from '../route-spec.ts'
@@ -47,10 +48,13 @@ export function recordResponse(
     ETag: runtime.api.etag(resource, row),
   }
   if (created) headers.Location = hrefOf(runtime, resource.name, row.id as Id)
-  return HttpResponse.text(runtime.api.presentJson(resource, row, runtime), {
-    status,
-    headers,
-  })
+  return HttpResponse.text(
+    wrapItemJson(
+      resource.item,
+      runtime.api.presentJson(resource, row, runtime),
+    ),
+    { status, headers },
+  )
 }
 
 /** What hooks and custom handlers get: the request, the data, and ways to answer. */

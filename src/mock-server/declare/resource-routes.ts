@@ -99,6 +99,9 @@ export function resourceRoutes(
     resource: resource.name,
     kind: 'collection',
   }
+  // A record may come as the one member of an array, as the API answers it.
+  const wrapped = resource.item === 'array'
+  if (wrapped && resource.create) collection.arrays = { POST: true }
   if (resource.create)
     collection.strictKey =
       (resource.create.declaration as { strictKey?: boolean }).strictKey ===
@@ -117,10 +120,10 @@ export function resourceRoutes(
       docs: item.docs,
       ...(resource.patch && { accepts: item.accepts }),
       // A JSON Patch is an array of operations.
-      ...(resource.patch &&
-        resource.patchTypes.includes(JSON_PATCH) && {
-          arrays: { PATCH: true },
-        }),
+      ...(((resource.patch && resource.patchTypes.includes(JSON_PATCH)) ||
+        wrapped) && {
+        arrays: { PUT: wrapped, PATCH: true },
+      }),
       resource: resource.name,
       kind: 'item',
     },
