@@ -2,6 +2,7 @@ import type {
   AnyRecord,
   AnyResource,
   ApiDeclaration,
+  Dialect,
   HandlerContext,
   RouteDeclaration,
   Relation,
@@ -24,10 +25,12 @@ import { InvalidOpenApiError } from './load-openapi.ts'
 import {
   operationsOf,
   requestBodyOf,
+  requestSchemaOf,
   successOf,
   type DocOperation,
 } from './openapi-reader.ts'
-import { flatten, normalise30, type Json } from './schema-view.ts'
+import { flatten, normalise30, typeOf, type Json } from './schema-view.ts'
+import { wrapperOf } from './conform-answer.ts'
 import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
 import { dialectOf } from './dialect-of.ts'
@@ -104,20 +107,57 @@ const singular = (name: string) => name.replace(/s$/, '')
 /** List members a cursor API requires that the engine's envelopes do not fill (Stripe's, OpenAI's). */
 const PAGE_MEMBERS = /^(has_?more|object|url|first_?id|last_?id)$/i
 
+/** The item path's parameter of a collection (`petId` of `/pets/{petId}`). */
+function itemParamOf(group: CollectionOperations) {
+  const item = group.read ?? group.replace ?? group.delete ?? group.patch
+  return item && /\{([^}]+)\}/.exec(item.path)?.[1]
+}
+
 /**
- * Whether the engine's own routes serve a collection as described: records keyed by `id` (not by
- * `{username}`), JSON bodies, and a list whose required members its envelopes fill.
+ * Whether every answer of one record wraps it in the member the inferred record names
+ * (`{ "team": { … } }`), and no request body wraps it: the dialect's item envelope says so once.
+ */
+function wrapsAlike(
+  document: Json,
+  group: CollectionOperations,
+  inferred: InferredResource,
+) {
+  const wrapper = inferred.wrapper!
+  for (const op of [group.read, group.create, group.replace, group.patch]) {
+    if (!op) continue
+    const answer = successOf(document, op.operation)?.body?.media.schema
+    if (answer && wrapperOf(document, answer, inferred.key) !== wrapper)
+      return false
+    const body = requestSchemaOf(document, op.operation, true)
+    if (body && wrapperOf(document, body, inferred.key) !== undefined)
+      return false
+  }
+  return true
+}
+
+/**
+ * Whether the engine's own routes serve a collection as described: records keyed by `id`, or by
+ * the member the item path names where the record has no `id` beside it (`{eventId}`); each
+ * record bare or wrapped alike (`{ "data": { … } }`); JSON bodies; and a list whose required
+ * members its envelopes fill.
  */
 function engineServes(
   document: Json,
   group: CollectionOperations,
   inferred: InferredResource,
 ) {
-  const item = group.read ?? group.replace ?? group.delete ?? group.patch
-  const param = item && /\{([^}]+)\}/.exec(item.path)?.[1]
-  if (param && param !== 'id' && inferred.record[param]) return false
-  // Answers that wrap the record (`{ "pet": { … } }`) are served in the description's shapes.
-  if (inferred.wrapper) return false
+  // A record keyed by another member beside an `id` of its own (Petstore's user, `{username}`)
+  // keeps both: the importer serves it.
+  if (inferred.key !== 'id' && !inferred.hiddenId) return false
+  if (inferred.wrapper && !wrapsAlike(document, group, inferred)) return false
+  // The engine merges a PATCH beside a PUT only: a collection of another key or envelope with a
+  // PATCH alone (the museum's events) is served whole by the importer rather than in part.
+  if (
+    (inferred.key !== 'id' || inferred.wrapper) &&
+    group.patch &&
+    !group.replace
+  )
+    return false
   for (const op of [group.create, group.replace])
     if (
       op &&
@@ -130,9 +170,43 @@ function engineServes(
   if (schema) {
     const required =
       (flatten(document, schema).required as string[] | undefined) ?? []
-    if (required.some((name) => PAGE_MEMBERS.test(name))) return false
+    const envelope = inferred.declaration.list?.envelope
+    const filled = new Set(
+      typeof envelope === 'object' ? Object.values(envelope) : [],
+    )
+    if (required.some((name) => PAGE_MEMBERS.test(name) && !filled.has(name)))
+      return false
   }
   return true
+}
+
+/**
+ * The dialect of a collection the engine serves in the description's own shapes: its key where
+ * it is not `id`, and the member that wraps each record.
+ */
+function dialectOfCollection(
+  group: CollectionOperations,
+  inferred: InferredResource,
+): Dialect | undefined {
+  const dialect: Dialect = {}
+  if (inferred.key !== 'id') {
+    const member = inferred.record[inferred.key] ?? {}
+    const type = typeOf(member)
+    dialect.keys = {
+      member: inferred.key,
+      generate:
+        type === 'integer' || type === 'number'
+          ? 'integer'
+          : member.format === 'uuid'
+            ? 'uuid'
+            : 'string',
+    }
+    const param = itemParamOf(group)
+    if (param && param !== inferred.key && /^[A-Za-z_]\w{0,63}$/.test(param))
+      dialect.keys.param = param
+  }
+  if (inferred.wrapper) dialect.item = { member: inferred.wrapper }
+  return Object.keys(dialect).length > 0 ? dialect : undefined
 }
 
 /**
@@ -267,11 +341,13 @@ export function importOpenApi(
   const linked = new Map<string, InferredResource>()
   const notes: string[] = []
   for (const group of collections.values()) {
+    const param = itemParamOf(group)
     const inferred = inferResource(
       document,
       group,
       validator,
       countOf(group.name),
+      { keys: [...new Set([...(param ? [param] : []), 'id'])] },
     )
     const own = [
       group.list,
@@ -289,13 +365,31 @@ export function importOpenApi(
       continue
     }
     const overlay = overrides.resources?.[group.name]
+    const dialect = dialectOfCollection(group, inferred)
     resources[group.name] = ownerFromPrincipal(
-      {
-        ...inferred.declaration,
-        ...overlay,
-      },
+      keyFromEngine(
+        {
+          ...inferred.declaration,
+          ...(dialect && { dialect }),
+          ...(dialect?.keys && {
+            id: dialect.keys.generate as NonNullable<AnyResource['id']>,
+          }),
+          ...overlay,
+        },
+        inferred,
+      ),
       overlay,
     )
+    if (dialect)
+      notes.push(
+        `${group.name}: ${[
+          dialect.keys &&
+            `keyed by ${dialect.keys.member} (${String(dialect.keys.generate)} keys)`,
+          dialect.item && `each record in { ${inferred.wrapper} }`,
+        ]
+          .filter(Boolean)
+          .join(', ')}`,
+      )
     if (group.patch && !resources[group.name]!.patch)
       leftOver.push({
         op: group.patch,
@@ -678,6 +772,38 @@ function ownerFromPrincipal(
       prepare(ctx) {
         const out = { ...prepare(ctx) }
         if (ctx.principal.owns !== 'all') delete out[owner]
+        return out
+      },
+    },
+  }
+}
+
+/**
+ * A create whose key the engine makes (a uuid `eventId`, a `gid`) leaves it to the engine: the
+ * generated members a create fills are drawn from the schema, and a drawn key could repeat its
+ * example. A key whose schema has a pattern is still drawn, to match it.
+ */
+function keyFromEngine(
+  resource: AnyResource,
+  inferred: InferredResource,
+): AnyResource {
+  const key = inferred.key
+  const create = resource.create
+  if (
+    key === 'id' ||
+    typeof inferred.record[key]?.pattern === 'string' ||
+    !create ||
+    !('prepare' in create) ||
+    !create.prepare
+  )
+    return resource
+  const prepare = create.prepare.bind(create)
+  return {
+    ...resource,
+    create: {
+      ...create,
+      prepare(ctx) {
+        const { [key]: _drawn, ...out } = prepare(ctx)
         return out
       },
     },

@@ -23,6 +23,12 @@ export interface InferredList {
   notes: string[]
 }
 
+const HAS_MORE = /^has_?more$/i
+const NEXT_CURSOR = /^next_?(cursor|page_?token)$/i
+/** Stripe's paging: the key of the record a page starts after, or ends before. */
+const AFTER_KEY = 'starting_after'
+const BEFORE_KEY = 'ending_before'
+
 type Relation = 'self' | 'next' | 'prev' | 'first' | 'last'
 const RELATION: [Relation, RegExp][] = (
   [
@@ -84,7 +90,7 @@ function envelopeWords(envelope: ListEnvelope) {
     (envelope.linkNames
       ? `${envelope.links}: { ${Object.values(envelope.linkNames).join(', ')} }`
       : envelope.links)
-  return `{ ${[envelope.items, links, envelope.total].filter(Boolean).join(', ')} }`
+  return `{ ${[envelope.items, links, envelope.total, envelope.hasMore, envelope.nextCursor].filter(Boolean).join(', ')} }`
 }
 
 /** The envelope, from the list response's schema: a bare array, or the member holding the array. */
@@ -119,6 +125,15 @@ function envelopeOf(
       ['integer', 'number'].includes(typeOf(properties[n]!) ?? ''),
   )
   if (total) envelope.total = total
+  // `has_more: true`, `next_cursor: "…"`: what a cursor API's clients loop on.
+  const hasMore = names.find(
+    (n) => HAS_MORE.test(n) && typeOf(properties[n]!) === 'boolean',
+  )
+  if (hasMore) envelope.hasMore = hasMore
+  const nextCursor = names.find(
+    (n) => NEXT_CURSOR.test(n) && typeOf(properties[n]!) === 'string',
+  )
+  if (nextCursor) envelope.nextCursor = nextCursor
   return { envelope, items }
 }
 
@@ -150,7 +165,11 @@ export function inferList(
   const params: NonNullable<ListDeclaration['params']> = {}
   const cursor = names.find((n) => CURSOR.includes(n))
   const size = names.find((n) => SIZE.includes(n))
-  if (cursor) {
+  if (cursor === AFTER_KEY) {
+    list.paging = 'after'
+    params.after = AFTER_KEY
+    if (names.includes(BEFORE_KEY)) params.before = BEFORE_KEY
+  } else if (cursor) {
     list.paging = 'cursor'
     params.cursor = cursor
   } else if (names.includes('offset')) {
@@ -173,7 +192,14 @@ export function inferList(
     : undefined
   if (sortName && sortName !== 'sort') params.sort = sortName
   if (Object.keys(params).length > 0) list.params = params
-  const used = new Set([cursor, size, 'page', 'offset', sortName])
+  const used = new Set([
+    cursor,
+    size,
+    'page',
+    'offset',
+    sortName,
+    ...(list.paging === 'after' ? [BEFORE_KEY] : []),
+  ])
   const filters: string[] = []
   const ignore: string[] = []
   for (const name of names) {
@@ -200,7 +226,7 @@ export function inferList(
         : typeof shape.envelope === 'object'
           ? envelopeWords(shape.envelope)
           : "hypermock's envelope"
-    }, ${list.paging ?? 'page'} paging (${[params.cursor ?? params.offset ?? (list.paging === 'page' ? 'page' : undefined), params.perPage].filter(Boolean).join(', ') || 'page, perPage'})${filters.length > 0 ? `, filters on ${filters.join(', ')}` : ''}`,
+    }, ${list.paging ?? 'page'} paging (${[params.cursor ?? params.after ?? params.offset ?? (list.paging === 'page' ? 'page' : undefined), params.perPage].filter(Boolean).join(', ') || 'page, perPage'})${filters.length > 0 ? `, filters on ${filters.join(', ')}` : ''}`,
   )
   const sortable = sort ?? (sortName ? filters : [])
   if (sortName)

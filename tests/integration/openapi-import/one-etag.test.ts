@@ -159,6 +159,98 @@ describe('one ETag for every imported item', () => {
     ).toBe(200)
   })
 
+  it('accepts the ETag of a record keyed by a member not named id, on each write the engine serves', async () => {
+    const event = {
+      type: 'object',
+      required: ['eventId', 'name'],
+      properties: {
+        eventId: { type: 'string', format: 'uuid', readOnly: true },
+        name: { type: 'string' },
+        seats: { type: 'integer' },
+      },
+    }
+    const input = {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, seats: { type: 'integer' } },
+    }
+    const events = {
+      openapi: '3.0.3',
+      info: { title: 'Events', version: '1' },
+      servers: [{ url: 'https://pets.example/v3' }],
+      paths: {
+        '/events': {
+          post: { requestBody: body(input), responses: ok(event) },
+        },
+        '/events/{eventId}': {
+          parameters: [param('eventId', 'string')],
+          get: { responses: ok(event) },
+          put: { requestBody: body(input), responses: ok(event) },
+          patch: {
+            requestBody: {
+              required: true,
+              content: { 'application/merge-patch+json': { schema: input } },
+            },
+            responses: ok(event),
+          },
+          delete: { responses: { '204': { description: 'deleted' } } },
+        },
+      },
+    }
+    // Served by the engine's own routes, keyed by eventId.
+    expect(createOpenApiMock({ openapi: events }).declaration).toMatchObject({
+      resources: { events: { dialect: { keys: { member: 'eventId' } } } },
+    })
+    const send = client(createOpenApiMock({ openapi: events }))
+    const created = await send('POST', '/events', { name: 'Gala', seats: 9 })
+    expect(created.status).toBe(200)
+    const { eventId } = (await created.json()) as { eventId: string }
+    expect(eventId).toMatch(/^[0-9a-f-]{36}$/)
+    const at = `/events/${eventId}`
+    const first = (await send('GET', at)).headers.get('ETag')!
+    expect(created.headers.get('ETag')).toBe(first)
+
+    const replaced = await send(
+      'PUT',
+      at,
+      { name: 'Gala', seats: 10 },
+      { 'If-Match': first },
+    )
+    expect(replaced.status).toBe(200)
+    const second = replaced.headers.get('ETag')!
+    expect((await send('GET', at)).headers.get('ETag')).toBe(second)
+    const stale = { 'If-Match': first }
+    expect((await send('PUT', at, { name: 'Gala' }, stale)).status).toBe(412)
+    expect(
+      (
+        await send(
+          'PATCH',
+          at,
+          { seats: 1 },
+          { ...stale, 'Content-Type': 'application/merge-patch+json' },
+        )
+      ).status,
+    ).toBe(412)
+    expect((await send('DELETE', at, undefined, stale)).status).toBe(412)
+
+    const patched = await send(
+      'PATCH',
+      at,
+      { seats: 11 },
+      { 'If-Match': second, 'Content-Type': 'application/merge-patch+json' },
+    )
+    expect(patched.status).toBe(200)
+    expect(await patched.json()).toMatchObject({ eventId, seats: 11 })
+    expect(
+      (
+        await send('DELETE', at, undefined, {
+          'If-Match': patched.headers.get('ETag')!,
+        })
+      ).status,
+    ).toBe(204)
+    expect((await send('GET', at)).status).toBe(404)
+  })
+
   const petstore3 = openApiCorpus()?.find((e) => e.folder === 'petstore3')
   it.skipIf(!petstore3)(
     `accepts Petstore 3's ETag of GET /pet/{petId} on PUT /pet (${corpusRoot})`,
