@@ -339,3 +339,51 @@ it('keeps a required member stored as null when a merge patch leaves it alone', 
   expect(pointers(problem)).toEqual(['#/endedAt'])
   expect(mock.data.visits.get(1)).toMatchObject({ note: 'x', endedAt: null })
 })
+
+describe('PATCH on a resource declared without replace', () => {
+  const api = createMockApi({
+    api: defineApi({
+      name: 'Notes',
+      base: '/',
+      auth: false,
+      resources: {
+        notes: defineResource({
+          schema: z.strictObject({
+            id: z.number().int(),
+            text: z.string().min(1),
+            pinned: z.boolean(),
+          }),
+          replace: false,
+          patch: true,
+          seed: [{ text: 'Milk', pinned: false }],
+        }),
+      },
+    }),
+  })
+  const send = (method: string, body?: unknown) =>
+    api.fetch(
+      new Request('http://notes.test/notes/1', {
+        method,
+        ...(body !== undefined && {
+          headers: { 'Content-Type': MERGE_PATCH },
+          body: JSON.stringify(body),
+        }),
+      }),
+    )
+
+  it('merges a PATCH, checked as the replace body the schema implies, and has no PUT', async () => {
+    const patched = await send('PATCH', { pinned: true })
+    expect(patched.status).toBe(200)
+    expect(await patched.json()).toMatchObject({
+      id: 1,
+      text: 'Milk',
+      pinned: true,
+    })
+    const refused = await send('PATCH', { text: '' })
+    expect(refused.status).toBe(422)
+    expect(pointers(await refused.json())).toEqual(['#/text'])
+    const put = await send('PUT', { text: 'Eggs', pinned: false })
+    expect(put.status).toBe(405)
+    expect(put.headers.get('Allow')).not.toContain('PUT')
+  })
+})

@@ -197,11 +197,6 @@ export function checkResource(
   for (const [i, f] of keep.entries())
     needField(`${at}.replace.keep[${i}]`, f, 'a field a replace keeps')
   checkPatch(d.patch, `${at}.patch`, issue)
-  if (d.patch !== undefined && d.patch !== false && d.replace === false)
-    issue(
-      `${at}.patch`,
-      'needs replace: a merge patch is checked as a replace body; declare replace, or leave patch out',
-    )
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')
   if (d.id !== undefined && !['integer', 'uuid', 'string'].includes(d.id))

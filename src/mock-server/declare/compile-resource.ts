@@ -86,6 +86,8 @@ export interface CompiledResource {
   replace:
     | { input: Schema | undefined; declaration: ReplaceDeclaration<AnyRecord> }
     | undefined
+  /** `PUT` on an item: a replace with a route of its own (else `replace` only checks a `PATCH`). */
+  put: boolean
   /** `PATCH` with a JSON Merge Patch, checked as a replace. */
   patch: boolean
   /** The media types that `PATCH` takes. */
@@ -236,12 +238,18 @@ export function compileResource(
       ...ownKey,
     ]),
   )
-  const replace = pickInput(declaration.replace, () =>
-    derivedInput(
-      declared,
-      serverSet.filter((f) => f !== 'version'),
-      ['version', ...(ownerField ? [ownerField] : []), ...ownKey],
-    ),
+  const patchDeclared =
+    declaration.patch === true || typeof declaration.patch === 'object'
+  // A PATCH with no PUT still checks the merged record as the replace body the schema implies.
+  const put = declaration.replace !== false
+  const replace = pickInput(
+    put ? declaration.replace : patchDeclared ? undefined : false,
+    () =>
+      derivedInput(
+        declared,
+        serverSet.filter((f) => f !== 'version'),
+        ['version', ...(ownerField ? [ownerField] : []), ...ownKey],
+      ),
   )
 
   const owner = declaration.owner as
@@ -328,9 +336,8 @@ export function compileResource(
     }),
     create: create as CompiledResource['create'],
     replace: replace as CompiledResource['replace'],
-    patch:
-      (declaration.patch === true || typeof declaration.patch === 'object') &&
-      replace !== undefined,
+    put: put && replace !== undefined,
+    patch: patchDeclared && replace !== undefined,
     patchTypes: (typeof declaration.patch === 'object' &&
       declaration.patch.accepts) || ['application/merge-patch+json'],
     delete: declaration.delete ?? true,

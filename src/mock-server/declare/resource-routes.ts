@@ -109,7 +109,7 @@ export function resourceRoutes(
   const load = loader(resource)
   const item = split<ItemHandler<AnyRecord>>({
     GET: readConvention(resource),
-    ...(resource.replace && { PUT: replaceConvention(resource) }),
+    ...(resource.put && { PUT: replaceConvention(resource) }),
     ...(resource.patch && { PATCH: mergePatchConvention(resource) }),
     ...(resource.delete && { DELETE: deleteConvention(resource) }),
   })
