@@ -36,6 +36,11 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   docs?: Partial<Record<Method, DescribeEndpoint>>
   /** A body's media type by method, where it is not `application/json` (a merge patch's). */
   accepts?: Partial<Record<Method, string>>
+  /**
+   * Methods whose success answers the record, which `Prefer: return=minimal` may leave out
+   * (`conventions/prefer.ts`): a create, replace, patch or action.
+   */
+  prefer?: Partial<Record<Method, true>>
   /** Methods whose JSON body may be an array as well as an object (a declared bulk write). */
   arrays?: Partial<Record<Method, boolean>>
   /** Public routes need no credential (root, problem docs). */

@@ -246,13 +246,17 @@ describe('the OpenAPI description', () => {
       'WWW-Authenticate',
       'Allow',
       'Cache-Control',
+      'Preference-Applied',
+      'Vary',
     ])
       expect(used).toContain(header)
-    // An action that runs code of its own may answer 200 with the record, or 201 with one it made.
+    // An action that runs code of its own may answer 200 with the record, or 201 with one it made;
+    // asked `Prefer: return=minimal`, 204 (or 201) without a body.
     const pay = doc.paths['/api/orders/{id}/payment']!.post as Operation
     expect(Object.keys(pay.responses)).toEqual([
       '200',
       '201',
+      '204',
       '400',
       '401',
       '403',

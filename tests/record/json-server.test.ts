@@ -168,6 +168,43 @@ it('takes a PATCH sent as application/json, as json-server did, and merges it', 
   expect((await get('/posts/3')).body).toMatchObject({ views: 7 })
 })
 
+it('honours Prefer: return=minimal on the recorded writes, as on any declared API', async () => {
+  const minimal = (init: RequestInit): RequestInit => ({
+    ...init,
+    headers: { 'content-type': 'application/json', prefer: 'return=minimal' },
+  })
+  const created = await fetch(
+    `${served.url}/posts`,
+    minimal(json({ title: 'quiet', views: 1, status: 'draft' })),
+  )
+  expect(created.status).toBe(201)
+  expect(created.headers.get('preference-applied')).toBe('return=minimal')
+  expect(created.headers.get('vary')).toMatch(/\bPrefer\b/)
+  expect(await created.text()).toBe('')
+  const location = created.headers.get('location')!
+  const id = location.split('/').at(-1)!
+  expect((await get(`/posts/${id}`)).body).toMatchObject({ title: 'quiet' })
+  const replaced = await fetch(
+    `${served.url}/posts/${id}`,
+    minimal(json({ title: 'still quiet', views: 2, status: 'draft' }, 'PUT')),
+  )
+  expect(replaced.status).toBe(204)
+  expect(replaced.headers.get('preference-applied')).toBe('return=minimal')
+  expect(await replaced.text()).toBe('')
+  const patched = await fetch(`${served.url}/posts/${id}`, {
+    ...json({ views: 3 }, 'PATCH'),
+    headers: {
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+  })
+  expect(patched.status).toBe(200)
+  expect(patched.headers.get('preference-applied')).toBe(
+    'return=representation',
+  )
+  expect(await patched.json()).toMatchObject({ title: 'still quiet', views: 3 })
+})
+
 it('writes a report that names what it inferred and from how much', () => {
   expect(report).toContain('posts: from 7 exchange(s)')
   expect(report).toContain('merge patch (sent as application/json)')

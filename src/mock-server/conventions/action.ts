@@ -15,6 +15,7 @@ import {
 import { bodyOptional } from '../openapi/input-schemas.ts'
 import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
+import { describePrefer } from './prefer.ts'
 import {
   capitalise,
   exampleId,
@@ -61,6 +62,7 @@ export function actionConvention(
   t: CompiledTransition,
 ): Convention<ItemHandler<AnyRecord>> {
   return {
+    prefer: true,
     handler: actionHandler(resource, t),
     doc: (ctx) => {
       const names = ctx.names.get(resource.name)!
@@ -88,7 +90,7 @@ export function actionConvention(
           t.title ?? `${capitalise(t.name)} ${withArticle(resource.singular)}`,
         description: `Follows the \`${t.name}\` link, which ${withArticle(resource.singular)} offers while its ${field} is ${states(t.from)}; its ${field} becomes ${JSON.stringify(t.to)}. From any other state: 409 \`state-conflict\`.${t.declaration.run ? ' The action may answer with a record it acted on or created.' : ''}`,
         tag: resource.title,
-        answers,
+        ...describePrefer(ctx.api, answers),
         body: {
           schema: names.actions.get(t.name) ?? 'EmptyAction',
           required: !bodyOptional(t.input),

@@ -10,4 +10,6 @@ export interface Convention<H> {
   doc: DescribeEndpoint
   /** The media type its body must have. @default 'application/json' */
   accepts?: string
+  /** Its success answers the record, so `Prefer: return=minimal` may leave it out (`prefer.ts`). */
+  prefer?: true
 }

@@ -19,6 +19,7 @@ import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { hookProblems, inStates } from './endpoint-doc.ts'
 import { itemSchema, unwrapItem } from './item-envelope.ts'
+import { describePrefer } from './prefer.ts'
 
 /** A key the body gives (a username) that names a record already. */
 function takenKey(
@@ -94,6 +95,7 @@ export function createConvention(
 ): Convention<Handler> {
   const create = resource.create!
   return {
+    prefer: true,
     handler: createHandler(resource),
     doc: (ctx) => {
       const names = ctx.names.get(resource.name)!
@@ -104,14 +106,14 @@ export function createConvention(
         operationId: camel('create', resource.singular),
         summary: `Create ${withArticle(resource.singular)}`,
         tag: resource.title,
-        answers: [
+        ...describePrefer(ctx.api, [
           {
             status: resource.status.create === 200 ? 200 : 201,
             schema: itemSchema(resource.item, inStates(names, initial)),
             etag: true,
             location: true,
           },
-        ],
+        ]),
         body: { schema: names.create, required: !bodyOptional(create.input) },
         problems: [
           'validation-failed',

@@ -40,6 +40,8 @@ export interface EndpointDoc {
   }
   ifMatch?: boolean
   ifNoneMatch?: boolean
+  /** It honours `Prefer: return=…` (`prefer.ts`): the header is a parameter, its answers say so. */
+  prefer?: boolean
   /** Problems the endpoint raises itself, besides the pipeline's checks. */
   problems: string[]
   /** The resource the path's `{id}` names, and a seeded id to show it with. */

@@ -13,6 +13,7 @@ import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { exampleId, inStates } from './endpoint-doc.ts'
 import { itemSchema, unwrapItem } from './item-envelope.ts'
+import { describePrefer } from './prefer.ts'
 import { applyJsonPatch } from './json-patch.ts'
 import { fail } from '../problems/problem-error.ts'
 import { JSON_PATCH } from '../declare/dialect-auth.ts'
@@ -164,6 +165,7 @@ export function mergePatchConvention(
   resource: CompiledResource,
 ): Convention<ItemHandler<AnyRecord>> {
   return {
+    prefer: true,
     handler: mergePatchHandler(resource),
     accepts: resource.patchTypes.join(', '),
     doc: (ctx) => {
@@ -174,7 +176,7 @@ export function mergePatchConvention(
         summary: `Update ${withArticle(resource.singular)} with a JSON Merge Patch${whileWritable(resource)}`,
         description: `The members sent replace the stored ones, \`null\` removes one, nested objects merge and arrays replace (RFC 7396). Server-set members are refused, and the merged ${resource.singular} must be a valid replace body: every invalid field is listed in one 422. The body must be sent as ${resource.patchTypes.map((t) => `\`${t}\``).join(' or ')}${resource.patchTypes.includes(JSON_PATCH) ? ` (\`${JSON_PATCH}\` is an RFC 6902 list of operations)` : ''}.`,
         tag: resource.title,
-        answers: [
+        ...describePrefer(ctx.api, [
           {
             status: 200,
             schema: itemSchema(
@@ -183,7 +185,7 @@ export function mergePatchConvention(
             ),
             etag: true,
           },
-        ],
+        ]),
         body: {
           schema: names.patch,
           required: true,

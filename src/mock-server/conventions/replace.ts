@@ -8,6 +8,7 @@ import { camel, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
 import { exampleId, inStates } from './endpoint-doc.ts'
 import { itemSchema, unwrapItem } from './item-envelope.ts'
+import { describePrefer } from './prefer.ts'
 import {
   whileWritable,
   writeItemHandler,
@@ -31,6 +32,7 @@ export function replaceConvention(
   resource: CompiledResource,
 ): Convention<ItemHandler<AnyRecord>> {
   return {
+    prefer: true,
     handler: replaceHandler(resource),
     doc: (ctx) => {
       const names = ctx.names.get(resource.name)!
@@ -39,7 +41,7 @@ export function replaceConvention(
         operationId: camel('replace', resource.singular),
         summary: `Replace ${withArticle(resource.singular)}${whileWritable(resource)}`,
         tag: resource.title,
-        answers: [
+        ...describePrefer(ctx.api, [
           resource.status.replace === 204
             ? { status: 204 }
             : {
@@ -50,7 +52,7 @@ export function replaceConvention(
                 ),
                 etag: true,
               },
-        ],
+        ]),
         body: {
           schema: names.replace,
           required: !bodyOptional(resource.replace?.input),

@@ -50,6 +50,12 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
   }
   if (typeof declaration.name !== 'string' || declaration.name.trim() === '')
     issue('name', 'must be a non-empty string: the name the root answers with')
+  const prefer: unknown = declaration.prefer
+  if (prefer !== undefined && typeof prefer !== 'boolean')
+    issue(
+      'prefer',
+      'must be true (writes honour Prefer: return=minimal) or false (Prefer is ignored)',
+    )
   const resources = declaration.resources
   if (typeof resources !== 'object' || resources === null) {
     issue('resources', 'must be an object of resource declarations')

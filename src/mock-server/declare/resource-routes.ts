@@ -62,6 +62,7 @@ function split<H>(conventions: Partial<Record<Method, Convention<H>>>) {
   const handlers: Partial<Record<Method, H>> = {}
   const docs: NonNullable<RouteSpec['docs']> = {}
   const accepts: NonNullable<RouteSpec['accepts']> = {}
+  const prefer: NonNullable<RouteSpec['prefer']> = {}
   for (const [method, convention] of Object.entries(conventions) as [
     Method,
     Convention<H> | undefined,
@@ -70,8 +71,9 @@ function split<H>(conventions: Partial<Record<Method, Convention<H>>>) {
       handlers[method] = convention.handler
       docs[method] = convention.doc
       if (convention.accepts) accepts[method] = convention.accepts
+      if (convention.prefer) prefer[method] = true
     }
-  return { handlers, docs, accepts }
+  return { handlers, docs, accepts, prefer }
 }
 
 /** Every route one resource serves: its collection, its items, its actions and nested lists. */
@@ -96,6 +98,7 @@ export function resourceRoutes(
     path: base,
     methods: collectionOps.handlers,
     docs: collectionOps.docs,
+    prefer: collectionOps.prefer,
     resource: resource.name,
     kind: 'collection',
   }
@@ -118,6 +121,7 @@ export function resourceRoutes(
     {
       ...itemRoute(at, load, item.handlers),
       docs: item.docs,
+      prefer: item.prefer,
       ...(resource.patch && { accepts: item.accepts }),
       // A JSON Patch is an array of operations.
       ...(((resource.patch && resource.patchTypes.includes(JSON_PATCH)) ||
@@ -133,6 +137,7 @@ export function resourceRoutes(
     routes.push({
       ...itemRoute(`${at}/${transition.path}`, load, action.handlers),
       docs: action.docs,
+      prefer: action.prefer,
       resource: resource.name,
       kind: 'action',
       action: transition.name,

@@ -414,6 +414,13 @@ export interface ApiDeclaration<
   /** The status of `validation-failed`, with every invalid field listed either way. @default 422 */
   validationStatus?: 400 | 422
   /**
+   * Whether writes honour `Prefer: return=minimal | representation` (RFC 7240): a create, replace,
+   * patch or action asked for `return=minimal` answers without the record (201 with `Location`, or
+   * 204), with `Preference-Applied` and `Vary: Prefer`. `false` ignores the header, as a server
+   * may. @default true
+   */
+  prefer?: boolean
+  /**
    * Headers every request to the API's resources must carry (a tenant id): a request without one
    * is answered 400 `missing-header`, naming each one it lacks. @default none
    */

@@ -62,6 +62,7 @@ function parametersOf(ctx: EndpointContext) {
     parameters.push(parameterRef('IfNoneMatch'))
   if (doc.ifMatch) parameters.push(parameterRef('IfMatch'))
   if (method === 'POST') parameters.push(parameterRef('IdempotencyKey'))
+  if (doc.prefer) parameters.push(parameterRef('Prefer'))
   if (!route.public)
     for (const name of api.requiredHeaders)
       parameters.push({

@@ -41,6 +41,7 @@ const FIELD: Partial<Record<HeaderName, string>> = {
   'Cache-Control-Public': 'Cache-Control',
   'Cache-Control-No-Store': 'Cache-Control',
   'Vary-Authorization': 'Vary',
+  'Vary-Prefer': 'Vary',
 }
 
 interface ResponseDraft {
@@ -87,6 +88,20 @@ function contentOf(answer: Answer, method: DocMethod) {
   return undefined
 }
 
+/** A write's success as `Prefer: return=…` shapes it (`conventions/prefer.ts`). */
+function preferWords(
+  doc: EndpointContext['doc'],
+  code: number,
+  reason: string,
+) {
+  if (typeof doc !== 'object' || !doc.prefer) return reason
+  if (code === 201)
+    return `${reason}: the record, or no body when asked \`Prefer: return=minimal\``
+  if (code === 204 && doc.answers.some((a) => a.status === 200))
+    return `${reason}: asked \`Prefer: return=minimal\`, the write answers without the record`
+  return reason
+}
+
 /** Every status the endpoint may answer, with its headers and its body (success or problems). */
 export function responsesOf(ctx: EndpointContext) {
   const drafts = new Map<number, ResponseDraft>()
@@ -119,7 +134,7 @@ export function responsesOf(ctx: EndpointContext) {
             },
           }
     const description = draft.answer
-      ? (REASONS[code] ?? 'Success')
+      ? preferWords(doc, code, REASONS[code] ?? 'Success')
       : draft.slugs
           .map((slug) => `\`${slug}\`: ${ctx.api.problems.get(slug)!.title}`)
           .join('; ')

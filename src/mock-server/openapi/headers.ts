@@ -95,6 +95,16 @@ export function responseHeaders(api: ApiModel, base: string) {
       'The request headers the answer depends on: always `Authorization` on a read of a caller’s data, and `Origin` too on a cross-origin request.',
       pattern(`^(${FIELD}, *)*Authorization(, *${FIELD})*$`),
     ),
+    'Preference-Applied': header(
+      'The `Prefer` preference the answer honours (RFC 7240): `return=minimal` (no body) or `return=representation` (the record).',
+      { enum: ['return=minimal', 'return=representation'] },
+      false,
+    ),
+    // A write that honours `Prefer` answers by it; a cross-origin caller adds `Origin`.
+    'Vary-Prefer': header(
+      'The request headers the answer depends on: always `Prefer` on a write that honours it, and `Origin` too on a cross-origin request.',
+      pattern(`^(${FIELD}, *)*Prefer(, *${FIELD})*$`),
+    ),
     Vary: header(
       'The request headers the answer depends on: `Origin` on an answer to a cross-origin request.',
       pattern(`^${FIELD}(, *${FIELD})*$`),

@@ -1,6 +1,7 @@
 import type { CollectionFields, FieldSpec } from '../collections/query.ts'
 import type { ListShape } from '../collections/list-shape.ts'
 import type { JsonSchema } from '../declare/schema-tools.ts'
+import { PREFER_PARAMETER } from '../conventions/prefer.ts'
 
 export interface Parameter {
   name: string
@@ -27,6 +28,7 @@ export const sharedParameters = {
     description: 'Items per page.',
     schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
   },
+  Prefer: PREFER_PARAMETER,
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',

@@ -9,6 +9,7 @@ import { idempotency, idempotencyAnswers } from './idempotency.ts'
 import { latency } from './latency.ts'
 import { mediaType, mediaTypeAnswers } from './media-type.ts'
 import { parseJson, parseJsonAnswers } from './parse-json.ts'
+import { prefer, preferAnswers } from './prefer.ts'
 import { rateLimit, rateLimitAnswers } from './rate-limit.ts'
 import { readBody, readBodyAnswers } from './read-body.ts'
 import { requiredHeaders, requiredHeadersAnswers } from './required-headers.ts'
@@ -52,6 +53,8 @@ export const API_STAGES: readonly ApiStage[] = [
   { stage: () => mediaType, answers: mediaTypeAnswers }, // 415
   { stage: () => parseJson, answers: parseJsonAnswers }, // 400
   { stage: () => checkItem, answers: checkItemAnswers }, // 404 unknown or hidden item
+  // Prefer: return=minimal on a write's success, its replay included
+  { stage: () => prefer, answers: preferAnswers },
   // 400/409/422 key checks; stores the result
   { stage: () => idempotency, answers: idempotencyAnswers },
   // simulated processing time, with the key in flight
