@@ -41,6 +41,14 @@ it('passes every must and should rule against hypermock’s own standalone serve
   expect(report.exitCode).toBe(0)
 })
 
+it('honours Prefer: return=minimal and return=representation on a create, and says so truly', () => {
+  expect(report.rules.find((r) => r.id === 'prefer-return')).toMatchObject({
+    status: 'pass',
+    reason:
+      'Preference-Applied told the truth for return=minimal and return=representation',
+  })
+})
+
 it('patches an order with a JSON Merge Patch: 415 for text/plain, and null removes its note', () => {
   const rule = report.rules.find((r) => r.id === 'merge-patch')
   // A pass with no reason: every half was tried.

@@ -239,3 +239,31 @@ it('shows the list a failure is about as its evidence', async () => {
     /nor with limit=1$/,
   )
 })
+
+it('prefer-return: passes a server that honours Prefer, fails one whose Preference-Applied says minimal over a record, notes one that ignores it', async () => {
+  const honoured = verdict(
+    await check({ prefer: 'honoured' }, ['prefer-return']),
+    'prefer-return',
+  )
+  expect(honoured).toMatchObject({
+    status: 'pass',
+    reason:
+      'Preference-Applied told the truth for return=minimal and return=representation',
+  })
+  await server!.close()
+  server = undefined
+  const lying = verdict(
+    await check({ prefer: 'claims-minimal' }, ['prefer-return']),
+    'prefer-return',
+  )
+  expect(lying?.status).toBe('fail')
+  expect(lying?.expected).toMatch(/a minimal answer, without the record/)
+  expect(lying?.actual).toMatch(/the body is the record anyway/)
+  await server!.close()
+  server = undefined
+  const ignoring = verdict(await check({}, ['prefer-return']), 'prefer-return')
+  expect(ignoring?.status).toBe('skip')
+  expect(ignoring?.reason).toMatch(
+    /ignores Prefer: return=… \(no Preference-Applied\): preferences are optional \(RFC 7240\)/,
+  )
+})

@@ -1,5 +1,5 @@
 /**
- * `Prefer: return=minimal | representation` (RFC 7240 §4.2) on the writes whose answer is the
+ * `Prefer: return=minimal | representation` (RFC 7240) on the writes whose answer is the
  * record: create, replace, merge or JSON patch, and state actions. Stated once here: how the header
  * is read, what a minimal answer is, and the words the description uses. `stages/prefer.ts` applies
  * it around the operation and its idempotency replay, so a replay is shaped by the replaying
@@ -8,9 +8,9 @@
  * - `return=minimal`: a create keeps its 201 with `Location` and `ETag` and sends no body; an
  *   update (200 with the record) becomes 204 No Content with its `ETag`.
  * - `return=representation`: the record, as without `Prefer`.
- * - Either way, when honoured: `Preference-Applied: return=…` (RFC 7240 §3). Every success of such
+ * - Either way, when honoured: `Preference-Applied: return=…` (RFC 7240). Every success of such
  *   a write carries `Vary: Prefer`, since its shape depends on the header.
- * - Unknown preferences, and `return` with another value, are ignored (RFC 7240 §2); a repeated
+ * - Unknown preferences, and `return` with another value, are ignored (RFC 7240); a repeated
  *   `return` counts once, the first.
  */
 import type { ApiModel } from '../model/compiled-api.ts'
@@ -46,7 +46,7 @@ export function returnPreference(
     const at = head.indexOf('=')
     const name = (at < 0 ? head : head.slice(0, at)).trim().toLowerCase()
     if (name !== 'return') continue
-    // Only the first instance of a preference counts (RFC 7240 §2).
+    // Only the first instance of a preference counts (RFC 7240).
     const value = at < 0 ? '' : unquote(head.slice(at + 1)).toLowerCase()
     return value === 'minimal' || value === 'representation' ? value : undefined
   }
