@@ -120,6 +120,59 @@ describe('Console', () => {
     )
   })
 
+  test('sends Prefer on a write: return=minimal answers 201 without the record, and the curl carries it', async () => {
+    const user = userEvent.setup()
+    const sent: Request[] = []
+    window.history.replaceState(
+      null,
+      '',
+      '/?view=console&method=POST&path=/api/orders',
+    )
+    render(
+      <PlaygroundProvider
+        api={api}
+        fetch={(request) => {
+          sent.push(request.clone())
+          return api.fetch(request)
+        }}
+      >
+        <ConsoleView />
+      </PlaygroundProvider>,
+    )
+    const prefer = screen.getByLabelText('Prefer')
+    expect(prefer).toHaveValue('')
+    expect(
+      within(prefer)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['none', 'return=minimal', 'return=representation'])
+    await user.selectOptions(prefer, 'return=minimal')
+    await user.type(
+      screen.getByLabelText('Body (JSON)'),
+      typed('{ "total": 10, "currency": "eur" }'),
+    )
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(
+      await screen.findByText(/^Answered 201 Created after 1 attempt/),
+    ).toBeInTheDocument()
+    const posts = sent.filter((r) => r.method === 'POST')
+    expect(posts.map((r) => r.headers.get('Prefer'))).toEqual([
+      'return=minimal',
+    ])
+    expect(api.state.snapshot().orders.at(-1)).toMatchObject({ total: 10 })
+    await user.click(screen.getByRole('button', { name: 'Copy as curl' }))
+    await screen.findByText(/^Copied as curl/)
+    expect(await navigator.clipboard.readText()).toContain(
+      "-H 'Prefer: return=minimal'",
+    )
+    // Not a write: the control is off and nothing is sent.
+    await user.selectOptions(screen.getByLabelText('Method'), 'GET')
+    expect(screen.getByLabelText('Prefer')).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Copy as curl' }))
+    await screen.findByText(/^Copied as curl/)
+    expect(await navigator.clipboard.readText()).not.toContain('Prefer')
+  })
+
   test('warns about invalid JSON and still sends it, to show the 400', async () => {
     const user = userEvent.setup()
     renderConsole('?view=console&method=POST&path=/api/orders')

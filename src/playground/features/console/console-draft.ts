@@ -15,6 +15,20 @@ export const methods = [
   'OPTIONS',
 ] as const
 
+/** What the Prefer control sends on a write (RFC 7240): nothing, or a `return` preference. */
+export const preferences = [
+  '',
+  'return=minimal',
+  'return=representation',
+] as const
+export type PreferChoice = (typeof preferences)[number]
+
+export const isPreferChoice = (value: unknown): value is PreferChoice =>
+  preferences.includes(value as PreferChoice)
+
+/** The methods whose answer `Prefer: return=…` shapes: the writes that answer the record. */
+export const PREFERRING = new Set(['POST', 'PUT', 'PATCH'])
+
 export interface HeaderRow {
   id: number
   name: string
@@ -30,6 +44,8 @@ export interface ConsoleDraft {
   ifMatch: string
   ifNoneMatch: string
   contentType: string
+  /** `Prefer` on a write; empty sends none. */
+  prefer: PreferChoice
   custom: HeaderRow[]
   body: string
   mode: SendMode
@@ -100,6 +116,7 @@ export function draftFromParams(
     ifMatch: '',
     ifNoneMatch: '',
     contentType: method === 'PATCH' ? MERGE_PATCH : JSON_TYPE,
+    prefer: '',
     custom: [],
     body: params.get('body') ?? '',
     mode: params.get('mode') === 'raw' ? 'raw' : 'client',
@@ -127,6 +144,13 @@ export function draftFromParams(
       case 'content-type':
         draft.contentType = value
         break
+      case 'prefer':
+        if (isPreferChoice(value) && value !== '') {
+          draft.prefer = value
+          break
+        }
+        draft.custom.push({ id: draft.custom.length + 1, name, value })
+        break
       default:
         draft.custom.push({ id: draft.custom.length + 1, name, value })
     }
@@ -146,6 +170,7 @@ export function requestOf(draft: ConsoleDraft): OutgoingRequest {
   add(named['if-match'], draft.ifMatch)
   add(named['if-none-match'], draft.ifNoneMatch)
   if (hasBody) add(named['content-type'], draft.contentType)
+  if (PREFERRING.has(draft.method)) add('Prefer', draft.prefer)
   for (const row of draft.custom) if (row.name.trim()) add(row.name, row.value)
   return {
     method: draft.method,

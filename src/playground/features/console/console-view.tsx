@@ -10,8 +10,11 @@ import {
   credentialPreset,
   draftFromParams,
   jsonProblem,
+  isPreferChoice,
   methods,
   paramsOf,
+  PREFERRING,
+  preferences,
   requestOf,
   withMethod,
   type ConsoleDraft,
@@ -57,6 +60,7 @@ function ConsoleForm({
   }, [outcome])
   const controller = useRef<AbortController | null>(null)
   const bodyHintId = useId()
+  const preferId = useId()
   useEffect(() => {
     if (persist) saveDraft(draft)
   }, [draft, persist])
@@ -183,6 +187,30 @@ function ConsoleForm({
               onChange={(value) => set('contentType', value)}
               hint="Sent only with a body."
             />
+            <div className="field">
+              <label htmlFor={preferId}>Prefer</label>
+              <select
+                id={preferId}
+                value={draft.prefer}
+                disabled={!PREFERRING.has(draft.method)}
+                aria-describedby={`${preferId}-hint`}
+                onChange={(event) => {
+                  const value = event.target.value
+                  if (isPreferChoice(value)) set('prefer', value)
+                }}
+              >
+                {preferences.map((value) => (
+                  <option key={value} value={value}>
+                    {value === '' ? 'none' : value}
+                  </option>
+                ))}
+              </select>
+              <small id={`${preferId}-hint`} className="muted">
+                {PREFERRING.has(draft.method)
+                  ? 'return=minimal: the write answers without the record (201 with Location, or 204).'
+                  : `Sent only on a write (POST, PUT, PATCH), not on ${draft.method}.`}
+              </small>
+            </div>
           </div>
           <HeaderRows
             rows={draft.custom}

@@ -1,4 +1,4 @@
-import type { ConsoleDraft } from './console-draft.ts'
+import { isPreferChoice, type ConsoleDraft } from './console-draft.ts'
 
 const KEY = 'hypermock:console-draft:v1'
 const textFields = [
@@ -36,7 +36,12 @@ export function loadSavedDraft(
 ): ConsoleDraft | null {
   try {
     const value: unknown = JSON.parse(storage.getItem(KEY) ?? 'null')
-    return isDraft(value) ? value : null
+    if (!isDraft(value)) return null
+    // A draft saved before the Prefer control sends none.
+    return {
+      ...value,
+      prefer: isPreferChoice(value.prefer) ? value.prefer : '',
+    }
   } catch {
     return null
   }
