@@ -118,6 +118,14 @@ module.exports = {
       },
     },
     {
+      name: 'adapters-name-no-preset',
+      severity: 'error',
+      comment:
+        "The built-in shop is chosen in one place, the root entry's default (src/default-mock-api.ts). msw's adapters, the Playwright fixture and the playground take an API, or the default from there (the DefaultApi type, a lazy import of the root entry), and read scenarios from the loaded API: they import nothing of src/domains/.",
+      from: { path: '^src/(msw|playwright|playground)/' },
+      to: { path: '^src/domains/' },
+    },
+    {
       name: 'common-imports-nothing',
       severity: 'error',
       comment:

@@ -11,6 +11,12 @@ import type { StoredMockApi } from './mock-server/create-mock-api.ts'
 import type { MockStore } from './mock-server/store/mock-store.ts'
 import { shopApi, type ShopApi } from './domains/shop/index.ts'
 
+/**
+ * The API served when none is named: the built-in shop. This file is the one place it is chosen;
+ * the adapters (`msw/*`, `playwright/*`) name it through this type, never the shop itself.
+ */
+export type DefaultApi = ShopApi
+
 /** What `createMockApi` takes; `api` is the built-in shop when left out. */
 export type MockApiOptions<A extends ApiDeclaration = ShopApi> =
   EngineMockApiOptions<A>

@@ -1,6 +1,6 @@
 import { setupWorker } from 'msw/browser'
 import type { ApiDeclaration, MockApi, MockApiOptions } from '../index.ts'
-import type { ShopApi } from '../domains/shop/index.ts'
+import type { DefaultApi } from '../default-mock-api.ts'
 import {
   connectSharedMock,
   startKeptMock,
@@ -14,7 +14,8 @@ export type { PersistOptions, SharedModeOptions }
 export type { StoredDataMismatch } from '../shared-mock/mismatch-notice.ts'
 
 /** A mock that runs elsewhere (the tab leading a shared mock), reached from this page. */
-export type SharedMockApi<A extends ApiDeclaration = ShopApi> = RemoteMockApi<A>
+export type SharedMockApi<A extends ApiDeclaration = DefaultApi> =
+  RemoteMockApi<A>
 
 // Requests the mock does not own (the app's own files, other hosts) go to the network untouched.
 // msw 3 reads `onUnhandledFrame`, msw 2 `onUnhandledRequest`; each ignores the other's name.
@@ -26,7 +27,7 @@ const startOptions = {
 
 /** What `startMockWorker` takes: the mock's options, a scenario, the worker's and sharing. */
 export interface StartMockWorkerOptions<
-  A extends ApiDeclaration = ShopApi,
+  A extends ApiDeclaration = DefaultApi,
 > extends MockApiOptions<A> {
   /**
    * One mock for every tab of the origin instead of one per page: a write in one tab is seen by
@@ -48,7 +49,7 @@ export interface StartMockWorkerOptions<
 }
 
 /** A mock that runs in the tab that leads, or in this page behind IndexedDB. */
-export type KeptMockApi<A extends ApiDeclaration = ShopApi> = MockApi<A> &
+export type KeptMockApi<A extends ApiDeclaration = DefaultApi> = MockApi<A> &
   SharedMockApi
 
 /**
@@ -65,14 +66,14 @@ export type KeptMockApi<A extends ApiDeclaration = ShopApi> = MockApi<A> &
  * // or this page's mock alone, kept across reloads:
  * await startMockWorker({ api: hotel, persist: 'hotel-mock' })
  */
-export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
+export async function startMockWorker<A extends ApiDeclaration = DefaultApi>(
   options: StartMockWorkerOptions<A> &
     (
       | { shared: true | SharedModeOptions }
       | { persist: string | PersistOptions }
     ),
 ): Promise<KeptMockApi<A>>
-export async function startMockWorker<A extends ApiDeclaration = ShopApi>(
+export async function startMockWorker<A extends ApiDeclaration = DefaultApi>(
   options?: StartMockWorkerOptions<A>,
 ): Promise<MockApi<A>>
 export async function startMockWorker(
@@ -87,11 +88,10 @@ export async function startMockWorker(
     throw new Error(
       `Failed to start the mock: "${shared ? 'shared' : 'persist'}" keeps the mock in IndexedDB, so it takes no "store". Leave one of them out.`,
     )
-  // The built-in shop when no API is given, loaded only then.
-  const declared = {
-    ...mockOptions,
-    api: mockOptions.api ?? (await import('../domains/shop/index.ts')).shopApi,
-  }
+  // The root entry's default API when none is given, loaded only then.
+  const declared = mockOptions.api
+    ? { ...mockOptions, api: mockOptions.api }
+    : (await import('../default-mock-api.ts')).withDefaultApi(mockOptions)
   const api = shared
     ? await connectSharedMock(declared, shared === true ? {} : shared)
     : persist !== undefined
@@ -100,7 +100,8 @@ export async function startMockWorker(
           typeof persist === 'string' ? persist : persist.database,
           typeof persist === 'string' ? {} : persist,
         )
-      : (await import('../default-mock-api.ts')).createMockApi(declared)
+      : // The engine's own: a page that names its API never loads the default's.
+        (await import('../mock-server/index.ts')).createMockApi(declared)
   const worker = setupWorker(...createHandlers(api as MockApi))
   await worker.start(startOptions)
   return api as MockApi<ApiDeclaration>

@@ -9,7 +9,7 @@ import {
   type Scenario,
   type ScenarioIdOf,
 } from '../index.ts'
-import { type ShopApi } from '../domains/shop/index.ts'
+import type { DefaultApi } from '../default-mock-api.ts'
 import { assertMswRuns } from './assert-msw-runs.ts'
 import { pageOrigin } from './handled-origins.ts'
 import { createHandlers, type HandledOrigins } from './handlers.ts'
@@ -17,7 +17,7 @@ import { renamedListenOptions } from './renamed-listen-options.ts'
 
 /** What `setupMockServer` takes: the mock's options, a scenario, and msw's own. */
 export interface SetupMockServerOptions<
-  A extends ApiDeclaration = ShopApi,
+  A extends ApiDeclaration = DefaultApi,
 > extends MockApiOptions<A> {
   /** A scenario (one the API declares, by id, or your own) applied once, at creation. */
   scenario?: ScenarioIdOf<A> | Scenario
@@ -43,7 +43,7 @@ export interface SetupMockServerOptions<
  * afterAll(() => server.close())
  * // fetch('http://localhost/api/orders') is the mock's; fetch('http://localhost/other') is an error.
  */
-export function setupMockServer<A extends ApiDeclaration = ShopApi>(
+export function setupMockServer<A extends ApiDeclaration = DefaultApi>(
   options: SetupMockServerOptions<A> = {},
 ): {
   api: MockApi<A>

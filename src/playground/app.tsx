@@ -318,7 +318,7 @@ export interface AppProps {
   fetch?: (request: Request) => Promise<Response>
   /** The credentials to offer. @default the built-in domain's */
   credentials?: readonly Credential[]
-  /** The scenarios to offer. @default the built-in domain's */
+  /** The scenarios to offer. @default those the loaded API's declaration carries */
   declaredScenarios?: readonly Scenario[]
 }
 

@@ -7,7 +7,7 @@ import type {
   Operation,
   TablesOf,
 } from '../index.ts'
-import type { ShopApi } from '../domains/shop/index.ts'
+import type { DefaultApi } from '../default-mock-api.ts'
 import type { StateSnapshot } from '../mock-server/store/types.ts'
 
 /** Sends one control request and reads its answer: through the page, or over HTTP. */
@@ -22,7 +22,7 @@ export type ControlTransport = (
  * whether the mock runs in the page's service worker or on a server. Rows are typed from the
  * declaration.
  */
-export interface MockHandle<A extends ApiDeclaration = ShopApi> {
+export interface MockHandle<A extends ApiDeclaration = DefaultApi> {
   faults: {
     /** Adds a fault rule (`{ match: { method, path }, effect: { kind: 'status', status: 503 }, times: 2 }`). */
     add(rule: FaultRuleInput): Promise<FaultRule>
@@ -52,7 +52,7 @@ export interface MockHandle<A extends ApiDeclaration = ShopApi> {
 }
 
 /** A `MockHandle` over any transport to the control API. */
-export function mockHandle<A extends ApiDeclaration = ShopApi>(
+export function mockHandle<A extends ApiDeclaration = DefaultApi>(
   send: ControlTransport,
 ): MockHandle<A> {
   const call = async <T>(method: string, path: string, body?: unknown) => {

@@ -9,7 +9,7 @@ import {
   type TestType,
 } from '@playwright/test'
 import type { ApiDeclaration } from '../index.ts'
-import type { ShopApi } from '../domains/shop/index.ts'
+import type { DefaultApi } from '../default-mock-api.ts'
 import type { RunningServer, ServerOptions } from '../server/index.ts'
 import {
   mockHandle,
@@ -159,7 +159,7 @@ async function routeToServer(
  * })
  */
 /** Playwright's `test` with the mock's fixtures, its handle typed from the declaration `A`. */
-export type MockTestType<A extends ApiDeclaration = ShopApi> = TestType<
+export type MockTestType<A extends ApiDeclaration = DefaultApi> = TestType<
   PlaywrightTestArgs &
     PlaywrightTestOptions &
     MockTestOptions &
@@ -178,7 +178,7 @@ export type MockTestType<A extends ApiDeclaration = ShopApi> = TestType<
  * test('retries a failed payment', async ({ mock }) => { await mock.faults.add({ match: { path: '/api/payments' }, effect: { kind: 'status', status: 503 }, times: 1 }) })
  */
 export const test: MockTestType = base.extend<
-  MockTestOptions & MockFixtures<ShopApi>,
+  MockTestOptions & MockFixtures<DefaultApi>,
   MockWorkerOptions & MockWorkerFixtures
 >({
   mockMode: ['worker', { option: true }],
@@ -207,7 +207,7 @@ export const test: MockTestType = base.extend<
       if (mockMode === 'worker')
         return use(mockHandle(throughPage(page, mockControlPath)))
       const server = await mockServerOf()
-      const handle = mockHandle<ShopApi>(overHttp(server))
+      const handle = mockHandle<DefaultApi>(overHttp(server))
       await handle.reset()
       await routeToServer(context, server, baseURL)
       await use(handle)

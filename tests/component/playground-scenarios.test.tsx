@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createMockApi, type MockApi } from '../../src/index.ts'
+import { createMockApi, defineApi, type MockApi } from '../../src/index.ts'
+import { notesApi } from '../integration/conventions/notes-api.ts'
 import { ScenariosView } from '../../src/playground/features/scenarios/scenarios-view.tsx'
 import {
   PlaygroundProvider,
@@ -39,6 +40,53 @@ afterEach(() => {
 })
 
 describe('scenario gallery', () => {
+  test('offers the loaded API’s own scenarios, not the shop’s, and runs one', async () => {
+    const notes = defineApi({
+      ...notesApi,
+      scenarios: [
+        {
+          id: 'notes-down',
+          title: 'Ideas are down',
+          description: 'The ideas note answers 503; the others read as ever.',
+          token: 'reader-token',
+          faults: [
+            {
+              match: { path: '/notes/ideas' },
+              effect: { kind: 'status', status: 503 },
+            },
+          ],
+          steps: [
+            { title: 'Read a note', method: 'GET', path: '/notes/welcome' },
+          ],
+        },
+      ],
+    })
+    const { api, user } = renderScenarios(
+      createMockApi({ api: notes }) as unknown as MockApi,
+    )
+    const list = screen.getByRole('list', { name: 'Scenarios' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByRole('heading').textContent),
+    ).toEqual(['Ideas are down'])
+    const down = card('Ideas are down')
+    await user.click(within(down).getByRole('button', { name: 'Run' }))
+    await user.click(
+      within(down).getByRole('button', { name: 'Reset and run' }),
+    )
+    expect(
+      await within(down).findByText('1 step sent; the last answered 200.'),
+    ).toBeVisible()
+    expect(api.journal.list().map((e) => [e.method, e.path, e.status])).toEqual(
+      [['GET', '/notes/welcome', 200]],
+    )
+    // Its set-up applied the API's own fault rule.
+    expect(api.faults.list().map((rule) => rule.match.path)).toEqual([
+      '/notes/ideas',
+    ])
+  })
+
   test('?scenario=<id> offers the scenario and changes nothing until asked twice', async () => {
     window.history.replaceState(null, '', '/?scenario=insufficient-funds')
     const api = createMockApi()

@@ -18,7 +18,6 @@ const tree: Record<string, string> = {
     "import type { Runtime } from '../runtime.ts'",
     'export type List = [Server, Runtime]',
   ].join('\n'),
-  'src/msw/node.ts': 'export interface Server { listen(): void }',
   'src/mock-server/runtime.ts': 'export interface Runtime { baseHref: string }',
   // A store that compiles a declaration.
   'src/mock-server/store/memory-store.ts': [
@@ -42,6 +41,31 @@ const tree: Record<string, string> = {
   'src/mock-server/stages/b.ts': [
     "import type { A } from './a.ts'",
     'export interface B { a?: A }',
+  ].join('\n'),
+  // Adapters that choose the shop themselves, at runtime and in a type.
+  'src/msw/browser.ts': [
+    "export const start = () => import('../domains/shop/index.ts')",
+  ].join('\n'),
+  'src/playwright/mock-handle.ts': [
+    "import type { ShopApi } from '../domains/shop/index.ts'",
+    'export type Handle = ShopApi',
+  ].join('\n'),
+  'src/playground/features/scenarios/scenarios.ts': [
+    "import { scenarios } from '../../../domains/shop/index.ts'",
+    'export const offered = scenarios',
+  ].join('\n'),
+  'src/domains/shop/index.ts': [
+    'export interface ShopApi { name: string }',
+    'export const scenarios: string[] = []',
+  ].join('\n'),
+  // An adapter that takes the default from the root entry.
+  'src/msw/node.ts': [
+    "import type { DefaultApi } from '../default-mock-api.ts'",
+    'export interface Server { listen(): void; api?: DefaultApi }',
+  ].join('\n'),
+  'src/default-mock-api.ts': [
+    "import type { ShopApi } from './domains/shop/index.ts'",
+    'export type DefaultApi = ShopApi',
   ].join('\n'),
   // A convention that keeps to its layer.
   'src/mock-server/conventions/read.ts': [
@@ -126,5 +150,25 @@ test('a circle of type imports alone is refused', () => {
 test('a module that keeps to its layer is not reported', () => {
   expect(
     violations.filter((v) => v.from === 'src/mock-server/conventions/read.ts'),
+  ).toEqual([])
+})
+
+test.each([
+  ['src/msw/browser.ts', 'a lazy import'],
+  ['src/playwright/mock-handle.ts', 'a type'],
+  ['src/playground/features/scenarios/scenarios.ts', 'the scenarios'],
+])(
+  '%s taking the shop from src/domains/ (%s) breaks the one place the preset is chosen',
+  (from) => {
+    reported('adapters-name-no-preset', from, 'src/domains/shop/index.ts')
+  },
+)
+
+test('an adapter that takes the default from the root entry is not reported', () => {
+  expect(
+    violations.filter(
+      (v) =>
+        v.from === 'src/msw/node.ts' || v.from === 'src/default-mock-api.ts',
+    ),
   ).toEqual([])
 })

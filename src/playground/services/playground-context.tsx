@@ -74,7 +74,7 @@ export interface PlaygroundProviderProps {
   initialToken?: Token
   /** The credentials to offer. @default those `api.declaration` declares */
   credentials?: readonly Credential[]
-  /** The scenarios to offer. @default the built-in domain's */
+  /** The scenarios to offer. @default those the loaded API's declaration carries */
   declaredScenarios?: readonly Scenario[]
   initialSpeed?: Speed
   /** Told when the credential or the speed changes (the page saves them for the next visit). */

@@ -7,11 +7,14 @@ import {
 import { createMockApi } from '../../../index.ts'
 import { scenarios as packageScenarios } from '../../../domains/shop/index.ts'
 import type { Token } from '../../services/playground-context.tsx'
-import { findScenario, scenarios } from './scenarios.ts'
+import { findScenario, scenariosOf } from './scenarios.ts'
+
+/** The shop's scenarios as the playground offers them when the shop is the loaded API. */
+const scenarios = scenariosOf(createMockApi().declaration.scenarios)
 
 /** Sets the scenario up on a fresh mock and runs it through a client with instant waits. */
 async function runScenario(id: string) {
-  const scenario = findScenario(id)
+  const scenario = findScenario(id, scenarios)
   if (!scenario) throw new Error(`No scenario ${id}`)
   const api = createMockApi({
     onUnhandledError: (error) => {
@@ -49,11 +52,11 @@ const rowsFor = (events: ClientEvent[], method: string, path: string) =>
   )
 
 describe('playground scenarios', () => {
-  test('they are the package scenarios, in its order, with its data', () => {
+  test('they are the loaded API’s scenarios (the shop’s), in its order, with its data', () => {
     expect(scenarios.map((s) => s.id)).toEqual(
       packageScenarios.map((s) => s.id),
     )
-    expect(findScenario('flaky-payments')?.faults).toBe(
+    expect(findScenario('flaky-payments', scenarios)?.faults).toBe(
       packageScenarios[1].faults,
     )
   })
@@ -72,11 +75,15 @@ describe('playground scenarios', () => {
     api.faults.add({ match: {}, effect: { kind: 'hang' } })
     api.config.update({ latencyMs: 300 })
     let token: Token = 'customer-1-token'
-    findScenario('expired-token')!.setup(api, { setToken: (t) => (token = t) })
+    findScenario('expired-token', scenarios)!.setup(api, {
+      setToken: (t) => (token = t),
+    })
     expect(api.faults.list()).toEqual([])
     expect(api.config.get().latencyMs).toBe(0)
     expect(token).toBe('expired-token')
-    findScenario('flaky-payments')!.setup(api, { setToken: (t) => (token = t) })
+    findScenario('flaky-payments', scenarios)!.setup(api, {
+      setToken: (t) => (token = t),
+    })
     expect(api.faults.list()).toHaveLength(1)
     expect(token).toBe('customer-1-token')
   })

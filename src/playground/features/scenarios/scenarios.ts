@@ -15,10 +15,6 @@ import {
   type Scenario as ScenarioData,
   type ScenarioStep,
 } from '../../../index.ts'
-import {
-  scenarios as packageScenarios,
-  type ScenarioId,
-} from '../../../domains/shop/index.ts'
 import { formatMoney } from '../../components/money-note.tsx'
 import {
   usePlayground,
@@ -43,8 +39,8 @@ type ConfigPatch = Parameters<MockApi['config']['update']>[0]
 
 /** A package scenario (its data: faults, settings, credential, steps) plus how the playground runs it. */
 export interface Scenario {
-  /** A built-in scenario's id, or one the loaded API declares. */
-  readonly id: ScenarioId | (string & {})
+  /** The id the loaded API declares it by. */
+  readonly id: string
   readonly title: string
   /** What it demonstrates, in a sentence or two. */
   readonly description: string
@@ -160,14 +156,20 @@ async function countPayments(client: HypermockClient): Promise<number> {
 /** The final answer of a run's last step. */
 const last = <T>(answers: readonly T[]): T => answers[answers.length - 1]!
 
-type Runs = {
-  readonly [id in ScenarioId]: (
-    client: HypermockClient,
-    steps: readonly ScenarioStep[],
-  ) => Promise<ScenarioResult>
-}
+type Runs = Readonly<
+  Record<
+    string,
+    (
+      client: HypermockClient,
+      steps: readonly ScenarioStep[],
+    ) => Promise<ScenarioResult>
+  >
+>
 
-/** What each scenario reports about its run: the facts its description promises. */
+/**
+ * The reports the playground knows by scenario id (the built-in shop's): the facts each one's
+ * description promises. A scenario of another id reports its last step's answer.
+ */
 const runs: Runs = {
   async 'happy-path'(client, steps) {
     const { value, events } = await watch(client, () => runSteps(client, steps))
@@ -333,23 +335,11 @@ const runs: Runs = {
 }
 
 /**
- * The package's scenarios, made runnable here: set-up applies the scenario to the page's mock and
- * picks its credential; a run sends its steps through the reference client and reports.
- */
-export const scenarios: readonly Scenario[] = packageScenarios.map((data) => ({
-  ...data,
-  setup(api, playground) {
-    applyScenario(api, data.id)
-    playground.setToken(data.token)
-  },
-  run: (client) => runs[data.id](client, data.steps),
-}))
-
-/**
  * A scenario the loaded API declares (served by `GET <control>/declaration`), made runnable: its
  * set-up as any scenario's, its steps through the client, and the last step's answer as the result.
  */
 export function declaredScenario(data: ScenarioData): Scenario {
+  const known = Object.hasOwn(runs, data.id) ? runs[data.id] : undefined
   return {
     ...data,
     description: data.description ?? '',
@@ -361,6 +351,7 @@ export function declaredScenario(data: ScenarioData): Scenario {
       playground.setToken(data.token)
     },
     async run(client) {
+      if (known) return known(client, data.steps ?? [])
       const { value, events } = await watch(client, () =>
         runSteps(client, data.steps ?? []),
       )
@@ -377,15 +368,22 @@ export function declaredScenario(data: ScenarioData): Scenario {
   }
 }
 
-/** The scenarios of the API the playground talks to: its declared ones, or the built-in domain's. */
+/** Every scenario an API declares, made runnable. */
+export const scenariosOf = (declared: readonly ScenarioData[] = []) =>
+  declared.map(declaredScenario)
+
+/**
+ * The scenarios of the API the playground talks to: those the page was given (an API known over
+ * HTTP), else those the loaded API's declaration carries.
+ */
 export function usePlaygroundScenarios(): readonly Scenario[] {
-  const { declaredScenarios } = usePlayground()
-  return declaredScenarios ? declaredScenarios.map(declaredScenario) : scenarios
+  const { api, declaredScenarios } = usePlayground()
+  return scenariosOf(declaredScenarios ?? api.declaration.scenarios)
 }
 
 export function findScenario(
   id: string | null,
-  among: readonly Scenario[] = scenarios,
+  among: readonly Scenario[],
 ): Scenario | undefined {
   return among.find((s) => s.id === id)
 }
