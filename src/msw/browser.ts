@@ -9,6 +9,8 @@ import {
 } from '../shared-mock/connect-shared-mock.ts'
 import type { SharedMockApi as RemoteMockApi } from '../mock-server/control/remote-mock-api.ts'
 import { createHandlers } from './handlers.ts'
+// The engine's own: a page that names its API never loads the root entry's default.
+import { createMockApi as createEngineMockApi } from '../mock-server/create-mock-api.ts'
 
 export type { PersistOptions, SharedModeOptions }
 export type { StoredDataMismatch } from '../shared-mock/mismatch-notice.ts'
@@ -100,8 +102,7 @@ export async function startMockWorker(
           typeof persist === 'string' ? persist : persist.database,
           typeof persist === 'string' ? {} : persist,
         )
-      : // The engine's own: a page that names its API never loads the default's.
-        (await import('../mock-server/index.ts')).createMockApi(declared)
+      : createEngineMockApi(declared)
   const worker = setupWorker(...createHandlers(api as MockApi))
   await worker.start(startOptions)
   return api as MockApi<ApiDeclaration>

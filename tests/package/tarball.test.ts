@@ -42,6 +42,51 @@ describe('the packed tarball', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
   const packed = (file: string) => path.join(dir, 'package', file)
 
+  /** The dist files a built file imports statically, itself included: dynamic `import()`s are not followed. */
+  const staticClosure = (entry: string) => {
+    const seen = new Set<string>()
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      const text = readFileSync(packed(`dist/${file}`), 'utf8')
+      for (const match of text.matchAll(
+        /\b(?:import|export)\s*(?:[^'"();]*?\bfrom\s*)?["']\.\/([^"']+)["']/g,
+      ))
+        visit(match[1]!)
+    }
+    visit(entry)
+    return [...seen]
+  }
+  const isShop = (file: string) => /^shop-[^/]+\.js$/.test(file)
+
+  /** What the files import on demand (`import("./x.js")`). */
+  const dynamicImports = (files: readonly string[]) =>
+    files.flatMap((file) =>
+      [
+        ...readFileSync(packed(`dist/${file}`), 'utf8').matchAll(
+          /\bimport\(\s*["']\.\/([^"']+)["']\s*\)/g,
+        ),
+      ].map((match) => match[1]!),
+    )
+
+  it('gives msw/browser and the Playwright fixture the shop only through the root entry’s default, on demand', () => {
+    // The walk sees the shop where it is a static import: the root entry, whose default it is.
+    expect(staticClosure('index.js').some(isShop)).toBe(true)
+    for (const entry of ['msw-browser.js', 'playwright.js']) {
+      const closure = staticClosure(entry)
+      expect(closure.filter(isShop)).toEqual([])
+      // Loaded on demand, it is the root entry's default, never the shop by name.
+      expect(
+        dynamicImports(closure).filter(
+          (file) => isShop(file) || file === 'shop.js',
+        ),
+      ).toEqual([])
+    }
+    expect(dynamicImports(['msw-browser.js'])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^default-mock-api-/)]),
+    )
+  })
+
   it('is the public hypermock-api with an MIT licence file', () => {
     expect(manifest.name).toBe('hypermock-api')
     expect(manifest.private).toBeUndefined()
