@@ -5,6 +5,7 @@ import type {
   JournalEntry,
   MockConfig,
   Operation,
+  Scenario,
   TablesOf,
 } from '../index.ts'
 import type { DefaultApi } from '../default-mock-api.ts'
@@ -44,6 +45,14 @@ export interface MockHandle<A extends ApiDeclaration = DefaultApi> {
   }
   /** Back to the seed, default settings, no faults, an empty journal. */
   reset(): Promise<void>
+  /** The scenarios of the API the mock serves, as its declaration lists them. */
+  scenarios(): Promise<Scenario[]>
+  /**
+   * Puts the mock into one of the API's scenarios, by id: back to the seed, no faults, an empty
+   * journal (as `reset()`), then its settings and fault rules. Resolves to the scenario: send its
+   * requests with its `token`. An id the API does not declare is an error naming those it does.
+   */
+  applyScenario(id: string): Promise<Scenario>
   clock: { now(): Promise<string>; advance(ms: number): Promise<string> }
   config: {
     get(): Promise<MockConfig>
@@ -64,6 +73,12 @@ export function mockHandle<A extends ApiDeclaration = DefaultApi>(
     return (text === '' ? undefined : JSON.parse(text)) as T
   }
   const state = () => call<StateSnapshot<TablesOf<A>>>('GET', '/state')
+  const reset = async () => {
+    await call('POST', '/reset')
+    await call('DELETE', '/journal')
+  }
+  const scenarios = async () =>
+    (await call<{ scenarios: Scenario[] }>('GET', '/declaration')).scenarios
   return {
     faults: {
       add: (rule) => call('POST', '/faults', rule),
@@ -82,9 +97,21 @@ export function mockHandle<A extends ApiDeclaration = DefaultApi>(
     },
     rows: async (resource) => (await state())[resource],
     state: { get: state, set: (snapshot) => call('PUT', '/state', snapshot) },
-    reset: async () => {
-      await call('POST', '/reset')
-      await call('DELETE', '/journal')
+    reset,
+    scenarios,
+    applyScenario: async (id) => {
+      const declared = await scenarios()
+      const scenario = declared.find((s) => s.id === id)
+      if (!scenario)
+        throw new Error(
+          `Failed to apply the scenario "${id}": ${declared.length === 0 ? 'the API declares no scenarios' : `the API's scenarios are ${declared.map((s) => s.id).join(', ')}`}.`,
+        )
+      await reset()
+      if (scenario.config && Object.keys(scenario.config).length > 0)
+        await call('PATCH', '/config', scenario.config)
+      for (const rule of scenario.faults ?? [])
+        await call('POST', '/faults', rule)
+      return scenario
     },
     clock: {
       now: async () => (await call<{ now: string }>('GET', '/clock')).now,
