@@ -6,9 +6,14 @@ import {
 import { expectProblem } from '../../support/expect-problem.ts'
 import { auth, sendJson } from '../../support/request-init.ts'
 
+// Time stands still under the mock clock: only `clock.advance` moves it, so a slow machine cannot
+// end a window or change a Retry-After between two requests.
+const startOfRun = Date.now()
+
 describe.each(transportTargets)('rate limiting over $name', (factory) => {
   const target = useContractTarget(factory, {
     config: { rateLimit: { limit: 3, windowSeconds: 60 } },
+    now: () => startOfRun,
   })
   const get = (token = 'customer-1-token') =>
     target.fetch('/api/orders', { headers: auth(token) })
