@@ -1,7 +1,37 @@
 import react from '@vitejs/plugin-react'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * Node test files that need a process of their own, as Vitest gives each file by default: a
+ * `vi.mock` of a package, and msw's `setupServer` (after one file's server has closed, a
+ * network-error response in the next file's server never settles in the same process).
+ */
+const isolatedNodeFiles = [
+  'tests/integration/openapi-own-api.test.ts',
+  'tests/integration/base-path.test.ts',
+  'tests/integration/client-lose-response.test.ts',
+  'tests/integration/contract/msw-transport.test.ts',
+  'tests/integration/controls/clock.test.ts',
+  'tests/integration/controls/control-api.test.ts',
+  'tests/integration/controls/delay-and-hang.test.ts',
+  'tests/integration/controls/faults.test.ts',
+  'tests/integration/controls/rate-limit.test.ts',
+  'tests/integration/msw-smoke.test.ts',
+  'tests/integration/msw-unhandled-requests.test.ts',
+  'tests/integration/setup-mock-server-scenario.test.ts',
+  'tests/property/msw-adapter.test.ts',
+]
+
+/** The example projects import the package by name; in the repository's own tests that name is the sources. */
+const packageAlias = {
+  // `hypermock-api/store` first: an alias also matches the names under it.
+  'hypermock-api/store': fileURLToPath(
+    new URL('./src/store.ts', import.meta.url),
+  ),
+  'hypermock-api': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
@@ -38,22 +68,16 @@ export default defineConfig(({ command }) => ({
     projects: [
       {
         extends: true,
-        // The example projects import the package by name; in the repository's own tests that
-        // name is the sources (the examples themselves run the packed tarball in CI).
-        resolve: {
-          // `hypermock-api/store` first: an alias also matches the names under it.
-          alias: {
-            'hypermock-api/store': fileURLToPath(
-              new URL('./src/store.ts', import.meta.url),
-            ),
-            'hypermock-api': fileURLToPath(
-              new URL('./src/index.ts', import.meta.url),
-            ),
-          },
-        },
+        // (The examples themselves run the packed tarball in CI.)
+        resolve: { alias: packageAlias },
         test: {
           name: 'node',
           environment: 'node',
+          // The files of a worker share one module graph: most of them import the whole engine, and
+          // loading it again for every file was a large share of the run's CPU time. Every file
+          // cleans up what it starts (servers, msw's interceptors, fake timers) in its own hooks.
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...isolatedNodeFiles],
           // One PostgreSQL cluster and a few replica deployments for the whole run, started by the
           // first test file that asks for one (none, in a run without PostgreSQL tests).
           globalSetup: ['tests/support/postgres-global-setup.ts'],
@@ -66,6 +90,15 @@ export default defineConfig(({ command }) => ({
             'tests/docs/**/*.test.ts',
             'tests/record/**/*.test.ts',
           ],
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: packageAlias },
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: isolatedNodeFiles,
         },
       },
       {
