@@ -58,7 +58,7 @@ describe('hypermock-api check', { timeout: 30_000 }, () => {
       { HYPERMOCK_CHECK_TOKEN: TOKEN },
     )
     expect(code).toBe(0)
-    expect(stdout).toMatch(/OK {2}23 passed, 0 failed, 1 skipped/)
+    expect(stdout).toMatch(/OK {2}24 passed, 0 failed, 1 skipped/)
     expect(stdout).toContain(
       '- skip rate-limit-429 (must) rate limits are probed only when asked',
     )

@@ -31,6 +31,7 @@ const READ_ONLY_VERDICTS = {
   'method-not-allowed-405': 'skip', // writes
   'not-found-404': 'pass',
   'paths-are-nouns': 'pass',
+  'prefer-return': 'skip', // writes; with them, no Preference-Applied: Prefer is ignored, which RFC 7240 allows
   'problem-details': 'fail', // a 404 as {} in application/json (and, with writes, a text/plain 500)
   'query-parameters': 'fail', // no next link in a Link header or _links
   'rate-limit-429': 'skip', // not probed

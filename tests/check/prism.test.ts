@@ -125,6 +125,7 @@ const READ_ONLY_VERDICTS = {
   'method-not-allowed-405': 'skip',
   'not-found-404': 'fail', // any id gets the example, 200
   'paths-are-nouns': 'pass',
+  'prefer-return': 'skip', // a write
   'problem-details': 'pass', // its errors are the description's problem examples
   'query-parameters': 'skip', // the example list holds one item
   'rate-limit-429': 'skip',
@@ -146,6 +147,8 @@ const WRITE_VERDICTS = {
   'links-follow-state': 'fail', // cancel and pay leave the links as they were, and work again
   'malformed-json-400': 'fail', // no answer to a body that is not JSON
   'method-not-allowed-405': 'fail', // PATCH of a collection: a 403 example
+  // The description's example header, Preference-Applied: return=minimal, on a 201 that carries the record
+  'prefer-return': 'fail',
   'problem-details': 'fail', // the 404 of GET /api/string has no instance
   'responses-match-description': 'fail', // a page's links it generates are "href": "string", not the pattern
   'validation-all-fields': 'fail', // two invalid members: a 422 without errors
