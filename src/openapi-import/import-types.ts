@@ -77,4 +77,7 @@ export interface OpenApiFinding {
   message: string
   file?: string
   pointer?: string
+  /** One-based, in the file as written (not in any rendering of it). */
+  line?: number
+  column?: number
 }

@@ -1,6 +1,18 @@
-import { DescriptionReadError, readDescription } from './read-description.ts'
+import path from 'node:path'
+import {
+  DescriptionReadError,
+  FILES_MEMBER,
+  readDescription,
+  sourcesOf,
+} from './read-description.ts'
 import type { OpenApiFinding } from './import-types.ts'
-import type { Json } from './schema-view.ts'
+import { walkReferences } from './reference-walk.ts'
+import { follow, isObject, type Json } from './schema-view.ts'
+import {
+  locatePointer,
+  pointerOffsets,
+  renderedLinePointers,
+} from './source-positions.ts'
 
 export type { OpenApiFinding }
 
@@ -12,10 +24,14 @@ export class InvalidOpenApiError extends Error {
 
   constructor(file: string | undefined, findings: OpenApiFinding[]) {
     const where = file ? ` ${file}` : ''
-    const lines = findings.map(
-      (f) =>
-        `${f.file && f.file !== file ? `${f.file} ` : ''}${f.pointer ?? ''}${f.pointer ? ': ' : ''}${f.message}`,
-    )
+    const lines = findings.map((f) => {
+      const at = f.line ? `${f.line}${f.column ? `:${f.column}` : ''}` : ''
+      const where =
+        f.file && (f.file !== file || at)
+          ? `${f.file}${at ? `:${at}` : ''} `
+          : ''
+      return `${where}${f.pointer ?? ''}${f.pointer ? ': ' : ''}${f.message}`
+    })
     super(
       `Failed to read the OpenAPI description${where}: ${findings.length} finding${findings.length === 1 ? '' : 's'}:\n  - ${lines.join('\n  - ')}`,
     )
@@ -52,6 +68,95 @@ function pointerIn(message: string) {
     : undefined
 }
 
+const BUNDLED = `#/${FILES_MEMBER}/`
+const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
+const unescape = (part: string) =>
+  part.replaceAll('~1', '/').replaceAll('~0', '~')
+
+/**
+ * The finding placed in the file the user wrote: a pointer into a bundled file becomes that file
+ * and a pointer inside it, and both get the line and column the texts read show.
+ */
+function placed(
+  finding: OpenApiFinding,
+  document: Json,
+  file: string | undefined,
+  offsets: Map<string, Map<string, number>>,
+): OpenApiFinding {
+  if (!finding.pointer) return finding
+  let key = ''
+  let pointer = finding.pointer
+  let named = file
+  if (pointer.startsWith(BUNDLED)) {
+    const end = pointer.indexOf('/', BUNDLED.length)
+    key = unescape(pointer.slice(BUNDLED.length, end === -1 ? undefined : end))
+    pointer = end === -1 ? '#' : `#${pointer.slice(end)}`
+    named = file ? path.join(path.dirname(file), key) : key
+  }
+  const text = sourcesOf(document).get(key)
+  if (text === undefined) return { ...finding, pointer }
+  let known = offsets.get(key)
+  if (!known) offsets.set(key, (known = pointerOffsets(text)))
+  const at = locatePointer(text, pointer, known)
+  return {
+    ...finding,
+    ...(named && { file: named }),
+    pointer,
+    ...(at && { line: at.line, column: at.column }),
+  }
+}
+
+/** Every local `$ref` that names nothing, at the place it is written, as it is written. */
+function missingReferences(document: Json): OpenApiFinding[] {
+  const findings: OpenApiFinding[] = []
+  // A path item written out in place is walked from its own file only.
+  const seen = new Set<Json>()
+  const check = (node: Json, at: string) => {
+    const ref = node.$ref as string
+    if (seen.has(node)) return undefined
+    seen.add(node)
+    if (ref.startsWith('#') && follow(document, ref) === undefined) {
+      const bundled = ref.startsWith(BUNDLED) ? ref.slice(BUNDLED.length) : ''
+      const end = bundled.indexOf('/')
+      const written = bundled
+        ? `${unescape(end === -1 ? bundled : bundled.slice(0, end))}#${end === -1 ? '' : bundled.slice(end)}`
+        : ref
+      findings.push({
+        message: `names ${written}, which the description does not hold`,
+        pointer: `${at}/$ref`,
+      })
+    }
+    return undefined
+  }
+  const files = document[FILES_MEMBER]
+  if (isObject(files))
+    for (const [key, content] of Object.entries(files))
+      walkReferences(content, check, `${BUNDLED}${escape(key)}`)
+  walkReferences(document, check)
+  return findings
+}
+
+/**
+ * A validator message without the excerpt it quotes from its own JSON rendering of the document
+ * (whose line numbers are not the file's), and the pointer of the line it marks there.
+ */
+function fromValidator(message: string, rendered: () => string[]) {
+  const frame = message.indexOf('\n\n')
+  if (frame === -1)
+    return { message: message.trim(), pointer: pointerIn(message) }
+  const head = message.slice(0, frame).trim()
+  const excerpt = message.slice(frame)
+  const marked = /^>\s*(\d+)\s*\|/m.exec(excerpt)
+  const note = /^\s*\|\s*\^+\s*(.*)$/m.exec(excerpt)?.[1]?.trim()
+  const line = marked ? Number(marked[1]) : undefined
+  const pointer = line !== undefined ? rendered()[line - 1] : pointerIn(message)
+  const text =
+    note && note.toLowerCase() !== head.toLowerCase()
+      ? `${head}: ${note}`
+      : head
+  return { message: text, pointer }
+}
+
 /**
  * Reads an OpenAPI 3.0 or 3.1 description from a file, a URL or an object: YAML or JSON, `$ref`s to
  * other local files bundled in (a `$ref` to a URL is never fetched: it is a finding), and the whole
@@ -78,6 +183,15 @@ export async function loadOpenApi(source: string | Json): Promise<Json> {
         pointer: document.swagger ? '#/swagger' : '#/openapi',
       },
     ])
+  const offsets = new Map<string, Map<string, number>>()
+  const missing = missingReferences(document)
+  if (missing.length > 0)
+    throw new InvalidOpenApiError(
+      file,
+      missing.map((f) =>
+        placed({ ...f, ...(file && { file }) }, document, file, offsets),
+      ),
+    )
   // Loaded here, not at the top: only an import needs the parser. Every `$ref` is local by now,
   // and the parser is told never to follow another (one inside an example would be a download).
   const parser = await import('@readme/openapi-parser')
@@ -95,17 +209,21 @@ export async function loadOpenApi(source: string | Json): Promise<Json> {
   } catch (error) {
     throw new InvalidOpenApiError(file, [findingOf(error, file)])
   }
-  if (!result.valid)
+  if (!result.valid) {
+    let rendered: string[] | undefined
+    const lines = () => (rendered ??= renderedLinePointers(document))
     throw new InvalidOpenApiError(
       file,
       result.errors.map((e) => {
-        const pointer = pointerIn(e.message)
-        return {
-          message: e.message.trim(),
-          ...(file && { file }),
-          ...(pointer && { pointer }),
-        }
+        const { message, pointer } = fromValidator(e.message, lines)
+        return placed(
+          { message, ...(file && { file }), ...(pointer && { pointer }) },
+          document,
+          file,
+          offsets,
+        )
       }),
     )
+  }
   return document
 }

@@ -26,6 +26,14 @@ const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
 const unescape = (part: string) =>
   part.replaceAll('~1', '/').replaceAll('~0', '~')
 
+/** The text each file of a read description had, by its key in `x-hypermock-files` ('' the root). */
+const sources = new WeakMap<object, Map<string, string>>()
+
+/** The texts a description was read from, to name the line of a finding. */
+export function sourcesOf(document: object): ReadonlyMap<string, string> {
+  return sources.get(document) ?? new Map()
+}
+
 /** YAML or JSON text as a value; a YAML error names its line and column. */
 export function parseText(text: string, file: string): unknown {
   try {
@@ -35,15 +43,24 @@ export function parseText(text: string, file: string): unknown {
     try {
       return loadYaml(text)
     } catch (yamlError) {
+      const { reason, mark } = yamlError as {
+        reason?: string
+        mark?: { line: number; column: number }
+      }
       throw new DescriptionReadError({
-        message: `does not parse: ${(yamlError as Error).message ?? String(error)}`,
+        message: `does not parse: ${reason ?? (yamlError as Error).message ?? String(error)}`,
         file,
+        ...(mark && { line: mark.line + 1, column: mark.column + 1 }),
       })
     }
   }
 }
 
-function readLocal(file: string): unknown {
+function readLocal(
+  file: string,
+  texts?: Map<string, string>,
+  key = '',
+): unknown {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -53,7 +70,9 @@ function readLocal(file: string): unknown {
       file,
     })
   }
-  return parseText(text, file)
+  const value = parseText(text, file)
+  texts?.set(key, text)
+  return value
 }
 
 /**
@@ -68,6 +87,8 @@ export function bundleDescription(
   rootFile: string | undefined,
   /** Read from a URL: a `$ref` to another file would be a download, and is refused. */
   remote?: string,
+  /** The texts read so far, by file key ('' the root). */
+  texts = new Map<string, string>(),
 ): Json {
   if (!isObject(root))
     throw new DescriptionReadError({
@@ -126,13 +147,14 @@ export function bundleDescription(
   }
   walkReferences(root, rewrite(undefined))
   for (let next = pending.shift(); next; next = pending.shift()) {
-    const content = readLocal(next.file)
+    const content = readLocal(next.file, texts, keys.get(next.file))
     walkReferences(content, rewrite(next.file))
     files[keys.get(next.file)!] = content
   }
   if (keys.size > 0) root[FILES_MEMBER] = files
   inlinePathItems(root)
   if (keys.size > 0) keepReachedFiles(root, files)
+  sources.set(root, texts)
   return root
 }
 
@@ -203,8 +225,10 @@ export async function readDescription(source: string | Json): Promise<Json> {
         message: `answered ${response.status} ${response.statusText}`,
         file: source,
       })
-    const document = parseText(await response.text(), source)
-    return bundleDescription(document, undefined, source)
+    const text = await response.text()
+    const document = parseText(text, source)
+    return bundleDescription(document, undefined, source, new Map([['', text]]))
   }
-  return bundleDescription(readLocal(source), source)
+  const texts = new Map<string, string>()
+  return bundleDescription(readLocal(source, texts), source, undefined, texts)
 }

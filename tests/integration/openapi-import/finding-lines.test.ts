@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import {
+  InvalidOpenApiError,
+  loadOpenApi,
+} from '../../../src/openapi-import/index.ts'
+
+const dir = mkdtempSync(path.join(tmpdir(), 'hypermock-lines-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** The file written, and the one-based line holding `marker`. */
+function write(name: string, text: string, marker: string) {
+  const file = path.join(dir, name)
+  writeFileSync(file, text)
+  const lines = text.split('\n')
+  const index = lines.findIndex((l) => l.includes(marker))
+  return { file, line: index + 1, column: lines[index]!.indexOf(marker) + 1 }
+}
+
+async function findingsOf(file: string) {
+  const error = await loadOpenApi(file).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(InvalidOpenApiError)
+  return error as InvalidOpenApiError
+}
+
+it('names the line of a YAML $ref to a missing component', async () => {
+  const { file, line, column } = write(
+    'missing-ref.yaml',
+    `openapi: 3.1.0
+info:
+  title: Pets
+  version: '1'
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Missing'
+components:
+  schemas:
+    Pet: { type: object }
+`,
+    '$ref',
+  )
+  const error = await findingsOf(file)
+  expect(error.findings).toEqual([
+    expect.objectContaining({
+      file,
+      line,
+      column,
+      pointer:
+        '#/paths/~1pets/get/responses/200/content/application~1json/schema/$ref',
+    }),
+  ])
+  expect(error.message).toContain(`${file}:${line}:${column} `)
+  expect(error.message).toContain('#/components/schemas/Missing')
+})
+
+it('names the line of a wrong type in a YAML description, not of a JSON rendering', async () => {
+  const { file, line } = write(
+    'wrong-type.yaml',
+    `openapi: 3.1.0
+info: { title: Pets, version: '1' }
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          description: 42
+`,
+    'description: 42',
+  )
+  const error = await findingsOf(file)
+  expect(error.findings).toEqual([
+    expect.objectContaining({
+      file,
+      line,
+      pointer: '#/paths/~1pets/get/responses/200/description',
+    }),
+  ])
+  expect(error.message).toContain(`${file}:${line}:`)
+  // The validator's excerpt quotes its own rendering: `"description": 42` is never in this file.
+  expect(error.message).not.toContain('"description": 42')
+})
+
+it('names the line and column of a wrong type in a JSON description', async () => {
+  const { file, line, column } = write(
+    'wrong-type.json',
+    `{
+  "openapi": "3.1.0",
+  "info": { "title": "Pets", "version": "1" },
+  "paths": { "/pets": { "get": { "responses": {
+    "200": { "description": 42 } } } } }
+}
+`,
+    '"description"',
+  )
+  const error = await findingsOf(file)
+  expect(error.findings).toEqual([
+    expect.objectContaining({
+      file,
+      line,
+      column,
+      pointer: '#/paths/~1pets/get/responses/200/description',
+    }),
+  ])
+})
+
+it('names the line and column where a JSON description stops parsing', async () => {
+  const { file, line } = write(
+    'broken.json',
+    `{
+  "openapi": "3.1.0",
+  "info": { "title": "Pets", "version": "1" },,
+  "paths": {}
+}
+`,
+    ',,',
+  )
+  const error = await findingsOf(file)
+  expect(error.findings).toEqual([expect.objectContaining({ file, line })])
+  expect(error.message).toContain(`${file}:${line}:`)
+})
+
+it('names the file and line of a missing component in a file a $ref names', async () => {
+  write(
+    'root.yaml',
+    `openapi: 3.1.0
+info: { title: Pets, version: '1' }
+paths:
+  /pets:
+    $ref: './pets-path.yaml'
+`,
+    'paths',
+  )
+  const other = write(
+    'pets-path.yaml',
+    `get:
+  responses:
+    '200':
+      description: ok
+      content:
+        application/json:
+          schema: { $ref: '#/Nowhere' }
+`,
+    '$ref',
+  )
+  const error = await findingsOf(path.join(dir, 'root.yaml'))
+  expect(error.findings).toEqual([
+    expect.objectContaining({ file: other.file, line: other.line }),
+  ])
+})
