@@ -11,7 +11,16 @@ import {
 import type { Runtime } from '../runtime.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
-const STORED_HEADERS = ['Location', 'ETag', 'Content-Type']
+/**
+ * The headers that are part of an operation's result, so a replay answers them as the first answer
+ * did; `Hypermock-Stateless` marks an imported operation answered from its description.
+ */
+const STORED_HEADERS = [
+  'Location',
+  'ETag',
+  'Content-Type',
+  'Hypermock-Stateless',
+]
 
 /**
  * A result is stored once the operation has executed: a success, or a problem it raised itself. An
