@@ -16,6 +16,7 @@ import {
 } from './openapi-reader.ts'
 import { sampleValue } from './sample-value.ts'
 import { flatten, isObject, typeOf, type Json } from './schema-view.ts'
+import { pathParam } from './path-param.ts'
 
 /** The member a nested collection's rows keep their parent's key in, when the record has none. */
 export const PARENT_MEMBER = '_parent'
@@ -118,7 +119,7 @@ export function describedOperations(
   const parentParam = parent?.param.replace(/[^\w]/g, '_')
   const parentValue = (ctx: HandlerContext): unknown => {
     if (!parent) return undefined
-    const raw = ctx.params[parentParam!] ?? ''
+    const raw = pathParam(ctx, parentParam!)
     const member = collection.properties[parent.member]
     return member &&
       ['integer', 'number'].includes(typeOf(member) ?? '') &&
@@ -205,7 +206,7 @@ export function describedOperations(
         ctx.fail('not-found', { detail: `Nothing exists at ${ctx.path}.` })
       return row
     }
-    let raw = ctx.params[keyParam!] ?? ''
+    let raw = pathParam(ctx, keyParam!)
     if (suffix && raw.endsWith(suffix)) raw = raw.slice(0, -suffix.length)
     const row = rowsOf(ctx).find((r) => String(r[key]) === raw)
     if (!row)

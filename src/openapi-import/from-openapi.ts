@@ -35,6 +35,7 @@ import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
 import { dialectOf } from './dialect-of.ts'
 import { engineWrites, serveDescribed } from './serve-described.ts'
+import { pathParam } from './path-param.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 const RESERVED = new Set(['problems', 'openapi.json'])
@@ -693,7 +694,8 @@ function seedNaming(
 /** 404 for an action on an item that does not exist, as for any unknown id. */
 function itemMustExist(collection: string, kind: AnyResource['id']) {
   return (ctx: HandlerContext) => {
-    const raw = Object.values(ctx.params)[0] ?? ''
+    const [name] = Object.keys(ctx.params)
+    const raw = name === undefined ? '' : pathParam(ctx, name)
     const id = kind === 'integer' && /^\d+$/.test(raw) ? Number(raw) : raw
     if (!ctx.data.table(collection).get(id))
       ctx.fail('not-found', {

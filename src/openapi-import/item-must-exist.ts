@@ -1,4 +1,5 @@
 import type { HandlerContext } from '../mock-server/declare/types.ts'
+import { pathParam } from './path-param.ts'
 
 /**
  * Refuses an action on an item no row of `table` is keyed by (`PUT /t/{id}/bookmark.json` on a
@@ -8,7 +9,7 @@ import type { HandlerContext } from '../mock-server/declare/types.ts'
 export function itemMustExist(table: string, key: string, param: string) {
   const name = param.replace(/[^\w]/g, '_')
   return (ctx: HandlerContext) => {
-    const raw = ctx.params[name] ?? ''
+    const raw = pathParam(ctx, name)
     if (
       !ctx.data
         .table(table)

@@ -1,0 +1,78 @@
+import { expect, it } from 'vitest'
+import { createOpenApiMock } from '../../../src/openapi-import/index.ts'
+
+const user = { $ref: '#/components/schemas/User' }
+const json = (schema: unknown) => ({
+  content: { 'application/json': { schema } },
+})
+
+/** Users keyed by a username, as Petstore 3 keys them. */
+const openapi = {
+  openapi: '3.1.0',
+  info: { title: 'Users', version: '1' },
+  paths: {
+    '/user': {
+      post: {
+        requestBody: json(user),
+        responses: { '200': { description: 'Created', ...json(user) } },
+      },
+    },
+    '/user/{username}': {
+      parameters: [
+        {
+          name: 'username',
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        },
+      ],
+      get: {
+        responses: {
+          '200': { description: 'The user', ...json(user) },
+          '404': { description: 'No such user' },
+        },
+      },
+      delete: {
+        responses: {
+          '204': { description: 'Deleted' },
+          '404': { description: 'No such user' },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      User: {
+        type: 'object',
+        required: ['username'],
+        properties: { username: { type: 'string' }, name: { type: 'string' } },
+      },
+    },
+  },
+}
+
+it('finds the record keyed "ann smith" at /user/ann%20smith', async () => {
+  const api = createOpenApiMock({ openapi })
+  const send = (method: string, path: string, body?: unknown) =>
+    api.fetch(
+      new Request(`http://users.test${path}`, {
+        method,
+        ...(body !== undefined && {
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      }),
+    )
+  const created = await send('POST', '/user', {
+    username: 'ann smith',
+    name: 'Ann',
+  })
+  expect(created.status).toBe(200)
+  const read = await send('GET', `/user/${encodeURIComponent('ann smith')}`)
+  expect(read.status).toBe(200)
+  expect(await read.json()).toEqual({ username: 'ann smith', name: 'Ann' })
+  expect((await send('GET', '/user/ann%2Fsmith')).status).toBe(404)
+  expect((await send('GET', '/user/ann%zz')).status).toBe(404)
+  expect((await send('DELETE', '/user/ann%20smith')).status).toBe(204)
+  expect((await send('GET', '/user/ann%20smith')).status).toBe(404)
+})
