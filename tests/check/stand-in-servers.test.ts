@@ -82,6 +82,15 @@ it('reads the paths at the base URL when the description names a server elsewher
   expect(verdict(report, 'not-found-404')?.status).toBe('pass')
 })
 
+it("reads the paths once under a base URL whose path the description's server repeats", async () => {
+  // Base `…/api`, server `/api`: the collection is `…/api/pets`, never `…/api/api/pets`.
+  const report = await check({ mount: '/api' }, ['not-found-404'])
+  expect(report.error).toBeNull()
+  expect(report.discovery.collections).toEqual([`${server!.base}/pets`])
+  expect(server!.base).toMatch(/\/api$/)
+  expect(verdict(report, 'not-found-404')?.status).toBe('pass')
+})
+
 it('finds the collections of an API whose own URL contains "openapi"', async () => {
   const report = await check({ mount: '/openapi-mock' }, ['not-found-404'])
   expect(report.error).toBeNull()
