@@ -8,11 +8,9 @@ import {
 import type { OpenApiFinding } from './import-types.ts'
 import { walkReferences } from './reference-walk.ts'
 import { follow, isObject, type Json } from './schema-view.ts'
-import {
-  locatePointer,
-  pointerOffsets,
-  renderedLinePointers,
-} from './source-positions.ts'
+import { locatePointer, pointerOffsets } from './source-positions.ts'
+import { renderedLinePointers } from './rendered-lines.ts'
+import { fromValidator } from './validator-message.ts'
 
 export type { OpenApiFinding }
 
@@ -56,16 +54,6 @@ function findingOf(error: unknown, file: string | undefined): OpenApiFinding {
   if (Array.isArray(e.path) && e.path.length > 0)
     finding.pointer = `#/${e.path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`
   return finding
-}
-
-/** A JSON pointer the validator names in its message (`at "/paths/~1pets/get"`). */
-function pointerIn(message: string) {
-  const match = /(?:at|in) "?(#?\/[^"\s]*)"?/.exec(message)
-  return match
-    ? match[1]!.startsWith('#')
-      ? match[1]
-      : `#${match[1]}`
-    : undefined
 }
 
 const BUNDLED = `#/${FILES_MEMBER}/`
@@ -136,26 +124,13 @@ function missingReferences(document: Json): OpenApiFinding[] {
   return findings
 }
 
-/**
- * A validator message without the excerpt it quotes from its own JSON rendering of the document
- * (whose line numbers are not the file's), and the pointer of the line it marks there.
- */
-function fromValidator(message: string, rendered: () => string[]) {
-  const frame = message.indexOf('\n\n')
-  if (frame === -1)
-    return { message: message.trim(), pointer: pointerIn(message) }
-  const head = message.slice(0, frame).trim()
-  const excerpt = message.slice(frame)
-  const marked = /^>\s*(\d+)\s*\|/m.exec(excerpt)
-  const note = /^\s*\|\s*\^+\s*(.*)$/m.exec(excerpt)?.[1]?.trim()
-  const line = marked ? Number(marked[1]) : undefined
-  const pointer = line !== undefined ? rendered()[line - 1] : pointerIn(message)
-  const text =
-    note && note.toLowerCase() !== head.toLowerCase()
-      ? `${head}: ${note}`
-      : head
-  return { message: text, pointer }
-}
+/** The parser's options, a fresh object each time (the parser writes into them). */
+const options = () => ({
+  resolve: { external: false, http: false, file: false },
+  // A cycle of schemas is left a `$ref` rather than followed through: half of Stripe's
+  // check, and nothing the rules read lies inside a cycle.
+  dereference: { circular: 'ignore' },
+})
 
 /**
  * Reads an OpenAPI 3.0 or 3.1 description from a file, a URL or an object: YAML or JSON, `$ref`s to
@@ -199,31 +174,39 @@ export async function loadOpenApi(source: string | Json): Promise<Json> {
   try {
     result = await parser.validate(
       structuredClone(document) as never,
-      {
-        resolve: { external: false, http: false, file: false },
-        // A cycle of schemas is left a `$ref` rather than followed through: half of Stripe's
-        // check, and nothing the rules read lies inside a cycle.
-        dereference: { circular: 'ignore' },
-      } as never,
+      options() as never,
     )
   } catch (error) {
     throw new InvalidOpenApiError(file, [findingOf(error, file)])
   }
   if (!result.valid) {
-    let rendered: string[] | undefined
-    const lines = () => (rendered ??= renderedLinePointers(document))
-    throw new InvalidOpenApiError(
-      file,
-      result.errors.map((e) => {
-        const { message, pointer } = fromValidator(e.message, lines)
-        return placed(
-          { message, ...(file && { file }), ...(pointer && { pointer }) },
-          document,
-          file,
-          offsets,
+    // The validator quotes lines of its rendering of the dereferenced document: rendered again
+    // here, each marked line is traced back through the `$ref`s to where the user wrote it.
+    const framed = result.errors.some((e) => /^>\s*\d+\s*\|/m.test(e.message))
+    let lines: string[] = []
+    if (framed)
+      try {
+        const dereferenced = await parser.dereference(
+          structuredClone(document) as never,
+          options() as never,
         )
-      }),
-    )
+        lines = renderedLinePointers(dereferenced)
+      } catch {
+        // No line is traced: the findings keep the pointers their messages name.
+      }
+    // A component used in several places is reported once per place: traced back, they are one.
+    const findings = new Map<string, OpenApiFinding>()
+    for (const e of result.errors) {
+      const { message, pointer } = fromValidator(e.message, lines, document)
+      const finding = placed(
+        { message, ...(file && { file }), ...(pointer && { pointer }) },
+        document,
+        file,
+        offsets,
+      )
+      findings.set(JSON.stringify(finding), finding)
+    }
+    throw new InvalidOpenApiError(file, [...findings.values()])
   }
   return document
 }

@@ -159,3 +159,70 @@ paths:
     expect.objectContaining({ file: other.file, line: other.line }),
   ])
 })
+
+it('names the right line when a $ref above the mistake is expanded by the validator', async () => {
+  const { file, line } = write(
+    'after-ref.yaml',
+    `openapi: 3.1.0
+info: { title: Pets, version: '1' }
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Pet' }
+  /owners:
+    get:
+      responses:
+        '200':
+          description: 42
+components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        name: { type: string }
+        age: { type: integer }
+`,
+    'description: 42',
+  )
+  const error = await findingsOf(file)
+  expect(error.findings).toEqual([
+    expect.objectContaining({
+      file,
+      line,
+      pointer: '#/paths/~1owners/get/responses/200/description',
+    }),
+  ])
+})
+
+it('names the line inside the component a $ref names, once', async () => {
+  const { file, line } = write(
+    'in-component.yaml',
+    `openapi: 3.1.0
+info: { title: Pets, version: '1' }
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          $ref: '#/components/responses/Pets'
+components:
+  responses:
+    Pets:
+      description: 7
+`,
+    'description: 7',
+  )
+  const error = await findingsOf(file)
+  expect(error.findings).toEqual([
+    expect.objectContaining({
+      file,
+      line,
+      pointer: '#/components/responses/Pets/description',
+    }),
+  ])
+})
