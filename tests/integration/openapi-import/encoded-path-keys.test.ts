@@ -6,18 +6,18 @@ const json = (schema: unknown) => ({
   content: { 'application/json': { schema } },
 })
 
-/** Users keyed by a username, as Petstore 3 keys them. */
-const openapi = {
+/** Users keyed by a username, as Petstore 3 keys them; `.json` paths as Discourse writes them. */
+const described = (suffix: string) => ({
   openapi: '3.1.0',
   info: { title: 'Users', version: '1' },
   paths: {
-    '/user': {
+    [`/user${suffix}`]: {
       post: {
         requestBody: json(user),
         responses: { '200': { description: 'Created', ...json(user) } },
       },
     },
-    '/user/{username}': {
+    [`/user/{username}${suffix}`]: {
       parameters: [
         {
           name: 'username',
@@ -49,30 +49,41 @@ const openapi = {
       },
     },
   },
-}
-
-it('finds the record keyed "ann smith" at /user/ann%20smith', async () => {
-  const api = createOpenApiMock({ openapi })
-  const send = (method: string, path: string, body?: unknown) =>
-    api.fetch(
-      new Request(`http://users.test${path}`, {
-        method,
-        ...(body !== undefined && {
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      }),
-    )
-  const created = await send('POST', '/user', {
-    username: 'ann smith',
-    name: 'Ann',
-  })
-  expect(created.status).toBe(200)
-  const read = await send('GET', `/user/${encodeURIComponent('ann smith')}`)
-  expect(read.status).toBe(200)
-  expect(await read.json()).toEqual({ username: 'ann smith', name: 'Ann' })
-  expect((await send('GET', '/user/ann%2Fsmith')).status).toBe(404)
-  expect((await send('GET', '/user/ann%zz')).status).toBe(404)
-  expect((await send('DELETE', '/user/ann%20smith')).status).toBe(204)
-  expect((await send('GET', '/user/ann%20smith')).status).toBe(404)
 })
+
+it.each([
+  { suffix: '', served: 'by the engine' },
+  { suffix: '.json', served: 'from the description' },
+])(
+  'finds the record keyed "ann smith" at its percent-encoded path (served $served)',
+  async ({ suffix }) => {
+    const openapi = described(suffix)
+    // No generated rows: only the record this test makes is keyed by a username.
+    const api = createOpenApiMock({ openapi, overrides: { count: 0 } })
+    const send = (method: string, path: string, body?: unknown) =>
+      api.fetch(
+        new Request(`http://users.test${path}${suffix}`, {
+          method,
+          ...(body !== undefined && {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        }),
+      )
+    const created = await send('POST', '/user', {
+      username: 'ann smith',
+      name: 'Ann',
+    })
+    expect(created.status).toBe(200)
+    const read = await send('GET', `/user/${encodeURIComponent('ann smith')}`)
+    expect(read.status).toBe(200)
+    expect(await read.json()).toMatchObject({
+      username: 'ann smith',
+      name: 'Ann',
+    })
+    expect((await send('GET', '/user/ann%2Fsmith')).status).toBe(404)
+    expect((await send('GET', '/user/ann%zz')).status).toBe(404)
+    expect((await send('DELETE', '/user/ann%20smith')).status).toBe(204)
+    expect((await send('GET', '/user/ann%20smith')).status).toBe(404)
+  },
+)
