@@ -529,14 +529,18 @@ function seedOf(
     const fromExample = exampleRows()
     if (fromExample.length > 0) return fromExample
     const drawn: AnyRecord[] = []
+    // A key names one row: a drawn key that repeats (two users named alike) is drawn again.
+    const keys = new Set<string>()
     for (let i = 0; i < count; i++)
       for (let attempt = 0; attempt < 6; attempt++) {
         const row = generate(ctx.random)
         if (
           !valid(filled(row)) ||
-          (reserved !== undefined && row[key] === reserved)
+          (reserved !== undefined && row[key] === reserved) ||
+          (key !== 'id' && keys.has(String(row[key])))
         )
           continue
+        if (key !== 'id') keys.add(String(row[key]))
         drawn.push(row)
         break
       }

@@ -87,3 +87,15 @@ it.each([
     expect((await send('GET', '/user/ann%20smith')).status).toBe(404)
   },
 )
+
+it('draws seed users whose usernames differ, so the first request finds a table, not a 500', async () => {
+  // The generator draws usernames from a small word list: two alike would name one row twice.
+  const api = createOpenApiMock({ openapi: described('') })
+  const read = await api.fetch(new Request('http://users.test/user/nobody'))
+  expect(read.status).toBe(404)
+  const rows =
+    (api.state.snapshot() as Record<string, { username: string }[]>).user ?? []
+  const usernames = rows.map((row) => row.username)
+  expect(usernames.length).toBeGreaterThan(1)
+  expect(new Set(usernames).size).toBe(usernames.length)
+})
