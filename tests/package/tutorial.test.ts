@@ -149,9 +149,12 @@ it('goes from an empty folder to a passing Vitest test, a built app and a served
 
 /** Runs the page's serve command on a free port, and waits until it listens. */
 async function serve(cwd: string, line: string) {
+  // A process group of its own: `npx` runs the server as its child and does not pass a signal
+  // on, so stopping only `npx` would leave the server listening after the test.
   const child = spawn('sh', ['-c', `exec ${line} --port 0`], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   })
   let output = ''
   child.stderr.on('data', (chunk) => (output += chunk))
@@ -166,8 +169,9 @@ async function serve(cwd: string, line: string) {
   return {
     url,
     stop: async () => {
-      child.kill()
-      await once(child, 'exit')
+      const exited = once(child, 'exit')
+      process.kill(-child.pid!, 'SIGTERM')
+      await exited
     },
   }
 }
