@@ -1,3 +1,6 @@
+import { ProbeError } from '../../check/probe-error.ts'
+import { readCappedBody } from '../../check/read-capped-body.ts'
+
 /** What the MCP server reads of one answer: the status, a few headers, and the parsed body. */
 export interface MockAnswer {
   status: number
@@ -50,27 +53,23 @@ export class MockAnswerError extends Error {
   }
 }
 
+/** The body as text, read up to `maxBytes` with the checker's own capped reader. */
 async function readCapped(
   response: Response,
   maxBytes: number,
 ): Promise<string> {
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw new Error(
-        `the answer is larger than ${maxBytes} bytes, so it was not read (for rows, ask for fewer with perPage or a filter).`,
-      )
-    }
-    chunks.push(value)
+  try {
+    return Buffer.from(await readCappedBody(response, maxBytes)).toString(
+      'utf8',
+    )
+  } catch (error) {
+    if (!(error instanceof ProbeError) || error.kind !== 'too-large')
+      throw error
+    throw new Error(
+      `the answer is larger than ${maxBytes} bytes, so it was not read (for rows, ask for fewer with perPage or a filter).`,
+      { cause: error },
+    )
   }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 function parse(text: string): unknown {
