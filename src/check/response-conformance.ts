@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
+import { patternRegExp } from '../common/pattern-regexp.ts'
 import {
   escapePointer,
   isObject,
@@ -40,6 +41,7 @@ export function validatorsFor(doc: OpenApiDocument): Validators {
     allErrors: true,
     validateSchema: false,
     discriminator: false,
+    code: { regExp: patternRegExp },
   } as const
   const ajv =
     typeof version === 'string' && version.startsWith('3.0')

@@ -8,6 +8,7 @@ import { FILES_MEMBER } from './read-description.ts'
 import { withoutExamples } from './reference-walk.ts'
 import type { Json } from './schema-view.ts'
 import { isObject } from '../common/is-object.ts'
+import { patternRegExp } from '../common/pattern-regexp.ts'
 
 // ajv-formats is CommonJS with a default export that TypeScript sees one level down.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
@@ -53,7 +54,7 @@ function descriptionAjv(document: Json) {
     allErrors: true,
     // Code-generation's optimising passes cost more than they save on large descriptions'
     // schemas (a third of Stripe's serve time), each compiled once.
-    code: { optimize: false },
+    code: { optimize: false, regExp: patternRegExp },
     // Each `$ref` compiled once, as a function of its own, rather than inlined into every schema
     // that reaches it: Stripe's records share most of their graph.
     inlineRefs: false,
