@@ -24,12 +24,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The furthest a Date reaches either side of 1970 (ECMA-262 time values). */
 const MAX_DATE_MS = 8.64e15
 
-const problemContext = (runtime: Runtime, state: RequestState) => ({
+const problemContext = (
+  runtime: Runtime,
+  state: RequestState,
+  method: string,
+) => ({
   basePath: runtime.baseHref,
   problems: runtime.api.problems,
   requestPath: state.path,
   requestId: state.requestId,
   members: runtime.api.declaration.problemMembers,
+  // The control API is hypermock's own: its errors stay problem documents on any API.
+  errorBody: isControlPath(state.path, runtime.controlPath)
+    ? undefined
+    : runtime.api.declaration.errorBody,
+  method,
 })
 
 /** The one 500: anything unexpected ends here, and its stack never reaches the caller. */
@@ -44,7 +53,7 @@ function internalError(
   return problemResponse(
     'internal-error',
     { detail: 'The mock failed unexpectedly while answering this request.' },
-    problemContext(runtime, state),
+    problemContext(runtime, state, request.method),
   )
 }
 
@@ -55,7 +64,7 @@ const onError: StageErrorHandler = (error, c) => {
     return problemResponse(
       error.slug,
       error.init,
-      problemContext(runtime, state),
+      problemContext(runtime, state, c.req.method),
     )
   return internalError(runtime, state, c.req.raw, error)
 }
@@ -126,7 +135,7 @@ export function createRequestHandler(runtime: Runtime) {
       return problemResponse(
         'origin-not-allowed',
         { detail: refused },
-        problemContext(runtime, state),
+        problemContext(runtime, state, request.method),
       )
     if (toControl)
       return runStages(control, onError, request, { state, runtime })
@@ -141,7 +150,7 @@ export function createRequestHandler(runtime: Runtime) {
       {
         detail: `${state.path} is outside the API; it lives under ${basePath} (and the control API under ${controlPath}).`,
       },
-      problemContext(runtime, state),
+      problemContext(runtime, state, request.method),
     )
   }
 

@@ -56,6 +56,12 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
       'prefer',
       'must be true (writes honour Prefer: return=minimal) or false (Prefer is ignored)',
     )
+  for (const hook of ['problemMembers', 'errorBody'] as const)
+    if (
+      declaration[hook] !== undefined &&
+      typeof declaration[hook] !== 'function'
+    )
+      issue(hook, 'must be a function of the problem')
   const resources = declaration.resources
   if (typeof resources !== 'object' || resources === null) {
     issue('resources', 'must be an object of resource declarations')

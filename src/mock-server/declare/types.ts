@@ -440,6 +440,17 @@ export interface ApiDeclaration<
    */
   problemMembers?(problem: ProblemSummary): Record<string, unknown>
   /**
+   * An error's whole body, where the API's errors are not RFC 9457 problem documents (GitHub's
+   * `{ message, documentation_url }`, Box's `{ type: "error", status, code }`), sent as
+   * `application/json`: drawn from the problem each refusal makes (its status, type, detail and
+   * every invalid field). `undefined` sends the problem document (with `problemMembers`), as
+   * does a hook that throws.
+   */
+  errorBody?(
+    problem: ProblemSummary & { requestId?: string },
+    request: { method: string; path: string },
+  ): object | undefined
+  /**
    * Routes outside the resources, each answered by its own handler.
    *
    * @example

@@ -1,7 +1,7 @@
 import { HttpResponse } from '../http-response.ts'
 import { problemCatalogue, type ProblemSlug } from './catalogue.ts'
 import type { ProblemInit } from './problem-error.ts'
-import type { ProblemSummary } from '../declare/types.ts'
+import type { ApiDeclaration, ProblemSummary } from '../declare/types.ts'
 import { mediaTypes } from '../../common/media-types.ts'
 
 export const PROBLEM_CONTENT_TYPE = mediaTypes.problem
@@ -14,6 +14,10 @@ export interface ProblemContext {
   requestId: string
   /** The declaration's `problemMembers`: more members, beside the problem's own. */
   members?: ((problem: ProblemSummary) => Record<string, unknown>) | undefined
+  /** The declaration's `errorBody`: the API's own error shape in place of the problem document. */
+  errorBody?: ApiDeclaration['errorBody']
+  /** The refused request's method, for `errorBody`. */
+  method?: string
 }
 
 export function problemBody(
@@ -43,13 +47,39 @@ export function problemBody(
   return { ...more, ...body }
 }
 
-/** An RFC 9457 problem document; the Content-Type has no parameters, on purpose. */
+/** The API's own error body for a problem, where its declaration draws one. */
+function ownErrorBody(
+  problem: ReturnType<typeof problemBody>,
+  context: ProblemContext,
+): object | undefined {
+  if (!context.errorBody) return undefined
+  try {
+    return context.errorBody(problem as ProblemSummary, {
+      method: context.method ?? 'GET',
+      path: context.requestPath,
+    })
+  } catch {
+    // A declaration's hook that throws leaves the problem as RFC 9457 draws it.
+    return undefined
+  }
+}
+
+/**
+ * An RFC 9457 problem document (the Content-Type has no parameters, on purpose), or the API's
+ * own error body where its declaration's `errorBody` draws one.
+ */
 export function problemResponse(
   slug: ProblemSlug | (string & {}),
   init: ProblemInit,
   context: ProblemContext,
 ) {
   const body = problemBody(slug, init, context)
+  const own = ownErrorBody(body, context)
+  if (own !== undefined)
+    return HttpResponse.json(own, {
+      status: body.status,
+      headers: { 'Cache-Control': 'no-store', ...init.headers },
+    })
   return HttpResponse.json(body, {
     status: body.status,
     // `no-store` here as well as in `finalizeResponse`: the standalone server's own refusals
