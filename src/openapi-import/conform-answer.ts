@@ -1,10 +1,11 @@
 import type { DescriptionValidator } from './ajv-standard-schema.ts'
 import { flatProperties } from './openapi-reader.ts'
+import { repairToSchema } from './repair-to-schema.ts'
 import { sampleValue } from './sample-value.ts'
 import { flatten, isObject, typeOf, type Json } from './schema-view.ts'
 
 /** A random source seeded by a string: the same row answers the same drawn members every time. */
-function seededBy(text: string) {
+export function seededBy(text: string) {
   let state = 2166136261
   for (let i = 0; i < text.length; i++)
     state = Math.imul(state ^ text.charCodeAt(i), 16777619) >>> 0
@@ -101,5 +102,6 @@ export function conformAnswer(
   }
   for (const name of broken)
     out[name] = sampleValue(document, properties[name], random, name)
-  return out
+  // What is still off lies deeper (a nested member the record draws otherwise).
+  return repairToSchema(document, validator, schema, out, random)
 }

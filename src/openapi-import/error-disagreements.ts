@@ -12,8 +12,9 @@ function nameOf(node: unknown) {
 }
 
 /**
- * Where the description's error responses differ from the RFC 9457 problem documents the mock
- * always sends: another media type, or a schema without the problem members. One line per kind.
+ * Where the description's error responses differ from RFC 9457 problem documents: another media
+ * type, or a schema without the problem members (the mock answers in the description's shape).
+ * One line per kind.
  */
 export function errorDisagreements(
   document: Json,
@@ -51,6 +52,6 @@ export function errorDisagreements(
   }
   return [...found].map(
     ([what, where]) =>
-      `${where.length} error response${where.length === 1 ? '' : 's'} (${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}) describe ${what}; the mock answers application/problem+json (RFC 9457)`,
+      `${where.length} error response${where.length === 1 ? '' : 's'} (${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}) describe ${what}; the mock answers in that shape, filled from its RFC 9457 problem`,
   )
 }

@@ -15,6 +15,8 @@ import {
   successOf,
   type DocOperation,
 } from './openapi-reader.ts'
+import { seededBy } from './conform-answer.ts'
+import { repairToSchema } from './repair-to-schema.ts'
 import { sampleValue } from './sample-value.ts'
 import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
 
@@ -71,6 +73,7 @@ export function exampleOperation(
   const example = exampleOf(document, success?.body?.media)
   const status = success?.status
   const summary = op.operation.summary
+  let fitted: { body: unknown } | undefined
   return {
     method: op.method.toUpperCase() as RouteDeclaration['method'],
     path: routePath(op.path),
@@ -95,10 +98,31 @@ export function exampleOperation(
           status,
           headers: { [STATELESS_HEADER]: 'example' },
         })
+      // The description's example, or a body drawn from its schema, made to fit that schema:
+      // published examples often break their own (a required member left out, an enum's old value).
       const body =
         example !== undefined
-          ? example
-          : sampleValue(document, schema, ctx.random)
+          ? (fitted ??= {
+              body:
+                schema === undefined
+                  ? example
+                  : repairToSchema(
+                      document,
+                      validator,
+                      schema,
+                      example,
+                      seededBy(`${op.method} ${op.path}`),
+                    ),
+            }).body
+          : schema === undefined
+            ? undefined
+            : repairToSchema(
+                document,
+                validator,
+                schema,
+                sampleValue(document, schema, ctx.random),
+                ctx.random,
+              )
       return new Response(JSON.stringify(body), {
         status,
         headers: {

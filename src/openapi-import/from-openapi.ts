@@ -9,7 +9,7 @@ import type {
 } from '../mock-server/declare/types.ts'
 import { descriptionValidator } from './ajv-standard-schema.ts'
 import { errorDisagreements } from './error-disagreements.ts'
-import { errorEnvelope } from './error-envelope.ts'
+import { errorBodyOf } from './error-envelope.ts'
 import { exampleOperation } from './example-operation.ts'
 import type {
   ImportedApi,
@@ -639,7 +639,7 @@ export function importOpenApi(
     )
   const info = (document.info as Json | undefined) ?? {}
   const base = overrides.base ?? joinBase(baseOf(document), prefix)
-  const envelope = errorEnvelope(document, operations)
+  const errorBody = errorBodyOf(document, operations, validator)
   const api: ApiDeclaration = {
     name:
       overrides.name ??
@@ -651,7 +651,7 @@ export function importOpenApi(
       description: info.description,
     }),
     ...(overrides.problems && { problems: overrides.problems }),
-    ...(envelope && { problemMembers: envelope }),
+    ...(errorBody && { errorBody }),
     ...(security.auth !== 'bearer' && { auth: security.auth }),
     ...(security.also.length > 0 && { authAlso: security.also }),
     ...(security.auth !== false &&

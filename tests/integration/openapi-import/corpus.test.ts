@@ -12,6 +12,7 @@ import {
   type ImportReport,
 } from '../../../src/openapi-import/index.ts'
 import { lifecycle } from '../../support/corpus-lifecycle.ts'
+import { everyAnswer } from '../../support/every-answer.ts'
 import {
   corpusAbsent,
   openApiCorpus,
@@ -485,6 +486,79 @@ describe.skipIf(!corpus)(
           )
         }, 60_000)
       }
+
+    /**
+     * The answers still outside what their operation allows, one line each: what `everyAnswer`
+     * finds must be exactly these (a new one fails, and so does one that no longer occurs, so
+     * the list only shrinks). Why each is left:
+     * - a success status the operation does not list: creates answer 201 (or 200), updates 200,
+     *   where the operation documents only 202 or 204;
+     * - lists, reads and creates the engine serves with state whose records or envelopes draw
+     *   members otherwise than the operation's own schema (a required nested member, an enum a
+     *   stored row does not hold, a `url` pattern, a `oneOf` of record kinds);
+     * - examples whose `oneOf` variants overlap, which repair cannot settle.
+     */
+    const stillDisallowed = new Set([
+      'spotify GET /browse/categories → 200',
+      'spotify PUT /me/following → 200',
+      'spotify GET /recommendations → 200',
+      'spotify PUT /me/player → 200',
+      'spotify POST /me/player/queue → 201',
+      'box POST /folders → 201',
+      'box GET /folder_locks → 200',
+      'box PUT /metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema#add → 200',
+      'box PUT /metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema#update → 200',
+      'box POST /metadata_templates/schema#classifications → 201',
+      'box GET /search → 200',
+      'box POST /tasks → 201',
+      'box GET /shared_items#folders → 200',
+      'box GET /shared_items#web_links → 200',
+      'box GET /shared_items#app_items → 200',
+      'digitalocean GET /v2/databases/{database_cluster_uuid}/schema-registry/config → 200',
+      'digitalocean GET /v2/gen-ai/model_evaluation_runs → 200',
+      'openai POST /responses → 200',
+      'openai POST /responses?beta=true → 200',
+      'stripe GET /v1/balance/history → 200',
+      'stripe GET /v1/linked_accounts → 200',
+      'github GET / → 200',
+      'github POST /authorizations → 201',
+      'github GET /gists → 200',
+      'github GET /gitignore/templates → 200',
+      'github POST /repos/{owner}/{repo}/forks → 201',
+      'github POST /repos/{owner}/{repo}/transfer → 201',
+      'github GET /scim/v2/organizations/{org}/Users → 200',
+      'github POST /user/codespaces/{codespace_name}/exports → 201',
+    ])
+
+    // Last, since it writes wherever a drawn request is accepted.
+    for (const entry of corpus ?? [])
+      if (entry.folder !== 'slack')
+        it(`answers every operation of ${entry.folder} only as the operation allows: a listed success status, and a body its schema for that status accepts (errors in the description's own shape)`, async () => {
+          const { document, report, api } = loaded.get(entry.folder) as Loaded
+          api.config.update({ rateLimit: false })
+          const { sent, successes, disallowed } = await everyAnswer(
+            document,
+            report,
+            api,
+          )
+          console.log(
+            `${entry.folder}: ${sent} operations, ${successes} answered with a success, ${disallowed.length} outside what the description allows`,
+          )
+          const found = disallowed.map((d) => `${entry.folder} ${d.operation}`)
+          const expected = [...stillDisallowed].filter((line) =>
+            line.startsWith(`${entry.folder} `),
+          )
+          expect(
+            disallowed.filter(
+              (d) => !stillDisallowed.has(`${entry.folder} ${d.operation}`),
+            ),
+          ).toEqual([])
+          expect(
+            expected.filter((line) => !found.includes(line)),
+            'answers now allowed: take them off the list',
+          ).toEqual([])
+          expect(sent).toBe(report.operations.length)
+        }, 120_000)
 
     for (const entry of corpus ?? []) {
       if (entry.folder === 'slack')

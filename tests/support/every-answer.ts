@@ -1,0 +1,154 @@
+import type { ApiDeclaration, MockApi } from '../../src/mock-server/index.ts'
+import { descriptionValidator } from '../../src/openapi-import/ajv-standard-schema.ts'
+import type { ImportReport } from '../../src/openapi-import/index.ts'
+import {
+  jsonMedia,
+  operationsOf,
+  requestSchemaOf,
+} from '../../src/openapi-import/openapi-reader.ts'
+import { sampleValue } from '../../src/openapi-import/sample-value.ts'
+import { normalise30, resolve } from '../../src/openapi-import/schema-view.ts'
+import { signedFetch } from './signed-fetch.ts'
+
+type Json = Record<string, unknown>
+
+/** A seeded source of [0, 1), so a run draws the same requests every time. */
+function seeded(seed: number) {
+  let state = seed >>> 0 || 1
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+/** What one operation answered that its description does not allow. */
+export interface Disallowed {
+  /** `GET /v1/customers/{customer} → 404`: the operation as the description names it. */
+  operation: string
+  servedAs: string
+  why: string
+}
+
+/**
+ * Sends one request to every operation of a description (path parameters, required query
+ * parameters and any JSON body drawn from their schemas) and judges each answer by the operation
+ * alone: a success must have a status the operation lists (exact, `2XX` or `default`), and any
+ * answer with a status it lists must have a body its schema for that status accepts. An error
+ * status the operation does not list is allowed (OpenAPI's responses need not list every error),
+ * as long as it is one at all.
+ */
+export async function everyAnswer(
+  document: Json,
+  report: ImportReport,
+  api: MockApi<ApiDeclaration>,
+): Promise<{ sent: number; successes: number; disallowed: Disallowed[] }> {
+  const doc = normalise30(document) as Json
+  const validator = descriptionValidator(doc)
+  const base = report.base === '/' ? '' : report.base
+  const paths = Object.keys(doc.paths as Json)
+  // The part of the description's paths the import took into its base (`/v1`).
+  const first = report.operations.find((o) => o.path !== '/')!
+  const full = paths.find(
+    (k) =>
+      k.endsWith(first.path) &&
+      paths.every((other) =>
+        other.startsWith(k.slice(0, k.length - first.path.length)),
+      ),
+  )
+  const prefix = full ? full.slice(0, full.length - first.path.length) : ''
+  const disallowed: Disallowed[] = []
+  let sent = 0
+  let successes = 0
+  for (const op of operationsOf(doc)) {
+    const random = seeded(7)
+    const drawn = (schema: unknown) =>
+      encodeURIComponent(String(schema ? sampleValue(doc, schema, random) : 1))
+    const url = op.path
+      .slice(prefix.length)
+      .replace(/\{([^}]+)\}/g, (_, name: string) =>
+        drawn(
+          op.parameters.find((p) => p.in === 'path' && p.name === name)?.schema,
+        ),
+      )
+    const query = op.parameters
+      .filter((p) => p.in === 'query' && p.required)
+      .map((p) => `${encodeURIComponent(String(p.name))}=${drawn(p.schema)}`)
+      .join('&')
+    const schema = requestSchemaOf(doc, op.operation, true)
+    const body =
+      op.method === 'get' || op.method === 'delete' || !schema
+        ? undefined
+        : sampleValue(doc, schema, random)
+    const response = await signedFetch(
+      api,
+      'corpus',
+    )(
+      new Request(`http://localhost${base}${url}${query ? `?${query}` : ''}`, {
+        method: op.method.toUpperCase(),
+        headers: {
+          Authorization: 'Bearer corpus',
+          ...(body !== undefined && { 'Content-Type': 'application/json' }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    )
+    sent++
+    const status = response.status
+    const text = await response.text()
+    const responses = (op.operation.responses ?? {}) as Json
+    const success = status >= 200 && status < 300
+    if (success) successes++
+    const listed =
+      responses[String(status)] ??
+      responses[`${String(status)[0]}XX`] ??
+      responses.default
+    const served =
+      report.operations.find(
+        (o) =>
+          o.method.toLowerCase() === op.method && prefix + o.path === op.path,
+      )?.servedAs ?? 'not served'
+    const operation = `${op.method.toUpperCase()} ${op.path} → ${status}`
+    const refuse = (why: string) =>
+      disallowed.push({ operation, servedAs: served, why })
+    if (status < 200 || status >= 600) {
+      refuse('not an HTTP answer')
+      continue
+    }
+    // The mock's own failure is never an answer the API allows, listed 500 or not.
+    if (status === 500 && text.includes('internal-error')) {
+      refuse(`the mock failed: ${text.slice(0, 200)}`)
+      continue
+    }
+    if (!listed) {
+      if (success)
+        refuse(
+          `a success the operation does not list (it lists ${Object.keys(responses).join(', ')})`,
+        )
+      continue
+    }
+    const media = jsonMedia(resolve(doc, listed).content)
+    if (!media?.media.schema || !text) continue
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      refuse('a body that is not JSON where the operation draws JSON')
+      continue
+    }
+    let validate: ReturnType<typeof validator>
+    try {
+      validate = validator(media.media.schema)
+    } catch {
+      // A schema no validator compiles allows nothing it could judge.
+      continue
+    }
+    if (!validate(parsed))
+      refuse(
+        (validate.errors ?? [])
+          .slice(0, 3)
+          .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+          .join('; '),
+      )
+  }
+  return { sent, successes, disallowed }
+}
