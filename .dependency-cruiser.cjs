@@ -14,7 +14,8 @@
  *   ports       src/mock-server/ports/: what a handler or a store reads of an instance
  *   conventions src/mock-server/conventions/ (and their helpers in declare/, naming in openapi/)
  *   compiler    declare/compile-api.ts: a declaration to its model and routes
- *   pipeline    stages/, handle-request.ts, runtime.ts: one request through the stages
+ *   pipeline    stages/, handle-request.ts, runtime.ts: one request through the stages; graphql/,
+ *               GraphQL's stages and resolvers, whose schema part reads the model alone
  *   adapters    src/msw/, src/server/, src/shared-mock/, src/playground/, src/devtools/
  *
  * tests/integration/layers.test.ts runs these rules over modules that break them, so a rule that
@@ -38,10 +39,13 @@ const COMPILER =
   '^src/mock-server/declare/(compile-api|compiled-api-cache|check-declaration|resource-routes|declared-routes-of|define-api)\\.ts$'
 /** Code that serves a request: the routes, the stages, the instance that runs them. */
 const REQUEST_CODE = [
-  '^src/mock-server/(conventions|stages|control|ports|store)/',
+  '^src/mock-server/(conventions|stages|control|ports|store|graphql)/',
   '^src/mock-server/(route-spec|request-state|runtime|handle-request|run-stages|http-response|routes)\\.ts$',
   COMPILER,
 ]
+/** GraphQL's schema, built from the model alone (the CLI prints it without an instance). */
+const GRAPHQL_SCHEMA =
+  '^src/mock-server/graphql/(build-graphql-schema|graphql-field-types|graphql-names|graphql-data|graphql-schema-of)\\.ts$'
 /** Stores: the engine's own, and those the adapters bring (IndexedDB, PostgreSQL, SQLite). */
 const STORES = [
   '^src/mock-server/store/',
@@ -84,8 +88,23 @@ module.exports = {
       to: {
         path: [
           COMPILER,
-          '^src/mock-server/stages/',
+          '^src/mock-server/(stages|graphql)/',
           '^src/mock-server/(runtime|request-state|handle-request|run-stages|create-runtime|create-mock-api)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'graphql-schema-imports-no-request-code',
+      severity: 'error',
+      comment:
+        "GraphQL's schema is the declaration's model in GraphQL's words: it imports the model and the description's naming, never a route, stage, handler or instance. What its resolvers need of a request comes through GraphqlData (graphql/graphql-data.ts), which the request's side implements.",
+      from: { path: GRAPHQL_SCHEMA },
+      to: {
+        path: [
+          '^src/mock-server/(conventions|stages|control|store)/',
+          '^src/mock-server/graphql/(graphql-stages|serve-graphql|request-data|run-rest|graphql-errors)\\.ts$',
+          '^src/mock-server/(route-spec|request-state|runtime|handle-request|run-stages)\\.ts$',
+          COMPILER,
         ],
       },
     },

@@ -68,6 +68,11 @@ export default defineConfig(({ command }) => ({
     // machine. Many files mostly wait (servers with latency, child processes, PostgreSQL), so
     // one worker per core keeps both busy.
     maxWorkers: availableParallelism(),
+    // graphql 16 has no exports map: Vite resolves the engine's `import 'graphql'` to its ES module
+    // build, while Node, loading graphql-http as it stands, resolves graphql-http's own import to the
+    // CommonJS build, and graphql-js refuses a schema from the other copy. Run through Vite, both
+    // imports find the same copy, as they do in an app's bundle and under plain Node.
+    server: { deps: { inline: ['graphql-http'] } },
     projects: [
       {
         extends: true,

@@ -15,6 +15,8 @@ import { inspectCollection } from './inspect-collection.ts'
 const NOT_COLLECTIONS = new Set([
   'self',
   'service-desc',
+  // A GraphQL endpoint beside the REST API (hypermock links one as `graphql`): no collection.
+  'graphql',
   'service-doc',
   'describedby',
   'profile',

@@ -14,6 +14,7 @@ import type { Runtime } from './runtime.ts'
 import { refusedOrigin } from './security/origin-policy.ts'
 import { API_STAGES } from './stages/api-stages.ts'
 import { dispatch } from './stages/dispatch.ts'
+import { graphqlStages, isGraphqlPath } from './graphql/graphql-stages.ts'
 import { finalizeResponse } from './stages/finalize-response.ts'
 import { mediaType } from './stages/media-type.ts'
 import { parseJson } from './stages/parse-json.ts'
@@ -109,6 +110,7 @@ function newState(runtime: Runtime, request: Request): RequestState {
     replayed: false,
     networkError: false,
     fault: null,
+    graphql: null,
   }
 }
 
@@ -121,6 +123,7 @@ export function createRequestHandler(runtime: Runtime) {
   const { basePath, controlPath, events, options } = runtime
   const api = apiStages(runtime)
   const control = controlStages(controlPath)
+  const graphql = graphqlStages()
 
   function route(request: Request, state: RequestState) {
     const toControl = isControlPath(state.path, controlPath)
@@ -139,6 +142,8 @@ export function createRequestHandler(runtime: Runtime) {
       )
     if (toControl)
       return runStages(control, onError, request, { state, runtime })
+    if (isGraphqlPath(runtime, state.path))
+      return runStages(graphql, onError, request, { state, runtime })
     if (
       basePath === '' ||
       state.path === basePath ||
@@ -201,6 +206,7 @@ export function createRequestHandler(runtime: Runtime) {
           : (request.headers.get(correlationHeader)?.slice(0, 256) ?? null),
       bodyFingerprint: fingerprintBody(body),
       retryAfter: retryAfterSeconds(response),
+      ...(state.graphql && { graphql: state.graphql }),
     })
     if (!events.listening) return
     events.emit({ type: 'request', entry: journalEntry(entry) })

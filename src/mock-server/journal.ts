@@ -26,6 +26,16 @@ export interface JournalEntry {
   bodyFingerprint: string | null
   /** The answer's `Retry-After`, in seconds, when it carried one (the mock only sends seconds). */
   retryAfter: number | null
+  /** A GraphQL request's operation (`POST <base>/graphql`); absent on every other request. */
+  graphql?: GraphqlOperation
+}
+
+/** The operation of a GraphQL request: its type, its name, and the root fields it asks for. */
+export interface GraphqlOperation {
+  type: 'query' | 'mutation' | 'subscription'
+  /** The operation's name (`query GardenPlants`), `null` for an anonymous one. */
+  name: string | null
+  fields: string[]
 }
 
 /** FNV-1a over the bytes: cheap, stable, and enough to tell a resent body from another one. */

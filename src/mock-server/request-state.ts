@@ -1,4 +1,5 @@
 import type { Principal } from './auth/tokens.ts'
+import type { GraphqlOperation } from './journal.ts'
 import type { Handler, Method, RouteSpec } from './route-spec.ts'
 import type { Runtime } from './runtime.ts'
 import type { Unit } from './store/persistence.ts'
@@ -34,6 +35,8 @@ export interface RequestState {
   /** Set by a fault that must surface as a network error (the adapters drop the connection). */
   networkError: boolean
   fault: string | null
+  /** The GraphQL operation a request to `<base>/graphql` ran, for its journal entry. */
+  graphql: GraphqlOperation | null
 }
 
 /** The request as the stages read it. */

@@ -67,6 +67,13 @@ const tree: Record<string, string> = {
     "import type { ShopApi } from './domains/shop/index.ts'",
     'export type DefaultApi = ShopApi',
   ].join('\n'),
+  // GraphQL's schema reaching into a request's resolvers.
+  'src/mock-server/graphql/build-graphql-schema.ts': [
+    "import { requestData } from './request-data.ts'",
+    'export const schema = requestData',
+  ].join('\n'),
+  'src/mock-server/graphql/request-data.ts':
+    'export const requestData = () => null',
   // A convention that keeps to its layer.
   'src/mock-server/conventions/read.ts': [
     "import type { ApiModel } from '../model/compiled-api.ts'",
@@ -136,6 +143,14 @@ test('the model importing request code breaks the layers', () => {
     'model-imports-no-request-code',
     'src/mock-server/model/compiled-api.ts',
     'src/mock-server/route-spec.ts',
+  )
+})
+
+test("GraphQL's schema importing a request's resolvers breaks the layers", () => {
+  reported(
+    'graphql-schema-imports-no-request-code',
+    'src/mock-server/graphql/build-graphql-schema.ts',
+    'src/mock-server/graphql/request-data.ts',
   )
 })
 

@@ -17,6 +17,9 @@ function rootHandler(api: () => ApiModel) {
           title: resource.title,
         }
     _links.problems = { href: `${base}/problems`, title: 'Problem types' }
+    // The same state as GraphQL, unless the API has a resource of that name.
+    if (!resources.has('graphql'))
+      _links.graphql = { href: `${base}/graphql`, title: 'GraphQL' }
     // RFC 8631: where a machine finds the description of this API.
     _links['service-desc'] = {
       href: `${base}/openapi.json`,

@@ -51,7 +51,13 @@ export function addSharedSchemas(ctx: SchemaContext) {
   const linked = [...ctx.api.resources.values()].filter(
     (r) => r.declaration.tableOnly !== true,
   )
-  const rels = [...linked.map((r) => r.name), 'problems', 'service-desc']
+  const graphql = !ctx.api.resources.has('graphql')
+  const rels = [
+    ...linked.map((r) => r.name),
+    'problems',
+    ...(graphql ? ['graphql'] : []),
+    'service-desc',
+  ]
   const { name, description } = ctx.api
   ctx.schemas.Root = {
     ...object(
@@ -77,6 +83,9 @@ export function addSharedSchemas(ctx: SchemaContext) {
             ]),
           ),
           problems: { href: `${ctx.base}/problems`, title: 'Problem types' },
+          ...(graphql && {
+            graphql: { href: `${ctx.base}/graphql`, title: 'GraphQL' },
+          }),
           'service-desc': {
             href: `${ctx.base}/openapi.json`,
             title: 'OpenAPI description',
