@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 import { checkUsage, runCheck } from '../check/run-check-command.ts'
 import { CliError } from './cli-error.ts'
+import {
+  graphqlSchemaUsage,
+  runGraphqlSchema,
+} from './graphql-schema-command.ts'
 import { initUsage, runInit } from './init.ts'
 import { inspectUsage, runInspect } from './inspect.ts'
 import { mcpUsage, runMcp } from './mcp/run-mcp-command.ts'
@@ -16,6 +20,7 @@ Commands:
   inspect show how an OpenAPI description is served, operation by operation
   record  write a declaration of your backend from its traffic (a HAR file, or a proxy)
   mcp     an MCP server over stdio, so AI coding agents can set up and read the mock
+  graphql-schema  print the GraphQL schema (SDL) a declaration answers at <API base>/graphql
 
 Run "hypermock-api <command> --help" for a command's options.
 
@@ -29,7 +34,9 @@ ${inspectUsage}
 
 ${recordUsage}
 
-${mcpUsage}`
+${mcpUsage}
+
+${graphqlSchemaUsage}`
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   serve: runServe,
@@ -38,6 +45,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   inspect: runInspect,
   record: runRecord,
   mcp: runMcp,
+  'graphql-schema': runGraphqlSchema,
 }
 
 const [command, ...args] = process.argv.slice(2)
@@ -48,7 +56,7 @@ try {
     const run = commands[command]
     if (!run)
       throw new CliError(
-        `Unknown command "${command}". Use "serve", "init", "check", "inspect", "record" or "mcp"; "hypermock-api --help" lists them.`,
+        `Unknown command "${command}". Use "serve", "init", "check", "inspect", "record", "mcp" or "graphql-schema"; "hypermock-api --help" lists them.`,
       )
     await run(args)
   }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createMockApi } from '../../src/index.ts'
 
 const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname
 const mswWorker = new URL(
@@ -44,7 +45,7 @@ describe('the hypermock-api command line', { timeout: 30_000 }, () => {
     const { code, output } = cli(['start'])
     expect(code).toBe(1)
     expect(output).toContain(
-      'Unknown command "start". Use "serve", "init", "check", "inspect", "record" or "mcp"',
+      'Unknown command "start". Use "serve", "init", "check", "inspect", "record", "mcp" or "graphql-schema"',
     )
   })
 
@@ -71,5 +72,31 @@ describe('the hypermock-api command line', { timeout: 30_000 }, () => {
     const { code, output } = cli(['serve', '--help'])
     expect(code).toBe(0)
     expect(output).toContain('--base-path')
+  })
+
+  it('graphql-schema prints the SDL the mock serves at <API base>/graphql/schema.graphql', async () => {
+    const { code, output } = cli(['graphql-schema'])
+    expect(code, output).toBe(0)
+    const api = createMockApi()
+    const served = await api.fetch(
+      new Request('http://localhost/api/graphql/schema.graphql'),
+    )
+    expect(served.status).toBe(200)
+    expect(output).toBe(await served.text())
+    expect(output).toContain('payOrder(id: ID!): Order!')
+  })
+
+  it('graphql-schema reads an imported description as serve does', () => {
+    const { code, output } = cli([
+      'graphql-schema',
+      '--openapi',
+      new URL('../fixtures/openapi/petstore-expanded.yaml', import.meta.url)
+        .pathname,
+    ])
+    expect(code, output).toBe(0)
+    expect(output).toContain('createPet(input: CreatePetInput!): Pet!')
+    expect(output).toContain(
+      'pets(first: Int, after: String, last: Int, before: String',
+    )
   })
 })
