@@ -29,4 +29,10 @@ export const limits = {
   latencyMs: 600_000,
   /** Stored idempotency keys, unless the `maxIdempotencyKeys` option says otherwise. */
   idempotencyKeys: 10_000,
+  /** Tokens in one GraphQL document (parsing stops past it: 400). */
+  graphqlTokens: 5_000,
+  /** Connection fields one GraphQL request resolves: each reads its whole table. */
+  graphqlConnections: 200,
+  /** Edges one GraphQL request answers, over all its connections (nesting multiplies them). */
+  graphqlEdges: 10_000,
 } as const

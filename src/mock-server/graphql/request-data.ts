@@ -9,6 +9,7 @@ import {
 } from '../declare/compile-resource.ts'
 import { jsonSchemaOf } from '../declare/schema-tools.ts'
 import type { AnyRecord } from '../declare/types.ts'
+import { limits } from '../limits.ts'
 import { pathRouter } from '../path-router.ts'
 import { ProblemError } from '../problems/problem-error.ts'
 import type { RequestState } from '../request-state.ts'
@@ -77,6 +78,10 @@ function decodeCursor(cursor: string): unknown {
   }
 }
 
+function overLimit(limit: string, max: number, detail: string) {
+  return problemAsGraphqlError('limit-exceeded', 409, detail, { limit, max })
+}
+
 function invalidArgument(name: string, message: string): GraphQLError {
   return problemAsGraphqlError(
     'invalid-query',
@@ -99,6 +104,9 @@ export function requestData(
   principal: Principal,
 ): GraphqlData {
   const api = runtime.api
+  // What this request has cost so far: nested connections multiply, so the whole request is bounded.
+  let connections = 0
+  let edges = 0
   const visible = (resource: CompiledResource) => (row: AnyRecord) =>
     api.visible(resource, row, principal, runtime)
 
@@ -205,6 +213,13 @@ export function requestData(
   return {
     list(resource, args: ListArgs, within): ConnectionPage {
       mayRead()
+      connections += 1
+      if (connections > limits.graphqlConnections)
+        throw overLimit(
+          'graphqlConnections',
+          limits.graphqlConnections,
+          `This GraphQL request asks for more than ${limits.graphqlConnections} connections, the most one request resolves. Ask for fewer nested lists, or split the request.`,
+        )
       const { first, last, after, before } = args
       if (first !== null && !(first >= 0 && first <= MAX_EDGES))
         throw invalidArgument('first', `must be from 0 to ${MAX_EDGES}`)
@@ -259,6 +274,13 @@ export function requestData(
       if (first === null && last === null)
         end = Math.min(end, start + HYPERMOCK_LIST.defaultPerPage)
       const rows = items.slice(start, end)
+      edges += rows.length
+      if (edges > limits.graphqlEdges)
+        throw overLimit(
+          'graphqlEdges',
+          limits.graphqlEdges,
+          `This GraphQL request answers more than ${limits.graphqlEdges} edges over all its connections, the most one request answers. Ask for smaller pages (first, last) or fewer nested lists.`,
+        )
       return {
         rows,
         cursors: rows.map((row) => encodeCursor(row.id)),

@@ -6,15 +6,13 @@ import {
 } from 'graphql'
 import { createHandler } from 'graphql-http/lib/use/fetch'
 import type { GraphqlOperation } from '../journal.ts'
+import { limits } from '../limits.ts'
 import type { StageContext } from '../request-state.ts'
 import type { GraphqlContext } from './graphql-data.ts'
 import { graphqlSchemaOf } from './graphql-schema-of.ts'
 import { requestData } from './request-data.ts'
 
 export { graphqlSdl } from './graphql-schema-of.ts'
-
-/** The most tokens a GraphQL document may hold: parsing a larger one stops early. */
-const MAX_TOKENS = 5000
 
 function operationOf(operation: OperationDefinitionNode): GraphqlOperation {
   return {
@@ -40,7 +38,7 @@ export async function answerGraphql(c: StageContext): Promise<Response> {
   const handler = createHandler<GraphqlContext>({
     schema: graphqlSchemaOf(runtime.api),
     context,
-    parse: (source) => parse(source, { maxTokens: MAX_TOKENS }),
+    parse: (source) => parse(source, { maxTokens: limits.graphqlTokens }),
     onOperation: (_req, args) => {
       const operation = getOperationAST(
         args.document as DocumentNode,
