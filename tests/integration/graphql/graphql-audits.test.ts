@@ -24,7 +24,8 @@ async function mustFailures(url: string) {
   return { failed, ran }
 }
 
-describe('under setupServer', () => {
+// Some fifty requests each, the first loading graphql-js: room on a loaded machine.
+describe('under setupServer', { timeout: 30_000 }, () => {
   const { server } = setupMockServer({ api: gardenApi, basePath: '/garden' })
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
   afterAll(() => server.close())
@@ -38,7 +39,7 @@ describe('under setupServer', () => {
   })
 })
 
-describe('on the standalone server', () => {
+describe('on the standalone server', { timeout: 30_000 }, () => {
   let server: Awaited<ReturnType<typeof startServer>>
   beforeAll(async () => {
     server = await startServer({
