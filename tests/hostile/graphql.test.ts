@@ -34,7 +34,7 @@ describe('GraphQL requests that would make the mock compute without end', () => 
       api.data.orders.insert({
         customerId: 1,
         total: 10,
-        currency: 'EUR',
+        currency: 'eur',
         status: 'pending',
       })
     const { status, body } = await within(ANSWER_WITHIN_MS, () =>
