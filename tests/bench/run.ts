@@ -2,6 +2,7 @@ import { availableParallelism, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import type { BenchContext, BenchRow, RowResult } from './row.ts'
 import { bigListRows } from './rows/big-lists.ts'
+import { graphqlListRows } from './rows/graphql-list.ts'
 import { coreInstructionRows } from './rows/core-instructions.ts'
 import { createInstanceRows } from './rows/create-instance.ts'
 import { declaredApiRows } from './rows/declared-api.ts'
@@ -36,6 +37,7 @@ const benchRows: BenchRow[] = [
   soakRows,
   mswPipelineRows,
   bigListRows,
+  graphqlListRows,
   createInstanceRows,
   playgroundBundleRows,
   coreInstructionRows,
