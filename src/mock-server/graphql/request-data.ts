@@ -248,7 +248,11 @@ export function requestData(
         ? (row: AnyRecord) =>
             within.nested.where(row, within.parent) && seen(row)
         : seen
-      const { items } = selectPage(
+      // The first page needs only its own rows sorted (and the rest counted), as a REST page does;
+      // a cursor needs the whole order to find its place.
+      const fromStart = after === null && before === null && last === null
+      if (fromStart) query.perPage = first ?? HYPERMOCK_LIST.defaultPerPage
+      const { items, total } = selectPage(
         runtime.db.table(resource.name).rows.values(),
         query,
         where,
@@ -284,8 +288,8 @@ export function requestData(
       return {
         rows,
         cursors: rows.map((row) => encodeCursor(row.id)),
-        totalCount: items.length,
-        hasNextPage: end < items.length,
+        totalCount: total,
+        hasNextPage: end < total,
         hasPreviousPage: start > 0,
       }
     },

@@ -1,8 +1,13 @@
 import {
   getOperationAST,
   parse,
+  validate,
   type DocumentNode,
+  type GraphQLError,
+  type GraphQLSchema,
   type OperationDefinitionNode,
+  type Source,
+  type ValidationRule,
 } from 'graphql'
 import { createHandler } from 'graphql-http/lib/use/fetch'
 import type { GraphqlOperation } from '../journal.ts'
@@ -13,6 +18,42 @@ import { graphqlSchemaOf } from './graphql-schema-of.ts'
 import { requestData } from './request-data.ts'
 
 export { graphqlSdl } from './graphql-schema-of.ts'
+
+/** Documents kept parsed, by their text: a client sends the same few again and again. */
+const KEPT_DOCUMENTS = 100
+const KEPT_DOCUMENT_LENGTH = 10_000
+const parsed = new Map<string, DocumentNode>()
+/** A kept document's validation, per schema: the same document against the same schema. */
+const validated = new WeakMap<
+  DocumentNode,
+  { schema: GraphQLSchema; errors: readonly GraphQLError[] }
+>()
+
+function parseKept(given: string | Source): DocumentNode {
+  const source = typeof given === 'string' ? given : given.body
+  const known = parsed.get(source)
+  if (known) return known
+  const document = parse(source, { maxTokens: limits.graphqlTokens })
+  if (source.length <= KEPT_DOCUMENT_LENGTH) {
+    // The oldest makes room: a Map iterates in insertion order.
+    if (parsed.size >= KEPT_DOCUMENTS)
+      parsed.delete(parsed.keys().next().value!)
+    parsed.set(source, document)
+  }
+  return document
+}
+
+function validateKept(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  rules?: readonly ValidationRule[],
+): readonly GraphQLError[] {
+  const known = validated.get(document)
+  if (known?.schema === schema) return known.errors
+  const errors = validate(schema, document, rules)
+  validated.set(document, { schema, errors })
+  return errors
+}
 
 function operationOf(operation: OperationDefinitionNode): GraphqlOperation {
   return {
@@ -38,7 +79,8 @@ export async function answerGraphql(c: StageContext): Promise<Response> {
   const handler = createHandler<GraphqlContext>({
     schema: graphqlSchemaOf(runtime.api),
     context,
-    parse: (source) => parse(source, { maxTokens: limits.graphqlTokens }),
+    parse: parseKept,
+    validate: validateKept as typeof validate,
     onOperation: (_req, args) => {
       const operation = getOperationAST(
         args.document as DocumentNode,
