@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { shopApi } from '../domains/shop/index.ts'
 import { isInvalidDeclarationError } from '../index.ts'
+import { compiledApi } from '../mock-server/declare/compiled-api-cache.ts'
 import { CliError } from './cli-error.ts'
 import { loadConfig } from './load-config.ts'
 import { loadOpenApiApi } from './load-openapi-api.ts'
@@ -42,11 +43,8 @@ export async function runGraphqlSchema(args: string[]): Promise<void> {
     : values.config
       ? await loadConfig(values.config)
       : shopApi
-  // graphql-js loads only for this command.
-  const [{ compiledApi }, { graphqlSdl }] = await Promise.all([
-    import('../mock-server/declare/compiled-api-cache.ts'),
-    import('../mock-server/graphql/graphql-schema-of.ts'),
-  ])
+  // graphql-js loads only for this command (the module the engine loads on a GraphQL request).
+  const { graphqlSdl } = await import('../mock-server/graphql/serve-graphql.ts')
   let sdl: string
   try {
     sdl = graphqlSdl(compiledApi(declaration))
