@@ -62,7 +62,14 @@ const guideGroups: [string, string[]][] = [
   ],
   [
     'Your API',
-    ['openapi-description', 'record', 'presets', 'scenarios', 'patch'],
+    [
+      'openapi-description',
+      'record',
+      'presets',
+      'scenarios',
+      'patch',
+      'graphql',
+    ],
   ],
   ['Clients and checks', ['client', 'operations', 'check-a-server', 'mcp']],
   ['More', ['recipes', 'from-a-clone']],
