@@ -294,6 +294,23 @@ describe('writes', () => {
     expect(api.data.plants.get(1)!.status).toBe('growing')
   })
 
+  it('updates a resource that takes only PUT by merging the patch into the record, checked as REST checks it', async () => {
+    const { body } = await graphql(
+      'mutation { updateBed(id: "1", patch: { capacity: 20 }) { name capacity } }',
+    )
+    expect(body.data).toEqual({ updateBed: { name: 'North', capacity: 20 } })
+    const refused = await graphql(
+      'mutation { updateBed(id: "1", patch: { capacity: 99 }) { name } }',
+    )
+    expect(refused.body.errors![0]!.extensions).toMatchObject({
+      code: 'validation-failed',
+      errors: [expect.objectContaining({ field: 'capacity' })],
+    })
+    expect(
+      ((await (await rest('/beds/1')).json()) as { capacity: number }).capacity,
+    ).toBe(20)
+  })
+
   it('deletes and answers the deleted record', async () => {
     const { body } = await graphql(
       'mutation { deletePlant(id: "3") { id name } }',
