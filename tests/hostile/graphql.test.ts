@@ -89,4 +89,21 @@ describe('GraphQL requests that would make the mock compute without end', () => 
       /more that 5000 tokens/,
     )
   })
+
+  it('answers variables nested 100,000 levels with 400 invalid-json naming the depth limit', async () => {
+    const { api, send } = graphqlMock()
+    await warm(send)
+    const variables = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const response = await within(ANSWER_WITHIN_MS, () =>
+      api.fetch(
+        new Request('http://hypermock.test/api/graphql', {
+          method: 'POST',
+          headers: { ...JSON_HEADERS, ...ADMIN, 'Idempotency-Key': 'deep-1' },
+          body: `{"query":"{ __typename }","variables":{"deep":${variables}}}`,
+        }),
+      ),
+    )
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ maxDepth: 32 })
+  })
 })

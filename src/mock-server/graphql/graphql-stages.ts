@@ -1,4 +1,5 @@
 import { HttpResponse } from '../http-response.ts'
+import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { Runtime } from '../runtime.ts'
@@ -6,6 +7,7 @@ import { authenticate } from '../stages/authenticate.ts'
 import { faults } from '../stages/faults.ts'
 import { idempotency } from '../stages/idempotency.ts'
 import { latency } from '../stages/latency.ts'
+import { jsonDepth } from '../stages/parse-json.ts'
 import { rateLimit } from '../stages/rate-limit.ts'
 import { readBody } from '../stages/read-body.ts'
 import { requiredHeaders } from '../stages/required-headers.ts'
@@ -55,12 +57,22 @@ const graphqlRoute: Stage = async (c, next) => {
   return next()
 }
 
-/** The JSON body, parsed for the `Idempotency-Key` fingerprint; graphql-http judges it itself. */
+/**
+ * The JSON body, parsed for the `Idempotency-Key` fingerprint (graphql-http judges the rest): 400
+ * past the nesting limit, as any JSON body, before a recursive step (the fingerprint, variables'
+ * coercion) meets it.
+ */
 const graphqlBody: Stage = (c, next) => {
   const bytes = c.env.state.bodyBytes
   if (bytes !== null && bytes.byteLength > 0) {
+    const text = new TextDecoder().decode(bytes)
+    if (jsonDepth(text, limits.jsonDepth) > limits.jsonDepth)
+      fail('invalid-json', {
+        detail: `The request body nests arrays and objects more than ${limits.jsonDepth} levels deep, the limit.`,
+        extensions: { maxDepth: limits.jsonDepth },
+      })
     try {
-      c.env.state.body = JSON.parse(new TextDecoder().decode(bytes)) as unknown
+      c.env.state.body = JSON.parse(text) as unknown
     } catch {
       c.env.state.body = undefined
     }
