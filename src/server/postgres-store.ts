@@ -1,3 +1,4 @@
+import { Socket } from 'node:net'
 import type pg from 'pg'
 import {
   changeSetFromJson,
@@ -101,6 +102,9 @@ export class PostgresStore implements MockStore, SharedStore {
   private readonly connect: () => pg.Client
   private readonly heartbeat: { everyMs: number; timeoutMs: number }
   private readonly watches = new Set<CommitWatch>()
+  /** The pool's connections, each with its socket, and those idle in the pool. */
+  private readonly sockets: Map<pg.Client, Socket>
+  private readonly idle = new Set<pg.Client>()
   private closed = false
 
   private constructor(
@@ -108,11 +112,15 @@ export class PostgresStore implements MockStore, SharedStore {
     description: string,
     connect: () => pg.Client,
     heartbeat: { everyMs: number; timeoutMs: number },
+    sockets: Map<pg.Client, Socket>,
   ) {
     this.pool = pool
     this.description = description
     this.connect = connect
     this.heartbeat = heartbeat
+    this.sockets = sockets
+    pool.on('release', (_error, connection) => this.idle.add(connection))
+    pool.on('acquire', (connection) => this.idle.delete(connection))
   }
 
   /**
@@ -135,7 +143,19 @@ export class PostgresStore implements MockStore, SharedStore {
     // Loaded here: a server on a file or in memory never pays for the client.
     const { default: client } = await import('pg')
     const connectTimeout = options.connectTimeoutMs ?? 2_000
+    // Each pooled connection on a socket of its own making, so that `close` can end one that is
+    // still connecting or waiting for an answer instead of waiting for its timeout.
+    const sockets = new Map<pg.Client, Socket>()
+    class PooledClient extends client.Client {
+      constructor(config?: pg.ClientConfig) {
+        const socket = new Socket()
+        super({ ...config, stream: () => socket })
+        sockets.set(this, socket)
+        socket.once('close', () => sockets.delete(this))
+      }
+    }
     const pool = new client.Pool({
+      Client: PooledClient,
       connectionString: url,
       max: options.poolSize ?? 4,
       connectionTimeoutMillis: connectTimeout,
@@ -174,6 +194,7 @@ export class PostgresStore implements MockStore, SharedStore {
       `PostgreSQL ${where}`,
       connect,
       heartbeat,
+      sockets,
     )
     try {
       await store.migrate()
@@ -390,11 +411,19 @@ export class PostgresStore implements MockStore, SharedStore {
     return watch
   }
 
+  /**
+   * Closes the watch and the pool: idle connections say goodbye; one still connecting or waiting
+   * for an answer (a catch-up with the database out of reach) is ended at once, not after its
+   * timeout. A mock's store flushes before it closes, so no request of the mock is in flight.
+   */
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
     await Promise.all([...this.watches].map((watch) => watch.close()))
-    await this.pool.end()
+    const ended = this.pool.end()
+    for (const [connection, socket] of this.sockets)
+      if (!this.idle.has(connection)) socket.destroy()
+    await ended
   }
 }
 

@@ -16,6 +16,11 @@ export interface BlackholeProxy {
    * startup message: user, database, `application_name`) contain `only`.
    */
   blackhole(only?: string): void
+  /**
+   * Silences every connection, those opened from now on too (accepted, never forwarded): the
+   * database is out of reach and nothing says so, as behind a firewall that drops its packets.
+   */
+  cutOff(): void
   /** Destroys every socket and stops listening. */
   close(): Promise<void>
 }
@@ -32,7 +37,10 @@ export async function startBlackholeProxy(
 ): Promise<BlackholeProxy> {
   const to = new URL(target)
   const pairs = new Set<Pair>()
+  /** Connections accepted after `cutOff()`: nothing reaches the server. */
+  const silenced = new Set<Socket>()
   let opened = 0
+  let cutOff = false
   const forward = (pair: Pair, from: Socket, into: Socket) => {
     from.on('data', (chunk: Buffer) => {
       if (from === pair.client) pair.startup ??= chunk.toString('latin1')
@@ -48,6 +56,12 @@ export async function startBlackholeProxy(
   }
   const server = createServer((client) => {
     opened++
+    if (cutOff) {
+      client.on('data', () => {})
+      client.on('error', () => {})
+      silenced.add(client)
+      return
+    }
     const upstream = connect(Number(to.port), to.hostname)
     const pair: Pair = {
       client,
@@ -79,12 +93,18 @@ export async function startBlackholeProxy(
         if (only === undefined || pair.startup?.includes(only))
           pair.silent = true
     },
+    cutOff() {
+      cutOff = true
+      for (const pair of pairs) pair.silent = true
+    },
     async close() {
       for (const pair of pairs) {
         pair.client.destroy()
         pair.server.destroy()
       }
       pairs.clear()
+      for (const client of silenced) client.destroy()
+      silenced.clear()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }

@@ -36,6 +36,8 @@ export class Replica {
   /** The last commit this working set holds; -1: load it whole at the next unit. */
   private seen = -1
   private turn: Promise<unknown> = Promise.resolve()
+  /** The last request's unit settled (a catch-up alone is not waited for: it changes nothing). */
+  private requested: Promise<unknown> = Promise.resolve()
   /** A catch-up waiting for its turn, not begun yet. */
   private queuedRefresh: Promise<void> | null = null
   private requests = 0
@@ -54,6 +56,7 @@ export class Replica {
   run(request: Request, handle: () => Promise<Response>): Promise<Response> {
     const result = this.turn.then(() => this.unit(request, handle))
     this.turn = result.catch(() => {})
+    this.requested = this.turn
     return result
   }
 
@@ -63,19 +66,23 @@ export class Replica {
     this.last = this.mark()
   }
 
-  /** Commits what was written outside a request (`api.data`, controls called in code). */
+  /**
+   * Commits what was written outside a request (`api.data`, controls called in code). With nothing
+   * written, it needs no store: a replica that lost its connections (`seen` is -1, the working set
+   * is loaded whole at the next unit) still has nothing to commit, and closes without them. It
+   * waits for the requests in flight, not for a catch-up, which may wait for a timeout.
+   */
   async flush(): Promise<void> {
     const { runtime } = this
     const last = this.last
     if (
       last !== null &&
-      this.seen >= 0 &&
       !runtime.db.changed &&
       !this.changedSince(last) &&
       runtime.journal.resets === last.resets &&
       runtime.journal.lastId === last.journal
     )
-      return this.turn.then(() => undefined)
+      return this.requested.then(() => undefined)
     const url = `http://hypermock.invalid${this.runtime.controlPath}`
     const response = await this.run(new Request(url), () =>
       Promise.resolve(new Response(null, { status: 204 })),
@@ -199,11 +206,33 @@ export class Replica {
   }
 
   private async catchUp(unit: SharedUnit) {
+    const { runtime } = this
+    const last = this.last
+    // What this replica changed itself and has not committed: still to commit after the catch-up.
+    const own = last && {
+      settings: this.changedSince(last),
+      journal: runtime.journal.lastId !== last.journal,
+      cleared: runtime.journal.resets !== last.resets,
+    }
     if (unit.since === null) {
       const whole = await unit.whole()
       if (whole) this.loadWhole(whole)
+      // The journal is now the store's own; entries kept of a unit that failed to commit are gone.
+      if (whole && own) own.journal = false
     } else for (const commit of unit.since) this.apply(commit)
     this.seen = unit.head
+    // The other replicas' commits it now holds are in the store already: a flush has nothing of
+    // theirs to write (their journal entries and settings are not this replica's changes).
+    if (last && own) {
+      const now = this.mark()
+      if (!own.settings) {
+        last.config = now.config
+        last.offset = now.offset
+        last.faults = now.faults
+      }
+      if (!own.journal) last.journal = now.journal
+      if (!own.cleared) last.resets = now.resets
+    }
   }
 
   /** The working set becomes the store's state (a replica fallen behind the log, or after a failure). */
