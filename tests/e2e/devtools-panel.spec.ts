@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures.ts'
+import { expect, saveScreenshot, test } from './support/fixtures.ts'
 
 // Runs against `vite` dev (the `dev` project), which serves this page from the sources.
 
@@ -58,7 +58,7 @@ test('the devtools panel fits 390 px, and adds and clears a fault the app then m
   await expect(panel.getByText(/^Added /)).toBeVisible()
   await expect(page.getByRole('status')).toHaveText('ready')
   expect(await clipped(page)).toEqual([])
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screenshots/devtools-faults-narrow.png',
   })
 
@@ -83,14 +83,14 @@ test('the devtools panel fits 390 px, and adds and clears a fault the app then m
   await expect(wait).toBeVisible()
   await expect(wait).toContainText(/^≈ \d+(\.\d)? s/)
   expect(await clipped(page)).toEqual([])
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screenshots/devtools-attempts-narrow.png',
   })
 
   for (const tab of ['Timeline', 'Journal']) {
     await panel.getByRole('tab', { name: tab }).click()
     await expect.poll(() => clipped(page), { message: tab }).toEqual([])
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/screenshots/devtools-${tab.toLowerCase()}-narrow.png`,
     })
   }
@@ -99,11 +99,11 @@ test('the devtools panel fits 390 px, and adds and clears a fault the app then m
   await panel.getByRole('tab', { name: 'Timeline' }).click()
   await expect(attempts).toBeVisible()
   await expect.poll(() => clipped(page)).toEqual([])
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screenshots/devtools-attempts.png',
   })
   await panel.getByRole('tab', { name: 'Journal' }).click()
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screenshots/devtools-journal.png',
   })
 

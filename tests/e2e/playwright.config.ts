@@ -31,10 +31,13 @@ if (process.env.TEST_WORKER_INDEX === undefined)
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/e2e',
-  // Spec files run two at a time, each in a browser of its own; the tests of one file run in
-  // order. Nothing is shared between files: a playground's mock lives in its page's service
-  // worker (one browser context per test), and each server-mode project has one spec file on its
-  // server (record-har starts its own). E2E_WORKERS=1 runs one file at a time.
+  // Two workers, each with a browser of its own. In the playground projects (build, dev) every
+  // test runs on its own: a playground's mock lives in its page's service worker and storage
+  // (one browser context per test), so the tests of one file are spread over both workers and a
+  // long file does not leave a worker idle at the end. The server-mode projects share a server's
+  // state among the tests of their one spec file, which run in order (record-har starts its own
+  // server). E2E_WORKERS=1 runs one test at a time. E2E_SCREENSHOTS=1 also saves the pictures of
+  // the views in test-results/screenshots/ (see support/fixtures.ts).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
@@ -61,6 +64,7 @@ export default defineConfig({
   projects: [
     {
       name: 'build',
+      fullyParallel: true,
       testIgnore: [
         'root-api.spec.ts',
         'shared-tabs.spec.ts',
@@ -74,6 +78,7 @@ export default defineConfig({
     },
     {
       name: 'dev',
+      fullyParallel: true,
       testMatch: [
         'worker-root.spec.ts',
         'exactly-what-was-sent.spec.ts',

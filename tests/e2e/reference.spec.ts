@@ -1,4 +1,9 @@
-import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
+import {
+  expect,
+  saveScreenshot,
+  screenshotWideAndNarrow,
+  test,
+} from './support/fixtures.ts'
 
 test('the Reference lists the served description and opens an operation in the console', async ({
   page,
@@ -117,7 +122,7 @@ test('an operation opens in place with its parameters, body and response schemas
   // The open operation as a reader sees it, without the rest of the page.
   await page.setViewportSize({ width: 1280, height: 900 })
   await toggle.scrollIntoViewIfNeeded()
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screenshots/reference-operation-open.png',
   })
 })

@@ -2,6 +2,7 @@ import {
   expect,
   runOfferedScenario,
   runScenario,
+  saveScreenshot,
   screenshotWideAndNarrow,
   test,
 } from './support/fixtures.ts'
@@ -47,7 +48,7 @@ test('?scenario=lost-response, once run: two attempts, one key, replayed, one pa
     .textContent()
   expect(key).toMatch(/^[0-9a-f-]{36}$/)
   await expect(row.getByText(key!, { exact: true })).toHaveCount(1)
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screenshots/timeline-lost-response.png',
     fullPage: true,
   })
@@ -109,7 +110,7 @@ test('every scenario can be run and reset from the gallery', async ({
   await expect(page).toHaveURL(/scenario=insufficient-funds/)
 
   await funds.scrollIntoViewIfNeeded()
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screenshots/scenarios-gallery.png',
     fullPage: true,
   })

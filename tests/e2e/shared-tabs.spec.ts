@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect, test } from './support/fixtures.ts'
+import { expect, saveScreenshot, test } from './support/fixtures.ts'
 
 // Runs against `vite` dev (the `dev` project), which serves this app from the sources: its own
 // declaration (a hotel), one mock shared by every tab and kept in IndexedDB.
@@ -165,7 +165,7 @@ test("a page's own mock kept with persist survives a reload, and reports rows th
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 })
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/screenshots/${name}-${width}.png`,
       fullPage: true,
     })

@@ -1,4 +1,9 @@
-import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
+import {
+  expect,
+  saveScreenshot,
+  screenshotWideAndNarrow,
+  test,
+} from './support/fixtures.ts'
 import type { Page } from '@playwright/test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
@@ -173,7 +178,7 @@ test('a 429 with Retry-After 2 is honoured: the wait is labelled Retry-After 2 s
   await expect(wait).toHaveText(
     /^Wait 2 s: Retry-After 2 s \(waiting… .* so far\)$/,
   )
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screenshots/timeline-waiting.png',
     fullPage: true,
   })

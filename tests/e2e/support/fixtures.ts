@@ -1,4 +1,10 @@
-import { expect, test as base, type Locator, type Page } from '@playwright/test'
+import {
+  expect,
+  test as base,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+} from '@playwright/test'
 
 export { expect }
 
@@ -32,16 +38,33 @@ export const test = base.extend<{ pageErrors: string[] }>({
 })
 
 /**
+ * Whether the pictures of the views are saved (`E2E_SCREENSHOTS=1`): in `test-results/screenshots/`,
+ * for a person to look at. No check reads them, and drawing and encoding full pages was a large
+ * share of the browser's time in a run, so a run without them checks the same things at every
+ * width, faster. (A failing test's own screenshot is saved either way.)
+ */
+export const savingScreenshots = process.env.E2E_SCREENSHOTS === '1'
+
+/** `page.screenshot(options)` when pictures are saved (see `savingScreenshots`). */
+export async function saveScreenshot(
+  page: Page,
+  options: PageScreenshotOptions & { path: string },
+) {
+  if (savingScreenshots) await page.screenshot(options)
+}
+
+/**
  * Saves `test-results/screenshots/<name>.png` at 1280 px, then checks the view at a phone's
- * 390 px (the page wraps, only tables and tracks scroll sideways) and saves `<name>-narrow.png`.
+ * 390 px (the page wraps, only tables and tracks scroll sideways) and saves `<name>-narrow.png`
+ * (the pictures only with `savingScreenshots`; the check always).
  */
 export async function screenshotWideAndNarrow(page: Page, name: string) {
   const wide = page.viewportSize() ?? { width: 1280, height: 720 }
   // From the top: a full-page capture draws the sticky bar where the window was scrolled to.
   const fromTop = () => page.evaluate(() => window.scrollTo(0, 0))
   await page.setViewportSize({ width: 1280, height: 800 })
-  await fromTop()
-  await page.screenshot({
+  if (savingScreenshots) await fromTop()
+  await saveScreenshot(page, {
     path: `test-results/screenshots/${name}.png`,
     fullPage: true,
   })
@@ -49,8 +72,8 @@ export async function screenshotWideAndNarrow(page: Page, name: string) {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
   ).toBeLessThanOrEqual(390)
-  await fromTop()
-  await page.screenshot({
+  if (savingScreenshots) await fromTop()
+  await saveScreenshot(page, {
     path: `test-results/screenshots/${name}-narrow.png`,
     fullPage: true,
   })
