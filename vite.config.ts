@@ -22,9 +22,6 @@ const isolatedNodeFiles = [
   'tests/integration/msw-unhandled-requests.test.ts',
   'tests/integration/setup-mock-server-scenario.test.ts',
   'tests/property/msw-adapter.test.ts',
-  // Its replicas' stores, closing through a proxy that stopped forwarding, fail to flush when
-  // the file shares a worker's modules with the other PostgreSQL files.
-  'tests/integration/postgres/watch-heartbeat.test.ts',
 ]
 
 /** The example projects import the package by name; in the repository's own tests that name is the sources. */
@@ -106,8 +103,6 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'node-isolated',
           environment: 'node',
-          // Its own lazily started PostgreSQL cluster, for the file above that needs one.
-          globalSetup: ['tests/support/postgres-global-setup.ts'],
           include: isolatedNodeFiles,
         },
       },
