@@ -32,6 +32,10 @@ export {
   type ChangeSetJson,
 } from './mock-server/store/change-set.ts'
 export type {
+  CloudEventJson,
+  StoredEvent,
+} from './mock-server/store/state-event.ts'
+export type {
   IdempotencyRecord,
   StateSnapshot,
   StoredResponse,

@@ -8,6 +8,7 @@ import { RateLimiter } from './rate-limit/rate-limiter.ts'
 import type { Runtime } from './runtime.ts'
 import { Database } from './store/database.ts'
 import { parseSnapshot } from './store/snapshot-schema.ts'
+import { StateEvents } from './store/state-events.ts'
 
 /** Wires one mock instance's parts together; everything mutable lives here and nowhere global. */
 export function createRuntime(options: ResolvedOptions): Runtime {
@@ -29,6 +30,8 @@ export function createRuntime(options: ResolvedOptions): Runtime {
       () => clock.iso(),
       () => random.next(),
     ),
+    // Set right below, once the runtime it reads exists.
+    stateEvents: null as unknown as StateEvents,
     persistence: null,
     replica: null,
     clock,
@@ -51,5 +54,9 @@ export function createRuntime(options: ResolvedOptions): Runtime {
       runtime.events.emit({ type: 'reset' })
     },
   }
+  runtime.stateEvents = new StateEvents(runtime, (error) =>
+    options.onUnhandledError(error),
+  )
+  runtime.db.observer = runtime.stateEvents.written
   return runtime
 }

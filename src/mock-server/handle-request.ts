@@ -3,6 +3,7 @@ import { controlRoutes } from './control/control-routes.ts'
 import {
   fingerprintBody,
   journalEntry,
+  redactedSearch,
   retryAfterSeconds,
   unreadBody,
 } from './journal.ts'
@@ -192,7 +193,7 @@ export function createRequestHandler(runtime: Runtime) {
       startMs: at,
       method: request.method.toUpperCase(),
       path: state.path,
-      search: state.url.search,
+      search: redactedSearch(state.url.search),
       status: response.status,
       durationMs: Math.max(0, options.now() - state.startedAt),
       fault: state.fault,
@@ -243,6 +244,8 @@ export function createRequestHandler(runtime: Runtime) {
           () => raw,
           (error: unknown) => internalError(runtime, state, request, error),
         )
+      // Committed (or failed and reported): listeners hear of the operation's events now.
+      runtime.stateEvents.log.announce()
       const response = state.networkError
         ? Response.error() // a fault that drops the connection
         : finalizeResponse(request, state, raw) // caching headers, 304, HEAD

@@ -147,3 +147,20 @@ export class Journal {
     this.resets += 1
   }
 }
+
+/** A query as the journal keeps it: an `access_token` (RFC 6750 §2.3) shows as `REDACTED`. */
+export function redactedSearch(search: string): string {
+  if (!/access|%/i.test(search)) return search
+  return search.replace(
+    /([?&])([^=&#]*)=([^&#]*)/g,
+    (part, sep: string, name: string) => {
+      let decoded = name
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '))
+      } catch {
+        // a malformed name stays as sent
+      }
+      return decoded === 'access_token' ? `${sep}${name}=REDACTED` : part
+    },
+  )
+}

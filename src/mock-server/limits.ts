@@ -35,4 +35,12 @@ export const limits = {
   graphqlConnections: 200,
   /** Edges one GraphQL request answers, over all its connections (nesting multiplies them). */
   graphqlEdges: 10_000,
+  /** State events kept (the log `/events` resends from with `Last-Event-ID`): the last N. */
+  events: 1_000,
+  /** Bytes of event JSON kept in memory at most: past it the oldest events go first. */
+  eventBytes: 16 * 1024 * 1024,
+  /** `/events` streams open at once on one instance (past it: 409 `limit-exceeded`). */
+  eventStreams: 100,
+  /** Bytes an `/events` stream may hold unread before it is closed (a consumer that stopped reading). */
+  eventStreamBacklogBytes: 1024 * 1024,
 } as const

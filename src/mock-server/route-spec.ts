@@ -63,6 +63,11 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   parent?: string
   /** The action of an action route. */
   action?: string
+  /**
+   * A Bearer token may come as the `access_token` query parameter too (RFC 6750 §2.3), for a
+   * consumer that cannot send headers (`EventSource`); the journal never shows it.
+   */
+  queryToken?: boolean
   /** In strict mode (`requireIdempotencyKey`), a `POST` here needs an `Idempotency-Key`. */
   strictKey?: boolean
   /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */

@@ -3,6 +3,7 @@ import { openApiResponse } from './openapi/openapi-response.ts'
 import { schemaRef } from './openapi/schema-names.ts'
 import { problemDoc, problemIndex } from './problems/problem-docs.ts'
 import type { RouteSpec } from './route-spec.ts'
+import { eventStreamRoute } from './conventions/event-stream.ts'
 
 /**
  * The routes every API has beside its resources (concepts/resources.md#entry-point): this description, and the
@@ -61,5 +62,6 @@ export function metaRoutes(api: () => CompiledApi): RouteSpec[] {
       },
       methods: { GET: problemDoc },
     },
+    eventStreamRoute(),
   ]
 }

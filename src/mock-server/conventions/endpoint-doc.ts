@@ -12,6 +12,8 @@ export interface Answer {
   status: 200 | 201 | 204 | 304
   schema?: JsonSchema
   html?: boolean
+  /** A `text/event-stream` of state events. */
+  eventStream?: boolean
   etag?: boolean
   location?: boolean
   /** A page of a collection: `Link` header. */

@@ -25,6 +25,9 @@ function rootHandler(api: () => ApiModel) {
       href: `${base}/openapi.json`,
       title: 'OpenAPI description',
     }
+    // The state events, as Server-Sent Events (unless a resource of the API's own is `events`).
+    if (!resources.has('events'))
+      _links.events = { href: `${base}/events`, title: 'State events' }
     return HttpResponse.json({
       name,
       ...(description !== undefined && { description }),

@@ -181,7 +181,10 @@ export function compileApi(
   // eslint-disable-next-line prefer-const
   let compiled: CompiledApi
   const self = () => compiled
-  const routes: RouteSpec[] = [...extraRoutes(self)]
+  // A resource of the API's own named `events` keeps its path; the event stream steps aside.
+  const routes: RouteSpec[] = extraRoutes(self).filter(
+    (route) => !(route.path === '/events' && resources.has('events')),
+  )
   routes.unshift(rootRoute(self))
   for (const resource of resources.values())
     if (resource.declaration.tableOnly !== true)

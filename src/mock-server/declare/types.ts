@@ -330,6 +330,11 @@ export interface ResourceDeclaration<
    * declaration's `routes` serve it through `ctx.data`. @default false
    */
   tableOnly?: boolean
+  /**
+   * Whether a change of one of its records is a state event (CloudEvents, served at
+   * `<base>/events`): `false` keeps its changes out of the event log. @default true
+   */
+  events?: boolean
   /** Where this resource's keys, envelope or paging differ from the API's `dialect`. */
   dialect?: Dialect
 }

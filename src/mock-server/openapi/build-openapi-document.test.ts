@@ -37,6 +37,7 @@ describe('the description of a small declaration', () => {
       '/api/openapi.json',
       '/api/problems',
       '/api/problems/{slug}',
+      '/api/events',
       '/api/shelves',
       '/api/shelves/{id}',
       '/api/shelves/{id}/books',

@@ -84,6 +84,8 @@ function headersOf(ctx: AnswerContext, status: number, draft: ResponseDraft) {
 function contentOf(answer: Answer, method: DocMethod) {
   if (method === 'HEAD') return undefined
   if (answer.html) return { 'text/html': { schema: { type: 'string' } } }
+  if (answer.eventStream)
+    return { 'text/event-stream': { schema: { type: 'string' } } }
   if (answer.schema) return { 'application/json': { schema: answer.schema } }
   return undefined
 }

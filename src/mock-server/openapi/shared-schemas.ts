@@ -52,11 +52,14 @@ export function addSharedSchemas(ctx: SchemaContext) {
     (r) => r.declaration.tableOnly !== true,
   )
   const graphql = !ctx.api.resources.has('graphql')
+  // The event stream, unless a resource of the API's own is named `events`.
+  const events = !ctx.api.resources.has('events')
   const rels = [
     ...linked.map((r) => r.name),
     'problems',
     ...(graphql ? ['graphql'] : []),
     'service-desc',
+    ...(events ? ['events'] : []),
   ]
   const { name, description } = ctx.api
   ctx.schemas.Root = {
@@ -90,6 +93,9 @@ export function addSharedSchemas(ctx: SchemaContext) {
             href: `${ctx.base}/openapi.json`,
             title: 'OpenAPI description',
           },
+          ...(events && {
+            events: { href: `${ctx.base}/events`, title: 'State events' },
+          }),
         },
       },
     ],

@@ -2,6 +2,7 @@ import type { MockClock } from '../clock.ts'
 import type { ApiModel, LinkBase } from '../model/compiled-api.ts'
 import type { RandomSource } from '../random.ts'
 import type { Database } from '../store/database.ts'
+import type { StateEvents } from '../store/state-events.ts'
 
 /**
  * What a convention's handler reads of the instance serving it: the model, the working set, time,
@@ -12,6 +13,8 @@ export interface HandlerRuntime extends LinkBase {
   api: ApiModel
   /** The working set: handlers read and write it synchronously. */
   db: Database
+  /** The state events the working set's writes make, and their log (`<base>/events` reads it). */
+  stateEvents: StateEvents
   clock: MockClock
   random: RandomSource
   options: { readonly origin: string }

@@ -55,6 +55,15 @@ export const authenticate: Stage = (c, next) => {
       used = other
     }
   }
+  // RFC 6750 §2.3: where a consumer cannot send headers, the URL may carry the token.
+  if (
+    read.kind === 'missing' &&
+    state.route?.spec.queryToken &&
+    used.type === 'bearer'
+  ) {
+    const token = state.url.searchParams.get('access_token')
+    if (token !== null && token !== '') read = { kind: 'credential', token }
+  }
   if (read.kind === 'missing')
     fail('unauthenticated', {
       detail: `This request needs a credential${scheme.type === 'apiKey' ? ` in the ${where(scheme)}` : ''}. ${send}.`,

@@ -29,8 +29,21 @@ export const dispatch: Stage = (c) => {
     requestId: state.requestId,
     runtime,
   }
+  // The operation's writes become its state events as its synchronous step ends.
+  const events = runtime.stateEvents
+  events.begin({
+    resource: route.spec.resource,
+    action: route.spec.action,
+    params: route.params,
+  })
   const persistence = runtime.persistence
-  if (!persistence) return route.handler(context)
+  if (!persistence) {
+    try {
+      return route.handler(context)
+    } finally {
+      events.end()
+    }
+  }
   // A unit of work: writes made before this operation go first; the operation's own become one
   // unit, completed with its idempotency record and committed before the response leaves.
   persistence.cut(true)
@@ -38,9 +51,11 @@ export const dispatch: Stage = (c) => {
   try {
     result = route.handler(context)
   } catch (error) {
+    events.end()
     state.unit = persistence.cut(false)
     throw error
   }
+  events.end()
   if (!(result instanceof Promise)) {
     state.unit = persistence.cut(false)
     return result

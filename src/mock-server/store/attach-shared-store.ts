@@ -78,7 +78,10 @@ export async function attachSharedStore(
   // does after a catch-up that failed (the head unknown): a connection that went silent with the
   // announcing one fails the catch-up its reconnect asked for, and no announcement may follow.
   const catchUp = () => {
-    if (runtime.events.listening && runtime.replica === replica)
+    if (
+      (runtime.events.listening || runtime.stateEvents.log.listening) &&
+      runtime.replica === replica
+    )
       void replica.refresh()
   }
   const watch = await store.shared.watch?.((seq) => {

@@ -32,6 +32,7 @@ function resume(
   }
   // Expired keys load too, oldest first: the first writes forget them, in the store as well.
   runtime.db.load(report.fitting)
+  if (stored.events) runtime.stateEvents.log.load(stored.events)
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AnyRecord, Id } from '../declare/types.ts'
 import type { ChangeSet } from './mock-store.ts'
 import type { IdempotencyRecord } from './types.ts'
+import type { StoredEvent } from './state-event.ts'
 
 /** A change set that changes nothing, to record writes into. */
 export function emptyChangeSet(): ChangeSet {
@@ -20,7 +21,8 @@ export function isEmptyChangeSet(changes: ChangeSet): boolean {
     changes.replaced.size === 0 &&
     changes.keys.size === 0 &&
     !changes.keysReplaced &&
-    changes.settings === null
+    changes.settings === null &&
+    (changes.events?.length ?? 0) === 0
   )
 }
 
@@ -63,6 +65,7 @@ export function mergeChangeSets(earlier: ChangeSet, later: ChangeSet) {
   }
   for (const [scope, record] of later.keys) recordKey(earlier, scope, record)
   if (later.settings) earlier.settings = later.settings
+  if (later.events?.length) (earlier.events ??= []).push(...later.events)
   return earlier
 }
 
@@ -73,6 +76,7 @@ export interface ChangeSetJson {
   keys: [string, IdempotencyRecord | null][]
   keysReplaced: boolean
   settings: ChangeSet['settings']
+  events?: StoredEvent[]
 }
 
 /** A change set as JSON-ready values, for a log that crosses processes (`changeSetFromJson` reads it back). */
@@ -83,6 +87,7 @@ export function changeSetToJson(changes: ChangeSet): ChangeSetJson {
     keys: [...changes.keys],
     keysReplaced: changes.keysReplaced,
     settings: changes.settings,
+    ...(changes.events?.length && { events: changes.events }),
   }
 }
 
@@ -94,5 +99,6 @@ export function changeSetFromJson(json: ChangeSetJson): ChangeSet {
     keys: new Map(json.keys),
     keysReplaced: json.keysReplaced,
     settings: json.settings,
+    ...(json.events?.length && { events: json.events }),
   }
 }

@@ -7,6 +7,7 @@ import { ProblemError } from '../problems/problem-error.ts'
 import { emptyChangeSet, recordKey, recordRow } from './change-set.ts'
 import type { ChangeSet } from './mock-store.ts'
 import type { IdempotencyRecord, StateSnapshot } from './types.ts'
+import type { StoredEvent } from './state-event.ts'
 
 /**
  * Expired idempotency keys one write forgets at most: however many expired at once (a mock left
@@ -14,7 +15,19 @@ import type { IdempotencyRecord, StateSnapshot } from './types.ts'
  */
 export const EXPIRED_KEYS_PER_WRITE = 64
 
-type RowWritten = (id: Id, row: AnyRecord | null) => void
+/** A row written: `before` is undefined for an insert, `after` null for a delete. */
+export type RowObserver = (
+  table: string,
+  id: Id,
+  before: AnyRecord | undefined,
+  after: AnyRecord | null,
+) => void
+
+type RowWritten = (
+  id: Id,
+  row: AnyRecord | null,
+  before: AnyRecord | undefined,
+) => void
 
 const capitalise = (text: string) =>
   text.charAt(0).toUpperCase() + text.slice(1)
@@ -76,7 +89,7 @@ export class Table<T extends AnyRecord = AnyRecord> {
 
   insert(row: T): T {
     this.rows.set(row.id as Id, row)
-    this.written(row.id as Id, row)
+    this.written(row.id as Id, row, undefined)
     if (typeof row.id === 'number' && row.id >= this.nextId)
       this.nextId = row.id + 1
     return row
@@ -96,14 +109,16 @@ export class Table<T extends AnyRecord = AnyRecord> {
         `Failed to update row ${String(row.id)}: it no longer exists.`,
       )
     }
+    const before = this.rows.get(row.id as Id)
     this.rows.set(row.id as Id, row)
-    this.written(row.id as Id, row)
+    this.written(row.id as Id, row, before)
     return row
   }
 
   delete(id: Id): boolean {
+    const before = this.rows.get(id)
     if (!this.rows.delete(id)) return false
-    this.written(id, null)
+    this.written(id, null, before)
     return true
   }
 
@@ -354,6 +369,7 @@ export class Database {
     return (
       c !== null &&
       (c.rows.size > 0 ||
+        (c.events?.length ?? 0) > 0 ||
         c.replaced.size > 0 ||
         c.keys.size > 0 ||
         c.keysReplaced)
@@ -382,9 +398,21 @@ export class Database {
   }
 
   private rowWritten(table: string): RowWritten {
-    return (id, row) => {
+    return (id, row, before) => {
       if (this.changes) recordRow(this.changes, table, id, row)
+      this.observer?.(table, id, before, row)
     }
+  }
+
+  /**
+   * Told of every row an operation or `api.data` writes (a load, a restore or another replica's
+   * commit tells it nothing): where state events are made.
+   */
+  observer: RowObserver | null = null
+
+  /** Events made by the writes since the last cut: committed with them, in the same unit. */
+  recordEvents(events: readonly StoredEvent[]) {
+    if (this.changes) (this.changes.events ??= []).push(...events)
   }
 
   tables(): Record<string, AnyRecord[]> {

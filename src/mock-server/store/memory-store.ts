@@ -6,6 +6,8 @@ import type {
   StoredState,
 } from './mock-store.ts'
 import type { IdempotencyRecord } from './types.ts'
+import type { StoredEvent } from './state-event.ts'
+import { limits } from '../limits.ts'
 
 /**
  * A store in this process's memory: what outlives one mock instance but not the process (a test
@@ -17,6 +19,8 @@ export class MemoryStore implements MockStore {
   private tables = new Map<string, Map<Id, string>>()
   private keys = new Map<string, string>()
   private settings: string | null = null
+  /** The event log's tail, each event as its JSON text, oldest first (the last `limits.events`). */
+  private events: string[] = []
   private written = false
 
   load(): StoredState | null {
@@ -35,6 +39,7 @@ export class MemoryStore implements MockStore {
         this.settings === null
           ? null
           : (JSON.parse(this.settings) as StoredSettings),
+      events: this.events.map((event) => JSON.parse(event) as StoredEvent),
     }
   }
 
@@ -56,6 +61,7 @@ export class MemoryStore implements MockStore {
     )
     const settings =
       changes.settings === null ? null : JSON.stringify(changes.settings)
+    const events = (changes.events ?? []).map((event) => JSON.stringify(event))
     for (const table of changes.replaced) this.tables.set(table, new Map())
     for (const [table, written] of rows) {
       let stored = this.tables.get(table)
@@ -69,6 +75,11 @@ export class MemoryStore implements MockStore {
       if (record === null) this.keys.delete(scope)
       else this.keys.set(scope, record)
     if (settings !== null) this.settings = settings
+    if (events.length > 0) {
+      this.events.push(...events)
+      if (this.events.length > limits.events)
+        this.events.splice(0, this.events.length - limits.events)
+    }
     this.written = true
   }
 
@@ -76,6 +87,7 @@ export class MemoryStore implements MockStore {
     this.tables.clear()
     this.keys.clear()
     this.settings = null
+    this.events = []
     this.written = false
   }
 

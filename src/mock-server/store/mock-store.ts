@@ -3,6 +3,7 @@ import type { FaultRule } from '../faults/fault-rule.ts'
 import type { MockConfig } from '../mock-config.ts'
 import type { JournalRecord } from '../journal.ts'
 import type { IdempotencyRecord } from './types.ts'
+import type { StoredEvent } from './state-event.ts'
 
 /**
  * The storage seam: where one mock's state lives beyond its process (or its page).
@@ -178,6 +179,8 @@ export interface StoredState {
   idempotencyKeys: IdempotencyRecord[]
   /** The live settings; `null` when none were committed yet. */
   settings: StoredSettings | null
+  /** The event log's tail, oldest first (absent from a store that keeps no events). */
+  events?: StoredEvent[]
 }
 
 /**
@@ -196,4 +199,9 @@ export interface ChangeSet {
   keysReplaced: boolean
   /** The live settings when they changed (they are stored whole), else `null`: keep the stored ones. */
   settings: StoredSettings | null
+  /**
+   * State events the unit's writes made, oldest first, to append to the store's event log (which
+   * keeps the last `limits.events`); absent or empty when none.
+   */
+  events?: StoredEvent[]
 }

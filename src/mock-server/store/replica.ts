@@ -249,6 +249,12 @@ export class Replica {
     runtime.journal.reset()
     if (whole.replica) this.applyReplica(whole.replica)
     runtime.journal.adopt(whole.journal, whole.replica?.journalCounter ?? 0)
+    if (whole.events) {
+      // The events this replica lacks join its log, and its listeners hear of them.
+      const log = runtime.stateEvents.log
+      log.append(whole.events)
+      log.announce()
+    }
     if (runtime.events.listening) runtime.events.emit({ type: 'state' })
   }
 
@@ -262,6 +268,10 @@ export class Replica {
       commit.replica?.journalCounter ?? runtime.journal.lastId,
     )
     if (commit.replica) this.applyReplica(commit.replica)
+    if (commit.changes.events?.length) {
+      runtime.stateEvents.log.append(commit.changes.events)
+      runtime.stateEvents.log.announce()
+    }
     const { events } = runtime
     if (!events.listening) return
     for (const entry of commit.journal)

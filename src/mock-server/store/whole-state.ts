@@ -14,5 +14,7 @@ export function wholeState(runtime: Runtime) {
   for (const record of runtime.db.idempotency.values())
     if (record.state === 'completed') recordKey(changes, record.scope, record)
   changes.settings = settingsOf(runtime)
+  const events = runtime.stateEvents.log.all()
+  if (events.length > 0) changes.events = events
   return changes
 }
