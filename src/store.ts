@@ -31,9 +31,10 @@ export {
   recordRow,
   type ChangeSetJson,
 } from './mock-server/store/change-set.ts'
-export type {
-  CloudEventJson,
-  StoredEvent,
+export {
+  MAX_STORED_EVENTS,
+  type CloudEventJson,
+  type StoredEvent,
 } from './mock-server/store/state-event.ts'
 export type {
   IdempotencyRecord,

@@ -8,9 +8,11 @@ import type {
   Id,
   IdempotencyRecord,
   MockStore,
+  StoredEvent,
   StoredSettings,
   StoredState,
 } from '../store.ts'
+import { MAX_STORED_EVENTS } from '../store.ts'
 
 const SCHEMA_VERSION = '1'
 
@@ -31,6 +33,8 @@ export class SqliteStore implements MockStore {
     upsertKey: StatementSync
     deleteKey: StatementSync
     setMeta: StatementSync
+    addEvent: StatementSync
+    trimEvents: StatementSync
   }
   private seq: number
   private closed = false
@@ -50,6 +54,12 @@ export class SqliteStore implements MockStore {
       deleteKey: db.prepare('DELETE FROM keys WHERE scope = ?'),
       setMeta: db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
+      addEvent: db.prepare(
+        'INSERT INTO events (seq, body) VALUES (?, ?) ON CONFLICT (seq) DO UPDATE SET body = excluded.body',
+      ),
+      trimEvents: db.prepare(
+        'DELETE FROM events WHERE seq NOT IN (SELECT seq FROM events ORDER BY seq DESC LIMIT ?)',
       ),
     }
     const max = db
@@ -88,6 +98,7 @@ export class SqliteStore implements MockStore {
           PRIMARY KEY (tbl, id));
         CREATE TABLE IF NOT EXISTS keys (
           scope TEXT PRIMARY KEY, seq INTEGER NOT NULL, body TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
         INSERT INTO meta (key, value) VALUES ('schema', '${SCHEMA_VERSION}')
           ON CONFLICT (key) DO NOTHING;
       `)
@@ -135,12 +146,18 @@ export class SqliteStore implements MockStore {
     const settings = this.db
       .prepare("SELECT value FROM meta WHERE key = 'settings'")
       .get() as { value: string } | undefined
+    const events = (
+      this.db.prepare('SELECT body FROM events ORDER BY seq').all() as {
+        body: string
+      }[]
+    ).map((row) => JSON.parse(row.body) as StoredEvent)
     return {
       tables,
       idempotencyKeys,
       settings: settings
         ? (JSON.parse(settings.value) as StoredSettings)
         : null,
+      events,
     }
   }
 
@@ -160,6 +177,11 @@ export class SqliteStore implements MockStore {
         else s.upsertKey.run(scope, ++this.seq, JSON.stringify(record))
       if (changes.settings)
         s.setMeta.run('settings', JSON.stringify(changes.settings))
+      if (changes.events?.length) {
+        for (const event of changes.events)
+          s.addEvent.run(event.seq, JSON.stringify(event))
+        s.trimEvents.run(MAX_STORED_EVENTS)
+      }
       s.setMeta.run('written', '1')
       this.db.exec('COMMIT')
     } catch (error) {
@@ -171,7 +193,7 @@ export class SqliteStore implements MockStore {
   clear() {
     this.db.exec('BEGIN IMMEDIATE')
     this.db.exec(
-      "DELETE FROM rows; DELETE FROM keys; DELETE FROM meta WHERE key <> 'schema'",
+      "DELETE FROM rows; DELETE FROM keys; DELETE FROM events; DELETE FROM meta WHERE key <> 'schema'",
     )
     this.db.exec('COMMIT')
   }

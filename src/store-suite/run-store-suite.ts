@@ -5,6 +5,8 @@ import { emptyChangeSet } from '../mock-server/store/change-set.ts'
 import { EXPIRED_KEYS_PER_WRITE } from '../mock-server/store/database.ts'
 import type { ChangeSet, MockStore } from '../mock-server/store/mock-store.ts'
 import type { IdempotencyRecord } from '../mock-server/store/types.ts'
+import type { StoredEvent } from '../mock-server/store/state-event.ts'
+import { limits } from '../mock-server/limits.ts'
 import type { StoreFactory } from './store-at.ts'
 import { suiteHotelApi } from './suite-hotel-api.ts'
 
@@ -401,6 +403,71 @@ export function runStoreSuite(
       )
       expect(second.config.get()).toEqual(first.config.get())
       await second.store.close()
+    })
+
+    test('keeps the event log: events load back in order, member for member, the last limits.events only', async () => {
+      const store = await factory.open()
+      const event = (seq: number): StoredEvent => ({
+        seq,
+        owners: seq % 2 === 0 ? [seq, 'team-a'] : null,
+        event: {
+          specversion: '1.0',
+          id: `event-${seq}`,
+          source: '/api',
+          type: 'rooms.updated',
+          time: '2026-01-01T00:00:00.000Z',
+          subject: `/api/rooms/${seq}`,
+          datacontenttype: 'application/json',
+          data: { name: `Room ${seq}`, id: seq, beds: 2 },
+        },
+      })
+      await store.commit(changes((c) => (c.events = [event(1), event(2)])))
+      // A commit of events alone makes the store non-empty, and keeps them.
+      const again = await factory.reopen(store)
+      const first = await again.load()
+      expect(JSON.stringify(first?.events)).toBe(
+        JSON.stringify([event(1), event(2)]),
+      )
+      const many = Array.from({ length: limits.events + 5 }, (_, i) =>
+        event(i + 3),
+      )
+      await again.commit(changes((c) => (c.events = many)))
+      const loaded = (await (await factory.reopen(again)).load())!.events!
+      expect(loaded).toHaveLength(limits.events)
+      expect(loaded[0]).toEqual(event(8))
+      expect(loaded.at(-1)).toEqual(event(limits.events + 7))
+    })
+
+    test('a mock resumes its event log from the store: numbers go on, nothing is told twice', async () => {
+      const store = await factory.open()
+      const first = createMockApi({ api: suiteHotelApi(), store })
+      await first.store.ready
+      const confirmed = await first.fetch(
+        post('/bookings', { roomId: 1, guest: 'Ada', nights: 2 }),
+      )
+      expect(confirmed.status).toBe(201)
+      await first.store.close()
+      const second = createMockApi({
+        api: suiteHotelApi(),
+        store: await factory.reopen(store),
+      })
+      await second.store.ready
+      expect(
+        (
+          await second.fetch(
+            post('/bookings', { roomId: 2, guest: 'Bo', nights: 1 }),
+          )
+        ).status,
+      ).toBe(201)
+      const kept = second.store.store
+      await second.store.close()
+      const loaded = (await (await factory.reopen(kept)).load())!
+      expect(
+        loaded.events!.map((e) => [e.seq, e.event.type, e.event.subject]),
+      ).toEqual([
+        [1, 'bookings.created', '/api/bookings/1'],
+        [2, 'bookings.created', '/api/bookings/2'],
+      ])
     })
 
     test("onMismatch 'report' leaves the rows that do not fit stored, untouched, and no new row takes their ids", async () => {

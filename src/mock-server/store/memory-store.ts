@@ -7,7 +7,7 @@ import type {
 } from './mock-store.ts'
 import type { IdempotencyRecord } from './types.ts'
 import type { StoredEvent } from './state-event.ts'
-import { limits } from '../limits.ts'
+import { MAX_STORED_EVENTS } from './state-event.ts'
 
 /**
  * A store in this process's memory: what outlives one mock instance but not the process (a test
@@ -19,7 +19,7 @@ export class MemoryStore implements MockStore {
   private tables = new Map<string, Map<Id, string>>()
   private keys = new Map<string, string>()
   private settings: string | null = null
-  /** The event log's tail, each event as its JSON text, oldest first (the last `limits.events`). */
+  /** The event log's tail, each event as its JSON text, oldest first (the last `MAX_STORED_EVENTS`). */
   private events: string[] = []
   private written = false
 
@@ -77,8 +77,8 @@ export class MemoryStore implements MockStore {
     if (settings !== null) this.settings = settings
     if (events.length > 0) {
       this.events.push(...events)
-      if (this.events.length > limits.events)
-        this.events.splice(0, this.events.length - limits.events)
+      if (this.events.length > MAX_STORED_EVENTS)
+        this.events.splice(0, this.events.length - MAX_STORED_EVENTS)
     }
     this.written = true
   }

@@ -1,3 +1,8 @@
+import { limits } from '../limits.ts'
+
+/** How many events a store keeps: the last ones, older ones leave as new ones come. */
+export const MAX_STORED_EVENTS: number = limits.events
+
 /**
  * A CloudEvents 1.0 event in its structured JSON form, as hypermock emits one for each change of a
  * record: `<collection>.created`, `.updated`, `.deleted`, or `.<action>` for a state action.
