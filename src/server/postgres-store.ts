@@ -3,6 +3,7 @@ import type pg from 'pg'
 import {
   changeSetFromJson,
   changeSetToJson,
+  MAX_STORED_EVENTS,
   type AnyRecord,
   type ChangeSet,
   type ChangeSetJson,
@@ -16,6 +17,7 @@ import {
   type SharedState,
   type SharedStore,
   type SharedUnit,
+  type StoredEvent,
   type StoredSettings,
   type StoredState,
 } from '../store.ts'
@@ -58,6 +60,11 @@ const MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE TABLE hypermock_meta (key text PRIMARY KEY, value text NOT NULL);
       CREATE TABLE hypermock_journal (id bigint PRIMARY KEY, body text NOT NULL);
       CREATE TABLE hypermock_log (seq bigint PRIMARY KEY, body text NOT NULL);`,
+  },
+  {
+    // The state events' log: the last MAX_STORED_EVENTS, numbered across every replica.
+    version: 2,
+    sql: `CREATE TABLE hypermock_events (seq bigint PRIMARY KEY, body text NOT NULL);`,
   },
 ]
 const LATEST = MIGRATIONS.at(-1)!.version
@@ -282,8 +289,8 @@ export class PostgresStore implements MockStore, SharedStore {
     try {
       const whole = await unit.whole()
       if (!whole) return null
-      const { tables, idempotencyKeys, settings } = whole
-      return { tables, idempotencyKeys, settings }
+      const { tables, idempotencyKeys, settings, events = [] } = whole
+      return { tables, idempotencyKeys, settings, events }
     } finally {
       await unit.rollback()
     }
@@ -303,7 +310,7 @@ export class PostgresStore implements MockStore, SharedStore {
     const unit = await this.begin(-1)
     try {
       await unit.query(
-        'DELETE FROM hypermock_rows; DELETE FROM hypermock_keys; DELETE FROM hypermock_meta; DELETE FROM hypermock_journal; DELETE FROM hypermock_log',
+        'DELETE FROM hypermock_rows; DELETE FROM hypermock_keys; DELETE FROM hypermock_meta; DELETE FROM hypermock_journal; DELETE FROM hypermock_log; DELETE FROM hypermock_events',
       )
       await unit.query('COMMIT')
       unit.release()
@@ -479,7 +486,11 @@ class PostgresUnit implements SharedUnit {
     const journal = await this.query<{ body: string }>(
       `SELECT body FROM (SELECT id, body FROM hypermock_journal ORDER BY id DESC LIMIT ${JOURNAL_KEPT}) AS newest ORDER BY id`,
     )
+    const events = await this.query<{ body: string }>(
+      `SELECT body FROM (SELECT seq, body FROM hypermock_events ORDER BY seq DESC LIMIT ${MAX_STORED_EVENTS}) AS newest ORDER BY seq`,
+    )
     return {
+      events: events.rows.map((row) => JSON.parse(row.body) as StoredEvent),
       tables,
       idempotencyKeys: keys.rows.map(
         (row) => JSON.parse(row.body) as IdempotencyRecord,
@@ -567,7 +578,10 @@ class PostgresUnit implements SharedUnit {
            ON CONFLICT (key) DO UPDATE SET value = excluded.value),
          j AS (
            INSERT INTO hypermock_journal (id, body) SELECT * FROM unnest($8::bigint[], $9::text[])
-           ON CONFLICT (id) DO UPDATE SET body = excluded.body)
+           ON CONFLICT (id) DO UPDATE SET body = excluded.body),
+         e AS (
+           INSERT INTO hypermock_events (seq, body) SELECT * FROM unnest($12::bigint[], $13::text[])
+           ON CONFLICT (seq) DO UPDATE SET body = excluded.body)
          INSERT INTO hypermock_log (seq, body) VALUES ($10, $11)
          RETURNING pg_notify('${COMMIT_CHANNEL}', seq::text)`,
         [
@@ -582,6 +596,8 @@ class PostgresUnit implements SharedUnit {
           entry.journal.map((record) => JSON.stringify(record)),
           seq,
           JSON.stringify(log),
+          (changes.events ?? []).map((event) => event.seq),
+          (changes.events ?? []).map((event) => JSON.stringify(event)),
         ],
       )
       // Trimmed now and then, never below what a replica catching up or a reader needs.
@@ -589,6 +605,9 @@ class PostgresUnit implements SharedUnit {
         await this.query('DELETE FROM hypermock_log WHERE seq <= $1', [
           seq - LOG_KEPT,
         ])
+        await this.query(
+          `DELETE FROM hypermock_events WHERE seq <= (SELECT max(seq) FROM hypermock_events) - ${MAX_STORED_EVENTS}`,
+        )
         const last = entry.replica?.journalCounter
         if (last !== undefined)
           await this.query('DELETE FROM hypermock_journal WHERE id <= $1', [
