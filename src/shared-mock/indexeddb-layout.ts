@@ -20,6 +20,9 @@ export interface LayoutSchema extends DBSchema {
   rows: { key: [string, number]; value: RowEntry[] }
   /** Completed idempotency records by scope, as JSON text (the stored response body inside). */
   keys: { key: string; value: string }
-  /** `state` (StoredMeta); its absence means an empty store. */
-  meta: { key: string; value: StoredMeta }
+  /**
+   * `state` (StoredMeta); its absence means an empty store. Beside it, the event log: each state
+   * event as JSON text under `event:` and its number, zero-padded so that keys sort as numbers.
+   */
+  meta: { key: string; value: StoredMeta | string }
 }

@@ -80,6 +80,8 @@ test('moves the data of the earlier layout (rows as objects, settings without co
       faults: [{ ...rule, id: 'fault-1', matched: 0, fired: 0 }],
       nextFault: 2,
     },
+    // The earlier layouts kept no events.
+    events: [],
   })
   store.close()
 })

@@ -5,15 +5,21 @@ import type {
   Id,
   IdempotencyRecord,
   MockStore,
+  StoredEvent,
   StoredSettings,
   StoredState,
 } from '../store.ts'
+import { MAX_STORED_EVENTS } from '../store.ts'
 import { chunkOf } from './chunk-of.ts'
-import type { LayoutSchema, RowEntry } from './indexeddb-layout.ts'
+import type { LayoutSchema, RowEntry, StoredMeta } from './indexeddb-layout.ts'
 import { migrateLayout } from './migrate-layout.ts'
 
 export const LAYOUT_VERSION = 3
 const STATE = 'state'
+/** The event log's keys in `meta`: `event:` and the number, padded to sort as numbers do. */
+const eventKey = (seq: number) => `event:${String(seq).padStart(16, '0')}`
+/** Every key of the event log (made when asked: IDBKeyRange exists only where IndexedDB does). */
+const eventRange = () => IDBKeyRange.bound('event:', 'event:~')
 
 /** Every key of one table's chunks (arrays sort after numbers). */
 const tableRange = (table: string) => IDBKeyRange.bound([table], [table, []])
@@ -83,12 +89,14 @@ export class IndexedDbStore implements MockStore {
 
   async load(): Promise<StoredState | null> {
     const tx = this.db.transaction(['rows', 'keys', 'meta'], 'readonly')
-    const [meta, chunkKeys, chunks, keys] = await Promise.all([
+    const [stateMeta, chunkKeys, chunks, keys, eventTexts] = await Promise.all([
       tx.objectStore('meta').get(STATE),
       tx.objectStore('rows').getAllKeys(),
       tx.objectStore('rows').getAll(),
       tx.objectStore('keys').getAll(),
+      tx.objectStore('meta').getAll(eventRange()),
     ])
+    const meta = stateMeta as StoredMeta | undefined
     await tx.done
     if (meta === undefined) {
       if (chunks.length === 0 && keys.length === 0) return null
@@ -120,6 +128,9 @@ export class IndexedDbStore implements MockStore {
           meta.settings === null
             ? null
             : (JSON.parse(meta.settings) as StoredSettings),
+        events: eventTexts.map(
+          (text) => JSON.parse(text as string) as StoredEvent,
+        ),
       }
     } catch (error) {
       throw this.unreadable((error as Error).message)
@@ -144,11 +155,15 @@ export class IndexedDbStore implements MockStore {
     )
     const settings =
       changes.settings === null ? null : JSON.stringify(changes.settings)
+    const events = (changes.events ?? []).map(
+      (event) => [event.seq, JSON.stringify(event)] as const,
+    )
 
     const tx = this.db.transaction(['rows', 'keys', 'meta'], 'readwrite')
     try {
       const rows = tx.objectStore('rows')
-      const meta = (await tx.objectStore('meta').get(STATE)) ?? {
+      const meta = ((await tx.objectStore('meta').get(STATE)) as
+        StoredMeta | undefined) ?? {
         seq: 0,
         settings: null,
       }
@@ -185,6 +200,15 @@ export class IndexedDbStore implements MockStore {
         else await keyStore.put(json, scope)
       if (settings !== null) meta.settings = settings
       await tx.objectStore('meta').put(meta, STATE)
+      if (events.length > 0) {
+        const metaStore = tx.objectStore('meta')
+        for (const [seq, text] of events)
+          await metaStore.put(text, eventKey(seq))
+        // The last MAX_STORED_EVENTS are kept; numbers are consecutive, so older ones go by range.
+        const oldest = events.at(-1)![0] - MAX_STORED_EVENTS
+        if (oldest > 0)
+          await metaStore.delete(IDBKeyRange.bound('event:', eventKey(oldest)))
+      }
     } catch (error) {
       // A request refused outright (quota, a closed database): keep none of this commit.
       try {
