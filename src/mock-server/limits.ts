@@ -41,6 +41,10 @@ export const limits = {
   eventBytes: 16 * 1024 * 1024,
   /** `/events` streams open at once on one instance (past it: 409 `limit-exceeded`). */
   eventStreams: 100,
-  /** Bytes an `/events` stream may hold unread before it is closed (a consumer that stopped reading). */
+  /**
+   * Bytes an `/events` stream may hold unread before it is closed (a consumer that stopped
+   * reading); each event counts at least its share, so that it is closed before it falls half
+   * the log behind, and can resume from `Last-Event-ID`.
+   */
   eventStreamBacklogBytes: 1024 * 1024,
 } as const

@@ -14,12 +14,17 @@ import type { StoredEvent } from '../store/state-event.ts'
 
 /** A comment line at least this often (ms) on an idle stream: well under the 30 s proxies allow. */
 export const HEARTBEAT_MS = 15_000
+/** How long a consumer waits before reconnecting (the `retry:` field): a mock is near. */
+const RETRY_MS = 1_000
 
 const MAX_TYPES = 32
 const MAX_PARAM_CHARS = 1_000
 const TYPE_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 
 const encoder = new TextEncoder()
+const MIN_CHUNK_COST = Math.ceil(
+  limits.eventStreamBacklogBytes / (limits.events / 2),
+)
 
 /** Whether the principal may read the event's record (as it was when the event was made). */
 export function mayRead(principal: Principal, stored: StoredEvent) {
@@ -165,7 +170,7 @@ function streamEvents(ctx: RouteContext): Response {
         unsubscribe = log.subscribe(deliver)
         ctx.request.signal.addEventListener('abort', onAbort)
         // A comment first: headers and a first byte reach the consumer at once.
-        send(`: ${log.last} events so far\n\n`)
+        send(`retry: ${RETRY_MS}\n: ${log.last} events so far\n\n`)
         // What is announced (committed) is resent; the rest comes as it is announced.
         if (filters.after < 0) sent = log.announcedSeq
         else
@@ -178,8 +183,10 @@ function streamEvents(ctx: RouteContext): Response {
       },
     },
     {
+      // Bytes, each chunk counting at least its share of half the log: a consumer is cut off
+      // before it falls further behind than the log reaches back, so it can always resume.
       highWaterMark: limits.eventStreamBacklogBytes,
-      size: (chunk) => chunk.byteLength,
+      size: (chunk) => Math.max(chunk.byteLength, MIN_CHUNK_COST),
     },
   )
   return new Response(body, { headers })
