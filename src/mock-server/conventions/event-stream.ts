@@ -124,8 +124,15 @@ function streamEvents(ctx: RouteContext): Response {
   const { principal } = ctx
   const log = stateEvents.log
   let stop = () => {}
+  // The events resent from Last-Event-ID, and live ones behind them, handed over as the consumer
+  // reads (`pull`): a long resend never fills the backlog at once.
+  let resend: StoredEvent[] = []
+  let drain = () => {}
   const body = new ReadableStream<Uint8Array>(
     {
+      pull() {
+        drain()
+      },
       start(controller) {
         let closed = false
         let timer: ReturnType<typeof setTimeout> | undefined
@@ -147,11 +154,11 @@ function streamEvents(ctx: RouteContext): Response {
             // already closed
           }
         }
-        const send = (text: string) => {
+        const send = (text: string, paced = false) => {
           if (closed) return
           controller.enqueue(encoder.encode(text))
           // A consumer that stopped reading: the stream ends, and it resumes with Last-Event-ID.
-          if ((controller.desiredSize ?? 1) <= 0) onAbort()
+          if (!paced && (controller.desiredSize ?? 1) <= 0) onAbort()
         }
         const beat = () => {
           timer = setTimeout(() => {
@@ -164,8 +171,17 @@ function streamEvents(ctx: RouteContext): Response {
         const deliver = (stored: StoredEvent) => {
           if (stored.seq <= sent) return // resent already, or before Last-Event-ID
           sent = stored.seq
-          if (matches(filters, stored) && mayRead(principal, stored))
-            send(eventFrame(stored))
+          if (!matches(filters, stored) || !mayRead(principal, stored)) return
+          if (resend.length === 0) send(eventFrame(stored))
+          else if (resend.push(stored) > limits.events) onAbort()
+        }
+        drain = () => {
+          while (
+            !closed &&
+            resend.length > 0 &&
+            (controller.desiredSize ?? 0) > 0
+          )
+            send(eventFrame(resend.shift()!), true)
         }
         unsubscribe = log.subscribe(deliver)
         ctx.request.signal.addEventListener('abort', onAbort)
@@ -173,9 +189,18 @@ function streamEvents(ctx: RouteContext): Response {
         send(`retry: ${RETRY_MS}\n: ${log.last} events so far\n\n`)
         // What is announced (committed) is resent; the rest comes as it is announced.
         if (filters.after < 0) sent = log.announcedSeq
-        else
-          for (const stored of log.after(filters.after))
-            if (stored.seq <= log.announcedSeq) deliver(stored)
+        else {
+          const announced = log.announcedSeq
+          resend = log
+            .after(filters.after)
+            .filter(
+              (stored) =>
+                stored.seq <= announced &&
+                matches(filters, stored) &&
+                mayRead(principal, stored),
+            )
+          sent = Math.max(sent, announced)
+        }
         beat()
       },
       cancel() {

@@ -35,6 +35,7 @@ export const dispatch: Stage = (c) => {
     resource: route.spec.resource,
     action: route.spec.action,
     params: route.params,
+    origin: state.url.origin,
   })
   const persistence = runtime.persistence
   if (!persistence) {

@@ -12,6 +12,8 @@ export interface EventOperation {
   action?: string | undefined
   /** The route's parameters: `id` names the action's record. */
   params: Record<string, string>
+  /** The origin the request came to: the events' `source` where the base has none of its own. */
+  origin?: string | undefined
 }
 
 /** What making an event reads of an instance. */
@@ -134,7 +136,7 @@ export class StateEvents {
       const event: CloudEventJson = {
         specversion: '1.0',
         id: newEventId(),
-        source: this.host.baseHref || '/',
+        source: sourceOf(this.host, operation),
         type: `${write.table}.${kind}`,
         time: this.host.clock.iso(),
         subject: `${this.host.basePath}/${write.table}/${encodeURIComponent(String(write.id))}`,
@@ -154,4 +156,12 @@ export class StateEvents {
 function namesRow(param: string | undefined, row: AnyRecord, key: string) {
   if (param === undefined) return false
   return String(row.id) === param || String(row[key]) === param
+}
+
+/** The API's base URL: absolute where the base or the request that wrote gives an origin. */
+function sourceOf(host: StateEventsHost, operation: EventOperation | null) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(host.baseHref)) return host.baseHref
+  const origin = operation?.origin
+  if (origin && origin !== 'null') return `${origin}${host.basePath}`
+  return host.baseHref || '/'
 }

@@ -112,7 +112,7 @@ describe('every change of a record is a CloudEvent', () => {
     ])
     for (const e of got) {
       expect(e.specversion).toBe('1.0')
-      expect(e.source).toBe('/api')
+      expect(e.source).toBe('http://localhost/api')
       expect(e.datacontenttype).toBe('application/json')
       expect(e.time).toBe('2026-03-01T09:01:00.000Z')
       // Never a member the API hides.
