@@ -7,14 +7,16 @@ import {
   writeFile,
 } from 'node:fs/promises'
 import { join } from 'node:path'
-import type {
-  AnyRecord,
-  ChangeSet,
-  Id,
-  IdempotencyRecord,
-  MockStore,
-  StoredSettings,
-  StoredState,
+import {
+  MAX_STORED_EVENTS,
+  type AnyRecord,
+  type ChangeSet,
+  type Id,
+  type IdempotencyRecord,
+  type MockStore,
+  type StoredEvent,
+  type StoredSettings,
+  type StoredState,
 } from 'hypermock-api/store'
 
 /** What the store holds, each row and key as its JSON text: nothing written later leaks in. */
@@ -22,13 +24,16 @@ interface Held {
   tables: Map<string, Map<Id, string>>
   keys: Map<string, string>
   settings: string | null
+  /** The event log's tail, oldest first. */
+  events: string[]
 }
 
-/** Beside the tables' files: their order, the idempotency keys and the settings. */
+/** Beside the tables' files: their order, the idempotency keys, the settings and the events. */
 interface Index {
   tables: string[]
   keys: IdempotencyRecord[]
   settings: StoredSettings | null
+  events?: StoredEvent[]
 }
 
 const tableFile = (table: string) => `${encodeURIComponent(table)}.json`
@@ -79,6 +84,7 @@ export class JsonFileStore implements MockStore {
       tables,
       keys: new Map(index.keys.map((key) => [key.scope, JSON.stringify(key)])),
       settings: index.settings === null ? null : JSON.stringify(index.settings),
+      events: (index.events ?? []).map((event) => JSON.stringify(event)),
     }
     return new JsonFileStore(dir, held, Number(current.slice(1)))
   }
@@ -95,6 +101,7 @@ export class JsonFileStore implements MockStore {
       ),
       settings:
         this.held.settings === null ? null : JSON.parse(this.held.settings),
+      events: this.held.events.map((event) => JSON.parse(event)),
     }
   }
 
@@ -105,6 +112,7 @@ export class JsonFileStore implements MockStore {
       tables: new Map(),
       keys: new Map(),
       settings: null,
+      events: [],
     }
     const tables = new Map(before.tables)
     for (const table of changes.replaced) tables.set(table, new Map())
@@ -123,6 +131,11 @@ export class JsonFileStore implements MockStore {
       changes.settings === null
         ? before.settings
         : JSON.stringify(changes.settings)
+    // The last MAX_STORED_EVENTS events are kept.
+    const events = [
+      ...before.events,
+      ...(changes.events ?? []).map((event) => JSON.stringify(event)),
+    ].slice(-MAX_STORED_EVENTS)
 
     const generation = this.generation + 1
     const folder = join(this.dir, `g${generation}`)
@@ -135,7 +148,7 @@ export class JsonFileStore implements MockStore {
       )
     await writeFile(
       join(folder, 'index.json'),
-      `{"tables":${JSON.stringify([...tables.keys()])},"keys":[${[...keys.values()].join(',')}],"settings":${settings ?? 'null'}}\n`,
+      `{"tables":${JSON.stringify([...tables.keys()])},"keys":[${[...keys.values()].join(',')}],"settings":${settings ?? 'null'},"events":[${events.join(',')}]}\n`,
     )
     await writeFile(join(this.dir, 'current.next'), `g${generation}`)
     await rename(join(this.dir, 'current.next'), join(this.dir, 'current'))
@@ -143,7 +156,7 @@ export class JsonFileStore implements MockStore {
       recursive: true,
       force: true,
     })
-    this.held = { tables, keys, settings }
+    this.held = { tables, keys, settings, events }
     this.generation = generation
   }
 
