@@ -148,7 +148,7 @@ export class Journal {
   }
 }
 
-/** A query as the journal keeps it: an `access_token` (RFC 6750 §2.3) shows as `REDACTED`. */
+/** A query as the journal keeps it: an `access_token` (RFC 6750's URI query parameter) shows as `REDACTED`. */
 export function redactedSearch(search: string): string {
   if (!/access|%/i.test(search)) return search
   return search.replace(

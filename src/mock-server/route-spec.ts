@@ -64,7 +64,7 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   /** The action of an action route. */
   action?: string
   /**
-   * A Bearer token may come as the `access_token` query parameter too (RFC 6750 §2.3), for a
+   * A Bearer token may come as the `access_token` query parameter too (RFC 6750), for a
    * consumer that cannot send headers (`EventSource`); the journal never shows it.
    */
   queryToken?: boolean

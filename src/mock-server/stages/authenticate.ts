@@ -55,7 +55,7 @@ export const authenticate: Stage = (c, next) => {
       used = other
     }
   }
-  // RFC 6750 §2.3: where a consumer cannot send headers, the URL may carry the token.
+  // RFC 6750's URI query parameter: where a consumer cannot send headers, the URL may carry the token.
   if (
     read.kind === 'missing' &&
     state.route?.spec.queryToken &&
