@@ -27,7 +27,11 @@ function rootHandler(api: () => ApiModel) {
     }
     // The state events, as Server-Sent Events (unless a resource of the API's own is `events`).
     if (!resources.has('events'))
-      _links.events = { href: `${base}/events`, title: 'State events' }
+      _links.events = {
+        href: `${base}/events`,
+        title: 'State events',
+        type: 'text/event-stream',
+      }
     return HttpResponse.json({
       name,
       ...(description !== undefined && { description }),

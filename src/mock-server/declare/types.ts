@@ -30,6 +30,8 @@ export interface Link {
   href: string
   method?: 'POST' | 'PUT' | 'DELETE'
   title?: string
+  /** The media type the target answers, where it is not JSON (`text/event-stream`). */
+  type?: string
 }
 
 /** The fields of a record (string keys only). */

@@ -31,6 +31,8 @@ export function addSharedSchemas(ctx: SchemaContext) {
       href,
       method: { type: 'string', enum: ['POST', 'PUT', 'DELETE'] },
       title,
+      /** The media type the target answers, where it is not JSON (HAL's `type`). */
+      type: { type: 'string' },
     },
     ['href'],
   )
@@ -94,7 +96,11 @@ export function addSharedSchemas(ctx: SchemaContext) {
             title: 'OpenAPI description',
           },
           ...(events && {
-            events: { href: `${ctx.base}/events`, title: 'State events' },
+            events: {
+              href: `${ctx.base}/events`,
+              title: 'State events',
+              type: 'text/event-stream',
+            },
           }),
         },
       },
