@@ -161,6 +161,19 @@ describe('every change of a record is a CloudEvent', () => {
     expect(got[3]!.data).toMatchObject({ name: 'South-west' })
   })
 
+  test('a GraphQL mutation makes the same events as its REST operation, once', async () => {
+    api = createMockApi({ api: gardenApi, basePath: '/api' })
+    const response = await call(api, 'POST', '/graphql', {
+      query: 'mutation { harvestPlant(id: "1") { status } }',
+    })
+    expect(response.status).toBe(200)
+    const got = await events(api)
+    expect(got.map((e) => [e.seq, e.type, e.subject])).toEqual([
+      [1, 'plants.harvest', '/api/plants/1'],
+      [2, 'beds.updated', '/api/beds/1'],
+    ])
+  })
+
   test('a reset or a restored snapshot makes no event, and numbers go on after it', async () => {
     api = createMockApi({ api: gardenApi, basePath: '/api' })
     await call(api, 'POST', '/plants/1/harvest', {})
