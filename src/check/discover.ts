@@ -27,6 +27,27 @@ const NOT_COLLECTIONS = new Set([
   'docs',
 ])
 const MAX_COLLECTIONS = 12
+
+/** A media type a collection may answer in: JSON, any `+json`, or not said. */
+const jsonOrUnsaid = (type: unknown) =>
+  typeof type !== 'string' ||
+  /^application\/([\w.-]+\+)?json\b|^\*\/\*/.test(type)
+
+/**
+ * Whether a described GET answers JSON: a path whose successes document only other media types
+ * (an event stream, a file) is no collection to read.
+ */
+function answersJson(operation: unknown) {
+  if (!isObject(operation) || !isObject(operation.responses)) return true
+  const types = Object.entries(operation.responses)
+    .filter(([status]) => /^2/.test(status))
+    .flatMap(([, response]) =>
+      isObject(response) && isObject(response.content)
+        ? Object.keys(response.content)
+        : [],
+    )
+  return types.length === 0 || types.some(jsonOrUnsaid)
+}
 /** A described path that is the description or the problem catalogue, not a collection. */
 const NOT_COLLECTION_PATH = /(^|\/)(openapi|swagger|problems)([.-][^/]*)?\/?$/i
 
@@ -121,7 +142,9 @@ export async function discover(
       .filter(
         (l) =>
           !NOT_COLLECTIONS.has(l.rel) &&
-          (l.method === undefined || l.method === 'GET'),
+          (l.method === undefined || l.method === 'GET') &&
+          // A link that says it leads to something else than JSON (an event stream).
+          jsonOrUnsaid(l.type),
       )
       .map((l) => ({ name: l.rel, url: new URL(l.href, base) }))
   else
@@ -132,7 +155,8 @@ export async function discover(
           full !== base.pathname &&
           // The description itself and the problem catalogue, judged by the description's own
           // path: a server URL that contains "openapi" (a mock's) says nothing of its paths.
-          !NOT_COLLECTION_PATH.test(template),
+          !NOT_COLLECTION_PATH.test(template) &&
+          answersJson(openapi?.paths?.[template]?.get),
       )
       .map(({ full }) => ({ name: full, url: new URL(full, base) }))
 

@@ -4,6 +4,8 @@ export interface Link {
   rel: string
   href: string
   method?: string
+  /** The media type the link says its target answers in (HAL's `type`). */
+  type?: string
 }
 
 /** The `_links` of a representation (HAL style; arrays of links too), `[]` when it has none. */
@@ -19,6 +21,7 @@ export function halLinks(body: unknown): Link[] {
               ...(typeof link.method === 'string' && {
                 method: link.method.toUpperCase(),
               }),
+              ...(typeof link.type === 'string' && { type: link.type }),
             },
           ]
         : [],
