@@ -13,7 +13,7 @@ function nameOf(node: unknown) {
 
 /**
  * Where the description's error responses differ from RFC 9457 problem documents: another media
- * type, or a schema without the problem members (the mock answers in the description's shape).
+ * type, or a schema without the problem members (the mock answers problem documents, or that shape with `errors: 'description'`).
  * One line per kind.
  */
 export function errorDisagreements(
@@ -52,6 +52,6 @@ export function errorDisagreements(
   }
   return [...found].map(
     ([what, where]) =>
-      `${where.length} error response${where.length === 1 ? '' : 's'} (${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}) describe ${what}; the mock answers in that shape, filled from its RFC 9457 problem`,
+      `${where.length} error response${where.length === 1 ? '' : 's'} (${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}) describe ${what}; the mock answers problem documents (errors: 'description' answers in that shape)`,
   )
 }

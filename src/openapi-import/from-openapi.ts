@@ -639,7 +639,29 @@ export function importOpenApi(
     )
   const info = (document.info as Json | undefined) ?? {}
   const base = overrides.base ?? joinBase(baseOf(document), prefix)
-  const errorBody = errorBodyOf(document, operations, validator)
+  const ownErrors = errorBodyOf(document, operations, validator)
+  const errorBody = overrides.errors === 'description' ? ownErrors : undefined
+  // Problem documents with the description's error envelope beside them (a client that reads
+  // only Stripe's `{ error: { … } }` still sees the failure): its object members alone, as the
+  // served description's problem schemas have room for; RFC 9457's own members win a clash.
+  const problemMembers: ApiDeclaration['problemMembers'] =
+    ownErrors && !errorBody
+      ? (problem) => {
+          const own = ownErrors(problem, {
+            method: '',
+            path: (problem as { instance?: string }).instance ?? '',
+          }) as Record<string, unknown> | undefined
+          return Object.fromEntries(
+            Object.entries(own ?? {}).filter(
+              ([name, value]) =>
+                !(name in problem) &&
+                typeof value === 'object' &&
+                value !== null &&
+                !Array.isArray(value),
+            ),
+          )
+        }
+      : undefined
   const api: ApiDeclaration = {
     name:
       overrides.name ??
@@ -652,6 +674,7 @@ export function importOpenApi(
     }),
     ...(overrides.problems && { problems: overrides.problems }),
     ...(errorBody && { errorBody }),
+    ...(problemMembers && { problemMembers }),
     ...(security.auth !== 'bearer' && { auth: security.auth }),
     ...(security.also.length > 0 && { authAlso: security.also }),
     ...(security.auth !== false &&

@@ -26,6 +26,15 @@ export interface OpenApiOverrides {
    */
   resources?: Record<string, Partial<AnyResource>>
   problems?: ApiDeclaration['problems']
+  /**
+   * How errors answer where the description draws its own error shape (`{ code, message }`,
+   * Stripe's `{ error: { … } }`): `'problem'` sends RFC 9457 problem documents with the
+   * description's members beside (the problem's own win a clash), as the served description
+   * documents them; `'description'` sends the description's shape in their place, as
+   * `application/json`, filled from the problem and fitted to the schema the refused operation
+   * documents for that status. @default 'problem'
+   */
+  errors?: 'problem' | 'description'
 }
 
 /** How the mock serves one operation of an imported description. */
