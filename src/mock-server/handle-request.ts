@@ -10,6 +10,7 @@ import {
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
 import type { RequestState, Stage } from './request-state.ts'
+import { plainPathAndQuery } from './request-url.ts'
 import { runStages, type StageErrorHandler } from './run-stages.ts'
 import type { Runtime } from './runtime.ts'
 import { refusedOrigin } from './security/origin-policy.ts'
@@ -87,33 +88,59 @@ function controlStages(controlPath: string): Stage[] {
   ]
 }
 
-function newState(runtime: Runtime, request: Request): RequestState {
-  let url: URL
-  try {
-    url = new URL(request.url)
-  } catch {
-    // A Request always has an absolute URL; this only guards against a foreign object.
-    url = new URL('http://hypermock.invalid/')
+/** The request's own state: its URL parsed once, when first read. */
+class RequestStateOf implements RequestState {
+  readonly requestId: string
+  startedAt = 0
+  readonly path: string
+  readonly search: string
+  route: RequestState['route'] = null
+  principal: RequestState['principal'] = null
+  bodyBytes: Uint8Array | null = null
+  body: unknown = undefined
+  idempotencyKey: string | null = null
+  claim: RequestState['claim'] = null
+  committedIn: number | null = null
+  unit: RequestState['unit'] = null
+  replayed = false
+  networkError = false
+  fault: string | null = null
+  graphql: RequestState['graphql'] = null
+  private parsed: URL | undefined
+  private readonly href: string
+
+  constructor(requestId: string, href: string) {
+    this.requestId = requestId
+    const plain = plainPathAndQuery(href)
+    if (plain !== null) {
+      this.path = plain.path
+      this.search = plain.search
+      this.href = href
+    } else {
+      const url = parseUrl(href)
+      this.parsed = url
+      this.path = url.pathname
+      this.search = url.search
+      this.href = url.href
+    }
   }
-  return {
-    requestId: runtime.nextRequestId(),
-    startedAt: 0,
-    url,
-    path: url.pathname,
-    route: null,
-    principal: null,
-    bodyBytes: null,
-    body: undefined,
-    idempotencyKey: null,
-    claim: null,
-    committedIn: null,
-    unit: null,
-    replayed: false,
-    networkError: false,
-    fault: null,
-    graphql: null,
+
+  get url(): URL {
+    return (this.parsed ??= parseUrl(this.href))
   }
 }
+
+function parseUrl(href: string) {
+  try {
+    return new URL(href)
+  } catch {
+    // A Request always has an absolute URL; this only guards against a foreign object.
+    return new URL('http://hypermock.invalid/')
+  }
+}
+
+const newState = (runtime: Runtime, request: Request): RequestState =>
+  new RequestStateOf(runtime.nextRequestId(), request.url)
 
 /**
  * A request's whole path through one mock instance, top to bottom: the origin check, then the API's
@@ -132,7 +159,7 @@ export function createRequestHandler(runtime: Runtime) {
     const refused = refusedOrigin(
       request,
       options.allowedOrigins,
-      state.url,
+      state,
       toControl,
     )
     if (refused !== null)
@@ -193,7 +220,7 @@ export function createRequestHandler(runtime: Runtime) {
       startMs: at,
       method: request.method.toUpperCase(),
       path: state.path,
-      search: redactedSearch(state.url.search),
+      search: redactedSearch(state.search),
       status: response.status,
       durationMs: Math.max(0, options.now() - state.startedAt),
       fault: state.fault,

@@ -17,9 +17,11 @@ export interface MatchedRoute {
 export interface RequestState {
   requestId: string
   startedAt: number
-  /** Parsed once, here; stages and handlers share it. */
-  url: URL
-  path: string
+  /** Parsed once, when first read; stages and handlers share it. */
+  readonly url: URL
+  /** The URL's path and query (with its `?`, or empty), as `url` reads them. */
+  readonly path: string
+  readonly search: string
   route: MatchedRoute | null
   principal: Principal | null
   bodyBytes: Uint8Array | null

@@ -41,11 +41,14 @@ function decodeBasic(value: string) {
   }
 }
 
-/** The credential a request carries where the API's scheme puts it. */
+/**
+ * The credential a request carries where the API's scheme puts it. The URL is read only for a
+ * key in the query string.
+ */
 export function readCredential(
   scheme: Credentialed,
   request: Request,
-  url: URL,
+  target: { readonly url: URL },
 ): ReadCredential {
   const headers = request.headers
   if (scheme.type === 'bearer' || scheme.type === 'basic') {
@@ -67,7 +70,7 @@ export function readCredential(
     scheme.in === 'header'
       ? (headers.get(scheme.name) ?? undefined)
       : scheme.in === 'query'
-        ? (url.searchParams.get(scheme.name) ?? undefined)
+        ? (target.url.searchParams.get(scheme.name) ?? undefined)
         : cookie(headers.get('Cookie'), scheme.name)
   if (raw === undefined || raw.trim() === '') return { kind: 'missing' }
   const value = raw.trim()

@@ -88,6 +88,7 @@ export async function runRest(
     startedAt: outerState.startedAt,
     url,
     path: url.pathname,
+    search: url.search,
     route: null,
     principal,
     bodyBytes: null,

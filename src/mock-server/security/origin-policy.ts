@@ -47,12 +47,12 @@ export function originAllowed(
 export function refusedOrigin(
   request: Request,
   allowed: AllowedOrigins,
-  url: URL,
+  target: { readonly url: URL },
   control: boolean,
 ): string | null {
   const origin = request.headers.get('Origin')
   if (origin !== null) {
-    return originAllowed(origin, allowed, url)
+    return originAllowed(origin, allowed, target.url)
       ? null
       : `Requests from the origin ${origin} are not answered: the mock answers loopback origins (localhost, 127.0.0.1, [::1]) and its own origin. To open it to that page, start the server with --allow-origin ${origin} (or pass allowedOrigins to createMockApi).`
   }

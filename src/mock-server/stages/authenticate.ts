@@ -45,11 +45,11 @@ export const authenticate: Stage = (c, next) => {
     })
   // The API's own scheme first, then the others it also takes: the first that carries a
   // credential is read; a request with none anywhere is answered in the API's own scheme.
-  let read = readCredential(scheme, c.req.raw, state.url)
+  let read = readCredential(scheme, c.req.raw, state)
   let used: Exclude<typeof scheme, { type: 'none' }> = scheme
   for (const other of runtime.api.authAlso) {
     if (read.kind === 'credential' || other.type === 'none') break
-    const next = readCredential(other, c.req.raw, state.url)
+    const next = readCredential(other, c.req.raw, state)
     if (next.kind === 'credential' || read.kind === 'missing') {
       read = next
       used = other

@@ -1,9 +1,41 @@
 import type { Principal } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { Stage } from '../request-state.ts'
+import type { RequestState, Stage } from '../request-state.ts'
+import type { RouteContext } from '../route-spec.ts'
+import type { Runtime } from '../runtime.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
 const anonymous: Principal = { id: 'anonymous', owns: [], scopes: [] }
+
+/** What the handler gets; the URL is parsed only if it reads it (a list reads its query). */
+class OperationContext implements RouteContext<Runtime> {
+  readonly path: string
+  readonly params: Record<string, string>
+  readonly body: unknown
+  readonly requestId: string
+  readonly request: Request
+  readonly principal: Principal
+  readonly runtime: Runtime
+  private readonly state: RequestState
+  constructor(
+    request: Request,
+    state: RequestState,
+    principal: Principal,
+    runtime: Runtime,
+  ) {
+    this.request = request
+    this.state = state
+    this.principal = principal
+    this.runtime = runtime
+    this.path = state.path
+    this.params = state.route!.params
+    this.body = state.body
+    this.requestId = state.requestId
+  }
+  get url() {
+    return this.state.url
+  }
+}
 
 /** Runs the route's handler: preconditions, validation, conflicts, then the operation. */
 export const dispatch: Stage = (c) => {
@@ -19,23 +51,17 @@ export const dispatch: Stage = (c) => {
     })
   }
   state.committedIn = runtime.db.generation
-  const context = {
-    request: c.req.raw,
-    url: state.url,
-    path: state.path,
-    params: route.params,
-    principal,
-    body: state.body,
-    requestId: state.requestId,
-    runtime,
-  }
+  const context = new OperationContext(c.req.raw, state, principal, runtime)
   // The operation's writes become its state events as its synchronous step ends.
   const events = runtime.stateEvents
   events.begin({
     resource: route.spec.resource,
     action: route.spec.action,
     params: route.params,
-    origin: state.url.origin,
+    // Read only when the operation makes an event: a read parses no URL for it.
+    get origin() {
+      return state.url.origin
+    },
   })
   const persistence = runtime.persistence
   if (!persistence) {
