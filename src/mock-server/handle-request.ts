@@ -215,6 +215,7 @@ export function createRequestHandler(runtime: Runtime) {
   ) {
     const { correlationHeader } = options
     const entry = runtime.journal.record({
+      id: 0, // numbered by the journal
       requestId: state.requestId,
       at,
       startMs: at,

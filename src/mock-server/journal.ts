@@ -98,8 +98,10 @@ export class Journal {
     this.limit = limit
   }
 
-  record(entry: Omit<JournalRecord, 'id'>): JournalRecord {
-    const stored = { id: ++this.counter, ...entry }
+  /** Keeps the entry as given (no copy), numbered: its `id` is set here. */
+  record(entry: JournalRecord): JournalRecord {
+    const stored = entry
+    stored.id = ++this.counter
     this.entries.push(stored)
     // Trimmed in batches (up to half the limit again) so a full journal is not shifted per request.
     if (this.entries.length >= this.limit * 1.5) {

@@ -29,7 +29,7 @@ const DONE = Promise.resolve()
  * `next()` to let the rest answer, then may read or amend `res`. A throw ends at the stage that
  * threw: `error` and `res` (its problem) are set there, and the stages before it see them once
  * their `next()` returns, so a stage that holds something (a claimed key) always gets to let go.
- * One object per request carries it all: no closure per stage.
+ * One object per request carries it all: no closure per stage that answers without waiting.
  */
 class StageRun implements StageContext {
   readonly env: { state: RequestState; runtime: Runtime }
@@ -54,19 +54,20 @@ class StageRun implements StageContext {
   }
 
   /** A stage's answer: kept only while nothing after it has answered. */
-  private readonly settle = (answer: Response | void) => {
+  private settle(answer: Response | void) {
     // What a stage returns after `next()` is ignored once a later one has answered.
     if (answer !== undefined && this.res === undefined) this.res = answer
   }
 
-  private readonly fail = (error: unknown) => {
+  private fail(error: unknown) {
     this.error = error
     this.res = this.onError(error, this)
   }
 
   /**
    * Runs stage `i`. Not `async`: a stage that answers without waiting (most do on a read) costs no
-   * promise here, and one that waits costs one `then`, with handlers made once per request.
+   * promise here, nor does one that hands back `next()` when everything after it answered without
+   * waiting (`DONE` settles with nothing to keep); one that waits costs one `then`.
    */
   dispatch(i: number): Promise<void> {
     const stage = this.stages[i]
@@ -79,7 +80,12 @@ class StageRun implements StageContext {
       this.fail(error)
       return DONE
     }
-    if (answer instanceof Promise) return answer.then(this.settle, this.fail)
+    if (answer === DONE) return DONE
+    if (answer instanceof Promise)
+      return answer.then(
+        (settled) => this.settle(settled),
+        (error: unknown) => this.fail(error),
+      )
     this.settle(answer)
     return DONE
   }

@@ -3,7 +3,7 @@ import {
   prefersHonoured,
   requestPreference,
 } from '../conventions/prefer.ts'
-import type { Stage } from '../request-state.ts'
+import type { Stage, StageContext } from '../request-state.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
 /**
@@ -11,11 +11,16 @@ import type { StageAnswers } from './stage-answers.ts'
  * idempotency stage, so a stored result is always the whole answer and a replay is shaped, like a
  * first answer, by the request in hand.
  */
-export const prefer: Stage = async (c, next) => {
+export const prefer: Stage = (c, next) => {
   const { state, runtime } = c.env
   const route = state.route
+  // Not `async`: a route without preferences costs no promise here.
   if (!route?.spec.prefer?.[route.method] || !prefersHonoured(runtime.api))
     return next()
+  return shaped(c, next)
+}
+
+async function shaped(c: StageContext, next: () => Promise<void>) {
   await next()
   if (c.res !== undefined && c.error === undefined)
     c.res = answerAsPreferred(c.res, requestPreference(c.req.raw))
