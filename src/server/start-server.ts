@@ -196,6 +196,8 @@ export async function startServer(
       ? allowedHosts
       : [...allowedHosts, host]
   let inFlight = 0
+  // The last Host allowed: a client sends the same one on every request, checked once.
+  let lastAllowedHost: string | null = null
   let draining = false
   // One per request in flight, removed when it settles: racing every request against one shared
   // never-settling promise would pile a reaction onto it per request, a leak across a long run.
@@ -229,13 +231,14 @@ export async function startServer(
   const fetch = async (request: Request, env: Env) => {
     // Read through the Request: the core reads its headers anyway, so they are built only once.
     const hostHeader = request.headers.get('Host') ?? undefined
-    if (!hostAllowed(hostHeader, hosts)) {
+    if (hostHeader !== lastAllowedHost && !hostAllowed(hostHeader, hosts)) {
       return refuse(
         403,
         (env.incoming.url ?? '/').split('?')[0]!,
         `The Host "${hostHeader ?? ''}" is not one this server answers (a guard against DNS rebinding). Start it with --allowed-hosts ${hostHeader ? JSON.stringify(hostHeader.split(':')[0]) : '<name>'} to allow it.`,
       )
     }
+    lastAllowedHost = hostHeader ?? null
     inFlight += 1
     env.outgoing.on('close', settled)
     if (draining) {
