@@ -23,6 +23,13 @@ export interface BenchContext {
   dist: string
   /** Soak length in seconds (`--soak-seconds`, 60; 0 skips it). */
   soakSeconds: number
+  /**
+   * The commit row 3's guard measures this checkout against (`--base`, by default where this
+   * branch left `main`); null when there is none or `--base none`.
+   */
+  base: string | null
+  /** Give the guard's verdict even on a busy machine (`--judge-busy`). */
+  judgeBusy: boolean
   /** Progress, on stderr. */
   log(message: string): void
 }

@@ -1,5 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
+import { baseCommit } from './base-checkout.ts'
 import type { BenchContext, BenchRow, RowResult } from './row.ts'
 import { bigListRows } from './rows/big-lists.ts'
 import { graphqlListRows } from './rows/graphql-list.ts'
@@ -56,6 +57,8 @@ const usage = `Usage: npm run bench -- [options]
   --soak-seconds <s>      seconds of the memory soak (60; 0 skips it)
   --runs <n>              runs of the whole bench (1)
   --dist <dir>            the built playground to measure (dist-playground)
+  --base <rev>            the commit row 3's guard compares with (where HEAD left main); none: no guard
+  --judge-busy            give the guard's verdict even when the machine is busy
   -h, --help              this text
 `
 
@@ -69,6 +72,8 @@ function readFlags() {
         runs: { type: 'string', default: '1' },
         dist: { type: 'string', default: 'dist-playground' },
         'soak-seconds': { type: 'string', default: '60' },
+        base: { type: 'string' },
+        'judge-busy': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     }).values
@@ -82,12 +87,19 @@ if (flags.help) {
   process.stdout.write(usage)
   process.exit(0)
 }
+const base = flags.base === 'none' ? null : baseCommit(flags.base)
+if (flags.base !== undefined && flags.base !== 'none' && base === null) {
+  process.stderr.write(`--base ${flags.base}: no such commit\n\n${usage}`)
+  process.exit(2)
+}
 const only = flags.only?.split(',').map((id) => id.trim())
 const context: BenchContext = {
   rounds: Number(flags.rounds),
   roundSeconds: Number(flags['round-seconds']),
   dist: flags.dist,
   soakSeconds: Number(flags['soak-seconds']),
+  base,
+  judgeBusy: flags['judge-busy'],
   log: (message) => process.stderr.write(`bench: ${message}\n`),
 }
 
@@ -149,3 +161,5 @@ if (runs > 1)
       ? `\nEvery row with a target passed in all ${runs} runs.`
       : `\n${misses} MISS over ${runs} runs.`,
   )
+// A MISS fails the command, so that a script or CI step running the bench stops on it.
+if (misses > 0) process.exitCode = 1

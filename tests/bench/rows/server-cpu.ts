@@ -1,27 +1,44 @@
 import autocannon from 'autocannon'
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { checkoutOf } from '../base-checkout.ts'
+import { describeLoad, tooBusy, watchLoad } from '../machine-load.ts'
 import { showSpread, spread } from '../measure.ts'
 import { pin, unpin } from '../pin.ts'
 import { CUSTOMER, referenceBody } from '../reference.ts'
-import { count, times, us, verdict, type BenchRow } from '../row.ts'
+import {
+  count,
+  times,
+  us,
+  verdict,
+  type BenchRow,
+  type RowResult,
+} from '../row.ts'
 
 /** hypermock's speed as a share of the bare server's, by CPU time per request. */
 const TARGET = 0.5
+/** The guard: CPU per request may grow by at most this much over the base commit's. */
+const GUARD = 1.1
 const CONNECTIONS = 4
 
 interface Target {
-  kind: 'mock' | 'bare'
+  kind: 'mock' | 'bare' | 'base'
   child: ChildProcess
   url: string
 }
 
-async function startTarget(kind: Target['kind']): Promise<Target> {
-  const child = fork(
-    new URL('../serve-target.ts', import.meta.url),
-    [kind, referenceBody],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  )
+/** `base` is the standalone server of another checkout (`checkout`), the same code otherwise. */
+async function startTarget(
+  kind: Target['kind'],
+  checkout?: string,
+): Promise<Target> {
+  const script =
+    checkout === undefined
+      ? new URL('../serve-target.ts', import.meta.url)
+      : `${checkout}/tests/bench/serve-target.ts`
+  const child = fork(script, [kind === 'base' ? 'mock' : kind, referenceBody], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   const [message] = (await once(child, 'message')) as [{ url: string }]
   return { kind, child, url: message.url }
 }
@@ -61,30 +78,51 @@ async function round(target: Target, seconds: number) {
  * has the other, so neither waits on the load generator's turn. The target is on the server's CPU
  * time per request (its process's CPU time over a round ÷ the requests answered): time the
  * machine's other work takes does not count in it, as it does in requests per second.
+ *
+ * The guard: with a base commit (`--base`, by default where this branch left `main`), the same
+ * server from that commit runs beside them in the same rounds, and the row fails when this
+ * checkout's CPU per request exceeds the base's by more than 10%. Other processes' CPU and steal
+ * are watched over the rounds; on a busy machine the guard gives no verdict and says why, unless
+ * `--judge-busy` asks for one anyway.
  */
 export const serverCpuRows: BenchRow = {
   ids: ['3'],
-  async run({ rounds, roundSeconds, log }) {
+  async run({ rounds, roundSeconds, log, base, judgeBusy }) {
+    const checkout = base === null ? undefined : checkoutOf(base)
     const mock = await startTarget('mock')
     const bare = await startTarget('bare')
+    const old = checkout && (await startTarget('base', checkout))
+    const targets = old ? [mock, bare, old] : [mock, bare]
     const pinned =
-      pin(mock.child.pid!, '0') &&
-      pin(bare.child.pid!, '0') &&
+      targets.every((target) => pin(target.child.pid!, '0')) &&
       pin(process.pid, '1')
     log(
-      `(3) standalone server vs bare @hono/node-server, ${rounds} alternating rounds of ${roundSeconds} s, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0 and autocannon on core 1' : 'unpinned (taskset or a second core missing)'}`,
+      `(3) standalone server vs bare @hono/node-server${old ? ` and the server at ${base!.slice(0, 12)}` : ''}, ${rounds} alternating rounds of ${roundSeconds} s, ${CONNECTIONS} connections, ${pinned ? 'servers on core 0 and autocannon on core 1' : 'unpinned (taskset or a second core missing)'}`,
     )
     const figures = {
       mockCpu: [] as number[],
       bareCpu: [] as number[],
+      baseCpu: [] as number[],
       ratio: [] as number[],
+      growth: [] as number[],
       mockRps: [] as number[],
       bareRps: [] as number[],
     }
+    let load: ReturnType<ReturnType<typeof watchLoad>['stop']>
     try {
-      for (const target of [mock, bare]) await round(target, 2) // warm-up: JIT, sockets
+      for (const target of targets) await round(target, 2) // warm-up: JIT, sockets
+      const ownCpu = async () => {
+        const { user, system } = process.cpuUsage()
+        let total = user + system
+        for (const target of targets) total += await cpuOf(target)
+        return total / 1000
+      }
+      const ownBefore = await ownCpu()
+      const watch = watchLoad()
       for (let i = 0; i < rounds; i++) {
-        const order = i % 2 === 0 ? [mock, bare] : [bare, mock]
+        // Each side in every position in turn, so no side always follows the same one.
+        const order = targets.map((_, j) => targets[(i + j) % targets.length]!)
+        if (i % 2 === 1) order.reverse()
         const results = new Map<Target, Awaited<ReturnType<typeof round>>>()
         for (const target of order)
           results.set(target, await round(target, roundSeconds))
@@ -95,17 +133,23 @@ export const serverCpuRows: BenchRow = {
         figures.ratio.push(b.cpuMsPerRequest / m.cpuMsPerRequest)
         figures.mockRps.push(m.perSecond)
         figures.bareRps.push(b.perSecond)
+        if (old) {
+          const o = results.get(old)!
+          figures.baseCpu.push(o.cpuMsPerRequest)
+          figures.growth.push(m.cpuMsPerRequest / o.cpuMsPerRequest)
+        }
       }
+      load = watch.stop((await ownCpu()) - ownBefore)
     } finally {
       unpin(process.pid)
-      for (const { child } of [mock, bare]) {
+      for (const { child } of targets) {
         child.kill()
         await once(child, 'exit')
       }
     }
     const ratio = spread(figures.ratio)
     const rps = (values: number[]) => showSpread(spread(values), count)
-    return [
+    const rows: RowResult[] = [
       {
         id: '3',
         measure:
@@ -129,5 +173,22 @@ export const serverCpuRows: BenchRow = {
         result: '—',
       },
     ]
+    if (old) {
+      const growth = spread(figures.growth)
+      const busy = tooBusy(load)
+      log(`(3) guard: ${describeLoad(load)}`)
+      if (busy) log(`(3) guard: machine busy: ${busy}`)
+      const judged = busy === null || judgeBusy
+      rows.push({
+        id: '3',
+        measure: `guard: the same, this checkout against ${base!.slice(0, 12)} (the base) in the same rounds (${describeLoad(load)})`,
+        figure: showSpread(spread(figures.mockCpu), us),
+        baseline: `${showSpread(spread(figures.baseCpu), us)} at the base`,
+        ratio: showSpread(growth, times),
+        target: `≤ ${times(GUARD)} (hypermock ÷ base)${busy === null ? '' : judgeBusy ? '; judged on a busy machine (--judge-busy)' : `; not judged, machine busy: ${busy}`}`,
+        result: judged ? verdict(growth.median <= GUARD) : '—',
+      })
+    }
+    return rows
   },
 }
