@@ -1,9 +1,9 @@
 import type { CollectionQuery, Filter, SortKey } from './query.ts'
 
-type Row = Record<string, unknown>
+export type Row = Record<string, unknown>
 type Value = string | number | null
 type Predicate = (row: Row) => boolean
-type Compare = (a: Row, b: Row) => number
+export type Compare = (a: Row, b: Row) => number
 
 /** One filter as a closure: comma lists become Set lookups, ranges plain comparisons. */
 function compileFilter({ field, op, values }: Filter): Predicate {
@@ -42,7 +42,7 @@ function compileFilter({ field, op, values }: Filter): Predicate {
 }
 
 /** Sort keys in order, ties broken by id; nulls last whatever the direction (SQL's NULLS LAST). */
-function compileCompare(keys: readonly SortKey[]): Compare {
+export function compileCompare(keys: readonly SortKey[]): Compare {
   return (a, b) => {
     for (const { field, descending } of keys) {
       const x = a[field] as Value

@@ -4,7 +4,7 @@ import { collectionResponse } from '../collections/collection-response.ts'
 import { isUnpaged } from '../collections/list-shape.ts'
 import { parseCollectionQuery } from '../collections/query.ts'
 import { HttpResponse } from '../http-response.ts'
-import { selectPage } from '../collections/select-page.ts'
+import { selectTablePage } from '../collections/sorted-view.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { AnyRecord } from '../declare/types.ts'
 import { lowerFirst, camel, schemaRef } from '../openapi/schema-names.ts'
@@ -38,7 +38,8 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
     const whole =
       resource.list.unpaged === 'array' && isUnpaged(search, resource.list)
     if (whole) query.perPage = Number.MAX_SAFE_INTEGER
-    const rows = runtime.db.table(resource.name).rows.values()
+    const table = runtime.db.table(resource.name)
+    const rows = table.rows.values()
     const idOrdered = resource.idKind === 'integer'
     const keyed =
       !whole && resource.list.paging === 'after'
@@ -52,7 +53,7 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
           )
         : undefined
     const { items, total } =
-      keyed ?? selectPage(rows, query, where(ctx, parent), idOrdered)
+      keyed ?? selectTablePage(table, query, where(ctx, parent), idOrdered)
     if (whole)
       return HttpResponse.json(
         items.map((row) => runtime.api.present(resource, row, runtime)),

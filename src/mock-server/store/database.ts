@@ -32,9 +32,22 @@ type RowWritten = (
 const capitalise = (text: string) =>
   text.charAt(0).toUpperCase() + text.slice(1)
 
-/** One table: rows by id, in insertion order (id order for integer ids), and the next id. */
+/** Changes a table remembers for views of it to catch up with (`changesSince`). */
+const CHANGE_LOG_LIMIT = 1024
+
+/**
+ * One table: rows by id, in insertion order (id order for integer ids), and the next id. Rows are
+ * replaced, never changed in place; every change moves `version` and is remembered (the last
+ * `CHANGE_LOG_LIMIT` of them) with the row it replaced, so a sorted view of the table
+ * (`collections/sorted-view.ts`) moves only the rows that changed.
+ */
 export class Table<T extends AnyRecord = AnyRecord> {
   readonly rows = new Map<Id, T>()
+  /** Moves on every change of a row. */
+  version = 0
+  private log: { version: number; id: Id; before: T | undefined }[] = []
+  /** The oldest version `changesSince` can answer from. */
+  private logFloor = 0
   private nextId = 1
   private readonly kind: CompiledResource['idKind']
   private readonly written: RowWritten
@@ -87,9 +100,40 @@ export class Table<T extends AnyRecord = AnyRecord> {
     if (typeof id === 'number' && id >= this.nextId) this.nextId = id + 1
   }
 
+  /**
+   * The rows changed since `version`, each with the row it had then (undefined: it had none), or
+   * null when the table no longer remembers that far back.
+   */
+  changesSince(version: number): Map<Id, T | undefined> | null {
+    if (version < this.logFloor) return null
+    const changed = new Map<Id, T | undefined>()
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const entry = this.log[i]!
+      if (entry.version <= version) break
+      // Walking back, the last one seen is the oldest: the row as it was at `version`.
+      changed.set(entry.id, entry.before)
+    }
+    return changed
+  }
+
+  /** Puts a row in (null: takes it out), remembering the one it replaces, which it returns. */
+  private put(id: Id, row: T | null): T | undefined {
+    const before = this.rows.get(id)
+    if (row === null) this.rows.delete(id)
+    else this.rows.set(id, row)
+    this.version += 1
+    this.log.push({ version: this.version, id, before })
+    if (this.log.length > CHANGE_LOG_LIMIT) {
+      const kept = this.log.slice(CHANGE_LOG_LIMIT / 2)
+      this.logFloor = kept[0]!.version - 1
+      this.log = kept
+    }
+    return before
+  }
+
   insert(row: T): T {
-    this.rows.set(row.id as Id, row)
-    this.written(row.id as Id, row, undefined)
+    const before = this.put(row.id as Id, row)
+    this.written(row.id as Id, row, before)
     if (typeof row.id === 'number' && row.id >= this.nextId)
       this.nextId = row.id + 1
     return row
@@ -97,7 +141,7 @@ export class Table<T extends AnyRecord = AnyRecord> {
 
   /** Takes a row another replica wrote, in its place if it exists, recording nothing. */
   adopt(row: T) {
-    this.rows.set(row.id as Id, row)
+    this.put(row.id as Id, row)
     if (typeof row.id === 'number' && row.id >= this.nextId)
       this.nextId = row.id + 1
   }
@@ -109,17 +153,21 @@ export class Table<T extends AnyRecord = AnyRecord> {
         `Failed to update row ${String(row.id)}: it no longer exists.`,
       )
     }
-    const before = this.rows.get(row.id as Id)
-    this.rows.set(row.id as Id, row)
+    const before = this.put(row.id as Id, row)
     this.written(row.id as Id, row, before)
     return row
   }
 
   delete(id: Id): boolean {
-    const before = this.rows.get(id)
-    if (!this.rows.delete(id)) return false
+    if (!this.rows.has(id)) return false
+    const before = this.put(id, null)
     this.written(id, null, before)
     return true
+  }
+
+  /** Takes out a row another replica deleted, recording nothing. */
+  forget(id: Id) {
+    if (this.rows.has(id)) this.put(id, null)
   }
 
   get size() {
@@ -339,7 +387,7 @@ export class Database {
       const table = this.built(name)
       if (!table) continue
       for (const [id, row] of rows)
-        if (row === null) table.rows.delete(id)
+        if (row === null) table.forget(id)
         else table.adopt(row)
     }
     if (changes.keysReplaced)

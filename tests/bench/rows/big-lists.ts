@@ -13,7 +13,7 @@ import { ms, times, verdict, type BenchRow, type RowResult } from '../row.ts'
 const LIST_QUERY =
   '/api/orders?status=pending,paid&currency=usd,eur,gbp&total[gte]=50&sort=-total,createdAt&page=3&perPage=50'
 /** At 100,000 orders, in every round. */
-const TARGET_MS = 10
+const TARGET_MS = 5
 
 /** The same selection as LIST_QUERY in plain JavaScript: the least work any implementation does. */
 function plainSelection(orders: StateSnapshot['orders']) {
@@ -34,7 +34,8 @@ function plainSelection(orders: StateSnapshot['orders']) {
 
 /**
  * Row 4: a filtered, sorted page over big collections, read by the admin, alternated round by
- * round with the same selection in plain JavaScript. Its figure is the p50 of the CPU time per
+ * round with the same selection in plain JavaScript. The first read builds the table's sorted view
+ * (`collections/sorted-view.ts`); the heap it keeps is measured after a full collection. Its figure is the p50 of the CPU time per
  * call in each round (wall-clock p95 beside it); at 100,000 orders every round must meet the target.
  */
 export const bigListRows: BenchRow = {
@@ -52,6 +53,18 @@ export const bigListRows: BenchRow = {
           api.fetch(new Request(`${ORIGIN}${LIST_QUERY}`, { headers: ADMIN })),
         )
       const plain = () => plainSelection(state.orders)
+      // What the first read keeps: the sorted view in this order and the columns its filters read.
+      const heap = () => {
+        // Twice: what the restore left may take more than one full collection to go.
+        for (let i = 0; i < 2; i++) (globalThis as { gc?: () => void }).gc?.()
+        return process.memoryUsage().heapUsed
+      }
+      await readThrough(() =>
+        api.fetch(new Request(`${ORIGIN}/api/orders/1`, { headers: ADMIN })),
+      )
+      const heapBefore = heap()
+      await list()
+      const viewBytes = heap() - heapBefore
       const p50: number[] = []
       const p95: number[] = []
       const plainP50: number[] = []
@@ -66,7 +79,7 @@ export const bigListRows: BenchRow = {
       const worst = Math.max(...p50)
       results.push({
         id: '4',
-        measure: `GET /api/orders filter+sort+page, ${size.toLocaleString('en')} orders: CPU p50 per round (wall p95)`,
+        measure: `GET /api/orders filter+sort+page, ${size.toLocaleString('en')} orders: CPU p50 per round (wall p95; the sorted view holds ${(viewBytes / 1e6).toFixed(1)} MB of heap)`,
         figure: `${showSpread(spread(p50), ms)} (p95 ${ms(spread(p95).median)})`,
         baseline: `${showSpread(spread(plainP50), ms)} plain filter+sort+slice`,
         ratio: times(spread(p50).median / spread(plainP50).median),
