@@ -3,8 +3,7 @@ import { shopApi } from '../domains/shop/index.ts'
 import { isInvalidDeclarationError } from '../index.ts'
 import { compiledApi } from '../mock-server/declare/compiled-api-cache.ts'
 import { CliError } from './cli-error.ts'
-import { loadConfig } from './load-config.ts'
-import { loadOpenApiApi } from './load-openapi-api.ts'
+import { loadDeclaration } from './load-openapi-api.ts'
 
 export const graphqlSchemaUsage = `Usage: hypermock-api graphql-schema [--config hypermock.config.ts] [--openapi openapi.yaml]
 
@@ -38,11 +37,7 @@ export async function runGraphqlSchema(args: string[]): Promise<void> {
     console.log(graphqlSchemaUsage)
     return
   }
-  const declaration = values.openapi
-    ? (await loadOpenApiApi(values.openapi, values.config)).api
-    : values.config
-      ? await loadConfig(values.config)
-      : shopApi
+  const declaration = (await loadDeclaration(values)) ?? shopApi
   // graphql-js loads only for this command (the module the engine loads on a GraphQL request).
   const { graphqlSdl } = await import('../mock-server/graphql/serve-graphql.ts')
   let sdl: string

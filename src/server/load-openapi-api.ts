@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import type { ImportedApi, OpenApiOverrides } from '../openapi-import/index.ts'
 import { CliError } from './cli-error.ts'
-import { importDefault } from './load-config.ts'
+import type { ApiDeclaration } from '../mock-server/declare/types.ts'
+import { importDefault, loadConfig } from './load-config.ts'
 
 /**
  * `--openapi <file>`: the description imported into a declaration, with the config's default
@@ -32,4 +33,17 @@ export async function loadOpenApiApi(
     if (error instanceof InvalidOpenApiError) throw new CliError(error.message)
     throw error
   }
+}
+
+/**
+ * The declaration a command's `--config` and `--openapi` name: the description imported (the
+ * config as its overlay), else the config's declaration, else undefined.
+ */
+export async function loadDeclaration(values: {
+  config?: string | undefined
+  openapi?: string | undefined
+}): Promise<ApiDeclaration | undefined> {
+  if (values.openapi)
+    return (await loadOpenApiApi(values.openapi, values.config)).api
+  return values.config ? loadConfig(values.config) : undefined
 }

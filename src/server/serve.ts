@@ -3,7 +3,7 @@ import { isOrigin } from '../mock-server/security/origin-policy.ts'
 import { isInvalidDeclarationError } from '../index.ts'
 import { CliError } from './cli-error.ts'
 import { loadConfig } from './load-config.ts'
-import { loadOpenApiApi } from './load-openapi-api.ts'
+import { loadDeclaration } from './load-openapi-api.ts'
 import { isLoopbackHost, type AllowedHosts } from './host-check.ts'
 import { startServer, type RunningServer } from './start-server.ts'
 import { SqliteStore } from './sqlite-store.ts'
@@ -151,11 +151,7 @@ export async function startServe(
   if (dataFile === '')
     throw new CliError('--data needs a file name, e.g. --data ./hypermock.db.')
 
-  const declaration = values.openapi
-    ? (await loadOpenApiApi(values.openapi, values.config)).api
-    : values.config
-      ? await loadConfig(values.config)
-      : undefined
+  const declaration = await loadDeclaration(values)
   const store = dataFile ? await openStore(dataFile) : undefined
   let server: RunningServer
   try {

@@ -45,12 +45,26 @@ export interface Lifecycle {
 }
 
 /** A seeded source of [0, 1), so a run draws the same bodies every time. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let state = seed >>> 0 || 1
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0
     return state / 2 ** 32
   }
+}
+
+/** The part of the description's paths the import took into its base (`/v1`), '' where none. */
+export function importedPrefix(doc: Json, report: ImportReport) {
+  const paths = Object.keys(doc.paths as Json)
+  const op = report.operations.find((o) => o.path !== '/')!
+  const key = paths.find(
+    (k) =>
+      k.endsWith(op.path) &&
+      paths.every((other) =>
+        other.startsWith(k.slice(0, k.length - op.path.length)),
+      ),
+  )
+  return key ? key.slice(0, key.length - op.path.length) : ''
 }
 
 /**
@@ -69,17 +83,7 @@ export async function lifecycle(
   const doc = normalise30(document) as Json
   const validator = descriptionValidator(doc)
   const paths = doc.paths as Record<string, Json>
-  const prefix = (() => {
-    const op = report.operations.find((o) => o.path !== '/')!
-    const key = Object.keys(paths).find(
-      (k) =>
-        k.endsWith(op.path) &&
-        Object.keys(paths).every((other) =>
-          other.startsWith(k.slice(0, k.length - op.path.length)),
-        ),
-    )
-    return key ? key.slice(0, key.length - op.path.length) : ''
-  })()
+  const prefix = importedPrefix(doc, report)
   // Path items and operations may be `$ref`s (DigitalOcean's, one file each).
   const operationOf = (op: OperationReport): Json | undefined => {
     const item = resolve(doc, paths[prefix + op.path])

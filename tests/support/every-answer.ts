@@ -8,18 +8,10 @@ import {
 } from '../../src/openapi-import/openapi-reader.ts'
 import { sampleValue } from '../../src/openapi-import/sample-value.ts'
 import { normalise30, resolve } from '../../src/openapi-import/schema-view.ts'
+import { importedPrefix, seeded } from './corpus-lifecycle.ts'
 import { signedFetch } from './signed-fetch.ts'
 
 type Json = Record<string, unknown>
-
-/** A seeded source of [0, 1), so a run draws the same requests every time. */
-function seeded(seed: number) {
-  let state = seed >>> 0 || 1
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0
-    return state / 2 ** 32
-  }
-}
 
 /** What one operation answered that its description does not allow. */
 export interface Disallowed {
@@ -45,17 +37,7 @@ export async function everyAnswer(
   const doc = normalise30(document) as Json
   const validator = descriptionValidator(doc)
   const base = report.base === '/' ? '' : report.base
-  const paths = Object.keys(doc.paths as Json)
-  // The part of the description's paths the import took into its base (`/v1`).
-  const first = report.operations.find((o) => o.path !== '/')!
-  const full = paths.find(
-    (k) =>
-      k.endsWith(first.path) &&
-      paths.every((other) =>
-        other.startsWith(k.slice(0, k.length - first.path.length)),
-      ),
-  )
-  const prefix = full ? full.slice(0, full.length - first.path.length) : ''
+  const prefix = importedPrefix(doc, report)
   const disallowed: Disallowed[] = []
   let sent = 0
   let successes = 0
