@@ -16,7 +16,7 @@
  *   compiler    declare/compile-api.ts: a declaration to its model and routes
  *   pipeline    stages/, handle-request.ts, runtime.ts: one request through the stages; graphql/,
  *               GraphQL's stages and resolvers, whose schema part reads the model alone
- *   adapters    src/msw/, src/server/, src/shared-mock/, src/playground/, src/devtools/
+ *   adapters    src/msw/, src/server/, src/shared-mock/, src/playground/, src/devtools/, src/vite/
  *
  * tests/integration/layers.test.ts runs these rules over modules that break them, so a rule that
  * stops matching fails the tests.

@@ -28,6 +28,9 @@ export default defineConfig({
     'devtools-lazy': 'src/devtools/lazy.ts',
     'devtools-react': 'src/devtools/react.tsx',
     openapi: 'src/openapi-import/index.ts',
+    // The Vite plugin, and the handlers its virtual module loads by path.
+    vite: 'src/vite/index.ts',
+    'vite-runtime': 'src/vite/runtime.ts',
     'tldts-lite': 'src/msw/tldts-lite.ts',
     cli: 'src/server/cli.ts',
   },
@@ -50,6 +53,8 @@ export default defineConfig({
         require.resolve('msw/mockServiceWorker.js'),
         'dist/mockServiceWorker.js',
       )
+      // The types of the Vite plugin's virtual module (`hypermock-api/vite/client`).
+      await copyFile('src/vite/client.d.ts', 'dist/vite-client.d.ts')
       // The published JSON Schema of `hypermock-api check --report json`.
       await copyFile(
         'src/check/check-report.schema.json',

@@ -47,7 +47,13 @@ const guideGroups: [string, string[]][] = [
   ['Test runners', ['vitest', 'jest', 'plain-node', 'playwright', 'storybook']],
   [
     'In the browser',
-    ['browser-data', 'shared-tabs', 'devtools', 'production-builds'],
+    [
+      'browser-data',
+      'shared-tabs',
+      'devtools',
+      'production-builds',
+      'vite-plugin',
+    ],
   ],
   [
     'Server and data',

@@ -73,6 +73,7 @@ export default defineConfig({
         'hotel-playground.spec.ts',
         'record-har.spec.ts',
         'devtools-panel.spec.ts',
+        'vite-plugin.spec.ts',
       ],
       use: { baseURL: `http://127.0.0.1:${previewPort}` },
     },
@@ -92,7 +93,12 @@ export default defineConfig({
       // The same build, served by the standalone server for a declared API (server mode).
       name: 'server',
       // Also the built-in API's playground on a server of its own, walked to record a HAR.
-      testMatch: ['server-playground.spec.ts', 'record-har.spec.ts'],
+      // And a Vite dev server with the plugin, which the spec starts itself.
+      testMatch: [
+        'server-playground.spec.ts',
+        'record-har.spec.ts',
+        'vite-plugin.spec.ts',
+      ],
       use: { baseURL: `http://127.0.0.1:${servePort}` },
     },
     {

@@ -184,6 +184,7 @@ describe('the packed tarball', () => {
       './shop',
       './store',
       './tldts-lite',
+      './vite',
     ])
     for (const [entry, target] of codeEntries) {
       const conditions = target as Record<string, string>
@@ -208,6 +209,10 @@ describe('the packed tarball', () => {
     ) as { $schema: string; $defs: Record<string, unknown> }
     expect(reportSchema.$schema).toMatch(/2020-12/)
     expect(reportSchema.$defs).toHaveProperty('rule')
+    expect(manifest.exports['./vite/client']).toBe('./dist/vite-client.d.ts')
+    expect(readFileSync(packed('dist/vite-client.d.ts'), 'utf8')).toContain(
+      "declare module 'virtual:hypermock'",
+    )
     expect(manifest.exports['./mockServiceWorker.js']).toBe(
       './dist/mockServiceWorker.js',
     )

@@ -1,0 +1,5 @@
+export {
+  hypermock,
+  hypermockDevServer,
+  type HypermockPluginOptions,
+} from './plugin.ts'
