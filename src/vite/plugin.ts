@@ -78,11 +78,13 @@ export function hypermockDevServer(
     },
     load(id) {
       if (id !== RESOLVED_ID) return
-      if (!active) return 'export const handlers = []\n'
+      if (!active)
+        return "export const handlers = []\nexport const connect = () => Promise.reject(new Error('hypermock: the mock runs in the dev server only'))\n"
       const runtime = JSON.stringify(RUNTIME_PATH)
       if (this.environment.config.consumer === 'server')
-        return `import { serverHandlers } from ${runtime}\nexport const handlers = serverHandlers()\n`
-      return `import { browserHandlers } from ${runtime}\nexport const handlers = browserHandlers(${JSON.stringify(shape)})\n`
+        return `import { serverHandlers } from ${runtime}\nexport const handlers = serverHandlers()\nexport const connect = () => Promise.reject(new Error('hypermock: connect() is for the page; a server environment reads the dev server\\'s instance through its handlers'))\n`
+      const where = JSON.stringify(shape)
+      return `import { browserHandlers, connectDevServer } from ${runtime}\nexport const handlers = browserHandlers(${where})\nexport const connect = () => connectDevServer(${where})\n`
     },
     async configureServer(server: ViteDevServer) {
       if (!active) return

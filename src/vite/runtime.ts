@@ -1,4 +1,5 @@
 import { bypass, http, HttpResponse, passthrough } from 'msw'
+import { connectToServer } from '../mock-server/control/connect-to-server.ts'
 import { createHandlers } from '../msw/handlers.ts'
 import { SHARED_KEY, type SharedDevMock, type ViteMockShape } from './shared.ts'
 
@@ -66,4 +67,16 @@ export function browserHandlers(shape: ViteMockShape) {
       },
     ),
   ]
+}
+
+/**
+ * The dev server's instance as a `MockApi` in the page, over its control API: for the devtools
+ * panel (`mountDevtools(await connect())`), which then shows every request of the page and of
+ * server rendering, and the faults of both.
+ */
+export function connectDevServer(shape: ViteMockShape) {
+  return connectToServer({
+    basePath: shape.basePath,
+    controlPath: shape.controlPath,
+  })
 }

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { createServer, type ViteDevServer } from 'vite'
 import { hypermock } from '../../src/vite/index.ts'
+import { viteAppAlias, viteAppRoot } from '../support/vite-app.ts'
 import { expect, test } from './support/fixtures.ts'
 
 /** Beside the ports of playwright.config.ts's servers: the page's HMR client dials the port it was given. */
 const port = Number(process.env.E2E_PORT ?? 4173) + 5
-const root = fileURLToPath(new URL('../fixtures/vite-app/', import.meta.url))
+const root = viteAppRoot
 
 /**
  * The Vite plugin in a real dev server and a real Chromium: the page's requests and a server
@@ -20,13 +20,7 @@ test.describe('hypermock() in a Vite dev server', () => {
       root,
       configFile: false,
       logLevel: 'silent',
-      resolve: {
-        alias: {
-          'hypermock-api': fileURLToPath(
-            new URL('../../src/index.ts', import.meta.url),
-          ),
-        },
-      },
+      resolve: { alias: viteAppAlias },
       // Bundled before the first page asks, so the page is not reloaded for them midway.
       optimizeDeps: { include: ['msw', 'msw/browser', 'msw/experimental'] },
       server: { host: '127.0.0.1', port, strictPort: true },
@@ -69,5 +63,13 @@ test.describe('hypermock() in a Vite dev server', () => {
     expect((await loader.load('http://localhost:3')).titles).toContain(
       'Written by the page',
     )
+    // The devtools panel in the page shows the dev server's journal: the loader's writes too.
+    await page.getByRole('button', { name: 'hypermock devtools' }).click()
+    const panel = page.getByRole('dialog', { name: 'hypermock devtools' })
+    await panel.getByRole('tab', { name: 'Journal' }).click()
+    const journal = panel.getByRole('table', { name: 'Journal' })
+    await expect(
+      journal.getByRole('row').filter({ hasText: 'POST' }),
+    ).toHaveCount(3)
   })
 })

@@ -18,14 +18,10 @@ import {
 } from 'vite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { hypermock } from '../../../src/vite/index.ts'
+import { viteAppAlias, viteAppRoot } from '../../support/vite-app.ts'
 
-const root = fileURLToPath(new URL('../../fixtures/vite-app/', import.meta.url))
-/** The fixture imports the package by name; here the name is the sources. */
-const alias = {
-  'hypermock-api': fileURLToPath(
-    new URL('../../../src/index.ts', import.meta.url),
-  ),
-}
+const root = viteAppRoot
+const alias = viteAppAlias
 
 async function devServer(config: InlineConfig = {}) {
   const server = await createServer({
