@@ -184,6 +184,7 @@ export function createControls(runtime: Runtime): MockControls {
         }
         runtime.clock.advance(advanceMs)
         events.emit({ type: 'clock' })
+        runtime.webhooks.clockMoved()
         return runtime.clock.iso()
       },
     },

@@ -9,6 +9,7 @@ import type { Runtime } from './runtime.ts'
 import { Database } from './store/database.ts'
 import { parseSnapshot } from './store/snapshot-schema.ts'
 import { StateEvents } from './store/state-events.ts'
+import { Webhooks } from './webhooks/webhooks.ts'
 
 /** Wires one mock instance's parts together; everything mutable lives here and nowhere global. */
 export function createRuntime(options: ResolvedOptions): Runtime {
@@ -32,6 +33,7 @@ export function createRuntime(options: ResolvedOptions): Runtime {
     ),
     // Set right below, once the runtime it reads exists.
     stateEvents: null as unknown as StateEvents,
+    webhooks: null as unknown as Webhooks,
     persistence: null,
     replica: null,
     clock,
@@ -50,6 +52,7 @@ export function createRuntime(options: ResolvedOptions): Runtime {
       runtime.faults.reset()
       runtime.limiter.reset()
       runtime.journal.reset()
+      runtime.webhooks.reset()
       clock.reset()
       runtime.events.emit({ type: 'reset' })
     },
@@ -58,5 +61,10 @@ export function createRuntime(options: ResolvedOptions): Runtime {
     options.onUnhandledError(error),
   )
   runtime.db.observer = runtime.stateEvents.written
+  runtime.webhooks = new Webhooks({
+    clock,
+    log: runtime.stateEvents.log,
+    allowedOrigins: options.allowedOrigins,
+  })
   return runtime
 }

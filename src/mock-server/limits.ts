@@ -47,4 +47,10 @@ export const limits = {
    * the log behind, and can resume from `Last-Event-ID`.
    */
   eventStreamBacklogBytes: 1024 * 1024,
+  /** Webhook endpoints one instance delivers to. */
+  webhookEndpoints: 20,
+  /** Deliveries waiting (first attempts and retries) at most: past it the oldest is dropped, and logged. */
+  webhookPending: 1_000,
+  /** Delivery attempts kept for `GET <control>/webhooks/deliveries`: the last N. */
+  webhookDeliveries: 1_000,
 } as const

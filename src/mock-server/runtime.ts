@@ -3,6 +3,7 @@ import type { EngineState } from './ports/engine-state.ts'
 import type { CompiledApi } from './route-spec.ts'
 import type { Persistence } from './store/persistence.ts'
 import type { Replica } from './store/replica.ts'
+import type { Webhooks } from './webhooks/webhooks.ts'
 
 /**
  * One mock instance whole: its live state, the resolved options and the compiled API with its
@@ -20,4 +21,6 @@ export interface Runtime extends EngineState {
   persistence: Persistence | null
   /** Runs each request as a unit of work on a store replicas share; `null` otherwise. */
   replica: Replica | null
+  /** The webhook endpoints the state events are delivered to, and their deliveries. */
+  webhooks: Webhooks
 }

@@ -60,6 +60,51 @@ export const controlRoutes: readonly RouteSpec<Runtime>[] = [
         HttpResponse.json(declaredExtras(runtime.api.declaration)),
     },
   },
+  // Webhook endpoints live on the instance that delivers: a page mirroring a server sends these
+  // over HTTP, never to a copy of its own (which would deliver a second time).
+  {
+    path: '/webhooks',
+    public: true,
+    cache: 'no-store',
+    maxBodyBytes: 16 * 1024,
+    methods: {
+      GET: ({ runtime }) =>
+        HttpResponse.json({ endpoints: runtime.webhooks.list() }),
+      POST: ({ runtime, body }) => {
+        const endpoint = runtime.webhooks.add(body)
+        return HttpResponse.json(endpoint, {
+          status: 201,
+          headers: {
+            Location: `${runtime.controlPath}/webhooks/${endpoint.id}`,
+          },
+        })
+      },
+    },
+  },
+  {
+    path: '/webhooks/deliveries',
+    public: true,
+    cache: 'no-store',
+    methods: {
+      GET: ({ runtime }) =>
+        HttpResponse.json({ deliveries: runtime.webhooks.deliveries() }),
+    },
+  },
+  {
+    path: '/webhooks/:id',
+    public: true,
+    cache: 'no-store',
+    methods: {
+      DELETE: ({ runtime, params, path }) => {
+        if (!runtime.webhooks.remove(params.id ?? ''))
+          fail('not-found', {
+            detail: `No webhook endpoint ${params.id} exists.`,
+            instance: path,
+          })
+        return HttpResponse.empty()
+      },
+    },
+  },
   {
     // This table's OpenAPI description (openapi/control-api-document.ts).
     path: '/openapi.json',

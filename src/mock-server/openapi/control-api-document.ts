@@ -155,6 +155,11 @@ export function buildControlApiDocument<R extends HandlerRuntime>(
         description: 'What the mock answered, and as operations.',
       },
       { name: 'Clock', description: "The mock's time." },
+      {
+        name: 'Webhooks',
+        description:
+          'Endpoints the state events are POSTed to, signed, and their deliveries.',
+      },
       { name: 'Meta', description: 'The declaration and this description.' },
     ],
     paths,

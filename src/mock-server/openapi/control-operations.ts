@@ -10,7 +10,8 @@ export interface ControlOperationDoc {
   operationId: string
   summary: string
   description?: string
-  tag: 'State' | 'Settings' | 'Faults' | 'Journal' | 'Clock' | 'Meta'
+  tag:
+    'State' | 'Settings' | 'Faults' | 'Journal' | 'Clock' | 'Webhooks' | 'Meta'
   /** The JSON body it takes. */
   body?: { schema: JsonSchema; required: boolean }
   /** The success status and, unless 204, the schema of its JSON. */
@@ -28,6 +29,20 @@ const object = (description: string): JsonSchema => ({
   type: 'object',
   description,
 })
+const webhookEndpoint: JsonSchema = {
+  type: 'object',
+  required: ['id', 'url', 'types', 'secret', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string', format: 'uri' },
+    types: { type: ['array', 'null'], items: { type: 'string' } },
+    secret: {
+      type: 'string',
+      description: 'whsec_…: the key the signatures are made with.',
+    },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+}
 const now = {
   type: 'object',
   required: ['now'],
@@ -132,6 +147,84 @@ export const controlOperationDocs: Record<string, ControlOperationDoc> = {
     tag: 'Faults',
     summary: 'Remove one fault rule',
     success: { status: 204, description: 'The rule is gone.' },
+    problems: ['not-found'],
+  },
+  'GET /webhooks': {
+    operationId: 'listWebhooks',
+    tag: 'Webhooks',
+    summary: 'List the webhook endpoints',
+    success: {
+      status: 200,
+      description:
+        'Every endpoint the state events are delivered to, with its secret.',
+      schema: {
+        type: 'object',
+        required: ['endpoints'],
+        properties: { endpoints: { type: 'array', items: webhookEndpoint } },
+      },
+    },
+  },
+  'POST /webhooks': {
+    operationId: 'addWebhook',
+    tag: 'Webhooks',
+    summary: 'Add a webhook endpoint',
+    description:
+      'Each state event (of `types`, or every one) is POSTed to `url` as a CloudEvent, signed by the Standard Webhooks scheme with the `secret` answered here; a failed delivery is retried on the Standard Webhooks schedule by the mock clock. `url` must be at a loopback origin or one of the allowed origins.',
+    body: {
+      required: true,
+      schema: {
+        type: 'object',
+        required: ['url'],
+        additionalProperties: false,
+        properties: {
+          url: { type: 'string', format: 'uri' },
+          types: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 100,
+            items: { type: 'string' },
+          },
+        },
+      },
+    },
+    success: {
+      status: 201,
+      description: 'The endpoint, with its secret.',
+      schema: webhookEndpoint,
+    },
+    headers: { Location: 'The endpoint: `{controlPath}/webhooks/{id}`.' },
+    problems: ['validation-failed'],
+  },
+  'GET /webhooks/deliveries': {
+    operationId: 'listWebhookDeliveries',
+    tag: 'Webhooks',
+    summary: 'Read the delivery attempts',
+    success: {
+      status: 200,
+      description:
+        'Every attempt, oldest first: its endpoint, event, attempt number, status and next attempt.',
+      schema: {
+        type: 'object',
+        required: ['deliveries'],
+        properties: {
+          deliveries: {
+            type: 'array',
+            items: object(
+              'One attempt: endpoint, eventId, webhookId, attempt, status, error, at, nextAttemptAt.',
+            ),
+          },
+        },
+      },
+    },
+  },
+  'DELETE /webhooks/:id': {
+    operationId: 'removeWebhook',
+    tag: 'Webhooks',
+    summary: 'Remove a webhook endpoint',
+    success: {
+      status: 204,
+      description: 'The endpoint and its pending retries are gone.',
+    },
     problems: ['not-found'],
   },
   'GET /journal': {
