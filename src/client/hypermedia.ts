@@ -5,6 +5,8 @@ export interface Link {
   readonly href: string
   readonly method?: string
   readonly title?: string
+  /** The media type the target answers with, where it is not JSON (`text/event-stream`). */
+  readonly type?: string
 }
 
 /** Any resource: whatever members it has, plus the links that say what can be done next. */

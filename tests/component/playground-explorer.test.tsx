@@ -54,6 +54,27 @@ function rowOf(table: HTMLElement, href: string) {
 }
 
 describe('Explorer', () => {
+  test("opens the root's JSON links, and names the media type of the event stream and GraphQL instead of opening them", async () => {
+    renderAt('?view=explorer&href=/api')
+    const links = await screen.findByRole('table', { name: 'Links' })
+    expect(within(links).getByRole('link', { name: 'orders' })).toHaveAttribute(
+      'href',
+      '?view=explorer&href=%2Fapi%2Forders',
+    )
+    for (const [rel, type] of [
+      ['events', 'text/event-stream'],
+      ['graphql', 'application/graphql-response+json'],
+    ] as const) {
+      expect(
+        within(links).queryByRole('link', { name: rel }),
+      ).not.toBeInTheDocument()
+      const row = within(links)
+        .getByRole('rowheader', { name: rel })
+        .closest('tr')!
+      expect(row).toHaveTextContent(`(${type})`)
+    }
+  })
+
   test('pays a pending order by its link and shows the new state', async () => {
     const user = userEvent.setup()
     renderAt('?view=explorer&href=/api/orders/1')

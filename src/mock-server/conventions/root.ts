@@ -19,7 +19,12 @@ function rootHandler(api: () => ApiModel) {
     _links.problems = { href: `${base}/problems`, title: 'Problem types' }
     // The same state as GraphQL, unless the API has a resource of that name.
     if (!resources.has('graphql'))
-      _links.graphql = { href: `${base}/graphql`, title: 'GraphQL' }
+      _links.graphql = {
+        href: `${base}/graphql`,
+        title: 'GraphQL',
+        // GraphQL over HTTP: a GET needs a query, so a reader following links does not open it.
+        type: 'application/graphql-response+json',
+      }
     // RFC 8631: where a machine finds the description of this API.
     _links['service-desc'] = {
       href: `${base}/openapi.json`,

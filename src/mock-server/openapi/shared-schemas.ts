@@ -89,7 +89,11 @@ export function addSharedSchemas(ctx: SchemaContext) {
           ),
           problems: { href: `${ctx.base}/problems`, title: 'Problem types' },
           ...(graphql && {
-            graphql: { href: `${ctx.base}/graphql`, title: 'GraphQL' },
+            graphql: {
+              href: `${ctx.base}/graphql`,
+              title: 'GraphQL',
+              type: 'application/graphql-response+json',
+            },
           }),
           'service-desc': {
             href: `${ctx.base}/openapi.json`,

@@ -379,6 +379,7 @@ describe('the request as a whole', () => {
     expect(root._links.graphql).toEqual({
       href: '/garden/graphql',
       title: 'GraphQL',
+      type: 'application/graphql-response+json',
     })
     const sdl = await (await fetch(`${BASE}/graphql/schema.graphql`)).text()
     for (const line of [
