@@ -68,10 +68,10 @@ export default defineConfig(({ command }) => ({
     // one worker per core keeps both busy.
     maxWorkers: availableParallelism(),
     // graphql 16 has no exports map: Vite resolves the engine's `import 'graphql'` to its ES module
-    // build, while Node, loading graphql-http as it stands, resolves graphql-http's own import to the
-    // CommonJS build, and graphql-js refuses a schema from the other copy. Run through Vite, both
+    // build, while Node, loading graphql-http (or graphql-sse) as it stands, resolves its own import
+    // to the CommonJS build, and graphql-js refuses a schema from the other copy. Run through Vite, both
     // imports find the same copy, as they do in an app's bundle and under plain Node.
-    server: { deps: { inline: ['graphql-http'] } },
+    server: { deps: { inline: ['graphql-http', 'graphql-sse'] } },
     projects: [
       {
         extends: true,

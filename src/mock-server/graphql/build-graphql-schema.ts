@@ -24,7 +24,7 @@ import { jsonSchemaOf, type JsonSchema } from '../declare/schema-tools.ts'
 import type { AnyRecord } from '../declare/types.ts'
 import type { ApiModel } from '../model/compiled-api.ts'
 import { pascal } from '../openapi/schema-names.ts'
-import type { GraphqlContext, ListArgs } from './graphql-data.ts'
+import type { ChangeEvent, GraphqlContext, ListArgs } from './graphql-data.ts'
 import {
   enumMaker,
   JSON_SCALAR,
@@ -350,6 +350,7 @@ export function buildGraphqlSchema(api: ApiModel): GraphQLSchema {
 
   const query: GraphQLFieldConfigMap<unknown, GraphqlContext> = {}
   const mutation: GraphQLFieldConfigMap<unknown, GraphqlContext> = {}
+  const subscription: GraphQLFieldConfigMap<unknown, GraphqlContext> = {}
   const rootName = nameTaker([])
   for (const resource of resources) {
     const type = typeNames.get(resource.name)!
@@ -406,6 +407,53 @@ export function buildGraphqlSchema(api: ApiModel): GraphQLSchema {
           ctx.data.remove(resource, String(args.id)),
       }
     }
+    if (resource.declaration.events !== false) {
+      const change = new GraphQLObjectType<ChangeEvent, GraphqlContext>({
+        name: take(`${type}Change`),
+        description: `One change of a ${type}, as its state event says it.`,
+        fields: () => ({
+          type: {
+            type: new GraphQLNonNull(GraphQLString),
+            description: `\`${resource.name}.created\`, \`.updated\`, \`.deleted\`, or a state action's name.`,
+          },
+          time: {
+            type: new GraphQLNonNull(GraphQLString),
+            description: 'When it changed, by the mock clock (RFC 3339).',
+          },
+          node: {
+            type: new GraphQLNonNull(object),
+            description:
+              'The record after the change; before it, for a delete.',
+            resolve: (event) => event.data as AnyRecord,
+          },
+        }),
+      })
+      subscription[rootName(`${single}Changed`)] = {
+        type: new GraphQLNonNull(change),
+        description: `Each change of the ${resource.name} the caller may read (of one, with \`id\`; of some types, with \`types\`), as it is committed.`,
+        args: {
+          id: { type: GraphQLID },
+          types: {
+            type: new GraphQLList(new GraphQLNonNull(GraphQLString)),
+          },
+        },
+        subscribe: (_root, args: Args, ctx) => {
+          if (!ctx.changes)
+            throw new Error(
+              'A subscription needs an event stream: send it with Accept: text/event-stream.',
+            )
+          return ctx.changes({
+            collection: resource.name,
+            id:
+              args.id === undefined || args.id === null
+                ? null
+                : String(args.id),
+            types: (args.types as string[] | null | undefined) ?? null,
+          })
+        },
+        resolve: (event) => event as ChangeEvent,
+      }
+    }
     for (const transition of resource.state?.transitions ?? []) {
       const action = fieldName(transition.name) ?? 'act'
       const json = transition.input
@@ -450,6 +498,12 @@ export function buildGraphqlSchema(api: ApiModel): GraphQLSchema {
     }),
     ...(Object.keys(mutation).length > 0 && {
       mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutation }),
+    }),
+    ...(Object.keys(subscription).length > 0 && {
+      subscription: new GraphQLObjectType({
+        name: 'Subscription',
+        fields: subscription,
+      }),
     }),
   })
 }

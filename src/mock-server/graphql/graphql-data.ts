@@ -53,5 +53,22 @@ export interface GraphqlData {
   ): Promise<AnyRecord>
 }
 
-/** The context every resolver gets. */
-export type GraphqlContext = { data: GraphqlData }
+/** Which changes one subscription wants: one collection's, of one record, of some types. */
+export interface ChangeFilter {
+  collection: string
+  id: string | null
+  types: readonly string[] | null
+}
+
+/** A state event as a subscription hands it on: its type, time, and the record as REST shows it. */
+export interface ChangeEvent {
+  type: string
+  time: string
+  data: Record<string, unknown>
+}
+
+/** The context every resolver gets; `changes` where the request is a stream (subscriptions). */
+export type GraphqlContext = {
+  data: GraphqlData
+  changes?: (filter: ChangeFilter) => AsyncIterable<ChangeEvent>
+}

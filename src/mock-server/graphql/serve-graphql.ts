@@ -16,6 +16,7 @@ import type { StageContext } from '../request-state.ts'
 import type { GraphqlContext } from './graphql-data.ts'
 import { graphqlSchemaOf } from './graphql-schema-of.ts'
 import { requestData } from './request-data.ts'
+import { stateChanges } from './state-changes.ts'
 
 export { graphqlSdl } from './graphql-schema-of.ts'
 
@@ -97,5 +98,48 @@ export async function answerGraphql(c: StageContext): Promise<Response> {
     ...(bytes !== null && raw.method !== 'GET' && { body: bytes.slice() }),
     signal: raw.signal,
   })
+  if (/\btext\/event-stream\b/i.test(raw.headers.get('Accept') ?? ''))
+    return answerStream(c, context, request)
   return handler(request)
+}
+
+/**
+ * A request that accepts `text/event-stream`: answered by graphql-sse in its distinct connections
+ * mode (one operation per request), so a subscription's changes reach the client as they are
+ * committed, and a query or mutation comes as one event.
+ */
+async function answerStream(
+  c: StageContext,
+  context: GraphqlContext,
+  request: Request,
+): Promise<Response> {
+  const { state, runtime } = c.env
+  const { createHandler } = await import('graphql-sse/lib/use/fetch')
+  const streaming: GraphqlContext = {
+    ...context,
+    changes: (filter) =>
+      stateChanges(
+        runtime.stateEvents,
+        state.principal!,
+        filter,
+        request.signal,
+      ),
+  }
+  const handler = createHandler<GraphqlContext>({
+    schema: graphqlSchemaOf(runtime.api),
+    context: streaming,
+    validate: (schema, document, rules) =>
+      validateKept(schema, document, rules),
+    // One operation per request: no stream reservations to keep between requests.
+    authenticate: () => null,
+    onSubscribe: (_req, params) => {
+      const document = parseKept(params.query)
+      const operation = getOperationAST(document, params.operationName)
+      if (operation) state.graphql = operationOf(operation)
+    },
+  })
+  const headers = new Headers(request.headers)
+  // graphql-sse compares the header whole; the client may have listed other types beside it.
+  headers.set('Accept', 'text/event-stream')
+  return handler(new Request(request, { headers, signal: request.signal }))
 }
