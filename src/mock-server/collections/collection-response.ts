@@ -128,7 +128,9 @@ function shapedResponse(
       },
       { headers },
     )
-  const body: Record<string, unknown> = { [envelope.items]: items }
+  const body: Record<string, unknown> = { ...envelope.constants }
+  if (envelope.url) body[envelope.url] = url.pathname
+  body[envelope.items] = items
   if (envelope.links) {
     const names = envelope.linkNames as Record<string, string> | undefined
     const member: Record<string, unknown> = {}
@@ -141,6 +143,11 @@ function shapedResponse(
   if (envelope.total) body[envelope.total] = total
   if (envelope.hasMore) body[envelope.hasMore] = hasMore
   if (envelope.nextCursor) body[envelope.nextCursor] = next
+  if (envelope.page) body[envelope.page] = query.page
+  if (envelope.perPage) body[envelope.perPage] = query.perPage
+  if (envelope.offset) body[envelope.offset] = query.offset ?? 0
+  if (envelope.pages)
+    body[envelope.pages] = Math.max(1, Math.ceil(total / query.perPage))
   return HttpResponse.json(body, { headers })
 }
 

@@ -2,6 +2,8 @@
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import type { AnyRecord } from '../declare/types.ts'
+import type { DeletedAnswer } from '../declare/dialect.ts'
+import type { JsonSchema } from '../declare/schema-tools.ts'
 import { checkIfMatch } from '../declare/check-if-match.ts'
 import { stateConflict } from '../declare/write-checks.ts'
 import { HttpResponse } from '../http-response.ts'
@@ -9,6 +11,45 @@ import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
 import { itemSchema, wrapItem } from './item-envelope.ts'
 import { exampleId, states } from './endpoint-doc.ts'
+
+/** The answer a dialect's `deleted` names: the record's members it keeps, then its fixed ones. */
+function deletedBody(answer: DeletedAnswer, record: AnyRecord) {
+  const body: AnyRecord = {}
+  for (const member of answer.members)
+    if (record[member] !== undefined) body[member] = record[member]
+  return { ...body, ...answer.constants }
+}
+
+function deletedSchema(
+  resource: CompiledResource,
+  answer: DeletedAnswer,
+): JsonSchema {
+  const properties = (resource.json.properties ?? {}) as Record<
+    string,
+    JsonSchema
+  >
+  const constants = Object.entries(answer.constants ?? {})
+  return {
+    type: 'object',
+    description: `What is left of the deleted ${resource.singular}.`,
+    properties: {
+      ...Object.fromEntries(
+        answer.members.map((m) => [m, properties[m] ?? {}]),
+      ),
+      ...Object.fromEntries(
+        constants.map(([m, value]) => [m, { const: value }]),
+      ),
+    },
+    required: [
+      ...answer.members.filter(
+        (m) =>
+          Array.isArray(resource.json.required) &&
+          resource.json.required.includes(m),
+      ),
+      ...constants.map(([m]) => m),
+    ],
+  }
+}
 
 export function deleteConvention(
   resource: CompiledResource,
@@ -21,14 +62,16 @@ export function deleteConvention(
       if (state?.deleteIn && !state.deleteIn.includes(item[state.field]))
         stateConflict(resource, item, 'it cannot be deleted', ctx.path)
       runtime.api.deleteRow(runtime, resource, item)
-      return resource.status.delete === 204
-        ? HttpResponse.empty()
-        : HttpResponse.json(
-            wrapItem(
-              resource.item,
-              runtime.api.present(resource, item, runtime),
-            ),
-          )
+      if (resource.status.delete === 204) return HttpResponse.empty()
+      const presented = runtime.api.present(resource, item, runtime)
+      return HttpResponse.json(
+        wrapItem(
+          resource.item,
+          resource.deleted
+            ? deletedBody(resource.deleted, presented)
+            : presented,
+        ),
+      )
     },
     doc: (ctx) => {
       const state = resource.state
@@ -47,7 +90,9 @@ export function deleteConvention(
                 status: 200,
                 schema: itemSchema(
                   resource.item,
-                  schemaRef(ctx.names.get(resource.name)!.item),
+                  resource.deleted
+                    ? deletedSchema(resource, resource.deleted)
+                    : schemaRef(ctx.names.get(resource.name)!.item),
                 ),
               }
             : { status: 204 },

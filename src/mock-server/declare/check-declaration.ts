@@ -186,6 +186,16 @@ export function checkResource(
     issue,
     known ? [...fields] : undefined,
   )
+  // The API's `deleted` answers with members each resource's record must have.
+  const members = resource.deleted?.members
+  if (known && d.dialect?.deleted === undefined && Array.isArray(members))
+    members.forEach((member: unknown, i) => {
+      if (typeof member === 'string' && !fields.has(member))
+        issue(
+          `dialect.deleted.members[${i}]`,
+          `names no member of ${resource.name}'s record; its members: ${[...fields].join(', ')}`,
+        )
+    })
   const properties = (resource.json.properties ?? {}) as Record<
     string,
     { type?: unknown }
@@ -208,6 +218,12 @@ export function checkResource(
       : []
   for (const [i, f] of keep.entries())
     needField(`${at}.replace.keep[${i}]`, f, 'a field a replace keeps')
+  const put =
+    d.replace && typeof d.replace === 'object' && !('~standard' in d.replace)
+      ? (d.replace as { put?: unknown }).put
+      : undefined
+  if (put !== undefined && typeof put !== 'boolean')
+    issue(`${at}.replace.put`, 'must be true or false')
   checkPatch(d.patch, `${at}.patch`, issue)
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')

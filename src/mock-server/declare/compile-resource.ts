@@ -1,7 +1,13 @@
 import type { PatchMediaType } from './dialect-auth.ts'
 import type { CollectionFields, FieldSpec } from '../collections/query.ts'
 import { listShape, type ListShape } from '../collections/list-shape.ts'
-import { compileDialect, type Dialect, type ItemEnvelope } from './dialect.ts'
+import {
+  compileDialect,
+  type BodyMediaType,
+  type DeletedAnswer,
+  type Dialect,
+  type ItemEnvelope,
+} from './dialect.ts'
 import { asZodObject, jsonSchemaOf, type JsonSchema } from './schema-tools.ts'
 import type {
   AnyRecord,
@@ -92,6 +98,12 @@ export interface CompiledResource {
   patch: boolean
   /** The media types that `PATCH` takes. */
   patchTypes: readonly PatchMediaType[]
+  /** The method an update comes with: `PATCH`, or `POST` on the item. */
+  patchMethod: 'PATCH' | 'POST'
+  /** The media types a write's body may come in (a form's strings are read by the body's types). */
+  bodies: readonly BodyMediaType[]
+  /** What a delete answers with instead of 204 (some of the record's members and fixed ones). */
+  deleted: DeletedAnswer | undefined
   delete: boolean
   /** The list's envelope and paging parameters. */
   list: ListShape
@@ -241,9 +253,15 @@ export function compileResource(
   const patchDeclared =
     declaration.patch === true || typeof declaration.patch === 'object'
   // A PATCH with no PUT still checks the merged record as the replace body the schema implies.
-  const put = declaration.replace !== false
+  const put =
+    declaration.replace !== false &&
+    (declaration.replace as { put?: unknown } | undefined)?.put !== false
   const replace = pickInput(
-    put ? declaration.replace : patchDeclared ? undefined : false,
+    put
+      ? declaration.replace
+      : patchDeclared
+        ? declaration.replace || undefined
+        : false,
     () =>
       derivedInput(
         declared,
@@ -340,6 +358,11 @@ export function compileResource(
     patch: patchDeclared && replace !== undefined,
     patchTypes: (typeof declaration.patch === 'object' &&
       declaration.patch.accepts) || ['application/merge-patch+json'],
+    patchMethod:
+      (typeof declaration.patch === 'object' && declaration.patch.method) ||
+      'PATCH',
+    bodies: dialect.bodies,
+    deleted: dialect.deleted,
     delete: declaration.delete ?? true,
     list: listShape(
       declaration.list === undefined && Object.keys(dialect.list).length === 0
@@ -349,7 +372,7 @@ export function compileResource(
     status: {
       create: declaration.status?.create ?? 201,
       replace: declaration.status?.replace ?? 200,
-      delete: declaration.status?.delete ?? 204,
+      delete: declaration.status?.delete ?? (dialect.deleted ? 200 : 204),
     },
     owners,
     ownerField,

@@ -38,6 +38,11 @@ export interface PatchDeclaration {
    * @default ['application/merge-patch+json']
    */
   accepts?: readonly PatchMediaType[]
+  /**
+   * The method an update comes with: `PATCH`, or `POST` on the item, as Stripe updates a record
+   * (`POST /v1/customers/cus_…`). The body is read as a merge patch either way. @default 'PATCH'
+   */
+  method?: 'PATCH' | 'POST'
 }
 
 /** The auth scheme with its defaults filled in: what the authenticate stage and the description read. */
@@ -183,9 +188,12 @@ export function checkPatch(
 ) {
   if (patch === undefined || typeof patch === 'boolean') return
   const accepts = (patch as PatchDeclaration | null)?.accepts
+  const method = (patch as PatchDeclaration | null)?.method
   if (typeof patch !== 'object' || patch === null)
-    issue(at, 'must be true, false, or { accepts: [...] }')
-  else if (accepts !== undefined)
+    issue(at, 'must be true, false, or { accepts: [...], method }')
+  else if (method !== undefined && method !== 'PATCH' && method !== 'POST')
+    issue(`${at}.method`, 'must be "PATCH" or "POST"')
+  if (typeof patch === 'object' && patch !== null && accepts !== undefined)
     if (!Array.isArray(accepts) || accepts.length === 0)
       issue(
         `${at}.accepts`,

@@ -26,6 +26,35 @@ export interface ListEnvelope {
   nextCursor?: string
   /** The member that says whether more records follow (`has_more`). */
   hasMore?: string
+  /** The member that holds the page's number (`page`), where pages are numbered. */
+  page?: string
+  /** The member that holds the page's size, as the request got it (`per_page`, `limit`). */
+  perPage?: string
+  /** The member that holds the number of records skipped before the page (`offset`). */
+  offset?: string
+  /** The member that holds the number of pages (`total_pages`), where pages are numbered. */
+  pages?: string
+  /** The member that holds the list's own path, without its query (Stripe's `url`). */
+  url?: string
+  /** Members every list body carries, each with one value (Stripe's `{ object: 'list' }`). */
+  constants?: Record<string, Scalar>
+}
+
+/** A JSON value that is not an object or an array. */
+export type Scalar = string | number | boolean | null
+
+/** The body media types the engine reads. */
+export type BodyMediaType =
+  | 'application/json'
+  | 'application/x-www-form-urlencoded'
+  | 'multipart/form-data'
+
+/** What a delete answers with instead of 204: some members of the deleted record, and fixed ones. */
+export interface DeletedAnswer {
+  /** The deleted record's members it carries (`['id', 'object']`). */
+  members: readonly string[]
+  /** Members with one value each (`{ deleted: true }`). */
+  constants?: Record<string, Scalar>
 }
 
 /** The query parameters a list reads, by the API's names. */
@@ -100,6 +129,18 @@ export interface Dialect {
    * member, or in an array. A write's body may come wrapped the same way. @default 'bare'
    */
   item?: ItemEnvelope
+  /**
+   * The media types a write's body may come in: a create, a replace, an update and an action.
+   * A form (`application/x-www-form-urlencoded`, as Stripe's SDK sends, or `multipart/form-data`)
+   * is read into an object (`metadata[plan]=pro` nests), its strings read by the body schema's
+   * types (`balance=100` is the integer 100). @default ['application/json']
+   */
+  bodies?: readonly BodyMediaType[]
+  /**
+   * What a delete answers: 200 with some members of the deleted record and fixed ones (Stripe's
+   * `{ id, object, deleted: true }`), in the item envelope. @default 204, no body
+   */
+  deleted?: DeletedAnswer
 }
 
 /** A dialect with every choice made. */
@@ -107,6 +148,8 @@ export interface CompiledDialect {
   /** How new keys are made is the resource's to say first (its `id`), so it is left out here. */
   keys: { member: string; param: string }
   item: ItemEnvelope
+  bodies: readonly BodyMediaType[]
+  deleted: DeletedAnswer | undefined
   list: {
     envelope?: 'hypermock' | 'array' | ListEnvelope
     paging?: PagingStyle
@@ -141,15 +184,21 @@ export function checkDialect(
 ) {
   if (dialect === undefined) return
   if (typeof dialect !== 'object' || dialect === null) {
-    issue(at, 'must be an object: { keys, envelope, paging, item }')
+    issue(
+      at,
+      'must be an object: { keys, envelope, paging, item, bodies, deleted }',
+    )
     return
   }
-  const { keys, envelope, paging, item, ...rest } = dialect as Dialect
+  const { keys, envelope, paging, item, bodies, deleted, ...rest } =
+    dialect as Dialect
   for (const name of Object.keys(rest))
     issue(
       `${at}.${name}`,
-      'is not a dialect option; use keys, envelope, paging or item',
+      'is not a dialect option; use keys, envelope, paging, item, bodies or deleted',
     )
+  checkBodies(bodies, `${at}.bodies`, issue)
+  checkDeleted(deleted, `${at}.deleted`, issue, members)
   if (
     item !== undefined &&
     item !== 'bare' &&
@@ -232,6 +281,8 @@ export function checkDialect(
       `${at}.paging${typeof paging === 'object' ? '.style' : ''}`,
       `must be one of ${STYLES.join(', ')}`,
     )
+  if (typeof envelope === 'object' && envelope !== null)
+    checkEnvelopeMembers(envelope, `${at}.envelope`, issue, style)
   if (typeof paging === 'object' && paging !== null) {
     for (const [name, value] of Object.entries(paging.params ?? {}))
       if (typeof value !== 'string' || !NAME.test(value))
@@ -243,6 +294,108 @@ export function checkDialect(
     )
       issue(`${at}.paging.defaultPerPage`, 'must be an integer from 1 to 100')
   }
+}
+
+const BODY_TYPES: readonly BodyMediaType[] = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+]
+
+const isScalar = (value: unknown) =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value)
+
+/** Members of one value each: names that are member names, values that are JSON scalars. */
+function checkConstants(constants: unknown, at: string, issue: Issue) {
+  if (constants === undefined) return
+  if (
+    typeof constants !== 'object' ||
+    constants === null ||
+    Array.isArray(constants)
+  ) {
+    issue(at, 'must be an object of members and their values')
+    return
+  }
+  for (const [name, value] of Object.entries(constants)) {
+    if (!NAME.test(name)) issue(`${at}.${name}`, 'must be a member name')
+    if (!isScalar(value))
+      issue(`${at}.${name}`, 'must be a string, a number, a boolean or null')
+  }
+}
+
+function checkBodies(bodies: unknown, at: string, issue: Issue) {
+  if (bodies === undefined) return
+  if (!Array.isArray(bodies) || bodies.length === 0) {
+    issue(at, `must list one or more of ${BODY_TYPES.join(', ')}`)
+    return
+  }
+  bodies.forEach((type: unknown, i) => {
+    if (!BODY_TYPES.includes(type as BodyMediaType))
+      issue(`${at}[${i}]`, `must be one of ${BODY_TYPES.join(', ')}`)
+  })
+}
+
+function checkDeleted(
+  deleted: unknown,
+  at: string,
+  issue: Issue,
+  members: readonly string[] | undefined,
+) {
+  if (deleted === undefined) return
+  const answer = deleted as Partial<DeletedAnswer> | null
+  if (typeof answer !== 'object' || answer === null) {
+    issue(at, 'must be { members, constants? }')
+    return
+  }
+  if (!Array.isArray(answer.members))
+    issue(
+      `${at}.members`,
+      'must list the deleted record\'s members it answers with (such as ["id"])',
+    )
+  else
+    answer.members.forEach((member: unknown, i) => {
+      if (typeof member !== 'string' || !NAME.test(member))
+        issue(`${at}.members[${i}]`, 'must be a member name')
+      else if (members !== undefined && !members.includes(member))
+        issue(
+          `${at}.members[${i}]`,
+          `names no member of the record; its members: ${members.join(', ')}`,
+        )
+    })
+  checkConstants(answer.constants, `${at}.constants`, issue)
+}
+
+/** The envelope's member names, and those that only numbered pages have. */
+function checkEnvelopeMembers(
+  envelope: ListEnvelope,
+  at: string,
+  issue: Issue,
+  style: PagingStyle | undefined,
+) {
+  const named = [
+    'items',
+    'links',
+    'total',
+    'nextCursor',
+    'hasMore',
+    'page',
+    'perPage',
+    'offset',
+    'pages',
+    'url',
+  ] as const
+  for (const name of named) {
+    const value = envelope[name]
+    if (value !== undefined && (typeof value !== 'string' || !NAME.test(value)))
+      issue(`${at}.${name}`, 'must be a member name')
+  }
+  for (const name of ['page', 'pages'] as const)
+    if (envelope[name] !== undefined && style !== undefined && style !== 'page')
+      issue(
+        `${at}.${name}`,
+        `numbers pages, which "${style}" paging does not; use paging "page" or leave it out`,
+      )
+  checkConstants(envelope.constants, `${at}.constants`, issue)
 }
 
 /** The dialect a resource speaks: its own choices over the API's, the API's over ours. */
@@ -261,6 +414,8 @@ export function compileDialect(
   const envelope = own?.envelope ?? api?.envelope
   return {
     item: own?.item ?? api?.item ?? 'bare',
+    bodies: own?.bodies ?? api?.bodies ?? ['application/json'],
+    deleted: own?.deleted ?? api?.deleted,
     keys: {
       member,
       // A resource that names its own key member names its own parameter too.

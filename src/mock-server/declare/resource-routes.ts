@@ -14,7 +14,9 @@ import { replaceConvention } from '../conventions/replace.ts'
 import { itemRoute, type ItemHandler } from './item-route.ts'
 import { type CompiledResource } from './compile-resource.ts'
 import { dataAccess, resourceOf } from './handler-context.ts'
-import type { AnyRecord, Id } from './types.ts'
+import type { AnyRecord, Id, Schema } from './types.ts'
+import { FORM_TYPES, readFormValues } from '../conventions/form-values.ts'
+import { jsonSchemaOf } from './schema-tools.ts'
 
 /**
  * The id in the path: what the resource's ids look like, or a 404 like any unknown id. A string
@@ -76,6 +78,57 @@ function split<H>(conventions: Partial<Record<Method, Convention<H>>>) {
   return { handlers, docs, accepts, prefer }
 }
 
+/**
+ * A write's handler and description where the API takes other bodies than JSON: the route takes
+ * each type, a form's strings are read by the body schema's types before the handler sees them,
+ * and the description lists each type.
+ */
+function withBodies<H extends (ctx: RouteContext, ...rest: never[]) => unknown>(
+  split: {
+    handlers: Partial<Record<Method, H>>
+    docs: NonNullable<RouteSpec['docs']>
+    accepts: NonNullable<RouteSpec['accepts']>
+  },
+  method: Method,
+  input: Schema | undefined,
+  types: readonly string[],
+) {
+  const handler = split.handlers[method]
+  const doc = split.docs[method]
+  if (!handler || !doc || sameTypes(types, ['application/json'])) return
+  const json = input ? jsonSchemaOf(input, 'input') : undefined
+  split.handlers[method] = ((ctx: RouteContext, ...rest: never[]) =>
+    handler(
+      {
+        ...ctx,
+        body: readFormValues(
+          json,
+          ctx.request.headers.get('Content-Type'),
+          ctx.body,
+        ),
+      },
+      ...rest,
+    )) as H
+  split.accepts[method] = types.join(', ')
+  split.docs[method] = (ctx) => {
+    const described = doc(ctx)
+    return described.body
+      ? {
+          ...described,
+          body: {
+            ...described.body,
+            mediaType: types
+              .filter((t) => t !== 'application/json-patch+json')
+              .join(', '),
+          },
+        }
+      : described
+  }
+}
+
+const sameTypes = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((t) => b.includes(t))
+
 /** Every route one resource serves: its collection, its items, its actions and nested lists. */
 export function resourceRoutes(
   resource: CompiledResource,
@@ -94,10 +147,14 @@ export function resourceRoutes(
     GET: listConvention(resource, visibleRows),
     ...(resource.create && { POST: createConvention(resource) }),
   })
+  withBodies(collectionOps, 'POST', resource.create?.input, resource.bodies)
   const collection: RouteSpec = {
     path: base,
     methods: collectionOps.handlers,
     docs: collectionOps.docs,
+    ...(Object.keys(collectionOps.accepts).length > 0 && {
+      accepts: collectionOps.accepts,
+    }),
     prefer: collectionOps.prefer,
     resource: resource.name,
     kind: 'collection',
@@ -113,20 +170,29 @@ export function resourceRoutes(
   const item = split<ItemHandler<AnyRecord>>({
     GET: readConvention(resource),
     ...(resource.put && { PUT: replaceConvention(resource) }),
-    ...(resource.patch && { PATCH: mergePatchConvention(resource) }),
+    ...(resource.patch && {
+      [resource.patchMethod]: mergePatchConvention(resource),
+    }),
     ...(resource.delete && { DELETE: deleteConvention(resource) }),
   })
+  const forms = resource.bodies.filter((t) => FORM_TYPES.includes(t))
+  withBodies(item, 'PUT', resource.replace?.input, resource.bodies)
+  if (forms.length > 0)
+    withBodies(item, resource.patchMethod, resource.replace?.input, [
+      ...resource.patchTypes,
+      ...forms,
+    ])
   const routes: RouteSpec[] = [
     collection,
     {
       ...itemRoute(at, load, item.handlers),
       docs: item.docs,
       prefer: item.prefer,
-      ...(resource.patch && { accepts: item.accepts }),
+      ...(Object.keys(item.accepts).length > 0 && { accepts: item.accepts }),
       // A JSON Patch is an array of operations.
       ...(((resource.patch && resource.patchTypes.includes(JSON_PATCH)) ||
         wrapped) && {
-        arrays: { PUT: wrapped, PATCH: true },
+        arrays: { PUT: wrapped, [resource.patchMethod]: true },
       }),
       resource: resource.name,
       kind: 'item',
@@ -134,9 +200,13 @@ export function resourceRoutes(
   ]
   for (const transition of resource.state?.transitions ?? []) {
     const action = split({ POST: actionConvention(resource, transition) })
+    withBodies(action, 'POST', transition.input, resource.bodies)
     routes.push({
       ...itemRoute(`${at}/${transition.path}`, load, action.handlers),
       docs: action.docs,
+      ...(Object.keys(action.accepts).length > 0 && {
+        accepts: action.accepts,
+      }),
       prefer: action.prefer,
       resource: resource.name,
       kind: 'action',

@@ -1,4 +1,5 @@
 import type {
+  BodyMediaType,
   Dialect,
   ListEnvelope,
   PagingParams,
@@ -216,6 +217,11 @@ export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
   /** Fields a replace keeps from the stored record (ones its body does not carry). @default none */
   keep?: readonly FieldOf<R>[]
   check?(ctx: ActionContext<R, I>): readonly FieldError[] | void
+  /**
+   * `false`: no `PUT` route; the input, `keep` and `check` still govern an update (`patch`), as
+   * for an API that updates by `POST` on the item alone. @default true
+   */
+  put?: boolean
 }
 
 /** Where a list's paging parameters and envelope members are named differently from ours. */
@@ -494,10 +500,7 @@ export interface RouteDeclaration {
 }
 
 /** The body media types the engine reads. */
-export type BodyMediaType =
-  | 'application/json'
-  | 'application/x-www-form-urlencoded'
-  | 'multipart/form-data'
+export type { BodyMediaType } from './dialect.ts'
 
 /**
  * A route outside the resources.

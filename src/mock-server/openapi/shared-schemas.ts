@@ -161,10 +161,40 @@ export function addCollection(ctx: SchemaContext, resource: CompiledResource) {
         type: ['string', 'null'],
         description: "The next page's cursor; null on the last page.",
       }
+    const count = (minimum: number, description: string): JsonSchema => ({
+      type: 'integer',
+      minimum,
+      description,
+    })
+    if (envelope.page)
+      properties[envelope.page] = count(1, "The page's number.")
+    if (envelope.perPage)
+      properties[envelope.perPage] = {
+        ...count(1, "The page's size."),
+        maximum: MAX_PER_PAGE,
+      }
+    if (envelope.offset)
+      properties[envelope.offset] = count(
+        0,
+        'The number of records before the page.',
+      )
+    if (envelope.pages)
+      properties[envelope.pages] = count(1, 'The number of pages.')
+    if (envelope.url)
+      properties[envelope.url] = {
+        type: 'string',
+        description: "The list's path.",
+      }
+    for (const [name, value] of Object.entries(envelope.constants ?? {}))
+      properties[name] = { const: value }
     ctx.schemas[names.collection] = {
       type: 'object',
       properties,
-      required: [envelope.items],
+      required: [
+        envelope.items,
+        ...Object.keys(envelope.constants ?? {}),
+        ...(envelope.url ? [envelope.url] : []),
+      ],
       description,
     }
     return
