@@ -69,6 +69,7 @@ const guideGroups: [string, string[]][] = [
   [
     'Your API',
     [
+      'other-shapes',
       'openapi-description',
       'record',
       'presets',

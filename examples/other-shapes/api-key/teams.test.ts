@@ -21,6 +21,7 @@ async function refusal(promise: Promise<unknown>) {
   const { response, data } = error as HTTPError
   return {
     status: response.status,
+    challenge: response.headers.get('WWW-Authenticate'),
     body: data as { error: { message: string; errors: string[] } },
   }
 }
@@ -73,5 +74,6 @@ describe('a PagerDuty-style API through ky', () => {
     expect(noTenant.body.error.errors.join(' ')).toContain('X-Tenant-Id')
     const wrongKey = await refusal(teamsClient(api, 'nope', 'acme').page(0, 1))
     expect(wrongKey.status).toBe(401)
+    expect(wrongKey.challenge).toMatch(/^Token /)
   })
 })
