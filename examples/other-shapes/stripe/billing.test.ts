@@ -1,6 +1,14 @@
 import { startServer, type RunningServer } from 'hypermock-api/server'
 import Stripe from 'stripe'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  vi,
+} from 'vitest'
 import { changePlan, close, everyEmail, signUp, stripeAt } from './billing.ts'
 import { payments, SECRET_KEY } from './payments.ts'
 
@@ -60,6 +68,46 @@ describe('billing code on the official Stripe SDK, against the mock', () => {
       statusCode: 422,
       rawType: 'idempotency_error',
     })
+  })
+
+  it('retries a sign-up whose answer was lost with the same key: one customer', async () => {
+    // The mock creates the customer, then drops the connection before answering.
+    server.api.faults.add({
+      match: { method: 'POST', path: '/v1/customers' },
+      effect: { kind: 'lose-response' },
+      times: 1,
+    })
+    // The SDK waits before its retry: on fake timers, so the test does not.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const pending = signUp(
+        stripe,
+        { name: 'Grace Hopper', email: 'grace@example.com', plan: 'team' },
+        'signup-grace',
+      )
+      let settled = false
+      void pending.finally(() => (settled = true)).catch(() => {})
+      while (!settled) {
+        await new Promise((resolve) => setImmediate(resolve))
+        if (vi.getTimerCount() > 0) await vi.runOnlyPendingTimersAsync()
+      }
+      const grace = await pending
+      expect(grace.lastResponse.headers['idempotent-replayed']).toBe('true')
+    } finally {
+      vi.useRealTimers()
+    }
+    const sent = server.api.journal
+      .list()
+      .filter((entry) => entry.method === 'POST')
+    expect(sent.map((entry) => [entry.status, entry.replayed])).toEqual([
+      [0, false],
+      [201, true],
+    ])
+    expect(new Set(sent.map((entry) => entry.idempotencyKey))).toEqual(
+      new Set(['signup-grace']),
+    )
+    const emails = await everyEmail(stripe, 100)
+    expect(emails.filter((e) => e === 'grace@example.com')).toHaveLength(1)
   })
 
   it('updates with a POST on the customer, merging metadata', async () => {
