@@ -1,3 +1,4 @@
+import { compileErrors, validate } from '@readme/openapi-parser'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
@@ -7,6 +8,7 @@ import {
   isInvalidDeclarationError,
   type ApiDeclaration,
 } from '../../src/mock-server/index.ts'
+import { describedResponseErrors } from '../support/openapi-conformance.ts'
 
 type Json = Record<string, unknown>
 
@@ -304,6 +306,54 @@ describe('a Stripe-like dialect', () => {
       properties: { deleted: { const: true }, id: { type: 'string' } },
       required: expect.arrayContaining(['id', 'object', 'deleted']),
     })
+  })
+})
+
+describe('the description of a Stripe-like API', () => {
+  it('is a valid OpenAPI 3.1 document, and each answer is what it describes', async () => {
+    const mock = createMockApi({ api: stripeLike })
+    const document = await (
+      await mock.fetch(new Request('http://api.test/v1/openapi.json'))
+    ).json()
+    const result = await validate(document as never)
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+
+    const send = (method: string, path: string, body?: string) =>
+      mock.fetch(
+        new Request(`http://api.test/v1${path}`, {
+          method,
+          headers: {
+            Authorization: 'Bearer sk_test_shapes',
+            ...(body !== undefined && { 'Content-Type': FORM }),
+          },
+          ...(body !== undefined && { body }),
+        }),
+      )
+    const check = async (method: string, path: string, body?: string) => {
+      const response = await send(method, path, body)
+      const copy = response.clone()
+      expect(
+        await describedResponseErrors(
+          '/v1',
+          method,
+          `/v1${path}`,
+          response,
+          stripeLike,
+        ),
+        `${method} ${path} → ${response.status}`,
+      ).toEqual([])
+      return (await copy.json()) as Json
+    }
+    const created = await check(
+      'POST',
+      '/customers',
+      'name=Grace&metadata[plan]=pro',
+    )
+    const id = created.id as string
+    await check('GET', '/customers?limit=1')
+    await check('POST', `/customers/${id}`, 'balance=5')
+    await check('POST', '/customers', 'balance=lots')
+    await check('DELETE', `/customers/${id}`)
   })
 })
 

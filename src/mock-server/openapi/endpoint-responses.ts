@@ -134,6 +134,16 @@ export function responsesOf(ctx: EndpointContext) {
             [PROBLEM_CONTENT_TYPE]: {
               schema: refs.length === 1 ? refs[0] : { oneOf: refs },
             },
+            // An API of its own error shape answers JSON drawn from the problem; the problem
+            // document stays where its `errorBody` draws none.
+            ...(ctx.api.declaration.errorBody && {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  description: `The API's own error body, drawn from the problem: ${draft.slugs.map((slug) => `\`${slug}\``).join(', ')}.`,
+                },
+              },
+            }),
           }
     const description = draft.answer
       ? preferWords(doc, code, REASONS[code] ?? 'Success')

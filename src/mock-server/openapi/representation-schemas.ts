@@ -135,13 +135,17 @@ export function addRepresentation(
     const example = rows.find(
       (row) => !state || row[resource.state!.field] === state.value,
     )
+    // `links: false` serves records without `_links`.
+    const linked = resource.declaration.links !== false
     return {
       type: 'object',
       properties: {
         ...members,
-        _links: linksSchema(resource, all, allRequired, state),
+        ...(linked && {
+          _links: linksSchema(resource, all, allRequired, state),
+        }),
       },
-      required: [...required, '_links'],
+      required: linked ? [...required, '_links'] : required,
       additionalProperties,
       ...(example && { examples: [presentRow(ctx, resource, example)] }),
     }
