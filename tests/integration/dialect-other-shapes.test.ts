@@ -309,6 +309,20 @@ describe('a Stripe-like dialect', () => {
   })
 })
 
+it('updates through GraphQL over the same state, by the method the API updates with', async () => {
+  const send = serve(stripeLike)
+  const { body: ada } = await send('POST', '/customers', 'name=Ada')
+  const updated = await send('POST', '/graphql', {
+    query: `mutation { updateCustomer(id: "${ada.id as string}", patch: { name: "Ada King" }) { id name } }`,
+  })
+  expect(updated.body).toEqual({
+    data: { updateCustomer: { id: ada.id, name: 'Ada King' } },
+  })
+  expect(
+    (await send('GET', `/customers/${ada.id as string}`)).body,
+  ).toMatchObject({ name: 'Ada King' })
+})
+
 describe('the description of a Stripe-like API', () => {
   it('is a valid OpenAPI 3.1 document, and each answer is what it describes', async () => {
     const mock = createMockApi({ api: stripeLike })

@@ -333,7 +333,8 @@ export function requestData(
           'application/merge-patch+json',
         )
         await call({
-          method: 'PATCH',
+          // An API may update by POST on the item (`patch.method`).
+          method: resource.patchMethod,
           path,
           contentType: merge
             ? 'application/merge-patch+json'
