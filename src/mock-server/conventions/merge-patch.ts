@@ -23,6 +23,7 @@ import {
   writeItemProblems,
 } from './write-item.ts'
 import { isObject } from '../../common/is-object.ts'
+import { FORM_TYPES } from './form-values.ts'
 
 /** The one media type a merge patch is sent with. */
 export { MERGE_PATCH }
@@ -53,6 +54,14 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
       )
   }
   return result
+}
+
+/** The media types an update takes: its patch types, and the forms its API's writes take. */
+export function updateTypes(resource: CompiledResource): readonly string[] {
+  return [
+    ...resource.patchTypes,
+    ...resource.bodies.filter((type) => FORM_TYPES.includes(type)),
+  ]
 }
 
 /** The members a caller may change: those of the replace body (its `version` is a precondition). */
@@ -167,14 +176,15 @@ export function mergePatchConvention(
   return {
     prefer: true,
     handler: mergePatchHandler(resource),
-    accepts: resource.patchTypes.join(', '),
+    accepts: updateTypes(resource).join(', '),
     doc: (ctx) => {
       const names = ctx.names.get(resource.name)!
       const state = resource.state
+      const types = updateTypes(resource)
       return {
         operationId: camel('update', resource.singular),
         summary: `Update ${withArticle(resource.singular)} with a JSON Merge Patch${whileWritable(resource)}`,
-        description: `The members sent replace the stored ones, \`null\` removes one, nested objects merge and arrays replace (RFC 7396). Server-set members are refused, and the merged ${resource.singular} must be a valid replace body: every invalid field is listed in one 422. The body must be sent as ${resource.patchTypes.map((t) => `\`${t}\``).join(' or ')}${resource.patchTypes.includes(JSON_PATCH) ? ` (\`${JSON_PATCH}\` is an RFC 6902 list of operations)` : ''}.`,
+        description: `The members sent replace the stored ones, \`null\` removes one, nested objects merge and arrays replace (RFC 7396). Server-set members are refused, and the merged ${resource.singular} must be a valid replace body: every invalid field is listed in one 422. The body must be sent as ${types.map((t) => `\`${t}\``).join(' or ')}${types.includes(JSON_PATCH) ? ` (\`${JSON_PATCH}\` is an RFC 6902 list of operations)` : ''}.`,
         tag: resource.title,
         ...describePrefer(ctx.api, [
           {
@@ -189,10 +199,8 @@ export function mergePatchConvention(
         body: {
           schema: names.patch,
           required: true,
-          mediaType: resource.patchTypes
-            .filter((t) => t !== JSON_PATCH)
-            .join(', '),
-          jsonPatch: resource.patchTypes.includes(JSON_PATCH),
+          mediaType: types.filter((t) => t !== JSON_PATCH).join(', '),
+          jsonPatch: types.includes(JSON_PATCH),
         },
         ifMatch: true,
         problems: writeItemProblems(resource),

@@ -7,7 +7,10 @@ import type { Convention } from '../conventions/convention.ts'
 import { createConvention } from '../conventions/create.ts'
 import { deleteConvention } from '../conventions/delete.ts'
 import { listConvention } from '../conventions/list.ts'
-import { mergePatchConvention } from '../conventions/merge-patch.ts'
+import {
+  mergePatchConvention,
+  updateTypes,
+} from '../conventions/merge-patch.ts'
 import { nestedConvention } from '../conventions/nested.ts'
 import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
@@ -175,13 +178,15 @@ export function resourceRoutes(
     }),
     ...(resource.delete && { DELETE: deleteConvention(resource) }),
   })
-  const forms = resource.bodies.filter((t) => FORM_TYPES.includes(t))
   withBodies(item, 'PUT', resource.replace?.input, resource.bodies)
-  if (forms.length > 0)
-    withBodies(item, resource.patchMethod, resource.replace?.input, [
-      ...resource.patchTypes,
-      ...forms,
-    ])
+  // An update takes its patch types, and forms where the API's writes are forms.
+  if (resource.bodies.some((t) => FORM_TYPES.includes(t)))
+    withBodies(
+      item,
+      resource.patchMethod,
+      resource.replace?.input,
+      updateTypes(resource),
+    )
   const routes: RouteSpec[] = [
     collection,
     {
