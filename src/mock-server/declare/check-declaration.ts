@@ -224,6 +224,11 @@ export function checkResource(
       : undefined
   if (put !== undefined && typeof put !== 'boolean')
     issue(`${at}.replace.put`, 'must be true or false')
+  else if (put === false && (d.patch === undefined || d.patch === false))
+    issue(
+      `${at}.replace.put`,
+      'serves no PUT, and with no patch nothing uses this replace: declare patch, or leave replace out',
+    )
   checkPatch(d.patch, `${at}.patch`, issue)
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')
