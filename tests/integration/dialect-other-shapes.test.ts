@@ -383,6 +383,7 @@ const users = defineApi({
       perPage: 'per_page',
       total: 'total',
       pages: 'total_pages',
+      offset: 'from',
     },
     paging: { style: 'page', params: { perPage: 'per_page' } },
     item: { member: 'data' },
@@ -410,6 +411,7 @@ describe('a { data } dialect with numbered pages', () => {
       per_page: 3,
       total: 7,
       total_pages: 3,
+      from: 3,
     })
     expect(second.headers.get('Link')).toContain('rel="next"')
     const read = await send('GET', '/users/2')

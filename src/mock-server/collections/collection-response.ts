@@ -145,7 +145,8 @@ function shapedResponse(
   if (envelope.nextCursor) body[envelope.nextCursor] = next
   if (envelope.page) body[envelope.page] = query.page
   if (envelope.perPage) body[envelope.perPage] = query.perPage
-  if (envelope.offset) body[envelope.offset] = query.offset ?? 0
+  if (envelope.offset)
+    body[envelope.offset] = query.offset ?? (query.page - 1) * query.perPage
   if (envelope.pages)
     body[envelope.pages] = Math.max(1, Math.ceil(total / query.perPage))
   return HttpResponse.json(body, { headers })
