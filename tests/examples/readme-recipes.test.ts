@@ -35,6 +35,7 @@ test('the docs copy their recipes from the example projects', () => {
     'storybook',
     'node-script',
     'own-api',
+    'other-shapes',
   ])
     expect([...files].some((file) => file.includes(`/${example}/`))).toBe(true)
   expect(copies.length).toBeGreaterThanOrEqual(15)
