@@ -1,19 +1,12 @@
 import { defineConfig } from '@playwright/test'
 import { pickBrowser } from './support/pick-browser.ts'
 
+// The five servers listen on E2E_PORT and the four ports after it (see support/servers.ts).
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
 const devPort = previewPort + 1
 const servePort = previewPort + 2
 const importPort = previewPort + 3
 const hotelPort = previewPort + 4
-
-const server = (command: string, port: number) => ({
-  command: `${command} --port ${port} --strictPort --host 127.0.0.1`,
-  cwd: '../..',
-  url: `http://127.0.0.1:${port}`,
-  reuseExistingServer: false,
-  timeout: 60_000,
-})
 
 const browser = await pickBrowser()
 // The config loads in the runner and again in each worker: the runner says it once.
@@ -114,29 +107,16 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${hotelPort}` },
     },
   ],
-  webServer: [
-    server('npx vite preview', previewPort),
-    server('npx vite', devPort),
-    {
-      command: `node src/server/cli.ts serve --config examples/own-api/hypermock.config.ts --playground --port ${servePort}`,
-      cwd: '../..',
-      url: `http://127.0.0.1:${servePort}/__mock/playground/`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `node src/server/cli.ts serve --openapi tests/fixtures/openapi/petstore-expanded.yaml --playground --port ${importPort}`,
-      cwd: '../..',
-      url: `http://127.0.0.1:${importPort}/__mock/playground/`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `node src/server/cli.ts serve --config tests/fixtures/hotel/hypermock.config.ts --playground --port ${hotelPort}`,
-      cwd: '../..',
-      url: `http://127.0.0.1:${hotelPort}/__mock/playground/`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+  // The five servers above, started at once by one script (Playwright would start them one after
+  // the other): `vite preview` of the build, `vite` dev, and `hypermock-api serve --playground` for
+  // the own-api example, for an imported description and for the hotel API.
+  webServer: {
+    command: `node tests/e2e/support/servers.ts ${previewPort}`,
+    cwd: '../..',
+    // Its line with each server's start-up time is printed (as [WebServer]).
+    stdout: 'pipe',
+    wait: { stdout: /e2e servers ready/ },
+    reuseExistingServer: false,
+    timeout: 90_000,
+  },
 })
