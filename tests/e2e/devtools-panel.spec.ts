@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, saveScreenshot, test } from './support/fixtures.ts'
 
-// Runs against `vite` dev (the `dev` project), which serves this page from the sources.
+// Runs in the `pages` project: the page built by pages/vite.config.ts, served by `vite preview`.
 
 /** What of the open panel does not fit: an element past the panel's right edge, a cut cell. */
 function clipped(page: Page): Promise<string[]> {

@@ -1,12 +1,13 @@
 import { defineConfig } from '@playwright/test'
 import { pickBrowser } from './support/pick-browser.ts'
 
-// The five servers listen on E2E_PORT and the four ports after it (see support/servers.ts).
+// The six servers listen on E2E_PORT and the five ports after it (see support/servers.ts).
 const previewPort = Number(process.env.E2E_PORT ?? 4173)
 const devPort = previewPort + 1
 const servePort = previewPort + 2
 const importPort = previewPort + 3
 const hotelPort = previewPort + 4
+const pagesPort = previewPort + 5
 
 const browser = await pickBrowser()
 // The config loads in the runner and again in each worker: the runner says it once.
@@ -19,7 +20,8 @@ if (process.env.TEST_WORKER_INDEX === undefined)
  * real service worker: every spec against the built playground (`vite preview`), and the smoke
  * spec and the exactly-what-was-sent spec (StrictMode's double effects) also against `vite` dev,
  * the server `npm run dev` starts; the server-mode specs against the same build served by
- * `hypermock-api serve --playground` for the own-api example and for an imported description.
+ * `hypermock-api serve --playground` for the own-api example and for an imported description;
+ * the tests' own apps built as an app would build them (`pages`).
  */
 export default defineConfig({
   testDir: '.',
@@ -73,14 +75,20 @@ export default defineConfig({
     {
       name: 'dev',
       fullyParallel: true,
+      testMatch: ['worker-root.spec.ts', 'exactly-what-was-sent.spec.ts'],
+      use: { baseURL: `http://127.0.0.1:${devPort}` },
+    },
+    {
+      // The tests' own apps (pages/vite.config.ts), built as an app's bundle and served by
+      // `vite preview`: an API at the root of its host, tabs sharing one mock, the devtools panel.
+      name: 'pages',
+      fullyParallel: true,
       testMatch: [
-        'worker-root.spec.ts',
-        'exactly-what-was-sent.spec.ts',
         'root-api.spec.ts',
         'shared-tabs.spec.ts',
         'devtools-panel.spec.ts',
       ],
-      use: { baseURL: `http://127.0.0.1:${devPort}` },
+      use: { baseURL: `http://127.0.0.1:${pagesPort}` },
     },
     {
       // The same build, served by the standalone server for a declared API (server mode).
@@ -107,9 +115,9 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${hotelPort}` },
     },
   ],
-  // The five servers above, started at once by one script (Playwright would start them one after
-  // the other): `vite preview` of the build, `vite` dev, and `hypermock-api serve --playground` for
-  // the own-api example, for an imported description and for the hotel API.
+  // The six servers above, started at once by one script (Playwright would start them one after
+  // the other): `vite preview` of the build, `vite` dev, `hypermock-api serve --playground` for the
+  // own-api example, for an imported description and for the hotel API, and the tests' own pages.
   webServer: {
     command: `node tests/e2e/support/servers.ts ${previewPort}`,
     cwd: '../..',

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures.ts'
 
-// Runs against `vite` dev (the `dev` project), which serves this page from the sources.
+// Runs in the `pages` project: the page built by pages/vite.config.ts, served by `vite preview`.
 test('an API declared at the root of its own host answers through the service worker', async ({
   page,
 }) => {

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, saveScreenshot, test } from './support/fixtures.ts'
 
-// Runs against `vite` dev (the `dev` project), which serves this app from the sources: its own
-// declaration (a hotel), one mock shared by every tab and kept in IndexedDB.
+// Runs in the `pages` project (the app built by pages/vite.config.ts, served by `vite preview`):
+// its own declaration (a hotel), one mock shared by every tab and kept in IndexedDB.
 const APP = '/tests/e2e/hotel-tabs/hotel-tabs.html'
 
 const errorsOf = new Map<Page, string[]>()

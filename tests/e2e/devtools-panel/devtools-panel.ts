@@ -1,5 +1,5 @@
-// A page the dev server serves for the e2e test: an app on the built-in API through the real
-// service worker, with the devtools panel beside it.
+// A page of the e2e tests (built by ../pages/vite.config.ts): an app on the built-in API through
+// the real service worker, with the devtools panel beside it.
 import { mountDevtools } from '../../../src/devtools/lazy.ts'
 import { startMockWorker } from '../../../src/msw/browser.ts'
 

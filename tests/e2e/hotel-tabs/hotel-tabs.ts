@@ -1,5 +1,5 @@
-// A page the dev server serves for the e2e test: an app with its own declaration, one mock shared
-// by every tab and kept in IndexedDB, through the real service worker.
+// A page of the e2e tests (built by ../pages/vite.config.ts): an app with its own declaration, one
+// mock shared by every tab and kept in IndexedDB, through the real service worker.
 import {
   startMockWorker,
   type StoredDataMismatch,

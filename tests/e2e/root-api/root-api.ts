@@ -1,5 +1,5 @@
-// A page the dev server serves for the e2e test: an app whose API lives at the root of its own
-// host, mocked by the real service worker from a declaration.
+// A page of the e2e tests (built by ../pages/vite.config.ts): an app whose API lives at the root
+// of its own host, mocked by the real service worker from a declaration.
 import { z } from 'zod'
 import { defineApi, defineResource } from '../../../src/index.ts'
 import { startMockWorker } from '../../../src/msw/browser.ts'

@@ -15,6 +15,8 @@ const base = Number(process.argv[2])
 if (!Number.isInteger(base) || base <= 0 || base > 65_530)
   throw new Error(`servers.ts: a base port is needed, got "${process.argv[2]}"`)
 
+const pages = 'tests/e2e/pages/vite.config.ts'
+
 /** The servers of playwright.config.ts, each with the address that answers once it is up. */
 const servers = [
   {
@@ -26,6 +28,15 @@ const servers = [
     name: 'vite dev',
     command: ['node_modules/.bin/vite', ...viteArgs(base + 1)],
     url: `http://127.0.0.1:${base + 1}`,
+  },
+  {
+    name: 'test pages (built, then vite preview)',
+    command: [
+      'sh',
+      '-c',
+      `node_modules/.bin/vite build -c ${pages} --logLevel warn && exec node_modules/.bin/vite preview -c ${pages} ${viteArgs(base + 5).join(' ')}`,
+    ],
+    url: `http://127.0.0.1:${base + 5}/tests/e2e/root-api/root-api.html`,
   },
   serve('own-api', base + 2, [
     '--config',
