@@ -1,15 +1,25 @@
 import { type StateSnapshot } from '../../src/index.ts'
 import { createSeed } from '../support/shop-fixtures.ts'
 
-const currencies = ['usd', 'eur', 'gbp', 'jpy', 'chf', 'cad', 'aud'] as const
-const EPOCH = Date.parse('2026-01-05T09:00:00.000Z')
-
 /**
  * The seed's customers and accounts with `count` orders spread over customers 1 and 2, a third of
  * them paid (each with its payment), in the shape of store/snapshot-schema.ts.
  */
 export function bigState(count: number): StateSnapshot {
-  const seed = createSeed()
+  return bigStateFrom(createSeed(), count)
+}
+
+/**
+ * `bigState` on the given seed. Self-contained (no import, no outer variable), so that a browser
+ * test can build the state in the page (`page.evaluate(bigStateFrom, ...)`) instead of sending
+ * megabytes of it through Playwright.
+ */
+export function bigStateFrom(
+  seed: ReturnType<typeof createSeed>,
+  count: number,
+): StateSnapshot {
+  const currencies = ['usd', 'eur', 'gbp', 'jpy', 'chf', 'cad', 'aud'] as const
+  const EPOCH = Date.parse('2026-01-05T09:00:00.000Z')
   const orders: StateSnapshot['orders'] = []
   const payments: StateSnapshot['payments'] = []
   for (let id = 1; id <= count; id++) {

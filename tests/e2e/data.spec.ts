@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { bigState } from '../bench/big-state.ts'
 import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
+import { putBigState } from './support/big-state.ts'
 import type { Page } from '@playwright/test'
 
 async function exportFile(page: Page) {
@@ -148,18 +148,7 @@ test('the Data view opens 100,000 orders a page at a time, and pages through the
   await page.goto('/?view=console')
   await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible()
   // The control API's PUT /__mock/state: the same restore as the Data view's import.
-  const put = await page.evaluate(
-    async (body) =>
-      (
-        await fetch('/__mock/state', {
-          method: 'PUT',
-          headers: { 'Content-Type': 'application/json' },
-          body,
-        })
-      ).status,
-    JSON.stringify(bigState(100_000)),
-  )
-  expect(put).toBe(204)
+  expect((await putBigState(page, 100_000)).status).toBe(204)
   // As a user comes back to a big data set: the page loads, then the Data view opens.
   await page.reload()
   await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible()

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { bigState } from '../bench/big-state.ts'
 import { expect, test } from './support/fixtures.ts'
+import { putBigState } from './support/big-state.ts'
 
 interface Answer {
   status: number
@@ -183,23 +183,14 @@ test("shows another tab's cancel without a reload, in the Explorer, Data and Jou
 
 test('keeps a 100,000-order import across a reload', async ({ page }) => {
   test.setTimeout(180_000)
-  const state = bigState(100_000)
   await page.goto('/?view=console')
   await started(page)
   // The control API's PUT /__mock/state: the same restore as the Data view's import, without
   // drawing a 100,000-row table.
-  const file = JSON.stringify(state)
-  expect(file.length).toBeGreaterThan(15_000_000)
   const putAt = Date.now()
-  const put = await page.evaluate(async (body) => {
-    const response = await fetch('/__mock/state', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-    })
-    return response.status
-  }, file)
-  expect(put).toBe(204)
+  const put = await putBigState(page, 100_000)
+  expect(put.length).toBeGreaterThan(15_000_000)
+  expect(put.status).toBe(204)
 
   // Answered once the 100,000 rows are in IndexedDB.
   test.info().annotations.push({
