@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   rmSync,
   writeFileSync,
@@ -23,9 +24,14 @@ const consumerFiles = path.join(repoRoot, 'tests/package/consumer')
 const temp = mkdtempSync(path.join(tmpdir(), 'hypermock-consumers-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
-function project(name: string, dependencies: Record<string, string>) {
+/**
+ * A fresh project with the tarball and `dependencies`, installed by npm. Both projects' installs
+ * start when this file loads, at once: each mostly waits on npm's cache and the disk, and the
+ * second one was otherwise waited for after the first project's tests.
+ */
+async function project(name: string, dependencies: Record<string, string>) {
   const dir = path.join(temp, name)
-  execFileSync('mkdir', ['-p', dir])
+  mkdirSync(dir, { recursive: true })
   writeFileSync(
     path.join(dir, 'package.json'),
     JSON.stringify({
@@ -35,19 +41,52 @@ function project(name: string, dependencies: Record<string, string>) {
       dependencies: { 'hypermock-api': `file:${tarballPath}`, ...dependencies },
     }),
   )
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-    ],
-    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
-  )
+  try {
+    await promisify(execFile)(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+      ],
+      { cwd: dir },
+    )
+  } catch (error) {
+    const { stderr } = error as { stderr?: string }
+    throw new Error(`npm install in ${name} failed:\n${stderr ?? ''}`, {
+      cause: error,
+    })
+  }
   return dir
 }
+
+/** Started at once (see `project`); each describe waits for its own. */
+const installs = {
+  node20msw2: project('node20-msw2', {
+    msw: '^2.12.0',
+    zod: '^4.0.0',
+    typescript: '~6.0.3',
+    '@types/node': '^20.19.0',
+    [nodePackage]: '20.19.0',
+  }),
+  node24msw3: project('node24-msw3', {
+    msw: '^3.0.0',
+    zod: '^4.0.0',
+    typescript: '5.9.3',
+    typescript7: 'npm:typescript@^7.0.2',
+    '@playwright/test': '^1.50.0',
+    '@types/node': '^24.0.0',
+    react: '^19.0.0',
+    '@types/react': '^19.0.0',
+    '@tanstack/react-query': '^5.0.0',
+    // The oldest Node that msw 3 supports, run by path (npm scripts would use it too).
+    [nodePackage]: '22.12.0',
+  }),
+}
+// A failed install fails the tests that await it; it is not also an unhandled rejection meanwhile.
+for (const install of Object.values(installs)) install.catch(() => {})
 
 function runJson(node: string, dir: string, script: string) {
   copyFileSync(path.join(consumerFiles, script), path.join(dir, script))
@@ -153,14 +192,8 @@ const ownApiLoan = {
 describe('on Node 20.19 with msw 2', () => {
   let dir: string
   let node20: string
-  beforeAll(() => {
-    dir = project('node20-msw2', {
-      msw: '^2.12.0',
-      zod: '^4.0.0',
-      typescript: '~6.0.3',
-      '@types/node': '^20.19.0',
-      [nodePackage]: '20.19.0',
-    })
+  beforeAll(async () => {
+    dir = await installs.node20msw2
     node20 = path.join(dir, 'node_modules', nodePackage, 'bin/node')
   })
 
@@ -286,20 +319,8 @@ describe('on Node 20.19 with msw 2', () => {
 
   describe('and on Node 24 with msw 3', () => {
     let dir24: string
-    beforeAll(() => {
-      dir24 = project('node24-msw3', {
-        msw: '^3.0.0',
-        zod: '^4.0.0',
-        typescript: '5.9.3',
-        typescript7: 'npm:typescript@^7.0.2',
-        '@playwright/test': '^1.50.0',
-        '@types/node': '^24.0.0',
-        react: '^19.0.0',
-        '@types/react': '^19.0.0',
-        '@tanstack/react-query': '^5.0.0',
-        // The oldest Node that msw 3 supports, run by path (npm scripts would use it too).
-        [nodePackage]: '22.12.0',
-      })
+    beforeAll(async () => {
+      dir24 = await installs.node24msw3
     })
 
     it('answers GET /api/orders/1 directly, through setupServer, and to the client', () => {
