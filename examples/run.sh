@@ -53,6 +53,7 @@ run_example() {
   if (
     cd "$dest" &&
       npm install --no-audit --no-fund --prefer-offline --loglevel=error &&
+      echo $(($(now) - start)) >"$LOGS/$name.install" &&
       echo "npm scripts run $(npm exec --offline -c 'echo "node $(node --version) from $(command -v node)"')" &&
       SCREENSHOT_DIR="$ROOT/test-results/screenshots" npm test
   ); then
@@ -94,9 +95,11 @@ for name in "${EXAMPLES[@]}"; do
 done
 
 echo
-echo "── examples (install + test, each; $JOBS at a time):"
+echo "── examples (install + test, each; $JOBS at a time; the install's share: copy and npm install):"
 printf '   %-22s %8s\n' pack "$(seconds $pack_time) s"
 for name in "${EXAMPLES[@]}"; do
-  printf '   %-22s %8s  %s\n' "$name" "$(seconds "${times[$name]}") s" "${results[$name]}"
+  install=""
+  [ -f "$LOGS/$name.install" ] && install="install $(seconds "$(cat "$LOGS/$name.install")") s"
+  printf '   %-22s %8s  %-18s %s\n' "$name" "$(seconds "${times[$name]}") s" "$install" "${results[$name]}"
 done
 exit $failed
