@@ -4,8 +4,8 @@ import { hypermock } from '../../src/vite/index.ts'
 import { viteAppAlias, viteAppRoot } from '../support/vite-app.ts'
 import { expect, test } from './support/fixtures.ts'
 
-/** Beside the ports of playwright.config.ts's servers: the page's HMR client dials the port it was given. */
-const port = Number(process.env.E2E_PORT ?? 4173) + 5
+/** Beside the ports of the e2e servers (support/servers.ts): the page's HMR client dials the port it was given. */
+const port = Number(process.env.E2E_PORT ?? 4173) + 6
 const root = viteAppRoot
 
 /**
