@@ -98,9 +98,36 @@ export async function answerGraphql(c: StageContext): Promise<Response> {
     ...(bytes !== null && raw.method !== 'GET' && { body: bytes.slice() }),
     signal: raw.signal,
   })
-  if (/\btext\/event-stream\b/i.test(raw.headers.get('Accept') ?? ''))
-    return answerStream(c, context, request)
+  if (wantsStream(raw, bytes)) return answerStream(c, context, request)
   return handler(request)
+}
+
+/**
+ * Whether a request is for graphql-sse: it asks for `text/event-stream` first, or lists it and
+ * sends a subscription. A client that lists it among JSON types for a query (urql does, for
+ * incremental delivery) gets the JSON answer of GraphQL over HTTP.
+ */
+function wantsStream(request: Request, bytes: Uint8Array | null): boolean {
+  const accept = (request.headers.get('Accept') ?? '').toLowerCase()
+  if (!accept.includes('text/event-stream')) return false
+  if (accept.split(',')[0]!.trim().startsWith('text/event-stream')) return true
+  try {
+    const params =
+      request.method === 'GET'
+        ? Object.fromEntries(new URL(request.url).searchParams)
+        : (JSON.parse(new TextDecoder().decode(bytes ?? new Uint8Array())) as {
+            query?: unknown
+            operationName?: unknown
+          })
+    if (typeof params.query !== 'string') return false
+    const operation = getOperationAST(
+      parseKept(params.query),
+      typeof params.operationName === 'string' ? params.operationName : null,
+    )
+    return operation?.operation === 'subscription'
+  } catch {
+    return false
+  }
 }
 
 /**

@@ -163,6 +163,38 @@ describe('GraphQL subscriptions', () => {
     await expect.poll(() => runtime.stateEvents.openStreams).toBe(0)
   })
 
+  it('leave a query to GraphQL over HTTP when the client lists the event stream after JSON', async () => {
+    const { api } = garden()
+    const send = (accept: string, query: string) =>
+      api.fetch(
+        new Request(`${BASE}/graphql`, {
+          method: 'POST',
+          headers: {
+            Authorization: 'Bearer ada-token',
+            'Content-Type': 'application/json',
+            Accept: accept,
+          },
+          body: JSON.stringify({ query }),
+        }),
+      )
+    // urql's list: JSON first, the event stream for incremental delivery.
+    const listed =
+      'application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed'
+    const query = await send(listed, '{ plant(id: "1") { name } }')
+    expect(query.headers.get('Content-Type')).toContain(
+      'application/graphql-response+json',
+    )
+    expect(await query.json()).toEqual({ data: { plant: { name: 'Basil' } } })
+    const subscription = await send(
+      listed,
+      'subscription { plantChanged { type } }',
+    )
+    expect(subscription.headers.get('Content-Type')).toContain(
+      'text/event-stream',
+    )
+    await subscription.body?.cancel()
+  })
+
   it('refuse a subscription over plain HTTP, and a stream without a credential', async () => {
     const { api } = garden()
     const plain = await api.fetch(
