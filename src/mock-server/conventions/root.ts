@@ -13,7 +13,7 @@ function rootHandler(api: () => ApiModel) {
     for (const resource of resources.values())
       if (resource.declaration.tableOnly !== true)
         _links[resource.name] = {
-          href: `${base}/${resource.name}`,
+          href: `${base}${resource.path}`,
           title: resource.title,
         }
     _links.problems = { href: `${base}/problems`, title: 'Problem types' }

@@ -35,6 +35,8 @@ export const isInvalidDeclarationError = (
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 const SLUG = /^[a-z][a-z0-9-]{0,62}$/
 const RESERVED = new Set(['problems', 'openapi.json'])
+/** A collection's own path: up to 8 literal segments, none of them `.` or `..`. */
+const RESOURCE_PATH = /^(\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]{0,62}){1,8}$/
 
 type Issue = (path: string, message: string) => void
 
@@ -77,7 +79,34 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
       'resources',
       'must declare at least one resource (or one route in routes)',
     )
+  // Each collection's path, by the resource that takes it.
+  const paths = new Map<string, string>()
   for (const name of Object.keys(resources)) {
+    const path: unknown = resources[name]?.path
+    if (
+      path !== undefined &&
+      (typeof path !== 'string' || !RESOURCE_PATH.test(path))
+    )
+      issue(
+        `resources.${name}.path`,
+        'must be a path of literal segments such as "/checkout/sessions": each of letters, digits, "_", "-", "~" and "." (not first), up to 8 of them',
+      )
+    else if (resources[name]?.tableOnly !== true) {
+      const at = path ?? `/${name}`
+      const first = at.split('/')[1]!
+      if (path !== undefined && RESERVED.has(first))
+        issue(
+          `resources.${name}.path`,
+          `starts with /${first}, which the API serves itself`,
+        )
+      const taken = paths.get(at)
+      if (taken !== undefined)
+        issue(
+          `resources.${name}.path`,
+          `is ${at}, the path of resources.${taken} already`,
+        )
+      paths.set(at, name)
+    }
     if (!SEGMENT.test(name))
       issue(
         `resources.${name}`,
@@ -254,7 +283,7 @@ export function checkResource(
     if (segments.has(segment))
       issue(
         path,
-        `uses the path /${resource.name}/{id}/${segment}, which ${what} already takes`,
+        `uses the path ${resource.path}/{id}/${segment}, which ${what} already takes`,
       )
     segments.add(segment)
   }

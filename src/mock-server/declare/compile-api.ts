@@ -236,10 +236,12 @@ export function compileApi(
           if (!resource.hidden.has(key)) bare[key] = row[key]
         return bare
       }
-      const href = (name: string, id?: Id) =>
-        id === undefined
-          ? `${base.baseHref}/${name}`
-          : `${base.baseHref}/${name}/${encodeURIComponent(String(id))}`
+      const href = (name: string, id?: Id) => {
+        const collection = `${base.baseHref}${resources.get(name)?.path ?? `/${name}`}`
+        return id === undefined
+          ? collection
+          : `${collection}/${encodeURIComponent(String(id))}`
+      }
       const self = href(resource.name, row.id as Id)
       const _links: Record<string, Link> = { self: { href: self } }
       for (const relation of resource.relations) {

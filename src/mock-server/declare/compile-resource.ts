@@ -55,6 +55,8 @@ export interface CompiledNested {
 /** One resource, as the engine serves it: everything its declaration implies, worked out once. */
 export interface CompiledResource {
   name: string
+  /** The collection's path under the base (`/books`, `/checkout/sessions`). */
+  path: string
   title: string
   singular: string
   description: string | undefined
@@ -288,6 +290,7 @@ export function compileResource(
   const state = declaration.state
   return {
     name,
+    path: declaration.path ?? `/${name}`,
     title: declaration.title ?? capitalise(name),
     singular: declaration.singular ?? singularOf(name),
     description: declaration.description,

@@ -10,7 +10,8 @@ import type { AnyRecord, DataAccess, Id, HandlerContext } from './types.ts'
 
 /** Where a collection or an item lives, under the base (with its origin, where it has one). */
 export function hrefOf(runtime: HandlerRuntime, resource: string, id?: Id) {
-  const collection = `${runtime.baseHref}/${resource}`
+  const path = runtime.api.resources.get(resource)?.path ?? `/${resource}`
+  const collection = `${runtime.baseHref}${path}`
   return id === undefined
     ? collection
     : `${collection}/${encodeURIComponent(String(id))}`

@@ -137,7 +137,7 @@ export function resourceRoutes(
   resource: CompiledResource,
   resources: ReadonlyMap<string, CompiledResource>,
 ): RouteSpec[] {
-  const base = `/${resource.name}`
+  const base = resource.path
   // The item's path, its key parameter named as the API names it (`/messages/:Sid`).
   const at = `${base}/:${resource.key.param}`
   const visibleRows = (ctx: RouteContext) => {

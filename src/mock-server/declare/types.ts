@@ -274,6 +274,12 @@ export interface ResourceDeclaration<
   schema: Schema<R>
   /** The collection's title (`Books`). @default the name, capitalised */
   title?: string
+  /**
+   * The collection's path under the base, where the API's is not `/{name}` (`/checkout/sessions`,
+   * `/payment_intents`): its items live at `{path}/{key}`, and every link names it. Literal
+   * segments only. @default `/{name}`
+   */
+  path?: string
   /** One item, in messages and ETags (`book`). @default the name made singular (`categories`: category) */
   singular?: string
   description?: string

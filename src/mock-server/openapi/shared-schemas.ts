@@ -84,7 +84,7 @@ export function addSharedSchemas(ctx: SchemaContext) {
           ...Object.fromEntries(
             linked.map((r) => [
               r.name,
-              { href: `${ctx.base}/${r.name}`, title: r.title },
+              { href: `${ctx.base}${r.path}`, title: r.title },
             ]),
           ),
           problems: { href: `${ctx.base}/problems`, title: 'Problem types' },
