@@ -84,6 +84,7 @@ describe("the public entries' exports", () => {
   it("of the root entry are the engine's public API, listed here on purpose", () => {
     expect(rootExports()).toEqual([
       'type ActionContext',
+      'type AnswerOperation',
       'type AnyRecord',
       'type ApiDeclaration',
       'type ApiKeyAuth',

@@ -117,6 +117,12 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
         `resources.${name}`,
         `is reserved: the API serves ${list([...RESERVED])} itself`,
       )
+    const answer: unknown = resources[name]?.answer
+    if (answer !== undefined && typeof answer !== 'function')
+      issue(
+        `resources.${name}.answer`,
+        "must be a function of the operation and the engine's answer",
+      )
     if (!isStandardSchema(resources[name]?.schema))
       issue(
         `resources.${name}.schema`,

@@ -9,6 +9,7 @@ export {
 } from './check-declaration.ts'
 export type {
   ActionContext,
+  AnswerOperation,
   AnyRecord,
   ApiDeclaration,
   CreateDeclaration,

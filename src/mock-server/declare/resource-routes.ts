@@ -14,6 +14,7 @@ import {
 import { nestedConvention } from '../conventions/nested.ts'
 import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
+import { shapedAnswer } from '../conventions/shaped-answer.ts'
 import { itemRoute, type ItemHandler } from './item-route.ts'
 import { type CompiledResource } from './compile-resource.ts'
 import { dataAccess, resourceOf } from './handler-context.ts'
@@ -151,6 +152,13 @@ export function resourceRoutes(
     ...(resource.create && { POST: createConvention(resource) }),
   })
   withBodies(collectionOps, 'POST', resource.create?.input, resource.bodies)
+  // The API's own shape of each answer, where the resource declares one.
+  const shape = resource.declaration.answer
+  if (shape) {
+    const { GET, POST } = collectionOps.handlers
+    if (GET) collectionOps.handlers.GET = shapedAnswer(GET, 'list', shape)
+    if (POST) collectionOps.handlers.POST = shapedAnswer(POST, 'create', shape)
+  }
   const collection: RouteSpec = {
     path: base,
     methods: collectionOps.handlers,
@@ -187,6 +195,17 @@ export function resourceRoutes(
       resource.replace?.input,
       updateTypes(resource),
     )
+  if (shape)
+    for (const [method, operation] of [
+      ['GET', 'read'],
+      ['PUT', 'replace'],
+      [resource.patchMethod, 'patch'],
+      ['DELETE', 'delete'],
+    ] as const) {
+      const handler = item.handlers[method]
+      if (handler)
+        item.handlers[method] = shapedAnswer(handler, operation, shape)
+    }
   const routes: RouteSpec[] = [
     collection,
     {

@@ -351,7 +351,19 @@ export interface ResourceDeclaration<
   events?: boolean
   /** Where this resource's keys, envelope or paging differ from the API's `dialect`. */
   dialect?: Dialect
+  /**
+   * Each operation's success body in the API's own shape, where its operations draw the record
+   * otherwise than the engine does (an imported description whose create answers members its read
+   * leaves out): given the operation and the body the engine answers, it returns the body to send.
+   * Status and headers stay the engine's; a 204 has no body to shape.
+   * @default every body as the engine answers it
+   */
+  answer?: (operation: AnswerOperation, body: unknown) => unknown
 }
+
+/** An operation of a resource whose answer `answer` shapes. */
+export type AnswerOperation =
+  'list' | 'create' | 'read' | 'replace' | 'patch' | 'delete'
 
 /** What `problemMembers` is told of a problem document it adds to. */
 export interface ProblemSummary {
