@@ -1,5 +1,13 @@
+import type {
+  AnswerOperation,
+  AnyResource,
+} from '../mock-server/declare/types.ts'
 import type { DescriptionValidator } from './ajv-standard-schema.ts'
-import { flatProperties } from './openapi-reader.ts'
+import {
+  flatProperties,
+  successOf,
+  type DocOperation,
+} from './openapi-reader.ts'
 import { repairToSchema } from './repair-to-schema.ts'
 import { sampleValue } from './sample-value.ts'
 import { flatten, isObject, typeOf, type Json } from './schema-view.ts'
@@ -104,4 +112,72 @@ export function conformAnswer(
     out[name] = sampleValue(document, properties[name], random, name)
   // What is still off lies deeper (a nested member the record draws otherwise).
   return repairToSchema(document, validator, schema, out, random)
+}
+
+/** The operations of one collection the engine serves, by the answer each shapes. */
+export type AnsweredOperations = {
+  [operation in AnswerOperation]?: DocOperation | undefined
+}
+
+/**
+ * The `answer` of a collection the engine serves: each operation's success body in that
+ * operation's own schema (`conformAnswer`), a list's records each in its items' schema and the
+ * members its envelope requires drawn where the engine has none. Members drawn for a record are
+ * seeded by the collection and the record's key, so every answer of one row draws them alike.
+ * Undefined where no operation draws a body.
+ */
+export function answerShaper(
+  document: Json,
+  validator: DescriptionValidator,
+  ops: AnsweredOperations,
+  table: string,
+  key: string,
+): NonNullable<AnyResource['answer']> | undefined {
+  const schemas: Partial<Record<AnswerOperation, unknown>> = {}
+  for (const [operation, op] of Object.entries(ops))
+    if (op) {
+      const schema = successOf(document, op.operation)?.body?.media.schema
+      if (schema !== undefined) schemas[operation as AnswerOperation] = schema
+    }
+  if (Object.keys(schemas).length === 0) return undefined
+  const record = (schema: unknown, value: unknown) =>
+    isObject(value)
+      ? conformAnswer(
+          document,
+          validator,
+          schema,
+          value,
+          key,
+          `${table} ${String(value[key])}`,
+        )
+      : value
+  return (operation, body) => {
+    const schema = schemas[operation]
+    if (schema === undefined) return body
+    if (operation !== 'list') return record(schema, body)
+    const flat = flatten(document, schema)
+    if (Array.isArray(body))
+      return typeOf(flat) === 'array'
+        ? body.map((item) => record(flat.items, item))
+        : body
+    if (!isObject(body) || !isObject(flat.properties)) return body
+    const properties = flatProperties(document, flat)
+    const out: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(body))
+      out[name] =
+        Array.isArray(value) && typeOf(properties[name] ?? {}) === 'array'
+          ? value.map((item) => record(properties[name]!.items, item))
+          : value
+    const random = seededBy(`${table} list`)
+    for (const name of (flat.required as string[] | undefined) ?? [])
+      if (out[name] === undefined && properties[name])
+        out[name] = sampleValue(document, properties[name], random, name)
+    if (
+      flat.additionalProperties === false ||
+      flat.unevaluatedProperties === false
+    )
+      for (const name of Object.keys(out))
+        if (!(name in properties)) delete out[name]
+    return out
+  }
 }

@@ -30,7 +30,7 @@ import {
   type DocOperation,
 } from './openapi-reader.ts'
 import { flatten, normalise30, typeOf, type Json } from './schema-view.ts'
-import { wrapperOf } from './conform-answer.ts'
+import { answerShaper, wrapperOf } from './conform-answer.ts'
 import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
 import { dialectOf } from './dialect-of.ts'
@@ -87,20 +87,36 @@ function baseOf(document: Json): string {
   }
 }
 
-/** The parts of a path: `/pets/{id}/toys` → collection, id parameter, sub-resource. */
+/** A collection's literal segment, as a path spells it (`pets`, `payment_intents`, `findByStatus`). */
+const LITERAL = /^[A-Za-z][\w-]{0,62}$/
+
+/**
+ * The parts of a path: `/pets/{id}/toys` → collection, id parameter, sub-resource. The collection
+ * is one literal segment or more (`/checkout/sessions/{session}`), served by the engine at that
+ * path where it differs from the name's own (`/checkout-sessions`).
+ */
 function shapeOf(path: string) {
   const parts = path.split('/').slice(1)
-  const [collection, id, sub, ...rest] = parts
-  if (
-    !collection ||
-    !SEGMENT.test(collection) ||
-    RESERVED.has(collection) ||
-    rest.length > 0
-  )
-    return undefined
+  let literals = 0
+  while (literals < parts.length && LITERAL.test(parts[literals]!)) literals++
+  const [id, sub, ...rest] = parts.slice(literals)
+  if (literals === 0 || literals > 8 || rest.length > 0) return undefined
   if (id !== undefined && !/^\{[^}]+\}$/.test(id)) return undefined
   if (sub !== undefined && !SEGMENT.test(sub)) return undefined
-  return { collection, id, sub }
+  const at = `/${parts.slice(0, literals).join('/')}`
+  if (RESERVED.has(parts[0]!)) return undefined
+  return { at, id, sub }
+}
+
+/** The resource name of a collection's path: `/checkout/sessions` → `checkout-sessions`. */
+function nameOf(at: string) {
+  const name = at
+    .slice(1)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 56)
+  return /^[a-z]/.test(name) ? name : `r-${name}`
 }
 
 const singular = (name: string) => name.replace(/s$/, '')
@@ -147,23 +163,33 @@ function engineServes(
   group: CollectionOperations,
   inferred: InferredResource,
 ) {
+  const own = group.path !== undefined
   // A record keyed by another member beside an `id` of its own (Petstore's user, `{username}`)
   // keeps both: the importer serves it.
   if (inferred.key !== 'id' && !inferred.hiddenId) return false
-  if (inferred.wrapper && !wrapsAlike(document, group, inferred)) return false
-  // The engine merges a PATCH beside a PUT only: a collection of another key or envelope with a
-  // PATCH alone (the museum's events) is served whole by the importer rather than in part.
+  // Rows are kept by a scalar key: a record whose key member is an object (an answer
+  // `{ "floating_ip": { … } }` read as the record itself) is the importer's to serve.
+  const keyType = typeOf(inferred.record[inferred.key] ?? {})
   if (
-    (inferred.key !== 'id' || inferred.wrapper) &&
+    keyType !== undefined &&
+    !['string', 'integer', 'number'].includes(keyType)
+  )
+    return false
+  if (inferred.wrapper && !wrapsAlike(document, group, inferred)) return false
+  // The engine merges a PATCH beside a PUT only: a collection of another key, envelope or path
+  // with a PATCH alone (the museum's events) is served whole by the importer rather than in part.
+  if (
+    (inferred.key !== 'id' || inferred.wrapper || own) &&
     group.patch &&
     !group.replace
   )
     return false
+  // A form body is the importer's to read; so is a write with no body at all on a collection at
+  // a path of its own (the importer makes the record from its schema alone).
   for (const op of [group.create, group.replace])
     if (
       op &&
-      op.operation.requestBody &&
-      !requestBodyOf(document, op.operation)
+      (op.operation.requestBody ? !requestBodyOf(document, op.operation) : own)
     )
       return false
   const list = group.list && successOf(document, group.list.operation)
@@ -278,6 +304,20 @@ export function importOpenApi(
     else operations.push(op)
   }
   const collections = new Map<string, CollectionOperations>()
+  // Each collection's path, by its name, and the name of each path (a name taken twice is numbered).
+  const pathOf = new Map<string, string>()
+  const names = new Map<string, string>()
+  const nameAt = (at: string) => {
+    const known = names.get(at)
+    if (known !== undefined) return known
+    const stem = nameOf(at)
+    let name = stem
+    for (let i = 2; pathOf.has(name) || RESERVED.has(name); i++)
+      name = `${stem}-${i}`
+    names.set(at, name)
+    pathOf.set(name, at)
+    return name
+  }
   const subs: { op: DocOperation; collection: string; sub: string }[] = []
   const leftOver: { op: DocOperation; why: string }[] = []
   // Operations the importer serves itself (`serve-described.ts`): other paths, other keys.
@@ -287,13 +327,15 @@ export function importOpenApi(
   const deeper = (path: string) =>
     operations.some((o) => o.path.startsWith(`${path}/{`))
   for (const op of operations) {
-    const shape = shapeOf(op.path)
-    if (!shape || (shape.sub !== undefined && deeper(op.path))) {
+    const found = shapeOf(op.path)
+    if (!found || (found.sub !== undefined && deeper(op.path))) {
       ownPaths.push(op)
       continue
     }
+    const shape = { ...found, collection: nameAt(found.at) }
     const group = collections.get(shape.collection) ?? {
       name: shape.collection,
+      ...(found.at !== `/${shape.collection}` && { path: found.at }),
     }
     collections.set(shape.collection, group)
     const slot =
@@ -327,6 +369,8 @@ export function importOpenApi(
         ...(engineExtra.get(shape.collection) ?? []),
         op,
       ])
+    // On a collection at a path of its own, the importer decides (a singleton's PATCH).
+    else if (group.path !== undefined) ownPaths.push(op)
     else
       leftOver.push({
         op,
@@ -358,7 +402,18 @@ export function importOpenApi(
       group.patch,
       group.delete,
     ].filter((op): op is DocOperation => op !== undefined)
-    if ('why' in inferred || !engineServes(document, group, inferred)) {
+    const at = group.path ?? `/${group.name}`
+    // A collection at a path of several segments with no item path of its own (a search such
+    // as `/pet/findByStatus`, a create into another collection such as `/me/playlists`) is the
+    // importer's to serve.
+    const itemless =
+      at.lastIndexOf('/') > 0 &&
+      !(group.read ?? group.replace ?? group.patch ?? group.delete)
+    if (
+      itemless ||
+      'why' in inferred ||
+      !engineServes(document, group, inferred)
+    ) {
       // Served by the importer instead: keyed by another member, form bodies, list members of
       // the description's own.
       ownPaths.push(...own, ...(engineExtra.get(group.name) ?? []))
@@ -367,10 +422,27 @@ export function importOpenApi(
     }
     const overlay = overrides.resources?.[group.name]
     const dialect = dialectOfCollection(group, inferred)
+    // Each answer in its operation's own schema, where the operations draw the record otherwise.
+    const answer = answerShaper(
+      document,
+      validator,
+      {
+        list: group.list,
+        create: group.create,
+        read: group.read,
+        replace: group.replace,
+        patch: group.patch,
+        delete: group.delete,
+      },
+      group.name,
+      inferred.key,
+    )
     resources[group.name] = ownerFromPrincipal(
       keyFromEngine(
         {
           ...inferred.declaration,
+          ...(at !== `/${group.name}` && { path: at }),
+          ...(answer && { answer }),
           ...(dialect && { dialect }),
           ...(dialect?.keys && {
             id: dialect.keys.generate as NonNullable<AnyResource['id']>,
@@ -394,7 +466,7 @@ export function importOpenApi(
     if (group.patch && !resources[group.name]!.patch)
       leftOver.push({
         op: group.patch,
-        why: `/${group.name}: a PATCH is served as a JSON Merge Patch beside a PUT, with a JSON body`,
+        why: `${at}: a PATCH is served as a JSON Merge Patch beside a PUT, with a JSON body`,
       })
     linked.set(group.name, inferred)
     reports.push(...inferred.reports)
@@ -524,7 +596,7 @@ export function importOpenApi(
       reports.push({
         ...base,
         servedAs: 'action',
-        why: `POST /${collection}/{id}/${sub} on an existing ${singular(collection)}`,
+        why: `POST ${op.path} on an existing ${singular(collection)}`,
         notes: [
           'no state overlay: it simply succeeds with its example or a generated body',
         ],
@@ -538,7 +610,11 @@ export function importOpenApi(
     ownPaths,
     validator,
     resources,
-    [...linked].map(([name, inferred]) => ({ name, inferred })),
+    [...linked].map(([name, inferred]) => ({
+      name,
+      path: collections.get(name)?.path ?? `/${name}`,
+      inferred,
+    })),
     (name) => countOf(name.split('/').at(-1) ?? name),
   )
   extra.push(...fromPaths.operations)
@@ -549,15 +625,16 @@ export function importOpenApi(
     const inferred = linked.get(name)
     const update = ops.find((o) => o.method === 'post')
     const replaceByBody = ops.find((o) => o.method === 'put')
+    const at = collections.get(name)?.path ?? `/${name}`
     if (!inferred) {
       for (const op of ops)
-        leftOver.push({ op, why: `/${name} is not served as a collection` })
+        leftOver.push({ op, why: `${at} is not served as a collection` })
       continue
     }
     extra.push(
       ...engineWrites(
         document,
-        { name, inferred },
+        { name, path: at, inferred },
         {
           ...(update && { update }),
           ...(replaceByBody && { replaceByBody }),
@@ -574,8 +651,8 @@ export function importOpenApi(
           resource: name,
           why:
             op === update
-              ? `POST on the item /${name}/{id} updates the members it carries`
-              : `PUT on the collection /${name} replaces the record its id names`,
+              ? `POST on the item ${at}/{id} updates the members it carries`
+              : `PUT on the collection ${at} replaces the record its id names`,
           notes: [],
         })
   }

@@ -47,6 +47,8 @@ export interface CollectionOperations {
   delete?: DocOperation
   /** The path parameter's schema. */
   idSchema?: unknown
+  /** The collection's path, where it is not `/{name}` (`/checkout/sessions`). */
+  path?: string
   /** `POST` on an item (Stripe's updates), or a `PATCH` served as a merge without a `PUT`. */
   update?: DocOperation
   /** `PUT` on the collection with the id in the body (Swagger Petstore's). */
@@ -298,6 +300,7 @@ export function inferResource(
     return out
   }
 
+  const at = ops.path ?? `/${ops.name}`
   if (ops.list) {
     const list = inferList(
       document,
@@ -307,16 +310,12 @@ export function inferResource(
     )
     if ('why' in list) {
       declaration.list = { envelope: 'array' }
-      report(
-        ops.list,
-        'list',
-        `GET /${ops.name}: ${list.why}; served as a bare array`,
-      )
+      report(ops.list, 'list', `GET ${at}: ${list.why}; served as a bare array`)
     } else {
       declaration.list = list.list
       declaration.filters = list.filters
       declaration.sort = list.sort
-      report(ops.list, 'list', `path /${ops.name} is a collection`, list.notes)
+      report(ops.list, 'list', `path ${at} is a collection`, list.notes)
     }
   }
   if (ops.create) {
@@ -345,19 +344,14 @@ export function inferResource(
     if (status === 200)
       declaration.status = { ...declaration.status, create: 200 }
     if (input)
-      report(ops.create, 'create', `POST on the collection /${ops.name}`, [
+      report(ops.create, 'create', `POST on the collection ${at}`, [
         `${status === 200 ? 200 : 201}; the body is validated by its schema${readOnly.length > 0 ? `; ${readOnly.join(', ')} set by the server` : ''}`,
       ])
   } else declaration.create = false
   if (ops.read)
-    report(
-      ops.read,
-      'read',
-      `path /${ops.name}/{${paramName(ops.read)}} is an item`,
-      [
-        `${declaration.id} ids, from ${idFrom.where}${declaration.links === false ? '; no _links (the schema has no room for them)' : ''}`,
-      ],
-    )
+    report(ops.read, 'read', `path ${at}/{${paramName(ops.read)}} is an item`, [
+      `${declaration.id} ids, from ${idFrom.where}${declaration.links === false ? '; no _links (the schema has no room for them)' : ''}`,
+    ])
   if (ops.replace) {
     const input = inputOf(ops.replace)
     const body = requestSchemaOf(document, ops.replace.operation, forms)
@@ -370,7 +364,7 @@ export function inferResource(
     if (!input)
       unserved.push({ op: ops.replace, why: bodyWhy(document, ops.replace) })
     if (input)
-      report(ops.replace, 'replace', `PUT on the item /${ops.name}/{id}`, [
+      report(ops.replace, 'replace', `PUT on the item ${at}/{id}`, [
         'the body is validated by its schema; If-Match gives 412',
       ])
   } else declaration.replace = false
@@ -387,7 +381,7 @@ export function inferResource(
       patchTypes.length === 1 && patchTypes[0] === MERGE_PATCH
         ? true
         : { accepts: patchTypes }
-    report(ops.patch, 'merge patch', `PATCH on the item /${ops.name}/{id}`, [
+    report(ops.patch, 'merge patch', `PATCH on the item ${at}/{id}`, [
       `served as ${patchTypes
         .map((t) =>
           t === 'application/json-patch+json'
@@ -401,7 +395,7 @@ export function inferResource(
     const status = successOf(document, ops.delete.operation)?.status
     if (status === 200)
       declaration.status = { ...declaration.status, delete: 200 }
-    report(ops.delete, 'delete', `DELETE on the item /${ops.name}/{id}`, [
+    report(ops.delete, 'delete', `DELETE on the item ${at}/{id}`, [
       `${status === 200 ? 200 : 204}; If-Match gives 412`,
     ])
   } else declaration.delete = false

@@ -98,6 +98,8 @@ export interface ServedDescribed {
 /** A collection served by the engine's own routes, that described operations may still write. */
 export interface EngineCollection {
   name: string
+  /** Its path (`/checkout/sessions`): literal segments only. */
+  path: string
   inferred: InferredResource
 }
 
@@ -454,7 +456,7 @@ export function serveDescribed(
     const parent =
       served.find((s) => s.key === parentKey)?.collection ??
       engine
-        .filter((e) => e.name === parentKey)
+        .filter((e) => e.path === `/${parentKey}`)
         .map(({ name, inferred }) => ({ table: name, key: inferred.key }))[0]
     for (const op of writes) {
       if (!parent) {
