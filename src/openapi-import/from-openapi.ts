@@ -176,12 +176,12 @@ function engineServes(
   )
     return false
   if (inferred.wrapper && !wrapsAlike(document, group, inferred)) return false
-  // The engine merges a PATCH beside a PUT only: a collection of another key, envelope or path
-  // with a PATCH alone (the museum's events) is served whole by the importer rather than in part.
+  // A PATCH the engine cannot merge (no body schema to check the merged record by) on a
+  // collection of another key, envelope or path is served whole by the importer, not in part.
   if (
     (inferred.key !== 'id' || inferred.wrapper || own) &&
     group.patch &&
-    !group.replace
+    !inferred.declaration.patch
   )
     return false
   // A form body is the importer's to read; so is a write with no body at all on a collection at

@@ -376,6 +376,12 @@ export function inferResource(
   const patchTypes = PATCH_TYPES.filter(
     (t) => isObject(patchContent) && Object.hasOwn(patchContent, t),
   )
+  // A PATCH with no PUT beside it checks the merged record by its own body's schema.
+  const patchInput =
+    ops.patch && !declaration.replace && patchTypes.length > 0
+      ? inputOf(ops.patch)
+      : undefined
+  if (patchInput) declaration.replace = { input: patchInput, put: false }
   if (ops.patch && declaration.replace && patchTypes.length > 0) {
     declaration.patch =
       patchTypes.length === 1 && patchTypes[0] === MERGE_PATCH

@@ -270,9 +270,13 @@ export async function lifecycle(
     for (const [name, type] of members)
       wrong[name] = type === 'string' ? { not: 'a string' } : 'not a number'
     const refused = await send('POST', under(create.path), wrong)
+    // Each invalid field by its pointer, or by the `field` an error shape of the description's
+    // own names it in (GitHub's `{ errors: [{ resource, field, code }] }` has no pointer).
     const errors =
-      (refused.body as { errors?: { pointer: string }[] } | undefined)
-        ?.errors ?? []
+      (
+        refused.body as
+          { errors?: { pointer?: string; field?: string }[] } | undefined
+      )?.errors ?? []
     const memberSchemas = (op: OperationReport, body: unknown) => {
       const operation = operationOf(op)
       const node = operation && successOf(doc, operation)?.body?.media.schema
@@ -299,7 +303,9 @@ export async function lifecycle(
       recordOf: unwrapped,
       invalid: {
         status: refused.status,
-        pointers: errors.map((e) => e.pointer),
+        pointers: errors.map(
+          (e) => e.pointer ?? (e.field === undefined ? '' : `#/${e.field}`),
+        ),
         expected: members.map(([name]) => `#/${name}`),
       },
     }
