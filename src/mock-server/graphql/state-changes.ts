@@ -22,10 +22,9 @@ export function stateChanges(
     )
   stateEvents.openStreams += 1
   const prefix = `${filter.collection}.`
-  const suffix =
-    filter.id === null
-      ? null
-      : `/${filter.collection}/${encodeURIComponent(filter.id)}`
+  // The type names the collection; the subject (its record's path, wherever the API serves
+  // the collection) ends with the record's key.
+  const suffix = filter.id === null ? null : `/${encodeURIComponent(filter.id)}`
   const queue: CloudEventJson[] = []
   let waiting: ((result: IteratorResult<CloudEventJson>) => void) | null = null
   let done = false
