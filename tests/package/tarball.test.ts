@@ -143,8 +143,12 @@ describe('the packed tarball', () => {
     // The store entry (hypermock-api/store) adds its JavaScript and types; the shared helpers of
     // src/common/ that several entries import become chunks of their own. GraphQL's code, loaded
     // on the first GraphQL request, is a chunk of its own in the library and in the playground,
-    // and so is the stage runner both halves share (84 files).
-    expect(files.length).toBeLessThanOrEqual(64 + 20)
+    // and so is the stage runner both halves share (84 files). Since then: the Vite plugin's entry,
+    // the handlers its virtual module loads by path and the types of that module (five files),
+    // the chunks the plugin and the playground share with the engine (the remote client, the
+    // handlers, defineApi), and graphql-sse's handler, a chunk of its own in the library and the
+    // playground, loaded only for a GraphQL request that accepts an event stream (99 files).
+    expect(files.length).toBeLessThanOrEqual(64 + 36)
     // The library: the declaration engine and its description generator, the OpenAPI importer, the
     // checker (hypermock-api/check and its report schema), the devtools panel and the operations
     // fold, unminified so its code reads as written. The playground page `serve --playground`
@@ -258,6 +262,8 @@ describe('the packed tarball', () => {
       // msw 2 brings, so an app holds one copy; graphql-http answers GraphQL over HTTP.
       'graphql',
       'graphql-http',
+      // GraphQL subscriptions over Server-Sent Events, loaded only for a request that wants a stream.
+      'graphql-sse',
       'hono',
       // `check` parses Link headers (RFC 8288) with it.
       'http-link-header',
@@ -268,6 +274,8 @@ describe('the packed tarball', () => {
       'js-yaml',
       // `serve --data postgres://…`: the pooled PostgreSQL client, loaded only for that URL.
       'pg',
+      // Signs each webhook delivery by the Standard Webhooks scheme, loaded on the first delivery.
+      'standardwebhooks',
       // `check` parses RateLimit and RateLimit-Policy (RFC 9651 structured fields) with it.
       'structured-headers',
       'zod',
