@@ -76,12 +76,16 @@ export function hypermockDevServer(
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID
     },
-    load(id) {
+    load(id, loadOptions) {
       if (id !== RESOLVED_ID) return
       if (!active)
         return "export const handlers = []\nexport const connect = () => Promise.reject(new Error('hypermock: the mock runs in the dev server only'))\n"
       const runtime = JSON.stringify(RUNTIME_PATH)
-      if (this.environment.config.consumer === 'server')
+      // Vite 6 names the environment; Vite 5 says only whether the load is for server rendering.
+      const consumer =
+        (this as { environment?: { config: { consumer: string } } }).environment
+          ?.config.consumer ?? (loadOptions?.ssr === true ? 'server' : 'client')
+      if (consumer === 'server')
         return `import { serverHandlers } from ${runtime}\nexport const handlers = serverHandlers()\nexport const connect = () => Promise.reject(new Error('hypermock: connect() is for the page; a server environment reads the dev server\\'s instance through its handlers'))\n`
       const where = JSON.stringify(shape)
       return `import { browserHandlers, connectDevServer } from ${runtime}\nexport const handlers = browserHandlers(${where})\nexport const connect = () => connectDevServer(${where})\n`
@@ -107,9 +111,9 @@ export function hypermockDevServer(
         if (resolve(changed) !== file) return
         try {
           // Read afresh: the module runner may still hold the old module at this point.
-          const graph = server.environments.ssr?.moduleGraph
-          for (const module of graph?.getModulesByFile(file) ?? [])
-            graph?.invalidateModule(module)
+          const graph = server.moduleGraph
+          for (const module of graph.getModulesByFile(file) ?? [])
+            graph.invalidateModule(module)
           await mock?.reload(await load())
           server.config.logger.info(`hypermock: ${file} reloaded`, {
             timestamp: true,
