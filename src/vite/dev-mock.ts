@@ -4,7 +4,7 @@ import {
   type MockApi,
   type MockApiOptions,
 } from '../mock-server/index.ts'
-import type { SharedDevMock, ViteMockShape } from './shared.ts'
+import { under, type SharedDevMock, type ViteMockShape } from './shared.ts'
 
 /** The dev server's one instance, what it answers, and its reload. */
 export interface DevMock extends SharedDevMock {
@@ -39,9 +39,6 @@ function instance(
     )
   return createMockApi({ ...options, api: declaration })
 }
-
-const under = (path: string, base: string) =>
-  base === '' || path === base || path.startsWith(`${base}/`)
 
 /** One instance for the dev server, made from the declaration the config module exports. */
 export async function createDevMock(

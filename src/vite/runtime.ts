@@ -1,7 +1,12 @@
 import { bypass, http, HttpResponse, passthrough } from 'msw'
 import { connectToServer } from '../mock-server/control/connect-to-server.ts'
 import { createHandlers } from '../msw/handlers.ts'
-import { SHARED_KEY, type SharedDevMock, type ViteMockShape } from './shared.ts'
+import {
+  SHARED_KEY,
+  under,
+  type SharedDevMock,
+  type ViteMockShape,
+} from './shared.ts'
 
 function devMock(): SharedDevMock {
   const mock = (globalThis as Record<symbol, SharedDevMock | undefined>)[
@@ -36,8 +41,6 @@ export function serverHandlers() {
  */
 export function browserHandlers(shape: ViteMockShape) {
   const { origin, basePath, controlPath } = shape
-  const under = (path: string, base: string) =>
-    path === base || path.startsWith(`${base}/`)
   const page = globalThis.location?.origin ?? ''
   const owns = (url: URL) =>
     (url.origin === page && under(url.pathname, controlPath)) ||

@@ -19,3 +19,7 @@ export interface ViteMockShape {
 export interface SharedDevMock {
   readonly api: MockApi<ApiDeclaration>
 }
+
+/** Whether a path is `base` or below it. */
+export const under = (path: string, base: string) =>
+  path === base || path.startsWith(`${base}/`)
