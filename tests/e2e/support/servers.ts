@@ -8,6 +8,9 @@
  * Every server is a child in this process's group, which Playwright stops as a whole at the end.
  * When one exits before the others are ready, or they are not all up within a minute, this exits
  * with an error and the server's output (its stderr is passed through as it comes).
+ *
+ * E2E_SERVERS (names, comma-separated: `vite preview,vite dev`) starts only those, for a run of the
+ * projects that need no others (CI's one spec on the npm registry's Chromium).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 
@@ -18,7 +21,7 @@ if (!Number.isInteger(base) || base <= 0 || base > 65_530)
 const pages = 'tests/e2e/pages/vite.config.ts'
 
 /** The servers of playwright.config.ts, each with the address that answers once it is up. */
-const servers = [
+const all = [
   {
     name: 'vite preview',
     command: ['node_modules/.bin/vite', 'preview', ...viteArgs(base)],
@@ -51,6 +54,16 @@ const servers = [
     'tests/fixtures/hotel/hypermock.config.ts',
   ]),
 ]
+
+const only = process.env.E2E_SERVERS?.split(',').map((name) => name.trim())
+const unknown = only?.filter(
+  (name) => !all.some((server) => server.name === name),
+)
+if (unknown?.length)
+  throw new Error(
+    `servers.ts: E2E_SERVERS names no server ${unknown.map((name) => `"${name}"`).join(', ')} (the servers: ${all.map((server) => server.name).join(', ')})`,
+  )
+const servers = only ? all.filter((server) => only.includes(server.name)) : all
 
 function viteArgs(port: number) {
   return ['--port', String(port), '--strictPort', '--host', '127.0.0.1']
