@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { nodeCompileCache } from './tests/support/node-compile-cache.ts'
 
 /**
  * Node test files that need a process of their own, as Vitest gives each file by default: a
@@ -72,6 +73,8 @@ export default defineConfig(({ command }) => ({
     // to the CommonJS build, and graphql-js refuses a schema from the other copy. Run through Vite, both
     // imports find the same copy, as they do in an app's bundle and under plain Node.
     server: { deps: { inline: ['graphql-http', 'graphql-sse'] } },
+    // The CLI's child processes keep Node's compiled code between starts (see the module).
+    env: { NODE_COMPILE_CACHE: nodeCompileCache },
     projects: [
       {
         extends: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { nodeCompileCache } from '../support/node-compile-cache.ts'
 import { pickBrowser } from './support/pick-browser.ts'
 
 // The six servers listen on E2E_PORT and the five ports after it (see support/servers.ts).
@@ -8,6 +9,9 @@ const servePort = previewPort + 2
 const importPort = previewPort + 3
 const hotelPort = previewPort + 4
 const pagesPort = previewPort + 5
+
+// The three `hypermock-api serve` servers start from the sources with Node's compile cache.
+process.env.NODE_COMPILE_CACHE ??= nodeCompileCache
 
 const browser = await pickBrowser()
 // The config loads in the runner and again in each worker: the runner says it once.
