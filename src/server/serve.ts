@@ -43,7 +43,7 @@ Options:
                            to this server (Explorer, Console, Faults, Data, Journal...)
       --data <file>        keep every row, idempotency key, fault rule, setting and the clock in
                            this SQLite file (created if missing) across restarts and crashes;
-                           also HYPERMOCK_DATA. Needs Node.js 22.5 or later
+                           also HYPERMOCK_DATA. Needs Node.js 22.13 or later
       --data <postgres://user@host:5432/db>
                            keep it all in PostgreSQL instead, shared by every replica serving
                            the same URL (behind a load balancer); a database out of reach

@@ -213,7 +213,7 @@ async function loadSqlite(): Promise<SqliteModule> {
     return await import('node:sqlite')
   } catch (error) {
     throw new Error(
-      `Failed to open a data file: it needs Node.js 22.5 or later (node:sqlite), and this is Node.js ${process.versions.node}. Upgrade Node.js (22.13+ or 24 recommended; 22.5 to 22.12 need --experimental-sqlite), or serve without --data to keep the data in memory.`,
+      `Failed to open a data file: it needs Node.js 22.13 or later (node:sqlite), and this is Node.js ${process.versions.node}. Upgrade Node.js (22.13+ or 24; 22.5 to 22.12 have node:sqlite only behind --experimental-sqlite), or serve without --data to keep the data in memory.`,
       { cause: error },
     )
   }
