@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { defineConfig, type DefaultTheme } from 'vitepress'
+import { exampleHref, exampleProjects } from './example-pages.ts'
 import { packageEntries } from './package-entries.ts'
 
 const docs = new URL('../', import.meta.url)
@@ -125,9 +126,8 @@ export default defineConfig({
   head: [
     ['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }],
   ],
-  // Pages link to the repository's sources and examples (out of docs/), which are not part of the
-  // site: those links are for readers of the Markdown in the repository.
-  ignoreDeadLinks: [/(^|\/)\.\.\/\.\.\//],
+  // No link leaves the site: one to an example project goes to its page (markdown.config below),
+  // and tests/docs/example-pages.test.ts fails on any other link out of docs/.
   srcExclude: ['**/README.md'],
   vite: {
     // The one chunk over Vite's 500 kB default is the local search index (every page, the API
@@ -137,6 +137,18 @@ export default defineConfig({
   markdown: {
     // GitHub's high-contrast light theme: the default one's comments fall under 4.5:1.
     theme: { light: 'github-light-high-contrast', dark: 'github-dark' },
+    // A link to an example project, written for the repository (`../../examples/own-api`), goes
+    // to its page on the site (/examples/own-api), before VitePress checks and renders links.
+    config: (md) => {
+      md.core.ruler.push('example-links', (state) => {
+        for (const token of state.tokens)
+          for (const child of token.children ?? []) {
+            if (child.type !== 'link_open') continue
+            const href = exampleHref(child.attrGet('href') ?? '')
+            if (href) child.attrSet('href', href)
+          }
+      })
+    },
   },
   themeConfig: {
     nav: [
@@ -153,6 +165,13 @@ export default defineConfig({
       { text: 'Guides', items: guideSidebar() },
       { text: 'Concepts', items: pagesOf('concepts', concepts) },
       { text: 'Reference', items: pagesOf('reference', ['index']) },
+      {
+        text: 'Example projects',
+        items: exampleProjects().map((name) => ({
+          text: name,
+          link: `/examples/${name}`,
+        })),
+      },
       { text: 'API', items: apiPages() },
     ],
     search: { provider: 'local' },
