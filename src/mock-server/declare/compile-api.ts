@@ -181,9 +181,13 @@ export function compileApi(
   // eslint-disable-next-line prefer-const
   let compiled: CompiledApi
   const self = () => compiled
-  // A resource of the API's own named `events` keeps its path; the event stream steps aside.
+  // A resource or declared route of the API's own at `/events` keeps its path; the event stream
+  // steps aside (an imported API's `GET /events` is the API's, not a stream that never ends).
+  const ownEvents =
+    resources.has('events') ||
+    declaredRoutesOf(declaration).some((route) => route.path === '/events')
   const routes: RouteSpec[] = extraRoutes(self).filter(
-    (route) => !(route.path === '/events' && resources.has('events')),
+    (route) => !(route.path === '/events' && ownEvents),
   )
   routes.unshift(rootRoute(self))
   for (const resource of resources.values())
