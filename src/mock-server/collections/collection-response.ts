@@ -143,6 +143,18 @@ function shapedResponse(
   if (envelope.total) body[envelope.total] = total
   if (envelope.hasMore) body[envelope.hasMore] = hasMore
   if (envelope.nextCursor) body[envelope.nextCursor] = next
+  if (envelope.nextPage) {
+    const { member, cursor, path, uri } = envelope.nextPage
+    const href = links.next
+    const page: Record<string, unknown> = {}
+    if (href !== undefined) {
+      const parsed = new URL(href, 'http://localhost')
+      if (cursor) page[cursor] = next
+      if (path) page[path] = `${parsed.pathname}${parsed.search}`
+      if (uri) page[uri] = href
+    }
+    body[member] = href === undefined ? null : page
+  }
   if (envelope.page) body[envelope.page] = query.page
   if (envelope.perPage) body[envelope.perPage] = query.perPage
   if (envelope.offset)

@@ -102,6 +102,8 @@ export interface CompiledResource {
   patchTypes: readonly PatchMediaType[]
   /** The method an update comes with: `PATCH`, or `POST` on the item. */
   patchMethod: 'PATCH' | 'POST'
+  /** The collection's method that creates. */
+  createMethod: 'POST' | 'PUT'
   /** The media types a write's body may come in (a form's strings are read by the body's types). */
   bodies: readonly BodyMediaType[]
   /** What a delete answers with instead of 204 (some of the record's members and fixed ones). */
@@ -364,6 +366,11 @@ export function compileResource(
     patchMethod:
       (typeof declaration.patch === 'object' && declaration.patch.method) ||
       'PATCH',
+    createMethod:
+      (typeof declaration.create === 'object' &&
+        'method' in declaration.create &&
+        declaration.create.method) ||
+      'POST',
     bodies: dialect.bodies,
     deleted: dialect.deleted,
     delete: declaration.delete ?? true,

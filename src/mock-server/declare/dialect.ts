@@ -24,6 +24,12 @@ export interface ListEnvelope {
   total?: string
   /** The member that holds the next page's cursor (`next_cursor`), `null` on the last page. */
   nextCursor?: string
+  /**
+   * The member that holds the next page as an object (`next_page: { offset, path, uri }`), `null`
+   * on the last page: `cursor` names its member for the next page's cursor, `path` the one for its
+   * path and query, `uri` the one for its whole URL.
+   */
+  nextPage?: NextPageMember
   /** The member that says whether more records follow (`has_more`). */
   hasMore?: string
   /** The member that holds the page's number (`page`), where pages are numbered. */
@@ -38,6 +44,14 @@ export interface ListEnvelope {
   url?: string
   /** Members every list body carries, each with one value (Stripe's `{ object: 'list' }`). */
   constants?: Record<string, Scalar>
+}
+
+/** A list's next page as an object of its own (`{ offset, path, uri }`), by its members' names. */
+export interface NextPageMember {
+  member: string
+  cursor?: string
+  path?: string
+  uri?: string
 }
 
 /** A JSON value that is not an object or an array. */
@@ -388,6 +402,20 @@ function checkEnvelopeMembers(
     const value = envelope[name]
     if (value !== undefined && (typeof value !== 'string' || !NAME.test(value)))
       issue(`${at}.${name}`, 'must be a member name')
+  }
+  const next = envelope.nextPage
+  if (next !== undefined) {
+    if (typeof next !== 'object' || next === null)
+      issue(`${at}.nextPage`, 'must be { member, cursor?, path?, uri? }')
+    else
+      for (const name of ['member', 'cursor', 'path', 'uri'] as const) {
+        const value = next[name]
+        if (
+          (value !== undefined || name === 'member') &&
+          (typeof value !== 'string' || !NAME.test(value))
+        )
+          issue(`${at}.nextPage.${name}`, 'must be a member name')
+      }
   }
   for (const name of ['page', 'pages'] as const)
     if (envelope[name] !== undefined && style !== undefined && style !== 'page')

@@ -147,17 +147,19 @@ export function resourceRoutes(
     return (row: AnyRecord) =>
       runtime.api.visibleWith(resource, row, principal, data)
   }
+  const creates = resource.createMethod
   const collectionOps = split<Handler>({
     GET: listConvention(resource, visibleRows),
-    ...(resource.create && { POST: createConvention(resource) }),
+    ...(resource.create && { [creates]: createConvention(resource) }),
   })
-  withBodies(collectionOps, 'POST', resource.create?.input, resource.bodies)
+  withBodies(collectionOps, creates, resource.create?.input, resource.bodies)
   // The API's own shape of each answer, where the resource declares one.
   const shape = resource.declaration.answer
   if (shape) {
-    const { GET, POST } = collectionOps.handlers
+    const { GET, [creates]: create } = collectionOps.handlers
     if (GET) collectionOps.handlers.GET = shapedAnswer(GET, 'list', shape)
-    if (POST) collectionOps.handlers.POST = shapedAnswer(POST, 'create', shape)
+    if (create)
+      collectionOps.handlers[creates] = shapedAnswer(create, 'create', shape)
   }
   const collection: RouteSpec = {
     path: base,
@@ -172,7 +174,7 @@ export function resourceRoutes(
   }
   // A record may come as the one member of an array, as the API answers it.
   const wrapped = resource.item === 'array'
-  if (wrapped && resource.create) collection.arrays = { POST: true }
+  if (wrapped && resource.create) collection.arrays = { [creates]: true }
   if (resource.create)
     collection.strictKey =
       (resource.create.declaration as { strictKey?: boolean }).strictKey ===

@@ -194,10 +194,15 @@ export interface NestedCollection<P extends AnyRecord> {
   where(row: AnyRecord, parent: P): boolean
 }
 
-/** How `POST` on a collection creates a record: its body, checks and what else it does. */
+/** How `POST` (or `PUT`) on a collection creates a record: its body, checks and what else it does. */
 export interface CreateDeclaration<R extends AnyRecord, I = AnyRecord> {
   /** The body. @default the record's schema less server-set and hidden fields (zod schemas) */
   input?: Schema<I>
+  /**
+   * The method on the collection that creates: `PUT` for an API that creates by `PUT` on the
+   * collection and describes no `POST` there. @default 'POST'
+   */
+  method?: 'POST' | 'PUT'
   strictKey?: boolean
   /** More field errors, reported with the schema's in one 422. */
   check?(ctx: InputContext<I>): readonly FieldError[] | void
