@@ -116,6 +116,11 @@ export interface AjvSchemaOptions {
   ignore?: readonly string[]
   /** Values read from a form (strings) turned into the schema's types before validating. */
   coerce?: (value: unknown) => unknown
+  /**
+   * Members a valid body names otherwise than the record (`FriendlyName` sent, `friendly_name`
+   * kept), by the body's name: the value is validated as sent and kept by the record's names.
+   */
+  rename?: Readonly<Record<string, string>>
 }
 
 /**
@@ -156,9 +161,11 @@ export function ajvStandardSchema(
               path: [name],
             })
       if (issues.length > 0) return { issues }
-      return options.absent && isObject(value)
-        ? { value: { ...options.absent, ...value } }
-        : { value }
+      const whole =
+        options.absent && isObject(value)
+          ? { ...options.absent, ...value }
+          : value
+      return { value: renamed(whole, options.rename) }
     },
     // One schema both ways: a merge patch reads the input side for the members it may change.
     jsonSchema: { input: () => options.json, output: () => options.json },
@@ -171,5 +178,17 @@ function ignored(value: unknown, ignore: readonly string[] | undefined) {
   if (!ignore || !isObject(value)) return value
   const out = { ...value }
   for (const name of ignore) delete out[name]
+  return out
+}
+
+/** The value with its members named as the record names them. */
+function renamed(
+  value: unknown,
+  rename: Readonly<Record<string, string>> | undefined,
+) {
+  if (!rename || !isObject(value)) return value
+  const out: Record<string, unknown> = {}
+  for (const [name, member] of Object.entries(value))
+    out[Object.hasOwn(rename, name) ? rename[name]! : name] = member
   return out
 }

@@ -48,6 +48,28 @@ export function wrapperOf(
 }
 
 /**
+ * The array member an answer holds its one record in (`{ "Items": [ { … } ] }`): the one member
+ * whose items carry the key, where the answer has no key of its own and no member wraps it whole.
+ */
+export function arrayWrapperOf(
+  document: Json,
+  schema: unknown,
+  key: string,
+): string | undefined {
+  const flat = flatten(document, schema)
+  if (typeOf(flat) === 'array') return undefined
+  const properties = flatProperties(document, flat)
+  if (key in properties || 'id' in properties) return undefined
+  if (wrapperOf(document, schema, key) !== undefined) return undefined
+  const holding = Object.entries(properties).filter(
+    ([, member]) =>
+      typeOf(member) === 'array' &&
+      key in flatProperties(document, flatten(document, member.items)),
+  )
+  return holding.length === 1 ? holding[0]![0] : undefined
+}
+
+/**
  * A stored record answered in one operation's own schema, where operations describe it
  * differently (a create that answers members the read leaves out, an update that answers
  * `{ "post": { … } }`): the record wrapped in the member that holds it, members the schema
@@ -69,7 +91,25 @@ export function conformAnswer(
   const required = (flat.required as string[] | undefined) ?? []
   // Wrapped even where the wrapper is optional, as the description draws the answer.
   const wrapper = key in row ? wrapperOf(document, schema, key) : undefined
+  const inArray = key in row ? arrayWrapperOf(document, schema, key) : undefined
   const conforms = (value: unknown): boolean => validator(schema)(value)
+  if (inArray) {
+    const out: Record<string, unknown> = {}
+    for (const name of required)
+      if (name !== inArray)
+        out[name] = sampleValue(document, properties[name], random, name)
+    out[inArray] = [
+      conformAnswer(
+        document,
+        validator,
+        flatten(document, properties[inArray]).items,
+        row,
+        key,
+        seed,
+      ),
+    ]
+    return out
+  }
   if (!wrapper && conforms(row)) return row
   if (typeOf(flat) === 'array' || !isObject(flat.properties)) return row
   if (wrapper) {

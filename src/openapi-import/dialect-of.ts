@@ -87,3 +87,26 @@ export function dialectOf(
   }
   return out
 }
+
+/**
+ * The record members an item path's parameter may name, most likely first: the parameter as
+ * spelled (`task_gid`), in the record's casing (`Sid` names `sid`, `ConversationSid` names
+ * `conversationSid` or `conversation_sid`), then `id`, then the parameter's last word alone
+ * (`task_gid` names `gid`, `ConversationSid` names `sid`), which an API keeps every record by.
+ */
+export function keyCandidates(param: string | undefined): string[] {
+  if (param === undefined || param === 'id') return ['id']
+  const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
+  const snake = (s: string) =>
+    s
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/-/g, '_')
+      .toLowerCase()
+  const words = snake(param).split('_').filter(Boolean)
+  const last = words.at(-1)
+  const tail =
+    words.length > 1 && last !== undefined && last !== 'id'
+      ? [last, last.charAt(0).toUpperCase() + last.slice(1)]
+      : []
+  return [...new Set([param, lowerFirst(param), snake(param), 'id', ...tail])]
+}

@@ -324,6 +324,14 @@ export function importOpenApi(
   const ownPaths: DocOperation[] = []
   // Writes on an engine collection its routes leave out: `POST` on an item, `PUT` on the collection.
   const engineExtra = new Map<string, DocOperation[]>()
+  // A PUT on a collection that has no POST, beside an item it reads, creates that item.
+  const createsByPut = (op: DocOperation) =>
+    !operations.some((o) => o.path === op.path && o.method === 'post') &&
+    operations.some(
+      (o) => o.method === 'get' && o.path.startsWith(`${op.path}/{`),
+    )
+      ? ('create' as const)
+      : undefined
   const deeper = (path: string) =>
     operations.some((o) => o.path.startsWith(`${path}/{`))
   for (const op of operations) {
@@ -342,8 +350,8 @@ export function importOpenApi(
       shape.sub !== undefined
         ? undefined
         : shape.id === undefined
-          ? ({ get: 'list', post: 'create' } as const)[
-              op.method as 'get' | 'post'
+          ? ({ get: 'list', post: 'create', put: createsByPut(op) } as const)[
+              op.method as 'get' | 'post' | 'put'
             ]
           : (
               {

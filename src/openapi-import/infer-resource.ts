@@ -9,6 +9,7 @@ import {
 } from './ajv-standard-schema.ts'
 import type { OperationReport } from './import-types.ts'
 import { PATCH_TYPES } from '../mock-server/declare/dialect-auth.ts'
+import { newId } from '../mock-server/declare/new-id.ts'
 import { seedDrawnOnFirstRead } from '../mock-server/declare/seed-rows.ts'
 import { inferList } from './list-inference.ts'
 import {
@@ -21,7 +22,8 @@ import {
   type DocOperation,
 } from './openapi-reader.ts'
 import { coerceForm } from './coerce-form.ts'
-import { wrapperOf } from './conform-answer.ts'
+import { keyCandidates } from './dialect-of.ts'
+import { arrayWrapperOf, wrapperOf } from './conform-answer.ts'
 import { sampleValue } from './sample-value.ts'
 import {
   flatten,
@@ -146,7 +148,7 @@ export function inferResource(
       ? created
       : (recordNode ?? listItems)
   if (!answered) return { why: 'no response gives the record schema' }
-  const keys = options.keys ?? ['id']
+  const keys = [...new Set((options.keys ?? ['id']).flatMap(keyCandidates))]
   // A record the answer wraps in a member of its own (`{ "category": { "id": 1, … } }`).
   const answeredProperties = flatProperties(
     document,
@@ -158,9 +160,18 @@ export function inferResource(
       : keys
           .map((k) => wrapperOf(document, answered, k))
           .find((w) => w !== undefined)
+  // Or holds it as the one record of an array member (`{ "Items": [ { … } ] }`).
+  const inArray =
+    wrapper === undefined && !options.singleton
+      ? keys
+          .map((k) => arrayWrapperOf(document, answered, k))
+          .find((w) => w !== undefined)
+      : undefined
   const node = wrapper
     ? (flatten(document, answered).properties as Json)[wrapper]
-    : answered
+    : inArray
+      ? flatten(document, answeredProperties[inArray]).items
+      : answered
   const record = flatten(document, node)
   const kind = typeOf(record)
   // Petstore's `GET /user/login` answers a string: there is no record to keep.
@@ -173,6 +184,18 @@ export function inferResource(
   if (!properties[key] && !options.singleton)
     return {
       why: `its record has no ${keys.map((k) => `"${k}"`).join(' or ')} member to keep rows by`,
+    }
+  // A GET on the collection that answers one of its records (a registry's active garbage
+  // collection), not a list of them, is no collection to keep.
+  const one = ops.list && listRecord(document, ops.list)
+  if (
+    one &&
+    !options.singleton &&
+    (key in flatProperties(document, one) ||
+      wrapperOf(document, one, key) !== undefined)
+  )
+    return {
+      why: `GET ${ops.path ?? `/${ops.name}`} answers one record, not a list of them`,
     }
   // The engine keeps its own id beside a record keyed by another member (`eventId`), hidden.
   const hiddenId = !properties.id
@@ -274,10 +297,12 @@ export function inferResource(
         absent[name] = null
     }
     const form = requestBodyOf(document, op.operation, forms)?.type
+    const rename = renamesOf(Object.keys(body), properties)
     return ajvStandardSchema(() => validator(schema), {
       json: { ...flatten(document, schema), properties: body },
       readOnly: serverSet,
       ...(Object.keys(absent).length > 0 && { absent }),
+      ...(rename && { rename }),
       ...(form &&
         FORM_TYPES.includes(form as never) && {
           coerce: coerceForm(document, schema),
@@ -296,7 +321,10 @@ export function inferResource(
     const out: AnyRecord = {}
     for (const field of generated)
       if (ctx.input[field] === undefined)
-        out[field] = sampleValue(document, properties[field], ctx.random, field)
+        out[field] =
+          field === key
+            ? newKey(document, properties[key]!, key, ctx.random)
+            : sampleValue(document, properties[field], ctx.random, field)
     return out
   }
 
@@ -323,6 +351,8 @@ export function inferResource(
     const status = successOf(document, ops.create.operation)?.status ?? 201
     declaration.create = {
       ...(input && { input }),
+      // An API that creates by PUT on the collection (and has no POST there).
+      ...(ops.create.method === 'put' && { method: 'PUT' as const }),
       prepare,
       // An id the client chose names no other row.
       check: (ctx) =>
@@ -344,9 +374,14 @@ export function inferResource(
     if (status === 200)
       declaration.status = { ...declaration.status, create: 200 }
     if (input)
-      report(ops.create, 'create', `POST on the collection ${at}`, [
-        `${status === 200 ? 200 : 201}; the body is validated by its schema${readOnly.length > 0 ? `; ${readOnly.join(', ')} set by the server` : ''}`,
-      ])
+      report(
+        ops.create,
+        'create',
+        `${ops.create.method.toUpperCase()} on the collection ${at}`,
+        [
+          `${status === 200 ? 200 : 201}; the body is validated by its schema${readOnly.length > 0 ? `; ${readOnly.join(', ')} set by the server` : ''}`,
+        ],
+      )
   } else declaration.create = false
   if (ops.read)
     report(ops.read, 'read', `path ${at}/{${paramName(ops.read)}} is an item`, [
@@ -573,4 +608,67 @@ function bodyWhy(document: Json, op: DocOperation) {
   return types.length > 0
     ? `its request body is ${types.join(' or ')}, not JSON: the engine reads JSON bodies only`
     : 'it has no request body to validate'
+}
+
+/**
+ * Body members the record names in another case (Twilio's form `FriendlyName` is the record's
+ * `friendly_name`): each by the record's one member of that name, case and `_` aside, where the
+ * record has none of the body's own spelling.
+ */
+function renamesOf(
+  body: readonly string[],
+  properties: Record<string, Json>,
+): Record<string, string> | undefined {
+  const folded = (name: string) => name.replace(/[_-]/g, '').toLowerCase()
+  const byFolded = new Map<string, string[]>()
+  for (const name of Object.keys(properties))
+    byFolded.set(folded(name), [...(byFolded.get(folded(name)) ?? []), name])
+  const out: Record<string, string> = {}
+  for (const name of body) {
+    if (name in properties) continue
+    const matches = byFolded.get(folded(name))
+    if (matches?.length === 1 && !body.includes(matches[0]!))
+      out[name] = matches[0]!
+  }
+  return Object.keys(out).length > 0 ? out : undefined
+}
+
+/**
+ * A created record's key where the key is not `id`: drawn from its schema where that constrains
+ * it (a pattern, a format, an enum), never from its example (every create would name the
+ * example's row); a plain string is the engine's own 12 random hex digits, so keys do not repeat.
+ */
+function newKey(
+  document: Json,
+  member: Json,
+  name: string,
+  random: () => number,
+): unknown {
+  const plain =
+    typeOf(member) === 'string' &&
+    member.pattern === undefined &&
+    member.format === undefined &&
+    member.enum === undefined &&
+    member.const === undefined &&
+    (typeof member.minLength !== 'number' || member.minLength <= 12) &&
+    (typeof member.maxLength !== 'number' || member.maxLength >= 12)
+  if (plain) return newId('string', 0, random)
+  return sampleValue(
+    document,
+    { ...member, example: undefined, examples: undefined },
+    random,
+    name,
+  )
+}
+
+/** The list operation's success schema where it is an object with no array member, else undefined. */
+function listRecord(document: Json, op: DocOperation): Json | undefined {
+  const schema = successOf(document, op.operation)?.body?.media.schema
+  if (schema === undefined) return undefined
+  const flat = flatten(document, schema)
+  if (typeOf(flat) !== 'object' && typeOf(flat) !== undefined) return undefined
+  const members = Object.values(flatProperties(document, flat))
+  if (members.length === 0 || members.some((m) => typeOf(m) === 'array'))
+    return undefined
+  return flat
 }

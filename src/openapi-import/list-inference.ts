@@ -23,7 +23,7 @@ export interface InferredList {
   notes: string[]
 }
 
-const HAS_MORE = /^has_?more$/i
+const HAS_MORE = /^(has_?)?more$/i
 const NEXT_CURSOR = /^next_?(cursor|page_?token)$/i
 /** Stripe's paging: the key of the record a page starts after, or ends before. */
 const AFTER_KEY = 'starting_after'
@@ -134,7 +134,39 @@ function envelopeOf(
     (n) => NEXT_CURSOR.test(n) && typeOf(properties[n]!) === 'string',
   )
   if (nextCursor) envelope.nextCursor = nextCursor
+  const nextPage = nextPageOf(document, properties)
+  if (nextPage) envelope.nextPage = nextPage
   return { envelope, items }
+}
+
+/**
+ * The member that holds the next page as an object (`next_page: { offset, path, uri }`): named
+ * for the next page, with a member for its cursor and one for its path or URL.
+ */
+function nextPageOf(
+  document: Json,
+  properties: Record<string, Json>,
+): NonNullable<ListEnvelope['nextPage']> | undefined {
+  for (const [member, schema] of Object.entries(properties)) {
+    if (!/^next_?page$/i.test(member) || typeOf(schema) !== 'object') continue
+    const inner = flatProperties(document, schema)
+    const names = Object.keys(inner)
+    const cursor = names.find(
+      (n) =>
+        (n === 'offset' || CURSOR.includes(n)) &&
+        typeOf(inner[n]!) === 'string',
+    )
+    const path = names.find((n) => n === 'path')
+    const uri = names.find((n) => n === 'uri' || n === 'url' || n === 'href')
+    if (cursor && (path || uri))
+      return {
+        member,
+        cursor,
+        ...(path && { path }),
+        ...(uri && { uri }),
+      }
+  }
+  return undefined
 }
 
 /**
@@ -163,7 +195,14 @@ export function inferList(
   const names = query.map((p) => String(p.name))
   const list: ListDeclaration = { envelope: shape.envelope }
   const params: NonNullable<ListDeclaration['params']> = {}
-  const cursor = names.find((n) => CURSOR.includes(n))
+  // A cursor the next page object carries (`next_page.offset`) is the query parameter of that name.
+  const pageCursor =
+    typeof shape.envelope === 'object'
+      ? shape.envelope.nextPage?.cursor
+      : undefined
+  const cursor =
+    names.find((n) => CURSOR.includes(n)) ??
+    (pageCursor && names.includes(pageCursor) ? pageCursor : undefined)
   const size = names.find((n) => SIZE.includes(n))
   if (cursor === AFTER_KEY) {
     list.paging = 'after'

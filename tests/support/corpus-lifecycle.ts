@@ -9,6 +9,7 @@ import {
   requestSchemaOf,
   successOf,
 } from '../../src/openapi-import/openapi-reader.ts'
+import { keyCandidates } from '../../src/openapi-import/dialect-of.ts'
 import { sampleValue } from '../../src/openapi-import/sample-value.ts'
 import {
   flatten,
@@ -189,17 +190,18 @@ export async function lifecycle(
       })
     step('create', create, create.path, created)
     const param = /\{([^}]+)\}(\.json)?$/.exec(read.path)![1]!
+    // The members the item's parameter may name, as the import keys records (`gid` for `{task_gid}`).
+    const names = keyCandidates(param)
+    const keyed = (v: unknown): v is Json =>
+      typeof v === 'object' && v !== null && names.some((n) => n in v)
     // The record, or the member an answer wraps it in (`{ "app": { "id": … } }`).
     const unwrapped = (body: unknown): Json => {
       const top = (body ?? {}) as Json
-      if (param in top || 'id' in top) return top
-      const inner = Object.values(top).find(
-        (v) => typeof v === 'object' && v !== null && (param in v || 'id' in v),
-      )
-      return (inner as Json | undefined) ?? top
+      if (keyed(top)) return top
+      return Object.values(top).find(keyed) ?? top
     }
     const record = unwrapped(created.body)
-    const key = String(record[param] ?? record.id)
+    const key = String(record[names.find((n) => n in record) ?? 'id'])
     const itemPath = (op: OperationReport) =>
       under(op.path).replace(
         /\{[^}]+\}(\.json)?$/,
