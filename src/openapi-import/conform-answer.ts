@@ -111,6 +111,25 @@ export function conformAnswer(
     return out
   }
   if (!wrapper && conforms(row)) return row
+  // A record the engine has wrapped already (`{ "data": { "gid": … } }`): the record within is
+  // made to fit, never drawn anew.
+  const around = key in row ? undefined : wrapperOf(document, schema, key)
+  const inner = around === undefined ? undefined : row[around]
+  if (around !== undefined && isObject(inner) && key in inner) {
+    const out: Record<string, unknown> = { ...row }
+    for (const name of required)
+      if (out[name] === undefined)
+        out[name] = sampleValue(document, properties[name], random, name)
+    out[around] = conformAnswer(
+      document,
+      validator,
+      (flat.properties as Json)[around],
+      inner,
+      key,
+      seed,
+    )
+    return out
+  }
   if (typeOf(flat) === 'array' || !isObject(flat.properties)) return row
   if (wrapper) {
     const out: Record<string, unknown> = {}

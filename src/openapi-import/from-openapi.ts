@@ -23,6 +23,7 @@ import {
 } from './infer-resource.ts'
 import { InvalidOpenApiError } from './load-openapi.ts'
 import {
+  flatProperties,
   operationsOf,
   requestBodyOf,
   requestSchemaOf,
@@ -145,8 +146,18 @@ function wrapsAlike(
     const answer = successOf(document, op.operation)?.body?.media.schema
     if (answer && wrapperOf(document, answer, inferred.key) !== wrapper)
       return false
+    // A body may come in the same wrapper, alone (`{ "team": { … } }`): the engine reads the
+    // record it wraps.
     const body = requestSchemaOf(document, op.operation, true)
-    if (body && wrapperOf(document, body, inferred.key) !== undefined)
+    const bodyWrapper = body && wrapperOf(document, body, inferred.key)
+    if (
+      bodyWrapper !== undefined &&
+      !(
+        bodyWrapper === wrapper &&
+        Object.keys(flatProperties(document, flatten(document, body)))
+          .length === 1
+      )
+    )
       return false
   }
   return true

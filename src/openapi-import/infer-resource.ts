@@ -16,6 +16,7 @@ import {
   exampleOf,
   flatProperties,
   FORM_TYPES,
+  jsonMedia,
   requestBodyOf,
   requestSchemaOf,
   successOf,
@@ -266,13 +267,39 @@ export function inferResource(
   if (states && typeof states === 'object')
     declaration.state = stateOf(states as Json)
 
-  const inputOf = (op: DocOperation) => {
-    const schema = requestSchemaOf(document, op.operation, forms)
+  // A write's body that is the record in the answers' wrapper alone (`{ "data": { … } }`): the
+  // engine reads the record it wraps, so its input is that record's schema.
+  const unwrapped = (op: DocOperation) => {
+    const schema = wrapper && requestSchemaOf(document, op.operation, forms)
+    if (!schema) return undefined
+    const body = flatProperties(document, flatten(document, schema))
+    const names = Object.keys(body)
+    return names.length === 1 && names[0] === wrapper
+      ? body[wrapper]
+      : undefined
+  }
+  const inputOf = (op: DocOperation, given?: unknown) => {
+    const schema = given ?? requestSchemaOf(document, op.operation, forms)
     if (!schema) return undefined
     const body = flatProperties(document, flatten(document, schema))
     // `version` in a body is the optimistic lock the engine checks (409 on a mismatch); an `id`
     // the body draws and no schema marks readOnly is the client's to choose (Swagger Petstore's
     // `{"id":10,"name":"doggie"}`).
+    // A member the answers mark readOnly that the body describes as writable, or that the
+    // operation's own example request sends, is the client's to send (Asana's project
+    // `workspace`, readOnly in the record, named by the create's body; PagerDuty's team `type`,
+    // readOnly in a part its schema shares, sent by its example).
+    const example = exampleOf(
+      document,
+      jsonMedia(resolve(document, op.operation.requestBody).content)?.media,
+    )
+    const exampleRecord =
+      given !== undefined && wrapper && isObject(example)
+        ? example[wrapper]
+        : example
+    const sent = new Set(
+      isObject(exampleRecord) ? Object.keys(exampleRecord) : [],
+    )
     const serverSet = [...new Set([...readOnly, ...readOnlyOf(body)])].filter(
       (f) =>
         !(
@@ -280,6 +307,11 @@ export function inferResource(
           f in body &&
           body[f]!.readOnly !== true &&
           properties[f]?.readOnly !== true
+        ) &&
+        !(
+          !SERVER_SET.includes(f) &&
+          f in body &&
+          (body[f]!.readOnly !== true || sent.has(f))
         ),
     )
     // A member the body may leave out that the record requires: its default, or null.
@@ -347,7 +379,7 @@ export function inferResource(
     }
   }
   if (ops.create) {
-    const input = inputOf(ops.create)
+    const input = inputOf(ops.create, unwrapped(ops.create))
     const status = successOf(document, ops.create.operation)?.status ?? 201
     declaration.create = {
       ...(input && { input }),
@@ -388,7 +420,7 @@ export function inferResource(
       `${declaration.id} ids, from ${idFrom.where}${declaration.links === false ? '; no _links (the schema has no room for them)' : ''}`,
     ])
   if (ops.replace) {
-    const input = inputOf(ops.replace)
+    const input = inputOf(ops.replace, unwrapped(ops.replace))
     const body = requestSchemaOf(document, ops.replace.operation, forms)
     const carried = Object.keys(
       flatProperties(document, flatten(document, body)),
@@ -414,7 +446,7 @@ export function inferResource(
   // A PATCH with no PUT beside it checks the merged record by its own body's schema.
   const patchInput =
     ops.patch && !declaration.replace && patchTypes.length > 0
-      ? inputOf(ops.patch)
+      ? inputOf(ops.patch, unwrapped(ops.patch))
       : undefined
   if (patchInput) declaration.replace = { input: patchInput, put: false }
   if (ops.patch && declaration.replace && patchTypes.length > 0) {

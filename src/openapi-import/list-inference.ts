@@ -134,6 +134,12 @@ function envelopeOf(
     (n) => NEXT_CURSOR.test(n) && typeOf(properties[n]!) === 'string',
   )
   if (nextCursor) envelope.nextCursor = nextCursor
+  // `{ limit, offset }` beside the records: the page's size and start, as the request got them.
+  const integer = (n: string) =>
+    ['integer', 'number'].includes(typeOf(properties[n]!) ?? '')
+  const perPage = names.find((n) => SIZE.includes(n) && integer(n))
+  if (perPage) envelope.perPage = perPage
+  if (names.includes('offset') && integer('offset')) envelope.offset = 'offset'
   const nextPage = nextPageOf(document, properties)
   if (nextPage) envelope.nextPage = nextPage
   return { envelope, items }
