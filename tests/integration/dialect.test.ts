@@ -222,6 +222,68 @@ describe('a dialect of envelopes and paging', () => {
     ])
   })
 
+  it('pages by the cursor a next page object carries, { offset, path }, until it is null', async () => {
+    const send = serve(
+      notes({
+        envelope: {
+          items: 'data',
+          nextPage: { member: 'next_page', cursor: 'offset', path: 'path' },
+        },
+        paging: { style: 'cursor', params: { cursor: 'offset' } },
+      }),
+    )
+    const seen: string[] = []
+    let url = '/notes?perPage=2'
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await send('GET', url)
+      expect(page.status).toBe(200)
+      seen.push(...(page.body.data as Json[]).map((n) => n.title as string))
+      const next = page.body.next_page as Json | null
+      if (next === null) break
+      // The path the next page object gives is the one its cursor makes.
+      expect(next.path).toBe(
+        `/api/notes?perPage=2&offset=${encodeURIComponent(String(next.offset))}`,
+      )
+      url = String(next.path).slice('/api'.length)
+    }
+    expect(seen.sort()).toEqual([
+      'Note 1',
+      'Note 2',
+      'Note 3',
+      'Note 4',
+      'Note 5',
+    ])
+    // The served description draws the next page object, null on the last page.
+    const described = JSON.stringify((await send('GET', '/openapi.json')).body)
+    expect(described).toContain(
+      '"next_page":{"type":["object","null"],"description":"The next page; null on the last page.","properties":{"offset":{"type":"string"},"path":{"type":"string"}}}',
+    )
+  })
+
+  it('creates by PUT on the collection where the resource says so, and takes no POST there', async () => {
+    const send = serve(
+      defineApi({
+        name: 'Shelves',
+        base: '/api',
+        auth: false,
+        resources: {
+          shelves: defineResource({
+            schema: z.strictObject({ id: z.number(), name: z.string() }),
+            create: { method: 'PUT' },
+          }),
+        },
+      }),
+    )
+    const created = await send('PUT', '/shelves', { name: 'Poetry' })
+    expect(created.status).toBe(201)
+    expect(
+      (await send('GET', `/shelves/${String(created.body.id)}`)).body,
+    ).toMatchObject({ name: 'Poetry' })
+    const posted = await send('POST', '/shelves', { name: 'Plays' })
+    expect(posted.status).toBe(405)
+    expect(posted.headers.get('Allow')).toContain('PUT')
+  })
+
   it('pages by offset and limit with the total, as the API names them', async () => {
     const send = serve(
       notes({
@@ -379,6 +441,7 @@ it('lists every mistake of a dialect at once', () => {
           keys: { generate: { prefix: 7 } },
           // @ts-expect-error: no such paging style, past the types
           paging: 'sideways',
+          envelope: { items: 'data', nextPage: { member: 'next page' } },
         },
         resources: {
           things: defineResource({
@@ -402,6 +465,7 @@ it('lists every mistake of a dialect at once', () => {
     expect.arrayContaining([
       'dialect.keys.generate',
       'dialect.paging',
+      'dialect.envelope.nextPage.member',
       'resources.things.dialect.keys.member',
       'resources.things.dialect.keys.param',
       'resources.things.dialect.envelope',

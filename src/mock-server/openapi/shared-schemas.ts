@@ -161,6 +161,19 @@ export function addCollection(ctx: SchemaContext, resource: CompiledResource) {
         type: ['string', 'null'],
         description: "The next page's cursor; null on the last page.",
       }
+    if (envelope.nextPage) {
+      const { member, cursor, path, uri } = envelope.nextPage
+      const text: JsonSchema = { type: 'string' }
+      properties[member] = {
+        type: ['object', 'null'],
+        description: 'The next page; null on the last page.',
+        properties: Object.fromEntries(
+          [cursor, path, uri]
+            .filter((name): name is string => name !== undefined)
+            .map((name) => [name, text]),
+        ),
+      }
+    }
     const count = (minimum: number, description: string): JsonSchema => ({
       type: 'integer',
       minimum,
