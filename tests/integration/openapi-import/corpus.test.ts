@@ -50,12 +50,12 @@ const reached: Record<string, number> = {
   museum: 0.6,
   petstore3: 0.8,
   spotify: 0.55,
-  discourse: 0.6,
-  box: 0.65,
-  digitalocean: 0.6,
-  openai: 0.75,
+  discourse: 0.65,
+  box: 0.7,
+  digitalocean: 0.75,
+  openai: 0.8,
   stripe: 0.9,
-  github: 0.6,
+  github: 0.7,
 }
 
 const statefulShare = (report: ImportReport) => {
