@@ -61,6 +61,15 @@ export function arrayWrapperOf(
   const properties = flatProperties(document, flat)
   if (key in properties || 'id' in properties) return undefined
   if (wrapperOf(document, schema, key) !== undefined) return undefined
+  return arrayHolding(document, properties, key)
+}
+
+/** The one array member of these whose items carry the key. */
+function arrayHolding(
+  document: Json,
+  properties: Record<string, Json>,
+  key: string,
+): string | undefined {
   const holding = Object.entries(properties).filter(
     ([, member]) =>
       typeOf(member) === 'array' &&
@@ -91,7 +100,15 @@ export function conformAnswer(
   const required = (flat.required as string[] | undefined) ?? []
   // Wrapped even where the wrapper is optional, as the description draws the answer.
   const wrapper = key in row ? wrapperOf(document, schema, key) : undefined
-  const inArray = key in row ? arrayWrapperOf(document, schema, key) : undefined
+  // Checked on what is already at hand: most records carry their key or an `id` themselves.
+  const inArray =
+    key in row &&
+    wrapper === undefined &&
+    typeOf(flat) !== 'array' &&
+    !(key in properties) &&
+    !('id' in properties)
+      ? arrayHolding(document, properties, key)
+      : undefined
   const conforms = (value: unknown): boolean => validator(schema)(value)
   if (inArray) {
     const out: Record<string, unknown> = {}
