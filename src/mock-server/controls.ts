@@ -160,6 +160,7 @@ export function createControls(runtime: Runtime): MockControls {
       list: () => runtime.journal.list(),
       clear() {
         runtime.journal.clear()
+        runtime.stateEvents.verdicts.clear()
         events.emit({ type: 'journal' })
       },
     },
@@ -185,6 +186,7 @@ export function createControls(runtime: Runtime): MockControls {
         runtime.clock.advance(advanceMs)
         events.emit({ type: 'clock' })
         runtime.webhooks.clockMoved()
+        runtime.stateEvents.clockMoved()
         return runtime.clock.iso()
       },
     },

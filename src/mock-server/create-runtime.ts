@@ -53,6 +53,7 @@ export function createRuntime(options: ResolvedOptions): Runtime {
       runtime.limiter.reset()
       runtime.journal.reset()
       runtime.webhooks.reset()
+      runtime.stateEvents.verdicts.clear()
       clock.reset()
       runtime.events.emit({ type: 'reset' })
     },
@@ -61,9 +62,15 @@ export function createRuntime(options: ResolvedOptions): Runtime {
     options.onUnhandledError(error),
   )
   runtime.db.observer = runtime.stateEvents.written
+  runtime.stateEvents.log.faultOf = () => {
+    const fault = runtime.faults.takeEvent()
+    if (fault) runtime.events.emit({ type: 'faults' })
+    return fault
+  }
   runtime.webhooks = new Webhooks({
     clock,
     log: runtime.stateEvents.log,
+    verdicts: runtime.stateEvents.verdicts,
     allowedOrigins: options.allowedOrigins,
   })
   return runtime

@@ -7,6 +7,8 @@ export const limits = {
   faultRules: 1_000,
   /** Characters in a fault rule's path pattern. */
   faultPatternLength: 500,
+  /** A fault rule's `times` and `skip`: matches (requests) or events it counts. */
+  faultTimes: 100_000,
   /** Nesting of objects and arrays in any JSON body, snapshots included. */
   jsonDepth: 32,
   /** Bytes in a `PUT /__mock/state` body (other bodies: the `maxBodyBytes` option, 1 MiB). */
@@ -41,6 +43,8 @@ export const limits = {
   eventBytes: 16 * 1024 * 1024,
   /** `/events` streams open at once on one instance (past it: 409 `limit-exceeded`). */
   eventStreams: 100,
+  /** Consumer verdicts kept (`GET <control>/operations`, `eventVerdicts`): the last N. */
+  deliveryVerdicts: 1_000,
   /**
    * Bytes an `/events` stream may hold unread before it is closed (a consumer that stopped
    * reading); each event counts at least its share, so that it is closed before it falls half

@@ -73,9 +73,50 @@ const verdict = {
   },
 }
 
+/** A consumer of the state events, judged after an events fault put it to the test. */
+const eventVerdict = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'level',
+    'channel',
+    'consumer',
+    'fault',
+    'eventId',
+    'at',
+    'message',
+  ],
+  properties: {
+    id: {
+      enum: [
+        'processed-twice',
+        'reconnected-without-last-event-id',
+        'accepted-bad-signature',
+      ],
+    },
+    level: { enum: ['violation'] },
+    channel: { enum: ['sse', 'websocket', 'webhook'] },
+    consumer: {
+      type: 'string',
+      description:
+        "A webhook endpoint's id, or the principal of an event stream.",
+    },
+    fault: {
+      type: 'string',
+      description: 'The events fault that set the test.',
+    },
+    eventId: nullable('string'),
+    at: { type: 'string', format: 'date-time' },
+    message: { type: 'string' },
+  },
+}
+
 /**
  * The JSON Schema (2020-12) of `GET /__mock/operations`: the journal read as operations, their
- * attempts, waits, grouping and verdicts. Tests validate the endpoint's answers against it.
+ * attempts, waits, grouping and verdicts, and the verdicts on the consumers of the state events
+ * (`eventVerdicts`, from the instance that delivers them). Tests validate the endpoint's answers
+ * against it.
  */
 export const operationsJsonSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -124,5 +165,6 @@ export const operationsJsonSchema = {
         },
       },
     },
+    eventVerdicts: { type: 'array', items: eventVerdict },
   },
 } as const

@@ -147,7 +147,12 @@ export const controlCommands = {
     path: '/operations',
     write: false,
     run: (c) => c.operations.list(),
-    answer: (operations) => HttpResponse.json({ operations }),
+    // The consumers' verdicts live where the events are delivered: this instance.
+    answer: (operations, { runtime }) =>
+      HttpResponse.json({
+        operations,
+        eventVerdicts: runtime.stateEvents.verdicts.all(),
+      }),
     read: member('operations'),
   }),
   'clock.now': command({

@@ -11,6 +11,8 @@ import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { RouteContext, RouteSpec } from '../route-spec.ts'
 import type { StoredEvent } from '../store/state-event.ts'
+import type { EventFault } from '../faults/fault-rule.ts'
+import { StreamDelivery } from '../faults/stream-delivery.ts'
 
 /** A comment line at least this often (ms) on an idle stream: well under the 30 s proxies allow. */
 export const HEARTBEAT_MS = 15_000
@@ -144,6 +146,8 @@ function streamEvents(ctx: RouteContext): Response {
           stateEvents.openStreams -= 1
           clearTimeout(timer)
           unsubscribe()
+          delivery.close()
+          stateEvents.clockListeners.delete(clockMoved)
           ctx.request.signal.removeEventListener('abort', onAbort)
         }
         const onAbort = () => {
@@ -168,11 +172,23 @@ function streamEvents(ctx: RouteContext): Response {
           ;(timer as { unref?: () => void }).unref?.()
         }
         let sent = filters.after
-        const deliver = (stored: StoredEvent) => {
+        // Live events go through the events faults (duplicate, drop, delay, reorder, disconnect).
+        const delivery = new StreamDelivery({
+          now: () => ctx.runtime.clock.now(),
+          send: (stored) => send(eventFrame(stored)),
+          disconnect(fault) {
+            if (fault)
+              stateEvents.verdicts.disconnected(principal.id, 'sse', fault.rule)
+            onAbort()
+          },
+        })
+        const clockMoved = () => delivery.clockMoved()
+        stateEvents.clockListeners.add(clockMoved)
+        const deliver = (stored: StoredEvent, fault?: EventFault) => {
           if (stored.seq <= sent) return // resent already, or before Last-Event-ID
           sent = stored.seq
           if (!matches(filters, stored) || !mayRead(principal, stored)) return
-          if (resend.length === 0) send(eventFrame(stored))
+          if (resend.length === 0) delivery.deliver(stored, fault)
           else if (resend.push(stored) > limits.events) onAbort()
         }
         drain = () => {
@@ -185,6 +201,7 @@ function streamEvents(ctx: RouteContext): Response {
         }
         unsubscribe = log.subscribe(deliver)
         ctx.request.signal.addEventListener('abort', onAbort)
+        stateEvents.verdicts.opened(principal.id, 'sse', filters.after >= 0)
         // A comment first: headers and a first byte reach the consumer at once.
         send(`retry: ${RETRY_MS}\n: ${log.last} events so far\n\n`)
         // What is announced (committed) is resent; the rest comes as it is announced.

@@ -23,7 +23,27 @@ export const faultKinds = [
   'hang',
   'lose-response',
 ] as const
+
+/**
+ * What a fault does to the delivery of a state event (`target: "events"`), on `<base>/events`
+ * (Server-Sent Events and WebSocket) and to webhook endpoints alike: send it twice, skip it (it
+ * stays in the log: `Last-Event-ID` brings it back), hold it (`delay`, on the mock clock), send it
+ * after the next one, close the connection before it, or sign it wrongly (webhooks).
+ */
+export const eventFaultKinds = [
+  'duplicate',
+  'drop',
+  'delay',
+  'reorder',
+  'disconnect',
+  'bad-signature',
+] as const
+
+/** Where a rule applies: requests (the default) or the delivery of state events. */
+export const faultTargets = ['requests', 'events'] as const
 const methods = faultMethods
+const requestKinds: readonly string[] = faultKinds
+const eventKinds: readonly string[] = eventFaultKinds
 
 export const faultEffectSchema = z.discriminatedUnion(
   'kind',
@@ -51,56 +71,111 @@ export const faultEffectSchema = z.discriminatedUnion(
     }),
     z.strictObject({ kind: z.literal('hang') }),
     z.strictObject({ kind: z.literal('lose-response') }),
+    z.strictObject({ kind: z.literal('duplicate') }),
+    z.strictObject({ kind: z.literal('drop') }),
+    z.strictObject({ kind: z.literal('reorder') }),
+    z.strictObject({ kind: z.literal('disconnect') }),
+    z.strictObject({ kind: z.literal('bad-signature') }),
   ],
   {
-    error: `must have a kind of ${faultKinds.slice(0, -1).join(', ')} or ${faultKinds.at(-1)}`,
+    error: `must have a kind of ${faultKinds.join(', ')} (requests) or ${eventFaultKinds.join(', ')} (target "events")`,
   },
 )
 
-export const faultRuleInputSchema = z.strictObject({
-  match: z
-    .strictObject({
-      method: z
-        .string()
-        .transform((value) => value.toUpperCase())
-        .pipe(
-          z.enum(methods, { error: `must be one of ${methods.join(', ')}` }),
-        )
-        .optional(),
-      path: z
-        .string()
-        .startsWith('/', {
-          error: 'must be a path pattern starting with "/" (* is a wildcard)',
+export const faultRuleInputSchema = z
+  .strictObject({
+    target: z
+      .enum(faultTargets, { error: 'must be "requests" or "events"' })
+      .optional(),
+    match: z
+      .strictObject({
+        method: z
+          .string()
+          .transform((value) => value.toUpperCase())
+          .pipe(
+            z.enum(methods, { error: `must be one of ${methods.join(', ')}` }),
+          )
+          .optional(),
+        path: z
+          .string()
+          .startsWith('/', {
+            error: 'must be a path pattern starting with "/" (* is a wildcard)',
+          })
+          .max(limits.faultPatternLength, {
+            error: `must be at most ${limits.faultPatternLength} characters`,
+          })
+          .optional(),
+      })
+      .default({}),
+    effect: faultEffectSchema,
+    times: z
+      .number()
+      .int({ error: 'must be a whole number of matches' })
+      .min(1, { error: 'must be ≥ 1' })
+      .max(limits.faultTimes, { error: `must be at most ${limits.faultTimes}` })
+      .optional(),
+    probability: z
+      .number({ error: 'must be a number from 0 to 1' })
+      .min(0, { error: 'must be ≥ 0' })
+      .max(1, { error: 'must be ≤ 1' })
+      .optional(),
+    skip: z
+      .number()
+      .int({ error: 'must be a whole number of matches' })
+      .min(0, { error: 'must be ≥ 0' })
+      .max(limits.faultTimes, { error: `must be at most ${limits.faultTimes}` })
+      .optional(),
+  })
+  // Which effects fit which target: checked beside the members' own mistakes, so a body with
+  // several is answered with all of them at once.
+  .check((ctx) => {
+    const input = ctx.value as Record<string, unknown>
+    const events = input.target === 'events'
+    const effect = input.effect as Record<string, unknown> | undefined
+    const kind = typeof effect?.kind === 'string' ? effect.kind : undefined
+    if (kind !== undefined && kind !== 'delay') {
+      if (events && !eventKinds.includes(kind))
+        ctx.issues.push({
+          code: 'custom',
+          path: ['effect', 'kind'],
+          message: `must be one of ${eventFaultKinds.join(', ')} for target "events"`,
+          input: kind,
         })
-        .max(limits.faultPatternLength, {
-          error: `must be at most ${limits.faultPatternLength} characters`,
+      else if (!events && !requestKinds.includes(kind))
+        ctx.issues.push({
+          code: 'custom',
+          path: ['effect', 'kind'],
+          message: `is an effect on the delivery of events: set target to "events" (requests take ${faultKinds.join(', ')})`,
+          input: kind,
         })
-        .optional(),
-    })
-    .default({}),
-  effect: faultEffectSchema,
-  times: z
-    .number()
-    .int({ error: 'must be a whole number of matches' })
-    .min(1, { error: 'must be ≥ 1' })
-    .optional(),
-  probability: z
-    .number({ error: 'must be a number from 0 to 1' })
-    .min(0, { error: 'must be ≥ 0' })
-    .max(1, { error: 'must be ≤ 1' })
-    .optional(),
-  skip: z
-    .number()
-    .int({ error: 'must be a whole number of matches' })
-    .min(0, { error: 'must be ≥ 0' })
-    .optional(),
-})
+    }
+    const match = input.match as Record<string, unknown> | undefined
+    if (events && match && Object.keys(match).length > 0)
+      ctx.issues.push({
+        code: 'custom',
+        path: ['match'],
+        message:
+          'applies to requests; an events fault takes the next events delivered, whatever they are',
+        input: match,
+      })
+  })
 
 /**
  * What a fault rule does to a request it fires on: answer with a status (with `Retry-After`), delay
- * it, hang, drop the connection, or lose the response after the operation ran.
+ * it, hang, drop the connection, or lose the response after the operation ran; or, for a rule with
+ * `target: "events"`, to the delivery of an event (`eventFaultKinds`).
  */
 export type FaultEffect = z.infer<typeof faultEffectSchema>
+/** What an events fault does to one event's delivery. */
+export type EventFaultEffect = Extract<
+  FaultEffect,
+  { kind: (typeof eventFaultKinds)[number] }
+>
+/** The events fault that fired for one event: its rule's id and its effect. */
+export interface EventFault {
+  rule: string
+  effect: EventFaultEffect
+}
 /**
  * A fault rule as `api.faults.add` takes it: which requests it matches, its effect, and how often
  * it fires (`times`, `probability`, `skip`).

@@ -1,6 +1,8 @@
 import type { RandomSource } from '../random.ts'
 import {
   matchesPathPattern,
+  type EventFault,
+  type EventFaultEffect,
   type FaultRule,
   type FaultRuleInput,
 } from './fault-rule.ts'
@@ -75,6 +77,7 @@ export class FaultStore {
   }
 
   private matches(rule: FaultRule, method: string, path: string) {
+    if (rule.target === 'events') return false
     if (rule.match.method && rule.match.method !== method) return false
     if (rule.match.path === undefined) return true
     return matchesPathPattern(rule.match.path, path)
@@ -82,8 +85,22 @@ export class FaultStore {
 
   /** The rule that fires for this request, if any; counts matches and retires spent rules. */
   take(method: string, path: string): FaultRule | undefined {
+    return this.fire((rule) => this.matches(rule, method, path))
+  }
+
+  /**
+   * The events fault that fires for the event about to be delivered, if any: every events rule
+   * matches every event, so `times` counts events, `skip` lets the first ones through.
+   */
+  takeEvent(): EventFault | undefined {
+    if (!this.rules.some((rule) => rule.target === 'events')) return undefined
+    const rule = this.fire((candidate) => candidate.target === 'events')
+    return rule && { rule: rule.id, effect: rule.effect as EventFaultEffect }
+  }
+
+  private fire(applies: (rule: FaultRule) => boolean): FaultRule | undefined {
     for (const rule of this.rules) {
-      if (!this.matches(rule, method, path)) continue
+      if (!applies(rule)) continue
       rule.matched += 1
       this.revision += 1
       if (rule.skip !== undefined && rule.matched <= rule.skip) continue

@@ -259,7 +259,7 @@ export const controlOperationDocs: Record<string, ControlOperationDoc> = {
     tag: 'Journal',
     summary: 'Read the journal as operations',
     description:
-      "Requests grouped into operations (a request and its retries), with their waits and the retry rules' verdicts.",
+      "Requests grouped into operations (a request and its retries), with their waits and the retry rules' verdicts; and `eventVerdicts`, the consumers of the state events judged after an events fault (a duplicate processed twice, a reconnect without `Last-Event-ID`, a badly signed webhook accepted).",
     success: {
       status: 200,
       description: 'The operations.',

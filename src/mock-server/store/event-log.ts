@@ -1,8 +1,12 @@
+import type { EventFault } from '../faults/fault-rule.ts'
 import { limits } from '../limits.ts'
 import type { StoredEvent } from './state-event.ts'
 
-/** Told of each event once it is committed: an `/events` stream, a replica's listener. */
-export type EventLogListener = (event: StoredEvent) => void
+/**
+ * Told of each event once it is committed: an `/events` stream, a webhook endpoint, a replica's
+ * listener; with the events fault that fired for its delivery, if one did.
+ */
+export type EventLogListener = (event: StoredEvent, fault?: EventFault) => void
 
 /**
  * The state events of one mock, oldest first, bounded: the last `limits.events` events (and at
@@ -18,6 +22,11 @@ export class EventLog {
   private readonly listeners = new Set<EventLogListener>()
   private readonly report: (error: unknown) => void
   private readonly max: number
+  /**
+   * Asked once for each event announced while someone listens: the events fault that fires for
+   * its delivery (`target: "events"`), which every listener then applies to its own consumer.
+   */
+  faultOf: (() => EventFault | undefined) | null = null
 
   constructor(
     report: (error: unknown) => void = () => {},
@@ -96,14 +105,16 @@ export class EventLog {
     if (this.announced >= this.lastSeq) return
     const fresh = this.after(this.announced)
     this.announced = this.lastSeq
-    for (const stored of fresh)
+    for (const stored of fresh) {
+      const fault = this.listeners.size > 0 ? this.faultOf?.() : undefined
       for (const listener of [...this.listeners]) {
         try {
-          listener(stored)
+          listener(stored, fault)
         } catch (error) {
           this.report(error)
         }
       }
+    }
   }
 
   private trim() {

@@ -1,6 +1,7 @@
 import type { AnyRecord, DataAccess, Id } from '../declare/types.ts'
 import type { ApiModel } from '../model/compiled-api.ts'
 import type { Database } from './database.ts'
+import { DeliveryVerdicts } from '../faults/delivery-verdicts.ts'
 import { EventLog } from './event-log.ts'
 import type { CloudEventJson, StoredEvent } from './state-event.ts'
 
@@ -49,6 +50,10 @@ export class StateEvents {
   readonly log: EventLog
   /** `/events` streams open now (at most `limits.eventStreams`). */
   openStreams = 0
+  /** What the consumers did when an events fault put them to the test. */
+  readonly verdicts: DeliveryVerdicts
+  /** The open streams' deliveries, told when the mock clock is advanced (a `delay` comes due). */
+  readonly clockListeners = new Set<() => void>()
   private readonly host: StateEventsHost
   private operation: EventOperation | null = null
   private readonly writes = new Map<string, Write>()
@@ -56,6 +61,12 @@ export class StateEvents {
   constructor(host: StateEventsHost, report: (error: unknown) => void) {
     this.host = host
     this.log = new EventLog(report)
+    this.verdicts = new DeliveryVerdicts(() => host.clock.iso())
+  }
+
+  /** The mock clock was advanced: held deliveries that came due go now. */
+  clockMoved() {
+    for (const listener of [...this.clockListeners]) listener()
   }
 
   /** The `Database` observer. */

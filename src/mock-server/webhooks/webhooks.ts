@@ -1,5 +1,8 @@
 import type { MockClock } from '../clock.ts'
 import { invalidInput } from '../control/control-error.ts'
+import type { DeliveryVerdicts } from '../faults/delivery-verdicts.ts'
+import type { EventFault } from '../faults/fault-rule.ts'
+import { REORDER_WAIT_MS } from '../faults/stream-delivery.ts'
 import { limits } from '../limits.ts'
 import type { AllowedOrigins } from '../security/origin-policy.ts'
 import { isLoopbackOrigin } from '../security/origin-policy.ts'
@@ -34,6 +37,10 @@ export interface WebhookDelivery {
   at: string
   /** When the next attempt is due (mock clock), for a failed attempt that will be retried. */
   nextAttemptAt?: string
+  /** The events fault that shaped this attempt: `fault-2 duplicate`, `fault-3 bad-signature`. */
+  fault?: string
+  /** The second delivery a `duplicate` fault made: never retried. */
+  copy?: true
 }
 
 /**
@@ -46,17 +53,34 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
 /** How long a receiver has to answer before the attempt counts as failed. */
 export const DELIVERY_TIMEOUT_MS = 15_000
 
+/** The deliveries of one event that a `duplicate` fault made: how many the receiver took (2xx). */
+interface Duplicated {
+  rule: string
+  accepted: number
+}
+
 interface Pending {
   endpoint: WebhookEndpoint
   stored: StoredEvent
   attempt: number
   dueAt: number
+  /** The events fault that fired for this event, kept on its first attempt only. */
+  fault?: EventFault
+  /** Both deliveries of a duplicated event share it. */
+  duplicated?: Duplicated
+  copy?: boolean
+  /** A `reorder`ed event waiting for the next one to this endpoint. */
+  held?: boolean
+  /** The reordered event that goes once this one's first attempt is over. */
+  then?: Pending
 }
 
 /** What the deliveries need of the instance. */
 export interface WebhookHost {
   clock: MockClock
   log: EventLog
+  /** Where a receiver that took a duplicate or a badly signed delivery is judged. */
+  verdicts: DeliveryVerdicts
   /** Origins besides loopback ones that an endpoint may be at (the mock's `allowedOrigins`). */
   allowedOrigins: AllowedOrigins
   fetch?: typeof fetch
@@ -181,8 +205,8 @@ export class Webhooks {
       createdAt: this.host.clock.iso(),
     }
     this.endpoints.push(endpoint)
-    this.unsubscribe ??= this.host.log.subscribe((stored) =>
-      this.announced(stored),
+    this.unsubscribe ??= this.host.log.subscribe((stored, fault) =>
+      this.announced(stored, fault),
     )
     return endpoint
   }
@@ -235,7 +259,7 @@ export class Webhooks {
     )
   }
 
-  private announced(stored: StoredEvent) {
+  private announced(stored: StoredEvent, fault?: EventFault) {
     const now = this.host.clock.now()
     for (const endpoint of this.endpoints) {
       if (endpoint.types && !endpoint.types.includes(stored.event.type))
@@ -244,7 +268,38 @@ export class Webhooks {
         const dropped = this.pending.shift()!
         this.record(dropped, null, 'dropped: too many deliveries waiting')
       }
-      this.pending.push({ endpoint, stored, attempt: 1, dueAt: now })
+      const item: Pending = {
+        endpoint,
+        stored,
+        attempt: 1,
+        dueAt: now,
+        ...(fault && { fault }),
+      }
+      // A reordered event waiting for this endpoint's next one goes right after it.
+      const held = this.pending.findIndex(
+        (other) => other.held && other.endpoint === endpoint,
+      )
+      if (held !== -1 && fault?.effect.kind !== 'reorder') {
+        item.then = { ...this.pending[held]!, held: false }
+        this.pending.splice(held, 1)
+      }
+      switch (fault?.effect.kind) {
+        case 'drop':
+          this.record(item, null, `dropped: ${fault.rule} drop`)
+          continue
+        case 'delay':
+          item.dueAt = now + fault.effect.ms
+          break
+        case 'reorder':
+          item.held = true
+          item.dueAt = now + REORDER_WAIT_MS
+          break
+        case 'duplicate':
+          item.duplicated = { rule: fault.rule, accepted: 0 }
+          this.pending.push(item, { ...item, copy: true })
+          continue
+      }
+      this.pending.push(item)
     }
     this.pump()
   }
@@ -287,8 +342,13 @@ export class Webhooks {
     unref(timeout)
     let status: number | null = null
     let error: string | undefined
+    const kind = item.fault?.effect.kind
     try {
       const sign = await loadSigner()
+      if (kind === 'disconnect')
+        throw new Error(`the connection was closed (${item.fault!.rule})`)
+      // Signed with a key the receiver does not hold: one that verifies refuses it.
+      const secret = kind === 'bad-signature' ? newSecret() : endpoint.secret
       const response = await (this.host.fetch ?? globalThis.fetch)(
         endpoint.url,
         {
@@ -300,12 +360,7 @@ export class Webhooks {
             'webhook-id': webhookId,
             // Wall-clock time: receivers check it against their own clock (five minutes of skew).
             'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-            'webhook-signature': sign(
-              endpoint.secret,
-              webhookId,
-              new Date(),
-              body,
-            ),
+            'webhook-signature': sign(secret, webhookId, new Date(), body),
           },
           body,
         },
@@ -331,7 +386,9 @@ export class Webhooks {
     error: string | undefined,
   ) {
     const delay =
-      error === undefined ? undefined : RETRY_SCHEDULE_MS[item.attempt - 1]
+      error === undefined || item.copy
+        ? undefined
+        : RETRY_SCHEDULE_MS[item.attempt - 1]
     const at = this.host.clock.now()
     const delivery: WebhookDelivery = {
       endpoint: item.endpoint.id,
@@ -345,16 +402,49 @@ export class Webhooks {
         !error?.startsWith('dropped') && {
           nextAttemptAt: new Date(at + delay).toISOString(),
         }),
+      ...(item.fault && {
+        fault: `${item.fault.rule} ${item.fault.effect.kind}`,
+      }),
+      ...(item.copy && { copy: true as const }),
     }
     this.log.push(delivery)
     if (this.log.length > limits.webhookDeliveries) this.log.shift()
-    if (delivery.nextAttemptAt !== undefined) {
+    if (status !== null && status >= 200 && status <= 299)
+      this.judge(item, status)
+    const { then, fault: _fault, held: _held, ...rest } = item
+    if (then) this.pending.push({ ...then, dueAt: at })
+    if (delivery.nextAttemptAt !== undefined)
       this.pending.push({
-        ...item,
+        ...rest,
         attempt: item.attempt + 1,
         dueAt: at + delay!,
       })
-      this.arm()
+    if (then) this.pump()
+    else this.arm()
+  }
+
+  /** The receiver took (2xx) a delivery an events fault made: what that says of it. */
+  private judge(item: Pending, status: number) {
+    const { endpoint, stored } = item
+    const base = {
+      channel: 'webhook' as const,
+      consumer: endpoint.id,
+      eventId: stored.event.id,
     }
+    if (item.fault?.effect.kind === 'bad-signature')
+      this.host.verdicts.add({
+        ...base,
+        id: 'accepted-bad-signature',
+        fault: item.fault.rule,
+        message: `${endpoint.id} (${endpoint.url}) answered ${status} to a delivery of ${stored.event.type} whose webhook-signature was made with another key: it did not verify the signature.`,
+      })
+    const duplicated = item.duplicated
+    if (duplicated && ++duplicated.accepted === 2)
+      this.host.verdicts.add({
+        ...base,
+        id: 'processed-twice',
+        fault: duplicated.rule,
+        message: `${endpoint.id} (${endpoint.url}) answered 2xx to both deliveries of webhook-id ${stored.event.id} (${stored.event.type}): it took the duplicate as a new event instead of recognising the webhook-id.`,
+      })
   }
 }

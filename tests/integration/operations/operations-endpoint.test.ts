@@ -68,7 +68,10 @@ test('GET /__mock/operations answers operations that match the JSON Schema', asy
     operations: { grouping: string; attempts: unknown[] }[]
   }
   expectValid(body)
-  expect(body).toEqual({ operations: api.operations.list() })
+  expect(body).toEqual({
+    operations: api.operations.list(),
+    eventVerdicts: [],
+  })
   expect(
     body.operations.map((op) => [op.grouping, op.attempts.length]),
   ).toEqual([
@@ -96,7 +99,7 @@ test('the standalone server answers GET /__mock/operations over HTTP, and DELETE
     (await fetch(`${origin}/__mock/journal`, { method: 'DELETE' })).status,
   ).toBe(204)
   const after = await (await fetch(`${origin}/__mock/operations`)).json()
-  expect(after).toEqual({ operations: [] })
+  expect(after).toEqual({ operations: [], eventVerdicts: [] })
   expect(
     (await fetch(`${origin}/__mock/operations`, { method: 'POST' })).status,
   ).toBe(405)

@@ -2,7 +2,10 @@ import type { FaultEffect, FaultRule } from '../../../index.ts'
 import { statusPhrases } from '../../../mock-server/problems/status-phrases.ts'
 
 /** `POST /api/payments*`, `any method, any path`. */
-export function describeMatch(rule: Pick<FaultRule, 'match'>): string {
+export function describeMatch(
+  rule: Pick<FaultRule, 'match'> & { target?: FaultRule['target'] },
+): string {
+  if (rule.target === 'events') return 'the next events delivered'
   const { method, path } = rule.match
   return `${method ?? 'any method'} ${path ?? 'any path'}`
 }
@@ -20,6 +23,16 @@ export function describeEffect(effect: FaultEffect): string {
       return 'hang (never answers)'
     case 'lose-response':
       return 'lose the response after the operation ran'
+    case 'duplicate':
+      return 'deliver the event twice'
+    case 'drop':
+      return 'skip the event (Last-Event-ID brings it back)'
+    case 'reorder':
+      return 'deliver the event after the next one'
+    case 'disconnect':
+      return 'close the connection before the event'
+    case 'bad-signature':
+      return 'sign the webhook wrongly'
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FaultEffect, FaultRule, FaultRuleInput } from '../../../index.ts'
+import type { FaultRule, FaultRuleInput } from '../../../index.ts'
 import {
   faultKinds,
   type faultStatuses,
@@ -9,7 +9,8 @@ export {
   faultStatuses,
 } from '../../../mock-server/faults/fault-rule.ts'
 
-export type EffectKind = FaultEffect['kind']
+/** The kinds the form offers: a request's (events faults come through the control API). */
+export type EffectKind = (typeof faultKinds)[number]
 
 const effectLabels: Record<EffectKind, string> = {
   status: 'HTTP error status',
@@ -129,7 +130,10 @@ export function ruleToForm(rule: FaultRule): FaultFormValues {
   return {
     method: rule.match.method ?? '',
     path: rule.match.path ?? '',
-    kind: effect.kind,
+    // The form edits a request's fault; an events fault's kind is not among its choices.
+    kind: (faultKinds as readonly string[]).includes(effect.kind)
+      ? (effect.kind as EffectKind)
+      : 'status',
     status: effect.kind === 'status' ? String(effect.status) : '503',
     retryAfter: effect.kind === 'status' ? text(effect.retryAfter) : '',
     ms: effect.kind === 'delay' ? String(effect.ms) : '1000',
