@@ -1,5 +1,9 @@
-import { http, HttpResponse } from 'msw'
+import { http, HttpResponse, ws } from 'msw'
 import type { ApiDeclaration, MockApi } from '../index.ts'
+import {
+  handshakeEventSocket,
+  type EventSocketSession,
+} from '../mock-server/conventions/event-socket.ts'
 import {
   handlesOrigin,
   pageOrigin,
@@ -45,6 +49,7 @@ export function createHandlers<A extends ApiDeclaration>(
     ((hostOrigin !== '' && url.origin === hostOrigin) ||
       handlesOrigin(origins, url.origin))
   return [
+    eventSocketLink(api.fetch, owns),
     // A predicate rather than `'*'`: a handler whose resolver returns nothing still counts as
     // handled, and msw would send the request on to the network without a word.
     http.all(
@@ -55,4 +60,58 @@ export function createHandlers<A extends ApiDeclaration>(
       },
     ),
   ]
+}
+
+/** A WebSocket close reason holds at most 123 bytes. */
+const closeReason = (text: string) =>
+  new TextDecoder().decode(new TextEncoder().encode(text).slice(0, 123))
+
+/**
+ * `<base>/events` over a WebSocket, for `setupServer` and the browser worker alike: the handshake
+ * goes through the mock as a `GET` (credential, origin, filters), a refusal closes the socket with
+ * `4000 + status` and the problem's detail, and an accepted socket carries the session. A socket
+ * to an `/events` the mock does not own goes on to the network.
+ */
+function eventSocketLink(fetch: MockApi['fetch'], owns: (url: URL) => boolean) {
+  const link = ws.link(/\/events(?:\?[^#]*)?$/)
+  return link.addEventListener('connection', ({ client, server }) => {
+    const url = new URL(client.url.href)
+    url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
+    if (!owns(url)) {
+      server.connect()
+      return
+    }
+    // What the client says before the handshake is through waits for the session.
+    const early: unknown[] = []
+    let session: EventSocketSession | undefined
+    let gone = false
+    client.addEventListener('message', (event) => {
+      if (session) session.message(event.data)
+      else early.push(event.data)
+    })
+    client.addEventListener('close', () => {
+      gone = true
+      session?.closed()
+    })
+    void handshakeEventSocket(fetch, new Request(url)).then(
+      async ({ response, start }) => {
+        if (gone) return
+        if (!start) {
+          const problem = (await response.json().catch(() => ({}))) as {
+            detail?: string
+          }
+          client.close(
+            4000 + response.status,
+            closeReason(problem.detail ?? response.statusText),
+          )
+          return
+        }
+        session = start({
+          send: (text) => client.send(text),
+          close: (code, reason) => client.close(code, closeReason(reason)),
+        })
+        for (const data of early.splice(0)) session.message(data)
+      },
+    )
+  })
 }

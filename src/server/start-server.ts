@@ -1,4 +1,5 @@
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MockApi, MockApiOptions, ApiDeclaration } from '../index.ts'
 import { withDefaultApi } from '../default-mock-api.ts'
@@ -20,6 +21,7 @@ import {
   preflightResponse,
   withCors,
 } from './cors.ts'
+import { serveEventSockets } from './event-sockets.ts'
 import { hostAllowed, isLoopbackHost, type AllowedHosts } from './host-check.ts'
 import { findPlaygroundDir, loadPlaygroundFiles } from './playground-files.ts'
 
@@ -310,6 +312,11 @@ export async function startServer(
 
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: host })
+    const sockets = serveEventSockets(server as Server, {
+      api: () => api,
+      hosts,
+      draining: () => draining,
+    })
     server.once('error', reject)
     server.once('listening', () => {
       server.off('error', reject)
@@ -319,6 +326,7 @@ export async function startServer(
       let closing: Promise<void> | undefined
       const close = async () => {
         draining = true
+        sockets.close()
         const stopped = new Promise<void>((done) => server.close(() => done()))
         if ('closeIdleConnections' in server) server.closeIdleConnections()
         if (inFlight > 0) {

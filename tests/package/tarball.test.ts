@@ -278,6 +278,8 @@ describe('the packed tarball', () => {
       'standardwebhooks',
       // `check` parses RateLimit and RateLimit-Policy (RFC 9651 structured fields) with it.
       'structured-headers',
+      // `serve`'s WebSocket at <base>/events, loaded on the first upgrade.
+      'ws',
       'zod',
     ])
     expect(manifest.peerDependencies.msw).toBe('^2.12.0 || ^3.0.0')

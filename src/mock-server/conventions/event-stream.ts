@@ -6,107 +6,30 @@
  * and gets nothing twice. A token sees the events of the rows it may read; `?types=` and
  * `?subject=` narrow the stream. A comment every `HEARTBEAT_MS` keeps proxies from closing it.
  */
-import type { Principal } from '../auth/tokens.ts'
+import type { EventFault } from '../faults/fault-rule.ts'
+import { StreamDelivery } from '../faults/stream-delivery.ts'
 import { limits } from '../limits.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { RouteContext, RouteSpec } from '../route-spec.ts'
 import type { StoredEvent } from '../store/state-event.ts'
-import type { EventFault } from '../faults/fault-rule.ts'
-import { StreamDelivery } from '../faults/stream-delivery.ts'
+import { matches, mayRead, readFilters } from './event-filters.ts'
+import { eventSocketSession, socketHandshake } from './event-socket.ts'
+
+export { mayRead } from './event-filters.ts'
 
 /** A comment line at least this often (ms) on an idle stream: well under the 30 s proxies allow. */
 export const HEARTBEAT_MS = 15_000
 /** How long a consumer waits before reconnecting (the `retry:` field): a mock is near. */
 const RETRY_MS = 1_000
 
-const MAX_TYPES = 32
-const MAX_PARAM_CHARS = 1_000
-const TYPE_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
-
 const encoder = new TextEncoder()
 const MIN_CHUNK_COST = Math.ceil(
   limits.eventStreamBacklogBytes / (limits.events / 2),
 )
 
-/** Whether the principal may read the event's record (as it was when the event was made). */
-export function mayRead(principal: Principal, stored: StoredEvent) {
-  if (stored.owners === null || principal.owns === 'all') return true
-  const owns = principal.owns
-  return stored.owners.some((key) => owns.includes(key))
-}
-
 /** One event in the `text/event-stream` format. */
 export function eventFrame(stored: StoredEvent) {
   return `id: ${stored.seq}\nevent: ${stored.event.type}\ndata: ${JSON.stringify(stored.event)}\n\n`
-}
-
-interface Filters {
-  types: Set<string> | null
-  subject: string | null
-  after: number
-}
-
-function readFilters(ctx: RouteContext): Filters {
-  const errors: { field: string; message: string }[] = []
-  const query = ctx.url.searchParams
-  let types: Set<string> | null = null
-  const typesParam = query.get('types')
-  if (typesParam !== null) {
-    const list = typesParam.split(',').map((t) => t.trim())
-    if (typesParam.length > MAX_PARAM_CHARS || list.length > MAX_TYPES)
-      errors.push({
-        field: 'types',
-        message: `At most ${MAX_TYPES} types in ${MAX_PARAM_CHARS} characters.`,
-      })
-    else if (!list.every((t) => TYPE_PATTERN.test(t)))
-      errors.push({
-        field: 'types',
-        message:
-          'A comma-separated list of event types, each <collection>.<change>: plants.created,plants.harvest.',
-      })
-    else types = new Set(list)
-  }
-  const subject = query.get('subject')
-  if (
-    subject !== null &&
-    (!subject.startsWith('/') || subject.length > MAX_PARAM_CHARS)
-  )
-    errors.push({
-      field: 'subject',
-      message: `A path starting with "/" (a record's, /plants/3, or a collection's, /plants), of at most ${MAX_PARAM_CHARS} characters.`,
-    })
-  const last = ctx.request.headers.get('Last-Event-ID')
-  let after = -1
-  if (last !== null && last.trim() !== '') {
-    const text = last.trim()
-    after = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN
-    if (Number.isNaN(after))
-      errors.push({
-        field: 'Last-Event-ID',
-        message:
-          'The id of the last event received: a whole number this stream sent as "id:".',
-      })
-  }
-  if (errors.length > 0)
-    fail('invalid-query', {
-      detail: `Cannot open the event stream: ${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}`,
-      extensions: { errors },
-    })
-  return { types, subject, after }
-}
-
-function matches(filters: Filters, stored: StoredEvent) {
-  if (filters.types && !filters.types.has(stored.event.type)) return false
-  const { subject } = filters
-  if (
-    subject !== null &&
-    stored.event.subject !== subject &&
-    !stored.event.subject.startsWith(
-      subject.endsWith('/') ? subject : `${subject}/`,
-    )
-  )
-    return false
-  return true
 }
 
 function streamEvents(ctx: RouteContext): Response {
@@ -124,6 +47,13 @@ function streamEvents(ctx: RouteContext): Response {
       extensions: { limit: 'eventStreams', max: limits.eventStreams },
     })
   const { principal } = ctx
+  // A WebSocket handshake an adapter makes: accepted, its session starts once the socket is open.
+  const handshake = socketHandshake(ctx.request)
+  if (handshake) {
+    handshake.start = (socket) =>
+      eventSocketSession(ctx.runtime, principal, filters, socket)
+    return new Response(null, { status: 200 })
+  }
   const log = stateEvents.log
   let stop = () => {}
   // The events resent from Last-Event-ID, and live ones behind them, handed over as the consumer
@@ -246,7 +176,7 @@ export function eventStreamRoute(): RouteSpec {
         operationId: 'streamEvents',
         summary: 'The state events, as Server-Sent Events',
         description:
-          'Every change of a record as a CloudEvents 1.0 structured event: `id:` its number, `event:` its type (`<collection>.created`, `.updated`, `.deleted`, or an action), `data:` the event. `Last-Event-ID` resends every event kept after it; `types` (comma-separated) and `subject` (a record or collection path) filter. A token sees the events of the rows it may read; `access_token` carries it where a header cannot (`EventSource`).',
+          'Every change of a record as a CloudEvents 1.0 structured event: `id:` its number, `event:` its type (`<collection>.created`, `.updated`, `.deleted`, or an action), `data:` the event. `Last-Event-ID` resends every event kept after it; `types` (comma-separated) and `subject` (a record or collection path) filter. A token sees the events of the rows it may read; `access_token` carries it where a header cannot (`EventSource`, a browser `WebSocket`). `last_event_id` resumes as `Last-Event-ID` does. The same URL takes a WebSocket: each event one text message `{"id","event","data"}`, resumed by `last_event_id` or a first message `{"lastEventId":"12"}`.',
         tag: 'Root',
         answers: [{ status: 200, eventStream: true }],
         problems: ['invalid-query', 'limit-exceeded'],
