@@ -1,4 +1,5 @@
 import type { CompiledApi } from './route-spec.ts'
+import { asyncApiResponse } from './openapi/build-asyncapi-document.ts'
 import { openApiResponse } from './openapi/openapi-response.ts'
 import { schemaRef } from './openapi/schema-names.ts'
 import { problemDoc, problemIndex } from './problems/problem-docs.ts'
@@ -28,6 +29,26 @@ export function metaRoutes(api: () => CompiledApi): RouteSpec[] {
       methods: {
         // The description is generated from the declaration (and cached per base).
         GET: (ctx) => openApiResponse(api(), ctx.runtime.baseHref),
+      },
+    },
+    {
+      path: '/asyncapi.json',
+      public: true,
+      cache: 'public',
+      kind: 'meta',
+      docs: {
+        GET: () => ({
+          operationId: 'getAsyncApiDocument',
+          summary:
+            'The AsyncAPI 3.0 description of the state events: the stream, the WebSocket and the webhooks',
+          tag: 'Root',
+          answers: [{ status: 200, schema: { type: 'object' } }],
+          problems: [],
+        }),
+      },
+      methods: {
+        GET: (ctx) =>
+          asyncApiResponse(api(), ctx.runtime.baseHref, ctx.url.origin),
       },
     },
     {

@@ -165,6 +165,7 @@ describe('the OpenAPI description', () => {
       [
         '/api',
         '/api/openapi.json',
+        '/api/asyncapi.json',
         '/api/problems',
         '/api/problems/{slug}',
       ].sort(),

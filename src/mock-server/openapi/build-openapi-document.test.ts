@@ -35,6 +35,7 @@ describe('the description of a small declaration', () => {
     expect(Object.keys(doc.paths)).toEqual([
       '/api',
       '/api/openapi.json',
+      '/api/asyncapi.json',
       '/api/problems',
       '/api/problems/{slug}',
       '/api/events',

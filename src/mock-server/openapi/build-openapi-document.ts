@@ -6,6 +6,12 @@ import type { JsonSchema } from '../declare/schema-tools.ts'
 import type { DescribeContext } from '../conventions/endpoint-doc.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
 import { describeEndpoint, type DocMethod } from './describe-endpoint.ts'
+import {
+  eventTypesOf,
+  eventTypeSchema,
+  STATE_EVENT,
+  stateEventSchema,
+} from './event-types.ts'
 import { responseHeaders } from './headers.ts'
 import { addInputs } from './input-schemas.ts'
 import { sharedParameters } from './parameters.ts'
@@ -104,6 +110,62 @@ function uniqueOperationIds(paths: OpenApiDocument['paths']) {
     }
 }
 
+/** The headers of a Standard Webhooks delivery. */
+const webhookHeaders = [
+  ['webhook-id', "The event's `id`: the same on every attempt of one event."],
+  ['webhook-timestamp', 'Seconds since the epoch, by the wall clock.'],
+  [
+    'webhook-signature',
+    "`v1,<base64 HMAC-SHA256>` of `<id>.<timestamp>.<body>` with the endpoint's secret.",
+  ],
+].map(([name, description]) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+}))
+
+/**
+ * `webhooks`: each state event type the API makes, as the signed POST an endpoint added at
+ * `{control}/webhooks` receives; their schemas (`StateEvent`, one per type) join `schemas`.
+ */
+function describeWebhooks(
+  api: CompiledApi,
+  schemas: Record<string, JsonSchema>,
+): Record<string, unknown> {
+  const types = eventTypesOf(api, new Set(Object.keys(schemas)))
+  if (types.length === 0) return {}
+  schemas[STATE_EVENT] ??= stateEventSchema
+  const webhooks: Record<string, unknown> = {}
+  for (const doc of types) {
+    schemas[doc.eventSchema] = eventTypeSchema(doc)
+    webhooks[doc.type] = {
+      post: {
+        operationId: `${doc.type.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}Webhook`,
+        summary: `A \`${doc.type}\` event, delivered`,
+        description:
+          'POSTed to each webhook endpoint whose types take it, signed by the Standard Webhooks scheme. An answer other than 2xx, or none within 15 s, is retried with the same `webhook-id`.',
+        tags: ['Events'],
+        parameters: webhookHeaders,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${doc.eventSchema}` },
+            },
+          },
+        },
+        responses: {
+          '2XX': { description: 'Received: no retry.' },
+          default: { description: 'Not received: retried on the schedule.' },
+        },
+      },
+    }
+  }
+  return webhooks
+}
+
 /**
  * The OpenAPI 3.1 description of an API, generated from its declaration: every route and method
  * (HEAD with each GET, OPTIONS everywhere, 405 with `Allow` for the methods a path lacks), the
@@ -130,6 +192,7 @@ export function buildOpenApiDocument(
     addInputs(ctx, resource)
   }
   addProblemSchemas(ctx)
+  const webhooks = describeWebhooks(api, schemas)
 
   const { server, prefix } = splitBase(base)
   const byPath = new Map<string, RouteSpec[]>()
@@ -188,6 +251,15 @@ export function buildOpenApiDocument(
         name: 'Problems',
         description: 'The RFC 9457 problem types, as pages for people.',
       },
+      ...(Object.keys(webhooks).length > 0
+        ? [
+            {
+              name: 'Events',
+              description:
+                'The state events, as webhook endpoints receive them (`{control}/webhooks`); `<base>/events` streams the same.',
+            },
+          ]
+        : []),
       {
         name: 'Meta',
         description:
@@ -196,6 +268,7 @@ export function buildOpenApiDocument(
     ],
     ...(scheme && { security: [{ [scheme.name]: [] }] }),
     paths,
+    ...(Object.keys(webhooks).length > 0 && { webhooks }),
     components: {
       ...(scheme && {
         securitySchemes: {
