@@ -184,7 +184,7 @@ export function registerControlTools(ctx: ToolContext) {
     'list_operations',
     {
       title: 'List operations and verdicts',
-      description: `The journal read as operations: a request and its retries grouped, with the waits between attempts, the outcome, and verdicts where a client broke the retry rules (retried too soon, ignored Retry-After, resent a write without an Idempotency-Key...). An empty "verdicts" means the client behaved. At most ${maxEntriesPerRead}, newest last.`,
+      description: `The journal read as operations: a request and its retries grouped, with the waits between attempts, the outcome, and verdicts where a client broke the retry rules (retried too soon, ignored Retry-After, resent a write without an Idempotency-Key...). An empty "verdicts" means the client behaved. At most ${maxEntriesPerRead}, newest last. "eventVerdicts": consumers of the state events an events fault caught (a duplicate processed twice, a reconnect without Last-Event-ID, a badly signed webhook accepted), newest last.`,
       inputSchema: {
         limit: z.number().int().min(1).max(maxEntriesPerRead).default(20),
         path: pathFilter,
@@ -197,16 +197,21 @@ export function registerControlTools(ctx: ToolContext) {
     },
     ({ limit, path, withVerdictsOnly }) =>
       guarded(redact, async () => {
-        const { operations } = (await client.control('GET', '/operations')) as {
-          operations: Operation[]
-        }
+        const { operations, eventVerdicts = [] } = (await client.control(
+          'GET',
+          '/operations',
+        )) as { operations: Operation[]; eventVerdicts?: unknown[] }
         const kept = operations.filter(
           (operation) =>
             (path === undefined || operation.path.startsWith(path)) &&
             (!withVerdictsOnly || operation.verdicts.length > 0),
         )
         return toolResult(
-          { operations: kept.slice(-limit), total: kept.length },
+          {
+            operations: kept.slice(-limit),
+            total: kept.length,
+            eventVerdicts: eventVerdicts.slice(-limit),
+          },
           redact,
         )
       }),

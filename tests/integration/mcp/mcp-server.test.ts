@@ -188,6 +188,8 @@ describe('hypermock-api mcp, starting the mock', { timeout: 30_000 }, () => {
     expect(operation.verdicts.map((v) => v.id)).toContain(
       'retried-before-retry-after',
     )
+    // No events fault ran: no consumer was judged.
+    expect(listed.structuredContent).toHaveProperty('eventVerdicts', [])
   })
 
   it('runs check against the mock, its credential shown as $TOKEN', async () => {
