@@ -28,7 +28,9 @@ export function renderFaults(
         'li',
         {},
         h('strong', {}, effectText(rule)),
-        ` on ${rule.match.method ?? 'any method'} ${rule.match.path ?? 'any path'}`,
+        rule.target === 'events'
+          ? ' on the events delivered'
+          : ` on ${rule.match.method ?? 'any method'} ${rule.match.path ?? 'any path'}`,
         ` · fired ${rule.fired}${rule.times === undefined ? '' : `/${rule.times}`}`,
         h('span', { class: 'muted' }, ` (${rule.id})`),
         ' ',

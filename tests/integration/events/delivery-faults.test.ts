@@ -457,6 +457,30 @@ describe('events faults on webhooks', () => {
     expect(verifying.received).toHaveLength(2)
   })
 
+  test('delay holds the delivery until the mock clock reaches its time', async () => {
+    const hooks = await receiver(() => 204)
+    const api = mock()
+    await addEndpoint(api, hooks.url)
+    await eventsFault(api, { kind: 'delay', ms: 60_000 })
+    await harvest(api, 1)
+    await control(api, 'POST', '/clock', { advanceMs: 59_000 })
+    // Another event, not delayed, goes at once: only the delayed one waits.
+    await plant(api)
+    await vi.waitFor(() => expect(hooks.received).toHaveLength(1))
+    expect((JSON.parse(hooks.received[0]!.body) as CloudEventJson).type).toBe(
+      'plants.created',
+    )
+    await control(api, 'POST', '/clock', { advanceMs: 1_000 })
+    await vi.waitFor(() => expect(hooks.received).toHaveLength(2))
+    expect((JSON.parse(hooks.received[1]!.body) as CloudEventJson).type).toBe(
+      'plants.harvest',
+    )
+    expect((await deliveries(api)).map((d) => d.fault ?? null)).toEqual([
+      null,
+      expect.stringMatching(/^fault-\d+ delay$/),
+    ])
+  })
+
   test('drop skips the delivery (recorded, never retried); reorder sends after the next; disconnect fails the attempt, retried', async () => {
     const hooks = await receiver(() => 204)
     const api = mock()
