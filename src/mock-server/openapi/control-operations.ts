@@ -210,7 +210,7 @@ export const controlOperationDocs: Record<string, ControlOperationDoc> = {
           deliveries: {
             type: 'array',
             items: object(
-              'One attempt: endpoint, eventId, webhookId, attempt, status, error, at, nextAttemptAt.',
+              'One attempt: endpoint, eventId, webhookId, attempt, status, error, at, nextAttemptAt; `fault` (`fault-2 duplicate`) when an events fault shaped it, `copy` for the second delivery of a duplicate.',
             ),
           },
         },

@@ -294,10 +294,13 @@ export class Webhooks {
           item.held = true
           item.dueAt = now + REORDER_WAIT_MS
           break
-        case 'duplicate':
+        case 'duplicate': {
           item.duplicated = { rule: fault.rule, accepted: 0 }
-          this.pending.push(item, { ...item, copy: true })
+          // The copy goes with the event, not with a reordered one waiting for it.
+          const { then: _then, ...copy } = item
+          this.pending.push(item, { ...copy, copy: true })
           continue
+        }
       }
       this.pending.push(item)
     }

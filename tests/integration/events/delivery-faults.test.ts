@@ -457,6 +457,32 @@ describe('events faults on webhooks', () => {
     expect(verifying.received).toHaveLength(2)
   })
 
+  test('a reordered event goes once after the next, even when that one is duplicated', async () => {
+    const hooks = await receiver(() => 409)
+    const api = mock()
+    await addEndpoint(api, hooks.url)
+    await eventsFault(api, { kind: 'reorder' })
+    // Past the harvest's beds.updated, which this endpoint does not take.
+    const added = await control(api, 'POST', '/faults', {
+      target: 'events',
+      effect: { kind: 'duplicate' },
+      skip: 1,
+      times: 1,
+    })
+    expect(added.status).toBe(201)
+    await harvest(api, 1) // 1 reordered; 2 (beds.updated) skipped by the duplicate rule
+    await plant(api) // 3 duplicated
+    await vi.waitFor(() => expect(hooks.received).toHaveLength(3))
+    // Nothing more comes: the held event was not sent along with the copy.
+    await vi.waitFor(async () => expect(await deliveries(api)).toHaveLength(3))
+    const types = hooks.received.map(
+      (r) => (JSON.parse(r.body) as CloudEventJson).type,
+    )
+    expect(types.filter((t) => t === 'plants.harvest')).toHaveLength(1)
+    expect(types.filter((t) => t === 'plants.created')).toHaveLength(2)
+    expect(types.at(-1)).toBe('plants.harvest')
+  })
+
   test('delay holds the delivery until the mock clock reaches its time', async () => {
     const hooks = await receiver(() => 204)
     const api = mock()
