@@ -133,7 +133,11 @@ export const faultRuleInputSchema = z
     const events = input.target === 'events'
     const effect = input.effect as Record<string, unknown> | undefined
     const kind = typeof effect?.kind === 'string' ? effect.kind : undefined
-    if (kind !== undefined && kind !== 'delay') {
+    // An unknown kind is the effect's own mistake; `delay` fits both targets.
+    const known =
+      kind !== undefined &&
+      (requestKinds.includes(kind) || eventKinds.includes(kind))
+    if (known && kind !== 'delay') {
       if (events && !eventKinds.includes(kind))
         ctx.issues.push({
           code: 'custom',

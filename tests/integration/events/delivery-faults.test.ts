@@ -158,6 +158,16 @@ describe('an events fault through the fault API', () => {
     })
     expect(onRequests.status).toBe(422)
     expect(await onRequests.text()).toMatch(/set target to \\"events\\"/)
+    // An unknown kind is named once, with every kind of both targets.
+    const unknown = await control(api, 'POST', '/faults', {
+      target: 'events',
+      effect: { kind: 'explode' },
+    })
+    const { errors: unknownErrors } = (await unknown.json()) as {
+      errors: { field: string; message: string }[]
+    }
+    expect(unknownErrors).toHaveLength(1)
+    expect(unknownErrors[0]!.message).toMatch(/status.*duplicate/)
     // Nothing was added by the refused bodies.
     const list = (await (await control(api, 'GET', '/faults')).json()) as {
       rules: unknown[]
