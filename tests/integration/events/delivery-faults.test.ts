@@ -276,6 +276,36 @@ describe('events faults on Server-Sent Events', () => {
     expect(got).toEqual(['5 /api/plants/3'])
   })
 
+  test('a stream held behind a delay is cut off past the length of the log, and resumes with everything', async () => {
+    const api = mock()
+    await eventsFault(api, { kind: 'delay', ms: 600_000 })
+    const response = await api.fetch(
+      new Request(`${BASE}/events?types=beds.created`, { headers: admin }),
+    )
+    const reader = sseReader(response.body!)
+    const beds = (
+      api as unknown as {
+        data: { beds: { insert(row: object): unknown } }
+      }
+    ).data.beds
+    for (let i = 0; i <= limits.events; i++)
+      beds.insert({ name: `Bed ${i}`, gardenerId: 1, harvests: 0 })
+    // Nothing came (all held behind the first), and the stream ended rather than hold more.
+    expect(await reader.nextEvent()).toBeNull()
+    // The log kept the last limits.events of them: a resume gets those.
+    const again = sseReader(
+      (
+        await api.fetch(
+          new Request(`${BASE}/events?types=beds.created`, {
+            headers: { ...admin, 'Last-Event-ID': '1' },
+          }),
+        )
+      ).body!,
+    )
+    expect((await again.nextEvent())!.id).toBe('2')
+    await again.cancel()
+  })
+
   test('disconnect closes the stream before the event; a consumer back without Last-Event-ID is judged', async () => {
     const api = mock()
     const fault = await eventsFault(api, { kind: 'disconnect' })
