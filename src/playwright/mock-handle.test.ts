@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMockApi, defineApi, type MockApi } from '../index.ts'
 import { notesApi } from '../../tests/integration/conventions/notes-api.ts'
+import { gardenApi } from '../../tests/integration/events/garden-api.ts'
 import { mockHandle, type ControlTransport } from './mock-handle.ts'
 
 /** The control API of an instance, as the fixture reaches a server's: real requests and answers. */
@@ -62,5 +63,40 @@ describe('the fixture’s handle: scenarios of the loaded API', () => {
       (api.declaration.scenarios ?? []).map((s) => s.id),
     )
     expect((await mock.scenarios()).length).toBeGreaterThan(0)
+  })
+})
+
+describe('the fixture’s handle: the event consumers’ verdicts', () => {
+  it('reads the verdict on a stream reopened without Last-Event-ID after a disconnect fault', async () => {
+    const api = createMockApi({ api: gardenApi, basePath: '/api' })
+    const mock = mockHandle<typeof gardenApi>(overFetch(api))
+    const admin = { Authorization: 'Bearer admin-token' }
+    const open = () =>
+      api.fetch(new Request('http://localhost/api/events', { headers: admin }))
+    await mock.faults.add({
+      target: 'events',
+      effect: { kind: 'disconnect' },
+      times: 1,
+    })
+    const first = await open()
+    const harvest = await api.fetch(
+      new Request('http://localhost/api/plants/1/harvest', {
+        method: 'POST',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: '{}',
+      }),
+    )
+    expect(harvest.status).toBe(200)
+    // The fault closed the first stream: its body ends.
+    expect(await first.text()).toMatch(/^retry: /)
+    expect(await mock.eventVerdicts()).toEqual([])
+    const second = await open()
+    await second.body!.cancel()
+    expect(await mock.eventVerdicts()).toEqual([
+      expect.objectContaining({
+        id: 'reconnected-without-last-event-id',
+        channel: 'sse',
+      }),
+    ])
   })
 })

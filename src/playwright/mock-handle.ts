@@ -9,6 +9,7 @@ import type {
   TablesOf,
 } from '../index.ts'
 import type { DefaultApi } from '../default-mock-api.ts'
+import type { DeliveryVerdict } from '../mock-server/faults/delivery-verdicts.ts'
 import type { StateSnapshot } from '../mock-server/store/types.ts'
 
 /** Sends one control request and reads its answer: through the page, or over HTTP. */
@@ -33,6 +34,11 @@ export interface MockHandle<A extends ApiDeclaration = DefaultApi> {
   }
   /** The journal grouped into operations: each with its attempts, waits and verdicts. */
   operations(): Promise<Operation[]>
+  /**
+   * The consumers of the state events an events fault caught (`target: "events"`): a duplicate
+   * processed twice, a reconnect without `Last-Event-ID`, a badly signed webhook accepted.
+   */
+  eventVerdicts(): Promise<DeliveryVerdict[]>
   journal: { list(): Promise<JournalEntry[]>; clear(): Promise<void> }
   /** One resource's rows, as the state holds them. */
   rows<K extends keyof TablesOf<A> & string>(
@@ -90,6 +96,9 @@ export function mockHandle<A extends ApiDeclaration = DefaultApi>(
     operations: async () =>
       (await call<{ operations: Operation[] }>('GET', '/operations'))
         .operations,
+    eventVerdicts: async () =>
+      (await call<{ eventVerdicts?: DeliveryVerdict[] }>('GET', '/operations'))
+        .eventVerdicts ?? [],
     journal: {
       list: async () =>
         (await call<{ entries: JournalEntry[] }>('GET', '/journal')).entries,
