@@ -1,4 +1,10 @@
-import { http, HttpResponse, ws } from 'msw'
+import {
+  http,
+  HttpResponse,
+  ws,
+  type HttpHandler,
+  type WebSocketHandler,
+} from 'msw'
 import type { ApiDeclaration, MockApi } from '../index.ts'
 import {
   handshakeEventSocket,
@@ -40,7 +46,7 @@ export function createHandlers<A extends ApiDeclaration>(
     | MockApi<A>
     | { fetch: MockApi['fetch']; owns: MockApi['owns']; origin?: string },
   options: CreateHandlersOptions = {},
-) {
+): Array<HttpHandler | WebSocketHandler> {
   const page = pageOrigin()
   const origins = options.origins ?? (page === '' ? ['loopback'] : [page])
   const hostOrigin = api.origin ?? ''

@@ -1,4 +1,11 @@
-import { bypass, http, HttpResponse, passthrough } from 'msw'
+import {
+  bypass,
+  http,
+  HttpResponse,
+  passthrough,
+  type HttpHandler,
+  type WebSocketHandler,
+} from 'msw'
 import { connectToServer } from '../mock-server/control/connect-to-server.ts'
 import { createHandlers } from '../msw/handlers.ts'
 import {
@@ -23,7 +30,7 @@ function devMock(): SharedDevMock {
  * For a server environment in the dev server's process (server rendering): the API's requests,
  * at a loopback origin or the base's own host, answered in-process by the dev server's instance.
  */
-export function serverHandlers() {
+export function serverHandlers(): Array<HttpHandler | WebSocketHandler> {
   return createHandlers(
     {
       fetch: (request) => devMock().api.fetch(request),
@@ -39,7 +46,7 @@ export function serverHandlers() {
  * through the worker untouched; an API with a host of its own is handed to the dev server at the
  * same path. A dropped connection (a network-error fault) stays a network error.
  */
-export function browserHandlers(shape: ViteMockShape) {
+export function browserHandlers(shape: ViteMockShape): HttpHandler[] {
   const { origin, basePath, controlPath } = shape
   const page = globalThis.location?.origin ?? ''
   const owns = (url: URL) =>
