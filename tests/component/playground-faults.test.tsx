@@ -415,3 +415,34 @@ async function expectFocusSoon(element: HTMLElement) {
   await new Promise((resolve) => setTimeout(resolve, 0))
   expect(element).toHaveFocus()
 }
+
+describe('an events fault in the faults panel', () => {
+  test('is listed by what it does to deliveries, and can be removed but not edited into a request fault', async () => {
+    const api = createMockApi()
+    const response = await api.fetch(
+      new Request('http://localhost/__mock/faults', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          target: 'events',
+          effect: { kind: 'duplicate' },
+          times: 2,
+        }),
+      }),
+    )
+    expect(response.status).toBe(201)
+    const { id } = (await response.json()) as { id: string }
+    const { user } = renderFaults(api)
+    const row = await waitFor(() => {
+      const [only] = ruleRows()
+      expect(only).toBeDefined()
+      return only!
+    })
+    expect(within(row).getByRole('rowheader')).toHaveTextContent(id)
+    expect(row).toHaveTextContent('the next events delivered')
+    expect(row).toHaveTextContent('deliver the event twice')
+    expect(within(row).queryByRole('button', { name: `Edit ${id}` })).toBeNull()
+    await user.click(within(row).getByRole('button', { name: `Remove ${id}` }))
+    expect(api.faults.list()).toEqual([])
+  })
+})

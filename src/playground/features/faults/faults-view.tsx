@@ -221,13 +221,19 @@ export function FaultsView() {
                       state="active"
                     />
                     <td className="fl-row-actions">
-                      <button
-                        type="button"
-                        aria-label={`Edit ${rule.id}`}
-                        onClick={() => setEditing(rule)}
-                      >
-                        Edit
-                      </button>{' '}
+                      {/* The form edits a request's fault: an events fault (added through the
+                          control API) is removed here, never turned into a request's. */}
+                      {rule.target !== 'events' && (
+                        <>
+                          <button
+                            type="button"
+                            aria-label={`Edit ${rule.id}`}
+                            onClick={() => setEditing(rule)}
+                          >
+                            Edit
+                          </button>{' '}
+                        </>
+                      )}
                       <button
                         type="button"
                         aria-label={`Remove ${rule.id}`}
