@@ -127,8 +127,12 @@ describe("a resource at the API's own path", () => {
         return error.message
       }
     }
-    expect(declare({ a: { path: '/x/{id}/y' } })).toContain(
+    expect(declare({ a: { path: '/x/{id}' } })).toContain(
       'resources.a.path: must be a path of literal segments',
+    )
+    // A parameter between literal segments names a parent, which `parents` must bind.
+    expect(declare({ a: { path: '/x/{id}/y' } })).toContain(
+      'resources.a.path: names {id}, which parents does not bind',
     )
     expect(declare({ a: { path: '/../etc' } })).toContain(
       'resources.a.path: must be a path of literal segments',

@@ -1,5 +1,8 @@
 /** `POST` on a collection: a new record from a validated body, 201 with `Location`. */
-import type { CompiledResource } from '../declare/compile-resource.ts'
+import {
+  parentValues,
+  type CompiledResource,
+} from '../declare/compile-resource.ts'
 import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type {
   AnyRecord,
@@ -64,7 +67,12 @@ function createHandler(resource: CompiledResource): Handler {
     ]
     if (errors.length > 0) validationFailed(errors, ctx.body !== undefined)
     create.guard?.(context)
-    const values: AnyRecord = { ...input, ...create.prepare?.(context) }
+    // A nested collection's row holds its parents, as its path names them.
+    const values: AnyRecord = {
+      ...input,
+      ...create.prepare?.(context),
+      ...parentValues(resource, ctx.params),
+    }
     // The caller's own row: its owner field names the caller. A row that is its own owner
     // (`owner: 'id'`) still gets a fresh id: a token's `owns` never picks the key of a new row.
     const owner = resource.ownerField

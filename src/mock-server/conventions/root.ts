@@ -11,7 +11,11 @@ function rootHandler(api: () => ApiModel) {
     const base = ctx.runtime.baseHref
     const _links: Record<string, Link> = { self: { href: base || '/' } }
     for (const resource of resources.values())
-      if (resource.declaration.tableOnly !== true)
+      // A nested collection has no one path to link: its parents' items link to it.
+      if (
+        resource.declaration.tableOnly !== true &&
+        resource.parents.length === 0
+      )
         _links[resource.name] = {
           href: `${base}${resource.path}`,
           title: resource.title,

@@ -133,6 +133,10 @@ export function writeItemHandler(
       ...keptMembers(resource, item, input),
       ...body,
       ...(key !== 'id' && { [key]: item.id }),
+      // A nested record stays below its parents, whatever the body says.
+      ...Object.fromEntries(
+        resource.parents.map((p) => [p.field, item[p.field]]),
+      ),
     })
     const updated = runtime.db
       .handle(resource.name)

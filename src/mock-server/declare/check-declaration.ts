@@ -35,8 +35,82 @@ export const isInvalidDeclarationError = (
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 const SLUG = /^[a-z][a-z0-9-]{0,62}$/
 const RESERVED = new Set(['problems', 'openapi.json'])
-/** A collection's own path: up to 8 literal segments, none of them `.` or `..`. */
-const RESOURCE_PATH = /^(\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]{0,62}){1,8}$/
+/**
+ * A collection's own path: up to 8 segments, none of them `.` or `..`, the first and last literal,
+ * those between literal or a parent's parameter (`/customers/{customer}/sources`).
+ */
+const LITERAL_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]{0,62}$/
+const PARAM_SEGMENT = /^\{([A-Za-z_]\w{0,62})\}$/
+function resourcePathOk(path: string) {
+  const segments = path.split('/')
+  if (segments[0] !== '' || segments.length < 2 || segments.length > 9)
+    return false
+  const parts = segments.slice(1)
+  return parts.every(
+    (part, i) =>
+      LITERAL_SEGMENT.test(part) ||
+      (i > 0 && i < parts.length - 1 && PARAM_SEGMENT.test(part)),
+  )
+}
+
+/** The parameters of a collection's path, in order (`customer` of `/customers/{customer}/sources`). */
+const pathParams = (path: string) =>
+  [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+
+/** A nested collection's `parents`: each parameter of its path bound, each binding a parameter. */
+function checkParents(
+  at: string,
+  resource: { path?: unknown; parents?: unknown },
+  names: readonly string[],
+  issue: Issue,
+) {
+  const path = typeof resource.path === 'string' ? resource.path : ''
+  const params = pathParams(path)
+  const parents: unknown = resource.parents
+  if (parents !== undefined && !isRecord(parents)) {
+    issue(
+      `${at}.parents`,
+      'must be an object: each parameter of the path, bound to the record member that holds it ({ customer: { field: "customerId" } })',
+    )
+    return
+  }
+  const bound = (parents ?? {}) as Record<string, unknown>
+  if (new Set(params).size < params.length)
+    issue(`${at}.path`, 'names one parameter twice')
+  for (const param of params)
+    if (!(param in bound))
+      issue(
+        `${at}.path`,
+        `names {${param}}, which parents does not bind: add parents.${param} = { field: "<the record member holding it>" }`,
+      )
+  for (const [param, binding] of Object.entries(bound)) {
+    if (!params.includes(param)) {
+      issue(
+        `${at}.parents.${param}`,
+        `is no parameter of the path (${path || 'none'}): write it in the path as {${param}}`,
+      )
+      continue
+    }
+    if (!isRecord(binding) || typeof binding.field !== 'string') {
+      issue(
+        `${at}.parents.${param}.field`,
+        'must name the record member that holds the parameter',
+      )
+      continue
+    }
+    if (
+      binding.to !== undefined &&
+      (typeof binding.to !== 'string' || !names.includes(binding.to))
+    )
+      issue(
+        `${at}.parents.${param}.to`,
+        `names no resource; resources: ${names.join(', ')}`,
+      )
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 type Issue = (path: string, message: string) => void
 
@@ -85,14 +159,21 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
     const path: unknown = resources[name]?.path
     if (
       path !== undefined &&
-      (typeof path !== 'string' || !RESOURCE_PATH.test(path))
+      (typeof path !== 'string' || !resourcePathOk(path))
     )
       issue(
         `resources.${name}.path`,
-        'must be a path of literal segments such as "/checkout/sessions": each of letters, digits, "_", "-", "~" and "." (not first), up to 8 of them',
+        'must be a path of literal segments such as "/checkout/sessions": each of letters, digits, "_", "-", "~" and "." (not first), up to 8 of them; a nested collection\'s may name its parents\' parameters between them ("/customers/{customer}/sources")',
       )
     else if (resources[name]?.tableOnly !== true) {
-      const at = path ?? `/${name}`
+      checkParents(
+        `resources.${name}`,
+        resources[name] ?? {},
+        Object.keys(resources),
+        issue,
+      )
+      // Two paths that differ in their parameters' names alone are one path.
+      const at = (path ?? `/${name}`).replace(/\{\w+\}/g, '{}')
       const first = at.split('/')[1]!
       if (path !== undefined && RESERVED.has(first))
         issue(
@@ -205,6 +286,18 @@ export function checkResource(
       issue(
         path,
         `names ${JSON.stringify(field)}, which the schema lacks (${what}); fields: ${[...fields].join(', ')}`,
+      )
+  }
+  for (const parent of resource.parents) {
+    needField(
+      `${at}.parents.${parent.param}.field`,
+      parent.field,
+      'the member holding the parent',
+    )
+    if (parent.param === resource.key.param)
+      issue(
+        `${at}.parents.${parent.param}`,
+        `is the item's own parameter ({${resource.key.param}}): name the parent's otherwise`,
       )
   }
   const key = resource.key.member

@@ -20,6 +20,7 @@ import {
 import {
   allowedActions,
   compileResource,
+  pathOf,
   type CompiledResource,
 } from './compile-resource.ts'
 import { declaredRoutesOf } from './declared-routes-of.ts'
@@ -240,13 +241,14 @@ export function compileApi(
           if (!resource.hidden.has(key)) bare[key] = row[key]
         return bare
       }
-      const href = (name: string, id?: Id) => {
-        const collection = `${base.baseHref}${resources.get(name)?.path ?? `/${name}`}`
+      const href = (name: string, id?: Id, of?: AnyRecord) => {
+        const target = resources.get(name)
+        const collection = `${base.baseHref}${target ? pathOf(target, of) : `/${name}`}`
         return id === undefined
           ? collection
           : `${collection}/${encodeURIComponent(String(id))}`
       }
-      const self = href(resource.name, row.id as Id)
+      const self = href(resource.name, row.id as Id, row)
       const _links: Record<string, Link> = { self: { href: self } }
       for (const relation of resource.relations) {
         const value = row[relation.field]

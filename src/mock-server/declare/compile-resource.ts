@@ -52,11 +52,28 @@ export interface CompiledNested {
   where(row: AnyRecord, parent: AnyRecord): boolean
 }
 
+/** A parameter of a nested collection's path, and the record member that holds it. */
+export interface CompiledParent {
+  param: string
+  field: string
+  /** The resource whose record it names, where a missing one answers 404. */
+  to: string | undefined
+  /** The member holds a number: the path's digits are stored as one. */
+  numeric: boolean
+}
+
 /** One resource, as the engine serves it: everything its declaration implies, worked out once. */
 export interface CompiledResource {
   name: string
-  /** The collection's path under the base (`/books`, `/checkout/sessions`). */
+  /**
+   * The collection's path under the base (`/books`, `/checkout/sessions`), its parents'
+   * parameters in braces (`/customers/{customer}/sources`).
+   */
   path: string
+  /** The same path as a route spells it (`/customers/:customer/sources`). */
+  route: string
+  /** Each parameter of the path, bound to a member of the record (none where it has none). */
+  parents: CompiledParent[]
   title: string
   singular: string
   description: string | undefined
@@ -241,10 +258,25 @@ export function compileResource(
   const sortable =
     (declaration.sort as string[] | undefined) ?? Object.keys(filters)
 
+  const parents = Object.entries(declaration.parents ?? {}).map(
+    ([param, p]): CompiledParent => {
+      const { field, to } = p as { field: string; to?: string }
+      const type = properties[field]?.type
+      const types = Array.isArray(type) ? type : [type]
+      return {
+        param,
+        field,
+        to,
+        numeric: types.includes('integer') || types.includes('number'),
+      }
+    },
+  )
+  // A parent's member comes from the path, never from a body.
   const serverSet = [
     ...SERVER_FIELDS,
     ...(stateField ? [stateField] : []),
     ...hidden,
+    ...parents.map((p) => p.field),
   ]
   // A key of the API's own naming may come in a body (a username); the server makes it otherwise.
   const ownKey = member !== 'id' ? [member] : []
@@ -293,6 +325,8 @@ export function compileResource(
   return {
     name,
     path: declaration.path ?? `/${name}`,
+    route: (declaration.path ?? `/${name}`).replace(/\{(\w+)\}/g, ':$1'),
+    parents,
     title: declaration.title ?? capitalise(name),
     singular: declaration.singular ?? singularOf(name),
     description: declaration.description,
@@ -422,3 +456,51 @@ export function allowedActions(resource: CompiledResource, row: AnyRecord) {
 }
 
 export type { Id }
+
+/**
+ * A collection's path with its parents' parameters filled from a row of it
+ * (`/customers/{customer}/sources` → `/customers/cus_1/sources`); a parameter the row does not
+ * hold stays in braces.
+ */
+export function pathOf(resource: CompiledResource, row?: AnyRecord): string {
+  if (resource.parents.length === 0) return resource.path
+  return resource.path.replace(/\{(\w+)\}/g, (whole, param: string) => {
+    const field = resource.parents.find((p) => p.param === param)?.field
+    const value = field === undefined ? undefined : row?.[field]
+    return value === undefined || value === null
+      ? whole
+      : encodeURIComponent(String(value))
+  })
+}
+
+/** The members a nested collection's row takes from the path's parameters. */
+export function parentValues(
+  resource: CompiledResource,
+  params: Record<string, string>,
+): AnyRecord {
+  const values: AnyRecord = {}
+  for (const parent of resource.parents) {
+    const raw = params[parent.param]
+    if (raw === undefined) continue
+    let value: string
+    try {
+      value = decodeURIComponent(raw)
+    } catch {
+      value = raw
+    }
+    values[parent.field] =
+      parent.numeric && /^-?\d{1,15}$/.test(value) ? Number(value) : value
+  }
+  return values
+}
+
+/** Whether a row lives under the parents the path names. */
+export function underParents(
+  resource: CompiledResource,
+  row: AnyRecord,
+  values: AnyRecord,
+): boolean {
+  return resource.parents.every(
+    (p) => String(row[p.field]) === String(values[p.field]),
+  )
+}

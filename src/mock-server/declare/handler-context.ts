@@ -5,12 +5,21 @@ import type { RouteContext } from '../route-spec.ts'
 import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import { checkIfMatch } from './check-if-match.ts'
-import type { CompiledResource } from './compile-resource.ts'
+import { pathOf, type CompiledResource } from './compile-resource.ts'
 import type { AnyRecord, DataAccess, Id, HandlerContext } from './types.ts'
 
-/** Where a collection or an item lives, under the base (with its origin, where it has one). */
-export function hrefOf(runtime: HandlerRuntime, resource: string, id?: Id) {
-  const path = runtime.api.resources.get(resource)?.path ?? `/${resource}`
+/**
+ * Where a collection or an item lives, under the base (with its origin, where it has one); a
+ * nested collection's parents filled from `row`.
+ */
+export function hrefOf(
+  runtime: HandlerRuntime,
+  resource: string,
+  id?: Id,
+  row?: AnyRecord,
+) {
+  const compiled = runtime.api.resources.get(resource)
+  const path = compiled ? pathOf(compiled, row) : `/${resource}`
   const collection = `${runtime.baseHref}${path}`
   return id === undefined
     ? collection
@@ -48,7 +57,8 @@ export function recordResponse(
     'Content-Type': 'application/json',
     ETag: runtime.api.etag(resource, row),
   }
-  if (created) headers.Location = hrefOf(runtime, resource.name, row.id as Id)
+  if (created)
+    headers.Location = hrefOf(runtime, resource.name, row.id as Id, row)
   return HttpResponse.text(
     wrapItemJson(
       resource.item,

@@ -22,6 +22,7 @@ export type {
   ItemContext,
   Link,
   NestedCollection,
+  ParentDeclaration,
   HandlerContext,
   OperationContext,
   OperationDeclaration,

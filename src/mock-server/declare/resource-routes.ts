@@ -16,7 +16,11 @@ import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
 import { shapedAnswer } from '../conventions/shaped-answer.ts'
 import { itemRoute, type ItemHandler } from './item-route.ts'
-import { type CompiledResource } from './compile-resource.ts'
+import {
+  parentValues,
+  underParents,
+  type CompiledResource,
+} from './compile-resource.ts'
 import { dataAccess, resourceOf } from './handler-context.ts'
 import type { AnyRecord, Id, Schema } from './types.ts'
 import { FORM_TYPES, readFormValues } from '../conventions/form-values.ts'
@@ -44,18 +48,64 @@ export function parsePathId(
   return key.length > 0 && key.length <= 200 ? key : null
 }
 
+/**
+ * The parents a nested collection's path names (`/customers/{customer}/sources`): 404 for one that
+ * does not exist or the caller may not see, or a value no row could hold; else the members a row
+ * below them holds.
+ */
+function parentsLoader(
+  resource: CompiledResource,
+  resources: ReadonlyMap<string, CompiledResource>,
+) {
+  return (
+    params: Record<string, string>,
+    principal: RouteContext['principal'],
+    runtime: HandlerRuntime,
+  ): AnyRecord => {
+    const values = parentValues(resource, params)
+    for (const parent of resource.parents) {
+      const raw = params[parent.param] ?? ''
+      const target =
+        parent.to === undefined ? undefined : resources.get(parent.to)
+      const id = target ? parsePathId(target, raw) : raw
+      const row =
+        target && id !== null
+          ? runtime.db.table(target.name).get(id)
+          : undefined
+      const missing = target
+        ? !row || !runtime.api.visible(target, row, principal, runtime)
+        : parent.numeric && typeof values[parent.field] !== 'number'
+      if (missing)
+        fail('not-found', {
+          detail: `No ${target?.singular ?? parent.param} ${raw} exists for this credential.`,
+        })
+    }
+    return values
+  }
+}
+
 /** Finds the item the path names, hidden (404) when the caller may not see it. */
-function loader(resource: CompiledResource) {
+function loader(
+  resource: CompiledResource,
+  resources: ReadonlyMap<string, CompiledResource>,
+) {
+  const parents =
+    resource.parents.length > 0 ? parentsLoader(resource, resources) : undefined
   return (
     params: Record<string, string>,
     principal: RouteContext['principal'],
     runtime: HandlerRuntime,
   ) => {
+    const below = parents?.(params, principal, runtime)
     const raw = params[resource.key.param]
     const id = parsePathId(resource, raw)
     const row =
       id === null ? undefined : runtime.db.table(resource.name).get(id)
-    if (!row || !runtime.api.visible(resource, row, principal, runtime))
+    if (
+      !row ||
+      !runtime.api.visible(resource, row, principal, runtime) ||
+      (below && !underParents(resource, row, below))
+    )
       fail('not-found', {
         detail: `No ${resource.singular} ${raw ?? ''} exists for this credential.`,
       })
@@ -138,13 +188,17 @@ export function resourceRoutes(
   resource: CompiledResource,
   resources: ReadonlyMap<string, CompiledResource>,
 ): RouteSpec[] {
-  const base = resource.path
+  const base = resource.route
   // The item's path, its key parameter named as the API names it (`/messages/:Sid`).
   const at = `${base}/:${resource.key.param}`
+  const hasParents = resource.parents.length > 0
   const visibleRows = (ctx: RouteContext) => {
     const { runtime, principal } = ctx
     const data = dataAccess(runtime)
+    // A nested collection lists the rows below the parents its path names.
+    const below = hasParents ? parentValues(resource, ctx.params) : undefined
     return (row: AnyRecord) =>
+      (!below || underParents(resource, row, below)) &&
       runtime.api.visibleWith(resource, row, principal, data)
   }
   const creates = resource.createMethod
@@ -171,6 +225,8 @@ export function resourceRoutes(
     prefer: collectionOps.prefer,
     resource: resource.name,
     kind: 'collection',
+    // A nested collection's parents must exist: 404 before anything else is read.
+    ...(hasParents && { load: parentsLoader(resource, resources) }),
   }
   // A record may come as the one member of an array, as the API answers it.
   const wrapped = resource.item === 'array'
@@ -179,7 +235,7 @@ export function resourceRoutes(
     collection.strictKey =
       (resource.create.declaration as { strictKey?: boolean }).strictKey ===
       true
-  const load = loader(resource)
+  const load = loader(resource, resources)
   const item = split<ItemHandler<AnyRecord>>({
     GET: readConvention(resource),
     ...(resource.put && { PUT: replaceConvention(resource) }),

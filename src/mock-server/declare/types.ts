@@ -187,6 +187,20 @@ export interface Relation<R extends AnyRecord> {
   onDelete?: 'refuse' | 'cascade'
 }
 
+/**
+ * One parameter of a nested collection's path (`{customer}` of `/customers/{customer}/sources`):
+ * the record member that holds it. A create sets the member from the path; a list, read, update or
+ * delete sees only the rows whose member the path names.
+ */
+export interface ParentDeclaration<R extends AnyRecord> {
+  field: FieldOf<R>
+  /**
+   * The resource the parameter names a record of: a path naming none of its records (or one the
+   * caller may not see) answers 404. @default no check beyond the rows' own member
+   */
+  to?: string
+}
+
 /** A nested collection by a rule of its own (the loans of a member, found by a field other than the parent's id). */
 export interface NestedCollection<P extends AnyRecord> {
   of: string
@@ -282,9 +296,15 @@ export interface ResourceDeclaration<
   /**
    * The collection's path under the base, where the API's is not `/{name}` (`/checkout/sessions`,
    * `/payment_intents`): its items live at `{path}/{key}`, and every link names it. Literal
-   * segments only. @default `/{name}`
+   * segments, and parameters of its parents (`/customers/{customer}/sources`), each bound in
+   * `parents`. @default `/{name}`
    */
   path?: string
+  /**
+   * Each parameter of `path`, by its name: the record member that holds it, and the resource it
+   * names. @example parents: { customer: { field: 'customerId', to: 'customers' } }
+   */
+  parents?: Record<string, ParentDeclaration<R>>
   /** One item, in messages and ETags (`book`). @default the name made singular (`categories`: category) */
   singular?: string
   description?: string

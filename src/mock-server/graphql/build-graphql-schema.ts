@@ -101,8 +101,9 @@ const properties = (json: JsonSchema) =>
 export function buildGraphqlSchema(api: ApiModel): GraphQLSchema {
   const take = nameTaker(RESERVED)
   const enumOf = enumMaker(take)
+  // A nested collection is served over REST alone: its operations need its parents' keys.
   const resources = [...api.resources.values()].filter(
-    (r) => r.declaration.tableOnly !== true,
+    (r) => r.declaration.tableOnly !== true && r.parents.length === 0,
   )
   const served = new Map(resources.map((r) => [r.name, r]))
   const typeNames = new Map(

@@ -19,8 +19,28 @@ function parametersOf(ctx: EndpointContext) {
   const { route, method, doc, api } = ctx
   const parameters: unknown[] = []
   const item = typeof doc === 'object' ? doc.pathItem : undefined
+  const parents =
+    (route.resource !== undefined &&
+      api.resources.get(route.resource)?.parents) ||
+    []
   for (const match of route.path.matchAll(/:(\w+)/g)) {
     const name = match[1]!
+    // A nested collection's parent, as the record member that holds it.
+    const parent = parents.find((p) => p.param === name)
+    if (parent) {
+      const of =
+        parent.to === undefined ? undefined : api.resources.get(parent.to)
+      parameters.push({
+        name,
+        in: 'path',
+        required: true,
+        description: `The ${of ? `${of.singular} ` : ''}this collection is below: its records' ${parent.field}.`,
+        schema: parent.numeric
+          ? { type: 'integer' }
+          : { type: 'string', minLength: 1 },
+      } satisfies Parameter)
+      continue
+    }
     const slug = name === 'slug'
     const idKind = item?.resource.idKind ?? 'integer'
     parameters.push({

@@ -39,7 +39,17 @@ export function responseHeaders(api: ApiModel, base: string) {
     Location: header(
       'The URL of the resource just created.',
       pattern(
-        `^${escape(base)}/${alternatives(resources.map((r) => r.name))}/[^/]+$`,
+        `^${escape(base)}(${
+          // Each collection's own path, a nested one's parents any segment.
+          resources
+            .map((r) =>
+              r.path
+                .split(/\{\w+\}/)
+                .map(escape)
+                .join('[^/]+'),
+            )
+            .join('|') || '(?!)'
+        })/[^/]+$`,
       ),
     ),
     Link: header(

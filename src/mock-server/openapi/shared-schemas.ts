@@ -51,7 +51,7 @@ export function addSharedSchemas(ctx: SchemaContext) {
   )
   // The root links every collection with routes of its own (a table-only resource has none).
   const linked = [...ctx.api.resources.values()].filter(
-    (r) => r.declaration.tableOnly !== true,
+    (r) => r.declaration.tableOnly !== true && r.parents.length === 0,
   )
   const graphql = !ctx.api.resources.has('graphql')
   // The event stream, unless a resource of the API's own is named `events`.
