@@ -109,9 +109,67 @@ function shapeOf(path: string) {
   return { at, id, sub }
 }
 
+const TEMPLATE = /^\{([^}]+)\}$/
+
+/**
+ * A nested collection's path (`/customers/{customer}/sources`, `/repos/{owner}/{repo}/issues`) and
+ * its item's parameter: literal segments and its parents' parameters, a literal last.
+ */
+function nestedShapeOf(document: Json, op: DocOperation) {
+  const path = op.path
+  const parts = path.split('/').slice(1)
+  const last = parts.at(-1)
+  const id = last !== undefined && TEMPLATE.test(last) ? last : undefined
+  const collection = id ? parts.slice(0, -1) : parts
+  if (collection.length < 3 || collection.length > 8) return undefined
+  if (!LITERAL.test(collection[0]!) || RESERVED.has(collection[0]!))
+    return undefined
+  if (!LITERAL.test(collection.at(-1)!)) return undefined
+  const parents: {
+    param: string
+    segment: string | undefined
+    type: string | undefined
+  }[] = []
+  for (const [i, part] of collection.entries()) {
+    const template = TEMPLATE.exec(part)
+    if (template) {
+      const before = collection[i - 1]
+      const schema = op.parameters.find(
+        (p) => p.in === 'path' && p.name === template[1],
+      )?.schema
+      parents.push({
+        param: template[1]!,
+        segment: before && LITERAL.test(before) ? before : undefined,
+        type:
+          schema === undefined ? undefined : typeOf(flatten(document, schema)),
+      })
+    } else if (!LITERAL.test(part)) return undefined
+  }
+  if (parents.length === 0) return undefined
+  return { at: `/${collection.join('/')}`, id, parents }
+}
+
+/**
+ * A nested collection's path as the engine declares it: each parameter named as a route may name
+ * it (`{owner-id}` → `{owner_id}`), none the item's own.
+ */
+function enginePathOf(at: string, itemParam: string) {
+  const names = new Map<string, string>()
+  const path = at.replace(/\{([^}]+)\}/g, (_, param: string) => {
+    let name = param.replace(/\W/g, '_')
+    if (!/^[A-Za-z_]/.test(name)) name = `p_${name}`
+    while (name === itemParam || [...names.values()].includes(name))
+      name = `${name}_parent`
+    names.set(param, name)
+    return `{${name}}`
+  })
+  return { path, names }
+}
+
 /** The resource name of a collection's path: `/checkout/sessions` → `checkout-sessions`. */
 function nameOf(at: string) {
   const name = at
+    .replace(/\/\{[^}]+\}/g, '')
     .slice(1)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -125,10 +183,10 @@ const singular = (name: string) => name.replace(/s$/, '')
 /** List members a cursor API requires that the engine's envelopes do not fill (Stripe's, OpenAI's). */
 const PAGE_MEMBERS = /^(has_?more|object|url|first_?id|last_?id)$/i
 
-/** The item path's parameter of a collection (`petId` of `/pets/{petId}`). */
+/** The item path's parameter of a collection (`petId` of `/pets/{petId}`), its last. */
 function itemParamOf(group: CollectionOperations) {
   const item = group.read ?? group.replace ?? group.delete ?? group.patch
-  return item && /\{([^}]+)\}/.exec(item.path)?.[1]
+  return item && /\{([^}]+)\}$/.exec(item.path)?.[1]
 }
 
 /**
@@ -345,8 +403,30 @@ export function importOpenApi(
       : undefined
   const deeper = (path: string) =>
     operations.some((o) => o.path.startsWith(`${path}/{`))
+  // Nested collections with items of their own (`/customers/{customer}/sources/{id}`), and the
+  // parents of each.
+  // parents of each, by the path with its parameters unnamed (`/application_fees/{}/refunds`: one
+  // description names the parent `{fee}` on the item's path and `{id}` on the collection's).
+  const nestedShapes = new Map<
+    string,
+    Omit<NonNullable<ReturnType<typeof nestedShapeOf>>, 'id'>
+  >()
+  const unnamed = (path: string) => path.replace(/\{[^}]+\}/g, '{}')
   for (const op of operations) {
-    const found = shapeOf(op.path)
+    const nested = nestedShapeOf(document, op)
+    if (nested?.id && !nestedShapes.has(unnamed(nested.at)))
+      nestedShapes.set(unnamed(nested.at), nested)
+  }
+  const nestedAt = new Map(
+    [...nestedShapes.values()].map((n) => [n.at, n.parents]),
+  )
+  for (const op of operations) {
+    const nested = nestedShapeOf(document, op)
+    const known = nested && nestedShapes.get(unnamed(nested.at))
+    const found = known
+      ? { at: known.at, id: nested.id, sub: undefined }
+      : shapeOf(op.path)
+
     if (!found || (found.sub !== undefined && deeper(op.path))) {
       ownPaths.push(op)
       continue
@@ -402,16 +482,22 @@ export function importOpenApi(
       ? overrides.count
       : (overrides.count?.[name] ?? 10)
   const resources: Record<string, AnyResource> = {}
+  // Nested collections, each parameter's name in the description by its name in the declaration.
+  const nestedResources = new Map<string, Map<string, string>>()
   const linked = new Map<string, InferredResource>()
   const notes: string[] = []
   for (const group of collections.values()) {
     const param = itemParamOf(group)
+    const parents = group.path ? nestedAt.get(group.path) : undefined
     const inferred = inferResource(
       document,
       group,
       validator,
       countOf(group.name),
-      { keys: [...new Set([...(param ? [param] : []), 'id'])] },
+      {
+        keys: [...new Set([...(param ? [param] : []), 'id'])],
+        ...(parents && { parents }),
+      },
     )
     const own = [
       group.list,
@@ -456,11 +542,30 @@ export function importOpenApi(
       group.name,
       inferred.key,
     )
+    // A nested collection: its path's parameters bound to the members that hold them; its rows
+    // are made under a parent.
+    const nested =
+      parents && !('why' in inferred)
+        ? enginePathOf(
+            at,
+            dialect?.keys?.param ?? dialect?.keys?.member ?? 'id',
+          )
+        : undefined
+    if (nested) nestedResources.set(group.name, nested.names)
     resources[group.name] = ownerFromPrincipal(
       keyFromEngine(
         {
           ...inferred.declaration,
-          ...(at !== `/${group.name}` && { path: at }),
+          ...(at !== `/${group.name}` && { path: nested?.path ?? at }),
+          ...(nested && {
+            parents: Object.fromEntries(
+              [...nested.names].map(([param, name]) => [
+                name,
+                inferred.parents[param]!,
+              ]),
+            ),
+            seed: [],
+          }),
           ...(answer && { answer }),
           ...(dialect && { dialect }),
           ...(dialect?.keys && {
@@ -491,6 +596,24 @@ export function importOpenApi(
     reports.push(...inferred.reports)
     leftOver.push(...inferred.unserved)
     notes.push(...inferred.notes)
+  }
+  // A parent served by the engine at the path before its parameter, whose items that parameter
+  // names (`/customers/{customer}` above `/customers/{customer}/sources`): a missing one is a 404.
+  for (const [name, params] of nestedResources) {
+    const at = collections.get(name)!.path!
+    const parents = resources[name]!.parents as Record<string, { to?: string }>
+    for (const [param, engineName] of params) {
+      const above = at.slice(0, at.indexOf(`/{${param}}`))
+      const parent = [...collections.values()].find(
+        (g) =>
+          (g.path ?? `/${g.name}`) === above &&
+          resources[g.name] !== undefined &&
+          !nestedResources.has(g.name) &&
+          itemParamOf(g) === param,
+      )
+      if (parent)
+        parents[engineName] = { ...parents[engineName], to: parent.name }
+    }
   }
   for (const [name, inferred] of linked) {
     if (overrides.resources?.[name]?.relations) continue
@@ -633,6 +756,12 @@ export function importOpenApi(
       name,
       path: collections.get(name)?.path ?? `/${name}`,
       inferred,
+      ...(nestedResources.has(name) && {
+        parents: [...nestedResources.get(name)!.keys()].map((param) => ({
+          param,
+          field: inferred.parents[param]!.field,
+        })),
+      }),
     })),
     (name) => countOf(name.split('/').at(-1) ?? name),
   )

@@ -66,7 +66,20 @@ export interface InferOptions {
   singleton?: boolean
   /** Form bodies (`x-www-form-urlencoded`, `multipart/form-data`) are read like JSON. */
   forms?: boolean
+  /**
+   * A nested collection's parents: each parameter of its path (`customer` of
+   * `/customers/{customer}/sources`) and the literal segment before it (`customers`).
+   */
+  parents?: readonly {
+    param: string
+    segment: string | undefined
+    /** The parameter's type (`string`, `integer`), where its schema says. */
+    type?: string | undefined
+  }[]
 }
+
+/** The member a nested collection's rows keep a parent's key in, when the record has none. */
+export const PARENT_MEMBER = '_parent'
 
 export interface InferredResource {
   declaration: AnyResource
@@ -89,6 +102,11 @@ export interface InferredResource {
   hiddenId: boolean
   /** The member the description's answers wrap the record in (`category`), if they do. */
   wrapper?: string
+  /**
+   * Each parent's parameter, bound to the record member that holds it: the relation to its parent
+   * (`customer`, `owner_id`), or a hidden member of ours (`_parent_customer`) where it has none.
+   */
+  parents: Record<string, { field: string }>
 }
 
 const readOnlyOf = (properties: Record<string, Json>) =>
@@ -200,12 +218,25 @@ export function inferResource(
     }
   // The engine keeps its own id beside a record keyed by another member (`eventId`), hidden.
   const hiddenId = !properties.id
+  const parents: InferredResource['parents'] = {}
+  const hiddenParents: string[] = []
+  for (const { param, segment, type } of options.parents ?? []) {
+    const member = parentMember(param, segment, type, properties)
+    const field = member ?? `${PARENT_MEMBER}_${param.replace(/\W/g, '_')}`
+    if (!member) hiddenParents.push(field)
+    parents[param] = { field }
+  }
   const json: Json = {
     ...record,
-    properties: hiddenId
-      ? { ...properties, id: { type: 'integer', readOnly: true } }
-      : properties,
+    properties: {
+      ...properties,
+      ...(hiddenId && { id: { type: 'integer', readOnly: true } }),
+      ...Object.fromEntries(
+        hiddenParents.map((field) => [field, { type: 'string' }]),
+      ),
+    },
   }
+  const ignored = [...(hiddenId ? ['id'] : []), ...hiddenParents]
   const readOnly = [
     ...new Set([
       ...SERVER_SET.filter((f) => f in properties),
@@ -229,11 +260,11 @@ export function inferResource(
   const declaration: AnyResource = {
     schema: ajvStandardSchema(() => validator(stored), {
       json,
-      ...(hiddenId && { ignore: ['id'] }),
+      ...(ignored.length > 0 && { ignore: ignored }),
     }),
     // The record's own id wins (`/user/{username}` keys users whose id is an integer).
     id: hiddenId ? 'integer' : idKindOf(properties.id!),
-    ...(hiddenId && { hidden: ['id'] }),
+    ...(ignored.length > 0 && { hidden: ignored }),
   }
   const reports: OperationReport[] = []
   const unserved: InferredResource['unserved'] = []
@@ -498,7 +529,33 @@ export function inferResource(
     key,
     hiddenId,
     ...(wrapper && { wrapper }),
+    parents,
   }
+}
+
+const singularWord = (word: string) =>
+  word.replace(/ies$/, 'y').replace(/(s|es)$/, '')
+
+/**
+ * The record's scalar member that names a parent: the parameter's own name (`owner`), its stem
+ * (`customer` of `customer_id`), or the parent's word (`repo`, `repo_id`, `repoId` below `repos`),
+ * of the parameter's own type (a string `{org}` is no integer `organization_id`).
+ */
+function parentMember(
+  param: string,
+  segment: string | undefined,
+  type: string | undefined,
+  properties: Record<string, Json>,
+) {
+  const stem = param.replace(/(_id|Id|_ID)$/, '')
+  const word = segment ? singularWord(segment) : stem
+  const numeric = (t: string | undefined) => t === 'integer' || t === 'number'
+  return [param, stem, word, `${word}_id`, `${word}Id`].find((c) => {
+    const member = properties[c] && typeOf(properties[c])
+    if (!member || !['string', 'integer', 'number'].includes(member))
+      return false
+    return type === undefined || numeric(type) === numeric(member)
+  })
 }
 
 /** States and transitions a description states itself (`x-hypermock-states`, as hypermock writes). */
@@ -513,7 +570,7 @@ function stateOf(states: Json): NonNullable<AnyResource['state']> {
 }
 
 function paramName(op: DocOperation) {
-  return /\{([^}]+)\}/.exec(op.path)?.[1] ?? 'id'
+  return /\{([^}]+)\}$/.exec(op.path)?.[1] ?? 'id'
 }
 
 /** Seed rows: the list's example where it has one, else `count` rows generated from the schema. */

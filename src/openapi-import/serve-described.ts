@@ -101,6 +101,8 @@ export interface EngineCollection {
   /** Its path (`/checkout/sessions`): literal segments only. */
   path: string
   inferred: InferredResource
+  /** A nested collection's parameters (as the description names them) and their members. */
+  parents?: readonly { param: string; field: string }[]
 }
 
 /**
@@ -456,8 +458,12 @@ export function serveDescribed(
     const parent =
       served.find((s) => s.key === parentKey)?.collection ??
       engine
-        .filter((e) => e.path === `/${parentKey}`)
-        .map(({ name, inferred }) => ({ table: name, key: inferred.key }))[0]
+        .filter((e) => e.path.replace(/\{[^}]+\}/g, '{}') === `/${parentKey}`)
+        .map(({ name, inferred, parents }) => ({
+          table: name,
+          key: inferred.key,
+          parents,
+        }))[0]
     for (const op of writes) {
       if (!parent) {
         leftOver.push({ op, why })
@@ -468,7 +474,12 @@ export function serveDescribed(
           document,
           op,
           validator,
-          itemMustExist(parent.table, parent.key, group.parentParam!),
+          itemMustExist(
+            parent.table,
+            parent.key,
+            group.parentParam!,
+            'parents' in parent ? parent.parents : [],
+          ),
         ),
       )
       report(

@@ -513,7 +513,6 @@ describe.skipIf(!corpus)(
       'box GET /shared_items#folders → 200',
       'box GET /shared_items#web_links → 200',
       'box GET /shared_items#app_items → 200',
-      'digitalocean GET /v2/databases/{database_cluster_uuid}/schema-registry/config → 200',
       'digitalocean GET /v2/gen-ai/model_evaluation_runs → 200',
       'stripe GET /v1/balance/history → 200',
       'stripe GET /v1/linked_accounts → 200',
