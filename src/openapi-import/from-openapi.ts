@@ -253,12 +253,14 @@ function engineServes(
     !inferred.declaration.patch
   )
     return false
-  // A form body is the importer's to read; so is a write with no body at all on a collection at
-  // a path of its own (the importer makes the record from its schema alone).
+  // A body neither JSON nor a form is the importer's to read; so is a write with no body at all
+  // on a collection at a path of its own (the importer makes the record from its schema alone).
   for (const op of [group.create, group.replace])
     if (
       op &&
-      (op.operation.requestBody ? !requestBodyOf(document, op.operation) : own)
+      (op.operation.requestBody
+        ? !requestBodyOf(document, op.operation, true)
+        : own)
     )
       return false
   const list = group.list && successOf(document, group.list.operation)
@@ -268,7 +270,9 @@ function engineServes(
       (flatten(document, schema).required as string[] | undefined) ?? []
     const envelope = inferred.declaration.list?.envelope
     const filled = new Set(
-      typeof envelope === 'object' ? Object.values(envelope) : [],
+      typeof envelope === 'object'
+        ? [...Object.values(envelope), ...Object.keys(envelope.constants ?? {})]
+        : [],
     )
     if (required.some((name) => PAGE_MEMBERS.test(name) && !filled.has(name)))
       return false
@@ -281,6 +285,7 @@ function engineServes(
  * it is not `id`, and the member that wraps each record.
  */
 function dialectOfCollection(
+  document: Json,
   group: CollectionOperations,
   inferred: InferredResource,
 ): Dialect | undefined {
@@ -302,7 +307,65 @@ function dialectOfCollection(
       dialect.keys.param = param
   }
   if (inferred.wrapper) dialect.item = { member: inferred.wrapper }
+  const bodies = bodiesOf(document, group)
+  if (bodies) dialect.bodies = bodies
+  const deleted = deletedOf(document, group, inferred)
+  if (deleted) dialect.deleted = deleted
   return Object.keys(dialect).length > 0 ? dialect : undefined
+}
+
+/**
+ * What a delete answers where its description draws a stub with a `deleted` member (Stripe's
+ * `{ id, object, deleted: true }`): the record's members the stub names, and its fixed ones.
+ */
+function deletedOf(
+  document: Json,
+  group: CollectionOperations,
+  inferred: InferredResource,
+): Dialect['deleted'] {
+  const schema = group.delete
+    ? successOf(document, group.delete.operation)?.body?.media.schema
+    : undefined
+  if (!schema) return undefined
+  const properties = flatProperties(document, flatten(document, schema))
+  if (!properties.deleted) return undefined
+  const members: string[] = []
+  const constants: Record<string, string | number | boolean | null> = {}
+  for (const [name, member] of Object.entries(properties)) {
+    const fixed = Array.isArray(member.enum)
+      ? member.enum.length === 1
+        ? member.enum[0]
+        : undefined
+      : member.const
+    if (name === 'deleted') constants[name] = true
+    else if (
+      fixed === null ||
+      ['string', 'number', 'boolean'].includes(typeof fixed)
+    )
+      constants[name] = fixed as string | number | boolean | null
+    else if (name in inferred.record) members.push(name)
+  }
+  return { members, constants }
+}
+
+/**
+ * The media types a collection's writes take where they are forms: a URL-encoded form or JSON
+ * (Stripe's), or a multipart form alone (an upload). None where every write takes JSON.
+ */
+function bodiesOf(
+  document: Json,
+  group: CollectionOperations,
+): Dialect['bodies'] {
+  const types = new Set<string>()
+  for (const op of [group.create, group.replace, group.patch])
+    if (op) {
+      const type = requestBodyOf(document, op.operation, true)?.type
+      if (type) types.add(type)
+    }
+  if (types.has('multipart/form-data')) return ['multipart/form-data']
+  if (types.has('application/x-www-form-urlencoded'))
+    return ['application/x-www-form-urlencoded', 'application/json']
+  return undefined
 }
 
 /**
@@ -496,6 +559,7 @@ export function importOpenApi(
       countOf(group.name),
       {
         keys: [...new Set([...(param ? [param] : []), 'id'])],
+        forms: true,
         ...(parents && { parents }),
       },
     )
@@ -526,7 +590,7 @@ export function importOpenApi(
       continue
     }
     const overlay = overrides.resources?.[group.name]
-    const dialect = dialectOfCollection(group, inferred)
+    const dialect = dialectOfCollection(document, group, inferred)
     // Each answer in its operation's own schema, where the operations draw the record otherwise.
     const answer = answerShaper(
       document,

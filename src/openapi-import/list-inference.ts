@@ -142,6 +142,24 @@ function envelopeOf(
   if (names.includes('offset') && integer('offset')) envelope.offset = 'offset'
   const nextPage = nextPageOf(document, properties)
   if (nextPage) envelope.nextPage = nextPage
+  // Stripe's `url` (the list's own path) and `object: "list"` (one value every list carries).
+  if (properties.url && typeOf(properties.url) === 'string')
+    envelope.url = 'url'
+  const constants: Record<string, string | number | boolean | null> = {}
+  for (const name of names) {
+    const member = properties[name]!
+    const fixed = Array.isArray(member.enum)
+      ? member.enum.length === 1
+        ? member.enum[0]
+        : undefined
+      : member.const
+    if (
+      name !== arrayMember &&
+      (fixed === null || ['string', 'number', 'boolean'].includes(typeof fixed))
+    )
+      constants[name] = fixed as string | number | boolean | null
+  }
+  if (Object.keys(constants).length > 0) envelope.constants = constants
   return { envelope, items }
 }
 
