@@ -7,7 +7,7 @@ import {
   ajvStandardSchema,
   type DescriptionValidator,
 } from './ajv-standard-schema.ts'
-import { coerceForm } from './coerce-form.ts'
+import { formReader } from '../mock-server/conventions/form-values.ts'
 import {
   exampleOf,
   FORM_TYPES,
@@ -66,7 +66,7 @@ export function exampleOperation(
       ? undefined
       : ajvStandardSchema(() => validator(requestSchema), {
           json: {},
-          ...(form && { coerce: coerceForm(document, requestSchema) }),
+          ...(form && { coerce: formReader(document, requestSchema) }),
         })
   const accepts = acceptsOf(document, op)
   const success = successOf(document, op.operation)

@@ -22,7 +22,7 @@ import {
   successOf,
   type DocOperation,
 } from './openapi-reader.ts'
-import { coerceForm } from './coerce-form.ts'
+import { formReader } from '../mock-server/conventions/form-values.ts'
 import { keyCandidates } from './dialect-of.ts'
 import { arrayWrapperOf, wrapperOf } from './conform-answer.ts'
 import { sampleValue } from './sample-value.ts'
@@ -368,7 +368,7 @@ export function inferResource(
       ...(rename && { rename }),
       ...(form &&
         FORM_TYPES.includes(form as never) && {
-          coerce: coerceForm(document, schema),
+          coerce: formReader(document, schema),
         }),
     })
   }

@@ -15,21 +15,34 @@ export const FORM_TYPES: readonly string[] = [
 /** How deep a body's schema is followed; deeper members stay as they came. */
 const MAX_DEPTH = 16
 
-/** A `#/$defs/name` reference, looked up in the schema's own `$defs`. */
+/** How many references in a row are followed (`$ref` to a `$ref`). */
+const MAX_REFS = 16
+
+/**
+ * A local reference (`#/$defs/name`, `#/components/schemas/Customer`), looked up in the root it
+ * points into: the schema's own, or the document that holds it.
+ */
 function resolve(root: JsonSchema, node: unknown): JsonSchema | undefined {
-  if (!isObject(node)) return undefined
-  const ref = node.$ref
-  if (typeof ref !== 'string') return node
-  const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref)
-  const defs = match ? root[match[1]!] : undefined
-  const found = isObject(defs) ? defs[match![2]!] : undefined
-  return isObject(found) ? found : undefined
+  let current = node
+  for (let hops = 0; isObject(current); hops++) {
+    const ref = current.$ref
+    if (typeof ref !== 'string') return current
+    if (hops >= MAX_REFS || !ref.startsWith('#/')) return undefined
+    let found: unknown = root
+    for (const raw of ref.slice(2).split('/')) {
+      const key = raw.replaceAll('~1', '/').replaceAll('~0', '~')
+      found =
+        isObject(found) && Object.hasOwn(found, key) ? found[key] : undefined
+    }
+    current = found
+  }
+  return undefined
 }
 
-/** Every variant of a member (`anyOf`, `oneOf`), itself included. */
+/** Every variant of a member (`anyOf`, `oneOf`, `allOf`'s parts), itself included. */
 function variants(root: JsonSchema, node: JsonSchema): JsonSchema[] {
   const out = [node]
-  for (const list of [node.anyOf, node.oneOf])
+  for (const list of [node.anyOf, node.oneOf, node.allOf])
     if (Array.isArray(list))
       for (const each of list) {
         const variant = resolve(root, each)
@@ -113,6 +126,21 @@ function read(
     return out
   }
   return value
+}
+
+/**
+ * A form's values read by `node`, a schema inside `root` (an OpenAPI description whose
+ * `#/components/schemas/…` its references name): what an imported operation's body schema reads
+ * a form with.
+ */
+export function formReader(
+  root: JsonSchema,
+  node: unknown,
+): (value: unknown) => unknown {
+  return (value) => {
+    const schema = resolve(root, node)
+    return isObject(value) && schema ? read(root, schema, value, 0) : value
+  }
 }
 
 /** Reads a form body by a body schema's JSON Schema; any other body is left as it is. */

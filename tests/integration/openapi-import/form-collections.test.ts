@@ -20,6 +20,7 @@ const input = {
     name: { type: 'string' },
     balance: { type: 'integer' },
     metadata: { type: 'object', additionalProperties: { type: 'string' } },
+    shipping: { $ref: '#/components/schemas/Shipping' },
   },
 }
 
@@ -30,6 +31,18 @@ const openapi = {
   servers: [{ url: 'https://api.payments.test/v1' }],
   components: {
     schemas: {
+      Address: { type: 'object', properties: { floor: { type: 'integer' } } },
+      Shipping: {
+        allOf: [
+          {
+            type: 'object',
+            properties: {
+              address: { $ref: '#/components/schemas/Address' },
+              gift: { type: 'boolean' },
+            },
+          },
+        ],
+      },
       Customer: {
         type: 'object',
         required: ['id', 'object', 'balance'],
@@ -42,6 +55,7 @@ const openapi = {
             type: 'object',
             additionalProperties: { type: 'string' },
           },
+          shipping: { $ref: '#/components/schemas/Shipping' },
         },
       },
     },
@@ -149,14 +163,16 @@ describe('an imported collection whose writes are forms', () => {
     const created = await send(
       'POST',
       '/customers',
-      'name=Ada&balance=12&metadata[plan]=pro',
+      'name=Ada&balance=12&metadata[plan]=pro&shipping[address][floor]=3&shipping[gift]=true',
     )
     expect(created.status).toBe(200)
+    // Members are read by schemas the body names through the description's components.
     expect(created.body).toMatchObject({
       object: 'customer',
       name: 'Ada',
       balance: 12,
       metadata: { plan: 'pro' },
+      shipping: { address: { floor: 3 }, gift: true },
     })
     const refused = await send('POST', '/customers', 'balance=lots')
     expect(refused.status).toBe(422)
