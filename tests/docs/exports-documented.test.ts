@@ -137,6 +137,7 @@ describe("the public entries' exports", () => {
       'type PagingDialect',
       'type PagingParams',
       'type PagingStyle',
+      'type ParentDeclaration',
       'type PatchDeclaration',
       'type PatchMediaType',
       'type ProblemDeclaration',
