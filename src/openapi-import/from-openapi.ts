@@ -37,6 +37,7 @@ import { securityOf } from './security-of.ts'
 import { dialectOf } from './dialect-of.ts'
 import { engineWrites, serveDescribed } from './serve-described.ts'
 import { pathParam } from './path-param.ts'
+import { itemMustExist as itemUnderParents } from './item-must-exist.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 const RESERVED = new Set(['problems', 'openapi.json'])
@@ -843,17 +844,38 @@ export function importOpenApi(
         leftOver.push({ op, why: `${at} is not served as a collection` })
       continue
     }
-    extra.push(
-      ...engineWrites(
-        document,
-        { name, path: at, inferred },
-        {
-          ...(update && { update }),
-          ...(replaceByBody && { replaceByBody }),
-        },
-        validator,
-      ),
+    const writes = engineWrites(
+      document,
+      { name, path: at, inferred },
+      {
+        ...(update && { update }),
+        ...(replaceByBody && { replaceByBody }),
+      },
+      validator,
     )
+    // An update of a nested collection's item finds it below the parents its path names only.
+    const params = nestedResources.get(name)
+    const itemParam = update && /\{([^}]+)\}$/.exec(update.path)?.[1]
+    if (params && itemParam) {
+      const below = itemUnderParents(
+        name,
+        inferred.key,
+        itemParam,
+        [...params.keys()].map((param) => ({
+          param,
+          field: inferred.parents[param]!.field,
+        })),
+      )
+      for (const route of writes)
+        if (route.method === 'POST') {
+          const handle = route.handle.bind(route)
+          route.handle = (ctx) => {
+            below(ctx)
+            return handle(ctx)
+          }
+        }
+    }
+    extra.push(...writes)
     for (const op of [update, replaceByBody])
       if (op)
         reports.push({

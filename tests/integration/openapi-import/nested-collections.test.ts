@@ -29,6 +29,7 @@ function collection(
   parents: string[],
   ref: string,
   input: unknown,
+  updateByPost = false,
 ) {
   const record = { $ref: `#/components/schemas/${ref}` }
   return {
@@ -41,6 +42,8 @@ function collection(
       parameters: [...parents.map((p) => param(p)), param(item)],
       get: ok(record),
       put: { ...body(input), ...ok(record) },
+      // An update by POST on the item, as Stripe's.
+      ...(updateByPost && { post: { ...body(input), ...ok(record) } }),
       delete: { responses: { '204': { description: 'gone' } } },
     },
   }
@@ -100,6 +103,7 @@ const openapi = {
         required: ['brand'],
         properties: { brand: { type: 'string' } },
       },
+      true,
     ),
     ...collection('/customers/{customer}/notes', 'note', ['customer'], 'Note', {
       type: 'object',
@@ -162,6 +166,7 @@ describe('an imported nested collection (/customers/{customer}/sources)', () => 
       'POST /customers/{customer}/sources create',
       'GET /customers/{customer}/sources/{id} read',
       'PUT /customers/{customer}/sources/{id} replace',
+      'POST /customers/{customer}/sources/{id} merge patch',
       'DELETE /customers/{customer}/sources/{id} delete',
       'GET /customers/{customer}/notes list',
       'POST /customers/{customer}/notes create',
@@ -186,17 +191,22 @@ describe('an imported nested collection (/customers/{customer}/sources)', () => 
       'visa',
     ])
     // Another customer's row does not exist under this one, whatever the method.
-    for (const method of ['GET', 'PUT', 'DELETE'])
+    for (const method of ['GET', 'PUT', 'POST', 'DELETE'])
       expect(
         (
           await send(
             method,
             `/customers/2/sources/${id}`,
-            method === 'PUT' ? { brand: 'x' } : undefined,
+            method === 'PUT' || method === 'POST' ? { brand: 'x' } : undefined,
           )
         ).status,
         method,
       ).toBe(404)
+    const updated = await send('POST', `/customers/1/sources/${id}`, {
+      brand: 'amex',
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body).toMatchObject({ id, customer: 1, brand: 'amex' })
     const replaced = await send('PUT', `/customers/1/sources/${id}`, {
       brand: 'jcb',
     })
