@@ -40,7 +40,7 @@ import { pathParam } from './path-param.ts'
 import { itemMustExist as itemUnderParents } from './item-must-exist.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
-const RESERVED = new Set(['problems', 'openapi.json'])
+const RESERVED = new Set(['problems', 'openapi.json', 'asyncapi.json'])
 
 /** The first `$ref` to another file (examples and other data left alone), by its pointer. */
 function externalRef(document: Json): string | undefined {

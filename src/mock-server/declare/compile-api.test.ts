@@ -11,10 +11,11 @@ const routeLines = () =>
   api.routes.map((r) => `${Object.keys(r.methods).join(',')} ${r.path}`)
 
 describe('a compiled declaration', () => {
-  it('serves the root, the description and the problem pages beside its resources', () => {
-    expect(routeLines().slice(0, 4)).toEqual([
+  it('serves the root, the descriptions and the problem pages beside its resources', () => {
+    expect(routeLines().slice(0, 5)).toEqual([
       'GET ',
       'GET /openapi.json',
+      'GET /asyncapi.json',
       'GET /problems',
       'GET /problems/:slug',
     ])
