@@ -13,9 +13,10 @@ interface Booking {
 // The app's mock, in its service worker: each Playwright test has its own browser context, so
 // its own mock. `?shared` starts the mock every tab of the origin shares, kept in IndexedDB (a
 // context has its own, so tests stay apart). A test that blocks service workers (the 'serve'
-// mode) answers from a server instead.
+// mode) answers from a server instead. The buttons work at once: a request made before the mock
+// has started waits for it, so an early click neither reaches the network nor submits the form.
 const shared = new URLSearchParams(window.location.search).has('shared')
-await startMockWorker({
+const mockStarted = startMockWorker({
   api: hotel,
   ...(shared && { shared: { database: 'hotel-example' } }),
 }).then(
@@ -43,6 +44,7 @@ const list = document.querySelector<HTMLUListElement>('#list')!
 
 async function load() {
   status.textContent = 'Loading…'
+  await mockStarted
   try {
     const { items } = await client.get<{ items: Booking[] }>('/api/bookings')
     list.replaceChildren(
@@ -64,12 +66,14 @@ document
   .addEventListener('submit', (event) => {
     event.preventDefault()
     const form = new FormData(event.target as HTMLFormElement)
-    void client
-      .post('/api/bookings', {
-        roomId: 1,
-        guestId: Number(form.get('guestId')),
-        checkIn: String(form.get('checkIn')),
-      })
+    void mockStarted
+      .then(() =>
+        client.post('/api/bookings', {
+          roomId: 1,
+          guestId: Number(form.get('guestId')),
+          checkIn: String(form.get('checkIn')),
+        }),
+      )
       .then(load, (error: unknown) => {
         status.textContent = `Could not book: ${String(error)}`
       })
