@@ -64,4 +64,23 @@ describe('per-attempt time-out', () => {
     await client.request('/api/orders/1')
     expect(vi.getTimerCount()).toBe(0)
   })
+
+  test('counts a fetch that timed itself out (AbortSignal.timeout) as a time-out, not a network error', async () => {
+    const { client, events } = createTestClient(
+      [
+        () =>
+          Promise.reject(
+            new DOMException('The operation timed out.', 'TimeoutError'),
+          ),
+        status(200),
+      ],
+      { timeoutMs: Infinity },
+    )
+    expect((await client.request('/api/orders/1')).status).toBe(200)
+    expect(
+      events
+        .filter((event) => event.type === 'attempt:end')
+        .map((event) => event.error),
+    ).toEqual(['timeout', null])
+  })
 })

@@ -1,5 +1,5 @@
 import { raceAbort } from '../clock.ts'
-import { TimeoutError } from '../errors.ts'
+import { isTimeoutError, TimeoutError } from '../errors.ts'
 import type { AttemptResult } from './policy.ts'
 
 export interface AttemptInput {
@@ -49,6 +49,10 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
     signal?.throwIfAborted()
     if (controller.signal.reason === timeout)
       return { kind: 'error', error: timeout, errorKind: 'timeout' }
+    // The fetch timed itself out (`AbortSignal.timeout()` in a wrapper, or a time-out on another
+    // clock): a time-out too, not a network error.
+    if (isTimeoutError(error))
+      return { kind: 'error', error, errorKind: 'timeout' }
     return { kind: 'error', error, errorKind: 'network' }
   } finally {
     // The time-out covers getting a response; reading its body is the caller's business.

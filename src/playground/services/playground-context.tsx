@@ -19,7 +19,7 @@ import { ownRequestsOf, type OwnRequests } from './own-requests.ts'
 import { ResponseLog } from './response-log.ts'
 import { RetiredRules } from './retired-rules.ts'
 import { skipAbandonedReads } from './skip-abandoned-reads.ts'
-import { clientTimeoutMs, type Speed } from './speed.ts'
+import { timedOnClock, type Speed } from './speed.ts'
 import { VirtualClock } from './virtual-clock.ts'
 
 export type Token = string | null
@@ -160,16 +160,20 @@ export function PlaygroundProvider({
       baseUrl: new URL(api.basePath, window.location.origin).href,
       ...(token !== null && { token }),
       // The page's fetch at call time (msw's worker intercepts it), or the one a test gives.
-      fetch: responses.wrap(
-        ownRequests.wrap(fetch ?? ((request) => window.fetch(request))),
+      fetch: timedOnClock(
+        responses.wrap(
+          ownRequests.wrap(fetch ?? ((request) => window.fetch(request))),
+        ),
+        clock,
       ),
       clock: clock.now,
       sleep: clock.sleep,
-      timeoutMs: clientTimeoutMs(speed),
+      // Timed on the playground's clock by the fetch above, not by a timer of the page.
+      timeoutMs: Infinity,
       onEvent: clientEvents.push,
     })
     return skipAbandonedReads(client)
-  }, [api, token, speed, fetch, clientEvents, clock, responses, ownRequests])
+  }, [api, token, fetch, clientEvents, clock, responses, ownRequests])
   const pageClient = useMemo(
     () =>
       skipAbandonedReads(
@@ -177,15 +181,16 @@ export function PlaygroundProvider({
           baseUrl: new URL(api.basePath, window.location.origin).href,
           ...(token !== null && { token }),
           // Noted as the playground's own, so "Other traffic" leaves these reads out too.
-          fetch: ownRequests.wrap(
-            fetch ?? ((request) => window.fetch(request)),
+          fetch: timedOnClock(
+            ownRequests.wrap(fetch ?? ((request) => window.fetch(request))),
+            clock,
           ),
           clock: clock.now,
           sleep: clock.sleep,
-          timeoutMs: clientTimeoutMs(speed),
+          timeoutMs: Infinity,
         }),
       ),
-    [api, token, speed, fetch, clock, ownRequests],
+    [api, token, fetch, clock, ownRequests],
   )
   const value = useMemo<Playground>(
     () => ({

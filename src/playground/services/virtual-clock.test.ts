@@ -88,6 +88,45 @@ describe('VirtualClock', () => {
     expect(clock.now()).toBe(1_001_610)
   })
 
+  test('a deadline watches without speeding the clock: at real time while nothing sleeps', async () => {
+    const clock = clockAt(16)
+    let due = false
+    const deadline = clock.deadline(5000).then(() => (due = true))
+    // A slow page, nothing sleeping: 400 ms real is 400 ms on the clock, far from the deadline
+    // (a plain timer of 5000 ÷ 16 ms would have fired at 313 ms).
+    await vi.advanceTimersByTimeAsync(400)
+    expect(clock.now()).toBe(1_000_400)
+    expect(due).toBe(false)
+    await vi.advanceTimersByTimeAsync(4600)
+    await deadline
+    expect(due).toBe(true)
+    expect(clock.now()).toBe(1_005_000)
+  })
+
+  test('a deadline runs at the demo speed while the mock sleeps, and stops when aborted', async () => {
+    const clock = clockAt(16)
+    let due = false
+    const deadline = clock.deadline(5000).then(() => (due = true))
+    // A hang fault: the mock sleeps far past the deadline, so the clock runs 16×.
+    const hang = new AbortController()
+    const hung = clock.sleep(60_000, hang.signal).catch(() => {})
+    await vi.advanceTimersByTimeAsync(300)
+    expect(due).toBe(false)
+    await vi.advanceTimersByTimeAsync(13)
+    await deadline
+    expect(due).toBe(true)
+    // The timer fired at 312.5 ms rounded; the 13th ms ran at 16× too (the mock still sleeps).
+    expect(clock.now()).toBe(1_005_016)
+    hang.abort()
+    await hung
+    const controller = new AbortController()
+    const aborted = clock.deadline(1000, controller.signal)
+    controller.abort(new Error('answered'))
+    await expect(aborted).rejects.toThrow('answered')
+    vi.advanceTimersByTime(10)
+    expect(clock.now()).toBe(1_005_026)
+  })
+
   test('refuses a speed that is not > 0', () => {
     expect(() => clockAt(1).setSpeed(0)).toThrow(
       'The demo speed must be > 0, got 0.',

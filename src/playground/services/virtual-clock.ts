@@ -1,6 +1,8 @@
 interface Sleeper {
   /** When it wakes, on the virtual clock. */
   readonly deadline: number
+  /** Waits without speeding the clock up (a time-out watching work, not a wait). */
+  readonly passive: boolean
   readonly resolve: () => void
 }
 
@@ -10,7 +12,8 @@ interface Sleeper {
  * time-out), so every duration is measured and drawn in the same time.
  *
  * The demo speed makes waiting faster, not work: while something sleeps on this clock, virtual time
- * runs `speed`× real time; while nothing sleeps, it runs at real time. So at 16× a 1.5 s delay fault
+ * runs `speed`× real time; while nothing sleeps, it runs at real time (a time-out's `deadline`
+ * watches; it does not sleep). So at 16× a 1.5 s delay fault
  * or a 2 s backoff passes in a sixteenth of the time yet measures 1.5 s and 2 s, and a 25 ms answer
  * still measures 25 ms instead of sixteen times that. Both sides wait on the same clock, so a
  * `Retry-After: 2` waited by the client is 2 s in the mock's rate-limit window too: a set-up that
@@ -63,7 +66,24 @@ export class VirtualClock {
 
   /** Waits `ms` on the virtual clock; rejects with the signal's reason when it aborts. */
   readonly sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
+    this.wait(ms, false, signal)
+
+  /**
+   * Resolves once `ms` have passed on the virtual clock, without speeding it up: a time-out that
+   * watches an attempt. While the mock makes the attempt wait (a latency, delay or hang fault
+   * sleeps), the clock runs `speed`× and so does this; while the page itself is slow (a first
+   * request through the service worker), the clock runs at real time, and the time-out does not
+   * fire on work it would not fire on at 1×. Rejects with the signal's reason when it aborts.
+   */
+  readonly deadline = (ms: number, signal?: AbortSignal): Promise<void> =>
+    this.wait(ms, true, signal)
+
+  private wait(
+    ms: number,
+    passive: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason as unknown)
         return
@@ -71,6 +91,7 @@ export class VirtualClock {
       this.rebase()
       const sleeper: Sleeper = {
         deadline: this.anchorVirtual + Math.max(0, ms),
+        passive,
         resolve: () => {
           signal?.removeEventListener('abort', onAbort)
           resolve()
@@ -86,9 +107,11 @@ export class VirtualClock {
       this.sleepers.add(sleeper)
       this.schedule()
     })
+  }
 
   private rate(): number {
-    return this.sleepers.size > 0 ? this.speed : 1
+    for (const sleeper of this.sleepers) if (!sleeper.passive) return this.speed
+    return 1
   }
 
   /** Makes the current instant the anchor; call before anything changes the rate. */
@@ -110,7 +133,7 @@ export class VirtualClock {
     this.timer = undefined
     if (this.sleepers.size === 0) return
     const next = this.nextDeadline()
-    const realMs = Math.max(0, (next - this.now()) / this.speed)
+    const realMs = Math.max(0, (next - this.now()) / this.rate())
     this.timer = setTimeout(this.wake, realMs)
   }
 
