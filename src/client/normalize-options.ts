@@ -29,7 +29,11 @@ export interface ClientOptions {
   readonly random?: Random
   /** Attempts per logical operation, the first included. @default 5 */
   readonly attempts?: number
-  /** Time-out of one attempt, in ms (`Infinity`: none). @default 5000 */
+  /**
+   * Time-out of one attempt, in ms (`Infinity`: none). A `fetch` that rejects with a
+   * `TimeoutError` of its own (`AbortSignal.timeout()`) is counted as a time-out too.
+   * @default 5000
+   */
   readonly timeoutMs?: number
   /**
    * Backoff unit, in ms: after failed attempt `n` (counted from 0) the client waits
