@@ -15,4 +15,30 @@ describe('singularOf', () => {
       ].map(singularOf),
     ).toEqual(['book', 'category', 'box', 'address', 'batch', 'key', 'status'])
   })
+
+  it('knows common irregular plurals, in the last word of a compound name too', () => {
+    expect(
+      [
+        'shelves',
+        'bookShelves',
+        'people',
+        'statuses',
+        'order_statuses',
+        'indices',
+        'archives',
+        'children',
+        'Analyses',
+      ].map(singularOf),
+    ).toEqual([
+      'shelf',
+      'bookShelf',
+      'person',
+      'status',
+      'order_status',
+      'index',
+      'archive',
+      'child',
+      'Analysis',
+    ])
+  })
 })
