@@ -313,10 +313,17 @@ export function JournalView() {
                           aria-controls={
                             open ? `${id}-entry-${entry.id}` : undefined
                           }
-                          aria-label={`Details of request ${entry.id}`}
                           onClick={() => toggle(entry.id)}
                         >
-                          {open ? 'Hide' : 'Show'}
+                          {/* A disclosure: one name ("Details of request 3", the visible word
+                              first: WCAG 2.5.3), the state in aria-expanded and, for the eye,
+                              the arrow. */}
+                          <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
+                          Details
+                          <span className="visually-hidden">
+                            {' '}
+                            of request {entry.id}
+                          </span>
                         </button>
                       </td>
                     </tr>
