@@ -319,9 +319,8 @@ export function JournalView() {
                               first: WCAG 2.5.3), the state in aria-expanded and, for the eye,
                               the arrow. */}
                           <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
-                          Details
+                          Details{' '}
                           <span className="visually-hidden">
-                            {' '}
                             of request {entry.id}
                           </span>
                         </button>
