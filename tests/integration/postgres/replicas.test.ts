@@ -62,6 +62,80 @@ interface Snapshot {
 const state = async (base: string) =>
   (await (await fetch(`${base}/__mock/state`)).json()) as Snapshot
 
+interface StreamedEvent {
+  sseId: number
+  type: string
+  subject: string
+}
+
+/**
+ * The Server-Sent Events of `<base>/api/events` as an admin sees them (after `lastEventId` when
+ * given), read from a plain fetch: `until(n)` resolves with the first `n` events once they came.
+ */
+async function openEvents(base: string, lastEventId?: number) {
+  const controller = new AbortController()
+  const response = await fetch(`${base}/api/events`, {
+    headers: {
+      Authorization: 'Bearer admin-token',
+      Accept: 'text/event-stream',
+      ...(lastEventId !== undefined && {
+        'Last-Event-ID': String(lastEventId),
+      }),
+    },
+    signal: controller.signal,
+  })
+  expect(response.status).toBe(200)
+  const events: StreamedEvent[] = []
+  const waiter: { wake?: () => void } = {}
+  const reading = (async () => {
+    const decoder = new TextDecoder()
+    let buffer = ''
+    for await (const chunk of response.body!) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true })
+      let end: number
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .filter((line) => line.startsWith(`${name}:`))
+            .map((line) => line.slice(name.length + 1).trimStart())
+            .join('\n')
+        const data = field('data')
+        if (!data) continue
+        const event = JSON.parse(data) as { type: string; subject: string }
+        events.push({
+          sseId: Number(field('id')),
+          type: event.type,
+          subject: event.subject,
+        })
+        waiter.wake?.()
+      }
+    }
+  })().catch(() => {})
+  return {
+    async until(count: number) {
+      const deadline = Date.now() + 15_000
+      while (events.length < count) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `${events.length} of ${count} events came: ${JSON.stringify(events)}`,
+          )
+        await new Promise<void>((resolve) => {
+          waiter.wake = resolve
+          setTimeout(resolve, 250)
+        })
+      }
+      return events.slice(0, count)
+    },
+    close() {
+      controller.abort()
+      void reading
+    },
+  }
+}
+
 describe.skipIf(!bin || !haproxy)(
   'two replicas on one PostgreSQL behind HAProxy',
   () => {
@@ -313,6 +387,57 @@ describe.skipIf(!bin || !haproxy)(
         await fetch(`${b.url}/__mock/operations`)
       ).json()) as { operations: unknown[] }
       expect(operations.length).toBeGreaterThan(0)
+    })
+
+    test('a change on one replica is delivered once, in order, by the other: one event sequence, resumable at either', async () => {
+      await reset()
+      const stream = await openEvents(b.url)
+      try {
+        // Writes at A, at the balancer and at B itself; a replay of a key makes no event.
+        const made: number[] = []
+        for (const [base, key] of [
+          [a.url, 'event-1'],
+          [balancer.url, 'event-2'],
+          [a.url, 'event-1'],
+          [b.url, 'event-3'],
+        ] as const) {
+          const response = await pay(base, key)
+          expect(response.status).toBeLessThan(300)
+          const { id } = (await response.json()) as { id: number }
+          if (!made.includes(id)) made.push(id)
+        }
+        expect(made).toHaveLength(3)
+        const got = await stream.until(3)
+        expect(got.map((event) => [event.type, event.subject])).toEqual(
+          made.map((id) => ['payments.created', `/api/payments/${id}`]),
+        )
+        // One sequence: ids rise one by one, whichever replica committed the change.
+        const ids = got.map((event) => event.sseId)
+        expect(ids).toEqual([ids[0], ids[0]! + 1, ids[0]! + 2])
+        // Nothing twice: one more change, and it is the fourth event, not a repeat.
+        const last = await pay(a.url, 'event-4')
+        const { id: fourth } = (await last.json()) as { id: number }
+        expect((await stream.until(4)).map((event) => event.subject)).toEqual(
+          [...made, fourth].map((id) => `/api/payments/${id}`),
+        )
+        // A resume at the other replica, after the second event, brings the third and fourth.
+        const resumed = await openEvents(a.url, ids[1]!)
+        try {
+          expect(
+            (await resumed.until(2)).map((event) => [
+              event.sseId,
+              event.subject,
+            ]),
+          ).toEqual([
+            [ids[2], `/api/payments/${made[2]}`],
+            [ids[2]! + 1, `/api/payments/${fourth}`],
+          ])
+        } finally {
+          resumed.close()
+        }
+      } finally {
+        stream.close()
+      }
     })
 
     test('kill -9 of a replica during a burst of keyed POSTs loses nothing acknowledged', async () => {
