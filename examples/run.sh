@@ -11,7 +11,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${HYPERMOCK_EXAMPLES_DIR:-${TMPDIR:-/tmp}/hypermock-examples}"
-ALL=(node-script vitest-react vitest-msw2-node20 jest storybook own-api other-shapes playwright mcp)
+ALL=(node-script vitest-react vitest-msw2-node20 jest storybook own-api other-shapes playwright react-router mcp)
 EXAMPLES=("${@:-${ALL[@]}}")
 
 # npm scripts put the repository's Node 24 first on PATH; the examples pick their own Node.
@@ -49,7 +49,7 @@ run_example() {
   find "$dest" -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
   rm -rf "$dest/node_modules/hypermock-api"
   (cd "$src" && tar --exclude=node_modules --exclude=dist --exclude=dist-mock \
-    --exclude=storybook-static --exclude=test-results -cf - .) | (cd "$dest" && tar -xf -)
+    --exclude=storybook-static --exclude=test-results --exclude=build --exclude=.react-router -cf - .) | (cd "$dest" && tar -xf -)
   if (
     cd "$dest" &&
       npm install --no-audit --no-fund --prefer-offline --loglevel=error &&

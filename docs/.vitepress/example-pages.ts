@@ -21,6 +21,8 @@ const leftBehind = new Set([
   'test-results',
   'playwright-report',
   'public',
+  'build',
+  '.react-router',
 ])
 
 /** The example projects, by folder name. */
