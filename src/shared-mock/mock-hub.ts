@@ -258,12 +258,52 @@ export function createMockHub({
     })
   }
 
+  /** The event streams a tab reads, by port and fetch id: each chunk read when the tab pulls. */
+  const streams = new Map<
+    PortLike,
+    Map<number, ReadableStreamDefaultReader<Uint8Array>>
+  >()
+
+  async function pullStream(
+    port: PortLike,
+    message: { kind: 'pull' | 'cancel'; id: number },
+  ) {
+    const open = streams.get(port)
+    const reader = open?.get(message.id)
+    if (!open || !reader) return
+    const done = () => {
+      open.delete(message.id)
+      if (open.size === 0) streams.delete(port)
+    }
+    if (message.kind === 'cancel') {
+      done()
+      await reader.cancel().catch(() => {})
+      return
+    }
+    try {
+      const next = await reader.read()
+      if (next.done) {
+        done()
+        post(port, { kind: 'end', id: message.id })
+      } else post(port, { kind: 'chunk', id: message.id, bytes: next.value })
+    } catch (error) {
+      done()
+      post(port, {
+        kind: 'end',
+        id: message.id,
+        error: error instanceof Error ? error.message : String(error),
+      })
+    }
+  }
+
   async function handle(port: PortLike, message: TabMessage) {
     if (message.kind === 'woke') {
       sleeping.get(message.id)?.()
       sleeping.delete(message.id)
       return
     }
+    if (message.kind === 'pull' || message.kind === 'cancel')
+      return pullStream(port, message)
     if (message.kind === 'hello') {
       ready ??= start()
       await ready
@@ -286,6 +326,11 @@ export function createMockHub({
       )
       const response = await api!.fetch(deserializeRequest(message.request))
       const serialized = await serializeResponse(response)
+      if (serialized.stream) {
+        const open = streams.get(port) ?? new Map()
+        streams.set(port, open)
+        open.set(message.id, response.body!.getReader())
+      }
       await flush()
       port.postMessage(
         {

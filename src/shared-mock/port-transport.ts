@@ -67,6 +67,37 @@ export function createPortTransport(tabClock?: SharedModeClock): {
     },
   )
   let nextId = 1
+  /** The event streams being read, by fetch id: a `pull` sent, the chunk it waits for. */
+  const streams = new Map<
+    number,
+    {
+      controller: ReadableStreamDefaultController<Uint8Array>
+      pulled(): void
+    }
+  >()
+
+  /** A streamed body: each read asks the hub for the next chunk, so it reads at the tab's pace. */
+  function streamedBody(from: PortLike, id: number) {
+    return new ReadableStream<Uint8Array>({
+      pull: (controller) =>
+        new Promise<void>((pulled) => {
+          if (port !== from) {
+            controller.error(
+              new TypeError(
+                'the tab running the shared mock closed the stream',
+              ),
+            )
+            return pulled()
+          }
+          streams.set(id, { controller, pulled })
+          from.postMessage({ kind: 'pull', id } satisfies TabMessage)
+        }),
+      cancel() {
+        streams.delete(id)
+        from.postMessage({ kind: 'cancel', id } satisfies TabMessage)
+      },
+    })
+  }
   /** Writes of this tab not answered yet: a change heard meanwhile may be its own. */
   let ownWrites = 0
 
@@ -121,7 +152,25 @@ export function createPortTransport(tabClock?: SharedModeClock): {
       case 'response': {
         const entry = waiting.get(message.id)
         waiting.delete(message.id)
-        entry?.resolve(message.response)
+        const { response } = message
+        entry?.resolve(
+          response.stream
+            ? deserializeResponse(response, streamedBody(port!, message.id))
+            : response,
+        )
+        return
+      }
+      case 'chunk':
+      case 'end': {
+        const stream = streams.get(message.id)
+        if (!stream) return
+        if (message.kind === 'chunk') stream.controller.enqueue(message.bytes)
+        else {
+          streams.delete(message.id)
+          if (message.error === undefined) stream.controller.close()
+          else stream.controller.error(new TypeError(message.error))
+        }
+        stream.pulled()
         return
       }
       case 'event': {
@@ -162,6 +211,14 @@ export function createPortTransport(tabClock?: SharedModeClock): {
           new Error('the tab running the shared mock closed before answering'),
         )
     }
+    // A stream of the hub that went away ends as a network error: its reader reconnects.
+    for (const [id, stream] of streams) {
+      streams.delete(id)
+      stream.controller.error(
+        new TypeError('the tab running the shared mock closed the stream'),
+      )
+      stream.pulled()
+    }
     port = next
     return new Promise((welcomed) => {
       next.addEventListener('message', (event: MessageEvent) => {
@@ -195,7 +252,9 @@ export function createPortTransport(tabClock?: SharedModeClock): {
         serialized.body ? [serialized.body] : [],
         !SAFE.has(request.method),
       )
-      return deserializeResponse(answer as SerializedResponse)
+      return answer instanceof Response
+        ? answer
+        : deserializeResponse(answer as SerializedResponse)
     },
     migrate: (legacy) =>
       sendCommand({ name: 'migrate', legacy }, true) as Promise<boolean>,

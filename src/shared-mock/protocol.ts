@@ -29,6 +29,11 @@ export interface SerializedResponse {
   statusText: string
   headers: [string, string][]
   body: ArrayBuffer | null
+  /**
+   * The body follows as `chunk` messages, one for each `pull` the tab sends, then `end`: an event
+   * stream never ends by itself, so it is never read whole before answering.
+   */
+  stream?: true
 }
 
 /** A tab's first message: the hub runs with its own options, so a hello carries none. */
@@ -48,6 +53,10 @@ export type TabMessage =
   /** A wait the hub asked for has ended on the tab's clock. */
   | { kind: 'woke'; id: number }
   | { kind: 'command'; id: number; command: HubCommand }
+  /** The tab's reader wants the next chunk of a streamed body (the fetch's `id`). */
+  | { kind: 'pull'; id: number }
+  /** The tab's reader stopped reading a streamed body: the hub cancels it. */
+  | { kind: 'cancel'; id: number }
 
 /** A change every tab hears about, with what it needs to update its mirror. */
 export type HubEvent = Exclude<RemoteEvent, { type: 'notice' }>
@@ -59,6 +68,10 @@ export type HubMessage =
   | { kind: 'reply'; id: number; ok: true; value: unknown }
   | { kind: 'reply'; id: number; ok: false; error: string }
   | { kind: 'response'; id: number; response: SerializedResponse }
+  /** The next chunk of a streamed body, answering a `pull`. */
+  | { kind: 'chunk'; id: number; bytes: Uint8Array }
+  /** A streamed body ended, or failed (`error`): no more chunks come. */
+  | { kind: 'end'; id: number; error?: string }
   | { kind: 'event'; event: HubEvent }
   /** Waits `ms` on the tab's clock (a delay fault of its request), then answers `woke`. */
   | { kind: 'sleep'; id: number; ms: number }
@@ -95,26 +108,43 @@ export function deserializeRequest(request: SerializedRequest): Request {
   })
 }
 
+/** A `text/event-stream` body: read as it comes, never whole. */
+export function isEventStream(response: Response): boolean {
+  return (
+    response.body !== null &&
+    (response.headers.get('Content-Type') ?? '')
+      .toLowerCase()
+      .startsWith('text/event-stream')
+  )
+}
+
+/** The response, its body read whole; an event stream's is left to be streamed (`stream`). */
 export async function serializeResponse(
   response: Response,
 ): Promise<SerializedResponse> {
   if (response.type === 'error')
     return { error: true, status: 0, statusText: '', headers: [], body: null }
+  const streamed = isEventStream(response)
   return {
     error: false,
     status: response.status,
     statusText: response.statusText,
     headers: [...response.headers],
-    body: response.body === null ? null : await response.arrayBuffer(),
+    body:
+      response.body === null || streamed ? null : await response.arrayBuffer(),
+    ...(streamed && { stream: true as const }),
   }
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
-export function deserializeResponse(response: SerializedResponse): Response {
+export function deserializeResponse(
+  response: SerializedResponse,
+  body: ReadableStream<Uint8Array> | null = null,
+): Response {
   if (response.error) return Response.error()
   return new Response(
-    NULL_BODY_STATUSES.has(response.status) ? null : response.body,
+    NULL_BODY_STATUSES.has(response.status) ? null : (body ?? response.body),
     {
       status: response.status,
       statusText: response.statusText,

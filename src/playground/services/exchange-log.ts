@@ -60,11 +60,21 @@ export class ExchangeLog {
 
   private async record(id: number, request: Request, response: Response) {
     const noResponse = response.type === 'error'
+    // An event stream goes on as long as its reader reads: its copy would never end, and would
+    // hold every event the reader takes. Its headers are kept, its body is not read.
+    const stream = (response.headers.get('Content-Type') ?? '').startsWith(
+      'text/event-stream',
+    )
+    if (stream) void response.body?.cancel()
     this.byEntry.set(id, {
       requestHeaders: [...request.headers],
       requestBody: await request.text().catch(() => ''),
       responseHeaders: noResponse ? null : [...response.headers],
-      responseBody: noResponse ? null : await response.text().catch(() => ''),
+      responseBody: noResponse
+        ? null
+        : stream
+          ? '(an event stream: its events are not kept here)'
+          : await response.text().catch(() => ''),
     })
     if (this.byEntry.size > LIMIT) {
       const oldest = this.byEntry.keys().next().value
