@@ -10,6 +10,7 @@ import { DataView } from './features/data/data-view.tsx'
 import { GuideView } from './features/guide/guide-view.tsx'
 import { FaultsView } from './features/faults/faults-view.tsx'
 import { JournalView } from './features/journal/journal-view.tsx'
+import { EventsView } from './features/events/events-view.tsx'
 import { ReferenceView } from './features/reference/reference-view.tsx'
 import { ScenariosView } from './features/scenarios/scenarios-view.tsx'
 import { TimelineView } from './features/timeline/timeline-view.tsx'
@@ -39,6 +40,7 @@ const viewRegistry: Record<
   faults: { label: 'Faults', Component: FaultsView },
   scenarios: { label: 'Scenarios', Component: ScenariosView },
   journal: { label: 'Journal', Component: JournalView },
+  events: { label: 'Events', Component: EventsView },
 }
 
 const readRules = (api: MockApi) => api.faults.list()

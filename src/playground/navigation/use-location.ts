@@ -10,6 +10,7 @@ export const views = [
   'scenarios',
   'data',
   'journal',
+  'events',
   'reference',
 ] as const
 export type View = (typeof views)[number]
