@@ -11,6 +11,7 @@ const views = [
   'scenarios',
   'data',
   'journal',
+  'events',
   'guide',
   'reference',
 ]

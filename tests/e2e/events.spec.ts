@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { startServer } from '../../src/server/start-server.ts'
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
 /**
  * Chromium's own `EventSource` reading `<base>/events`: in the playground, through the real service
@@ -191,4 +191,62 @@ test("in the playground, through the service worker: Chromium's EventSource reco
   await expect(details.first()).toContainText('accept: text/event-stream')
   await expect(details.first()).not.toContainText(/last-event-id/i)
   await closeEventSource(page)
+})
+
+test('the Events view: a change shows live, an events fault is added and removed, a reload reads the log again', async ({
+  page,
+}) => {
+  await page.goto('/?view=events')
+  await expect(
+    page.getByRole('heading', { name: 'Events', exact: true }),
+  ).toBeVisible()
+  await expect(page.getByText(/Connected: no events yet/)).toBeVisible()
+  const table = page.getByRole('table', {
+    name: 'Events received, newest first',
+  })
+  await pay(page, 'pay-1')
+  await expect(table.getByRole('row')).toHaveCount(2)
+  await expect(table.getByRole('row').nth(1)).toContainText('payments.created')
+  await expect(table.getByRole('row').nth(1)).toContainText('/api/payments/2')
+  const show = page.getByRole('button', {
+    name: 'Data of event 1 (payments.created)',
+  })
+  await show.click()
+  await expect(show).toHaveAttribute('aria-expanded', 'true')
+  await expect(table).toContainText('"eur"')
+  await show.click()
+  await expect(table.getByRole('row')).toHaveCount(2)
+
+  // A drop fault from the form: the view's own stream skips the next event.
+  const form = page.getByRole('form', { name: 'Add an events fault' })
+  await form.getByLabel('Effect').selectOption('drop')
+  await form.getByRole('button', { name: 'Add events fault' }).click()
+  const rules = page.getByRole('table', {
+    name: 'Events faults in evaluation order',
+  })
+  await expect(rules.getByRole('row')).toHaveCount(2)
+  await expect(rules.getByRole('row').nth(1)).toContainText('drop')
+  await pay(page, 'pay-2')
+  await pay(page, 'pay-3')
+  await expect(table.getByRole('row')).toHaveCount(3)
+  await expect(table.getByRole('row').nth(1)).toContainText('/api/payments/4')
+  await expect(
+    page.getByText('No events faults: every event is delivered as it is.'),
+  ).toBeVisible()
+  // Another, removed before it fires.
+  await form.getByLabel('Effect').selectOption('disconnect')
+  await form.getByRole('button', { name: 'Add events fault' }).click()
+  await expect(rules.getByRole('row')).toHaveCount(2)
+  await rules.getByRole('button', { name: /^Remove fault-/ }).click()
+  await expect(
+    page.getByText('No events faults: every event is delivered as it is.'),
+  ).toBeVisible()
+  await expect(page.getByText('No webhook deliveries yet.')).toBeVisible()
+  await expect(page.getByText(/^No verdicts/)).toBeVisible()
+  await screenshotWideAndNarrow(page, 'events')
+
+  // After a reload the view reads the log from its start: the dropped event is there.
+  await page.reload()
+  await expect(table.getByRole('row')).toHaveCount(4)
+  await expect(table.getByRole('row').nth(2)).toContainText('/api/payments/3')
 })
