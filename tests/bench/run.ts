@@ -9,6 +9,7 @@ import { createInstanceRows } from './rows/create-instance.ts'
 import { declaredApiRows } from './rows/declared-api.ts'
 import { devtoolsPanelRows } from './rows/devtools-panel.ts'
 import { durableServerRows } from './rows/durable-server.ts'
+import { eventStreamRows } from './rows/event-stream.ts'
 import { postgresReplicaRows } from './rows/postgres-replica.ts'
 import { mswPipelineRows } from './rows/msw-pipeline.ts'
 import { openApiCorpusRows } from './rows/openapi-corpus.ts'
@@ -35,6 +36,7 @@ const benchRows: BenchRow[] = [
   durableServerRows,
   postgresReplicaRows,
   declaredApiRows,
+  eventStreamRows,
   soakRows,
   mswPipelineRows,
   bigListRows,
