@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { sseReader } from '../../tests/support/sse-frames.ts'
 import {
   asCustomer1,
@@ -69,4 +69,31 @@ it("ends the tab's stream when the mock closes it, and a tab that stops reading 
   expect(hub.api!.faults.list()).toEqual([
     expect.objectContaining({ id: idle.id, matched: 0 }),
   ])
+})
+
+it('cancels the streams of a page that goes away: the hub, which outlives it, stops feeding them', async () => {
+  // A page's window, for the transport to hear its pagehide.
+  const page = new EventTarget()
+  vi.stubGlobal('window', page)
+  try {
+    const hub = startHub()
+    const tab = await openTab(hub)
+    const stream = sseReader((await tab.fetch(events())).body!)
+    expect((await tab.fetch(pay('k-1'))).status).toBe(201)
+    expect((await stream.nextEvent())?.id).toBe('1')
+    page.dispatchEvent(new Event('pagehide'))
+    const other = await openTab(hub)
+    const idle = other.faults.add({
+      target: 'events',
+      effect: { kind: 'drop' },
+      times: 1,
+    })
+    expect((await other.fetch(pay('k-2'))).status).toBe(201)
+    await other.shared.settled()
+    expect(hub.api!.faults.list()).toEqual([
+      expect.objectContaining({ id: idle.id, matched: 0 }),
+    ])
+  } finally {
+    vi.unstubAllGlobals()
+  }
 })

@@ -76,6 +76,19 @@ export function createPortTransport(tabClock?: SharedModeClock): {
     }
   >()
 
+  // The hub outlives a page that goes away (a reload, a closed tab), and no port says it closed:
+  // the page cancels its streams as it goes, or the mock would go on feeding them.
+  if (typeof window !== 'undefined')
+    window.addEventListener('pagehide', () => {
+      // A page kept for Back (the bfcache) comes back with them ended: its readers reconnect.
+      for (const [id, stream] of streams) {
+        streams.delete(id)
+        port?.postMessage({ kind: 'cancel', id } satisfies TabMessage)
+        stream.controller.error(new TypeError('the page was hidden'))
+        stream.pulled()
+      }
+    })
+
   /** A streamed body: each read asks the hub for the next chunk, so it reads at the tab's pace. */
   function streamedBody(from: PortLike, id: number) {
     return new ReadableStream<Uint8Array>({
