@@ -127,6 +127,17 @@ test("from serve: Chromium's EventSource resumes with Last-Event-ID after a disc
     // Every reconnect said where it stopped: no verdict.
     expect(await eventVerdicts(page)).toEqual([])
     await closeEventSource(page)
+
+    // The Events view of the served playground reads the same log over HTTP.
+    await page.goto(`${server.playgroundUrl!}?view=events`)
+    const table = page.getByRole('table', {
+      name: 'Events received, newest first',
+    })
+    await expect(table.getByRole('row')).toHaveCount(6)
+    await expect(table.getByRole('row').nth(1)).toContainText('/api/payments/6')
+    await expect(table.getByRole('row').nth(5)).toContainText('/api/payments/2')
+    // The page polls its server: it leaves before the server stops.
+    await page.goto('about:blank')
   } finally {
     await server.close()
   }
