@@ -442,6 +442,11 @@ describe('an events fault in the faults panel', () => {
     expect(row).toHaveTextContent('the next events delivered')
     expect(row).toHaveTextContent('deliver the event twice')
     expect(within(row).queryByRole('button', { name: `Edit ${id}` })).toBeNull()
+    expect(
+      within(row).getByRole('link', {
+        name: `Events faults, like ${id}, in the Events view`,
+      }),
+    ).toHaveAttribute('href', '?view=events')
     await user.click(within(row).getByRole('button', { name: `Remove ${id}` }))
     expect(api.faults.list()).toEqual([])
   })

@@ -1,5 +1,6 @@
 import { useId, useState, useSyncExternalStore } from 'react'
 import { ScrollBox } from '../../components/scroll-box.tsx'
+import { ViewLink } from '../../components/view-link.tsx'
 import type { FaultRule, MockApi } from '../../../index.ts'
 import { usePlayground } from '../../services/playground-context.tsx'
 import { useMockValue } from '../../services/use-mock-value.ts'
@@ -221,9 +222,19 @@ export function FaultsView() {
                       state="active"
                     />
                     <td className="fl-row-actions">
-                      {/* The form edits a request's fault: an events fault (added through the
-                          control API) is removed here, never turned into a request's. */}
-                      {rule.target !== 'events' && (
+                      {/* The form edits a request's fault: an events fault is made in the
+                          Events view (or the control API), removed here too, never turned into
+                          a request's. */}
+                      {rule.target === 'events' ? (
+                        <>
+                          <ViewLink
+                            view="events"
+                            aria-label={`Events faults, like ${rule.id}, in the Events view`}
+                          >
+                            Events view
+                          </ViewLink>{' '}
+                        </>
+                      ) : (
                         <>
                           <button
                             type="button"
