@@ -108,7 +108,9 @@ function StreamReader({
         This view reads <code>{api.basePath}/events</code> as a consumer does,
         with the credential picked above: from the start of the log, then live,
         resuming with <code>Last-Event-ID</code> when the stream closes. Events
-        faults act on it too.
+        faults act on it too. Verdicts go by credential: a consumer you test for
+        them should use another credential than this view, whose resume would
+        otherwise count as its own.
       </p>
       <p role="status" className="jr-summary">
         {stateText(state, events.length)}
