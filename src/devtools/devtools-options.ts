@@ -1,4 +1,5 @@
-import type { MockApi } from '../index.ts'
+import type { FaultRule, FaultRuleInput, MockApi } from '../index.ts'
+import type { StateTable } from './render-state.ts'
 
 /** What the panel reads: a mock instance (`startMockWorker()`, `createMockApi()`, a shared one). */
 export type DevtoolsSource = Pick<
@@ -10,6 +11,18 @@ export type DevtoolsSource = Pick<
    * declaration, or storage that could not be used. The panel shows it.
    */
   readonly shared?: { readonly startupNotice: string | null }
+}
+
+/**
+ * What the panel itself reads: a devtools source, or a mock seen from another frame (the Storybook
+ * addon's panel), whose fault rules are added by a message and whose data state the panel shows in
+ * a State tab (first rows and size of each table).
+ */
+export type PanelSource = Omit<DevtoolsSource, 'faults'> & {
+  readonly faults: Omit<DevtoolsSource['faults'], 'add'> & {
+    add(rule: FaultRuleInput): FaultRule | Promise<FaultRule>
+  }
+  readonly stateTables?: () => readonly StateTable[]
 }
 
 /** How the devtools panel opens and where it keeps its state. */

@@ -1,5 +1,8 @@
-import type { FaultRuleInput } from '../mock-server/faults/fault-rule.ts'
-import type { DevtoolsSource } from './devtools-options.ts'
+import type {
+  FaultRule,
+  FaultRuleInput,
+} from '../mock-server/faults/fault-rule.ts'
+import type { PanelSource } from './devtools-options.ts'
 import { h } from './dom.ts'
 
 /** The effects the panel offers, the common failures a client must survive. */
@@ -24,7 +27,7 @@ const methods = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
  * button that clears them all. Built once: the panel re-renders the list of rules below it, never
  * the form, so what the user is typing stays. A rule the mock refuses is said in an alert.
  */
-export function faultForm(source: DevtoolsSource): HTMLElement {
+export function faultForm(source: PanelSource): HTMLElement {
   const method = h(
     'select',
     { name: 'method', 'aria-label': 'Method' },
@@ -82,14 +85,22 @@ export function faultForm(source: DevtoolsSource): HTMLElement {
           effect: effects[Number(effect.value)]!.effect,
           ...(times.value !== '' && { times: Number(times.value) }),
         }
-        try {
-          const added = source.faults.add(rule)
+        const added = (rule: FaultRule) => {
           status.setAttribute('aria-live', 'polite')
-          status.textContent = `Added ${added.id}.`
-        } catch (error) {
+          status.textContent = `Added ${rule.id}.`
+        }
+        const refused = (error: unknown) => {
           status.setAttribute('aria-live', 'assertive')
           status.textContent =
             error instanceof Error ? error.message : String(error)
+        }
+        try {
+          // A mock in another frame (the Storybook panel's) answers by message.
+          const result = source.faults.add(rule)
+          if (result instanceof Promise) result.then(added, refused)
+          else added(result)
+        } catch (error) {
+          refused(error)
         }
       },
     },

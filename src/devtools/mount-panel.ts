@@ -2,7 +2,7 @@ import {
   resolveDevtoolsOptions,
   type DevtoolsHandle,
   type DevtoolsOptions,
-  type DevtoolsSource,
+  type PanelSource,
 } from './devtools-options.ts'
 import { h } from './dom.ts'
 import { attachMoveHandle } from './move-handle.ts'
@@ -12,39 +12,62 @@ import {
   savePanelMemory,
   type PanelMemory,
 } from './panel-memory.ts'
-import { panelElements, TABS } from './panel-elements.ts'
+import { panelElements, TABS, TABS_WITH_STATE } from './panel-elements.ts'
 import { panelStyles } from './panel-styles.ts'
 import { faultForm } from './fault-form.ts'
 import { renderFaults } from './render-faults.ts'
 import { renderJournal } from './render-journal.ts'
+import { renderState } from './render-state.ts'
 import { renderTimeline } from './render-timeline.ts'
 
 const NOTE =
   'Operations rebuilt from what the mock sees: requests grouped by Idempotency-Key, correlation header, or same request after a failure.'
 
 /**
+ * Where the panel sits: `floating` over the app behind its button (the devtools entries), or
+ * `inline`, filling its container and always open, without a button, move handle or close (the
+ * Storybook addon's panel, in Storybook's addon bar).
+ */
+export type PanelLayout = 'floating' | 'inline'
+
+/**
  * The panel, framework-free: a host element with a shadow root holding a button and a floating
  * panel with the timeline, the journal and the faults, where a fault rule can be added, removed
- * or all cleared (the only writes it makes).
+ * or all cleared (the only writes it makes). A source with `stateTables` adds a State tab.
  */
 export function mountPanel(
-  source: DevtoolsSource,
+  source: PanelSource,
   options: DevtoolsOptions = {},
+  layout: PanelLayout = 'floating',
 ): DevtoolsHandle {
+  const inline = layout === 'inline'
   const { storageKey, container, initialIsOpen } =
     resolveDevtoolsOptions(options)
+  const tabList = source.stateTables ? TABS_WITH_STATE : TABS
   let memory: PanelMemory = clampToViewport(
     loadPanelMemory(storageKey, initialIsOpen),
     window.innerWidth,
     window.innerHeight,
   )
+  if (inline) memory = { ...memory, open: true }
+  if (!tabList.some((tab) => tab.id === memory.tab))
+    memory = { ...memory, tab: 'timeline' }
   const openIds = new Set<string>()
-  const host = h('div', { 'data-hypermock-devtools': '' })
+  const host = h('div', {
+    'data-hypermock-devtools': '',
+    ...(inline && { style: 'display:block;height:100%' }),
+  })
   const shadow = host.attachShadow({ mode: 'open' })
   const style = document.createElement('style')
   style.textContent = panelStyles
 
-  const { badge, toggle, tabs, body, move, close, panel } = panelElements()
+  const { badge, toggle, tabs, body, move, close, panel } =
+    panelElements(tabList)
+  if (inline) {
+    move.remove()
+    close.remove()
+    panel.setAttribute('role', 'region')
+  }
   // Rows left out at start make the app look empty: the panel says why, and its button says so.
   const startupNotice = source.shared?.startupNotice ?? null
   if (startupNotice)
@@ -55,7 +78,9 @@ export function mountPanel(
         startupNotice,
       ),
     )
-  const root = h('div', { class: 'root' }, panel, toggle)
+  const root = inline
+    ? h('div', { class: 'root inline' }, panel)
+    : h('div', { class: 'root' }, panel, toggle)
   shadow.append(style, root)
 
   // The Faults tab: its form built once (what is typed survives re-renders), its list redrawn.
@@ -84,7 +109,7 @@ export function mountPanel(
     panel.hidden = !memory.open
     toggle.setAttribute('aria-expanded', String(memory.open))
     for (const [i, tab] of tabs.entries()) {
-      const selected = TABS[i]!.id === memory.tab
+      const selected = tabList[i]!.id === memory.tab
       tab.setAttribute('aria-selected', String(selected))
       tab.tabIndex = selected ? 0 : -1
     }
@@ -103,7 +128,9 @@ export function mountPanel(
         ? [h('p', { class: 'note' }, NOTE), renderTimeline(operations, openIds)]
         : memory.tab === 'journal'
           ? [renderJournal(source.journal.list())]
-          : []),
+          : memory.tab === 'state' && source.stateTables
+            ? [renderState(source.stateTables())]
+            : []),
     )
     body.scrollTop = scroll
   }
@@ -122,7 +149,7 @@ export function mountPanel(
     memory = { ...memory, open }
     remember()
     render()
-    if (open) tabs.find((_, i) => TABS[i]!.id === memory.tab)?.focus()
+    if (open) tabs.find((_, i) => tabList[i]!.id === memory.tab)?.focus()
     else toggle.focus()
   }
   toggle.addEventListener('click', () => setOpen(!memory.open))
@@ -132,7 +159,7 @@ export function mountPanel(
   })
   for (const [i, tab] of tabs.entries()) {
     tab.addEventListener('click', () => {
-      memory = { ...memory, tab: TABS[i]!.id }
+      memory = { ...memory, tab: tabList[i]!.id }
       remember()
       render()
     })
@@ -141,8 +168,8 @@ export function mountPanel(
         event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
       if (step === 0) return
       event.preventDefault()
-      const next = (i + step + TABS.length) % TABS.length
-      memory = { ...memory, tab: TABS[next]!.id }
+      const next = (i + step + tabList.length) % tabList.length
+      memory = { ...memory, tab: tabList[next]!.id }
       remember()
       render()
       tabs[next]!.focus()
@@ -162,7 +189,7 @@ export function mountPanel(
   // A waiting operation turns failed when its window passes, with no event to say so.
   const ticker = setInterval(() => memory.open && schedule(), 2000)
   const unsubscribe = source.subscribe(schedule)
-  place()
+  if (!inline) place()
   render()
   container.append(host)
   return {

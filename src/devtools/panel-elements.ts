@@ -7,12 +7,20 @@ export const TABS: { id: PanelTab; label: string }[] = [
   { id: 'faults', label: 'Faults' },
 ]
 
+/** The tabs of a panel whose source shows its data state as well (the Storybook panel's). */
+export const TABS_WITH_STATE: { id: PanelTab; label: string }[] = [
+  ...TABS,
+  { id: 'state', label: 'State' },
+]
+
 /**
  * The panel's elements, with the roles and names that make it usable from the keyboard and by
  * screen readers: a button that opens it, a non-modal dialog with a move handle, tabs and a close
  * button. `mountPanel` wires their behaviour.
  */
-export function panelElements() {
+export function panelElements(
+  tabList: readonly { id: PanelTab; label: string }[] = TABS,
+) {
   const badge = h('span', { class: 'badge', hidden: true })
   const toggle = h(
     'button',
@@ -25,7 +33,7 @@ export function panelElements() {
     'hypermock',
     badge,
   )
-  const tabs = TABS.map(({ id, label }) =>
+  const tabs = tabList.map(({ id, label }) =>
     h(
       'button',
       {

@@ -1,4 +1,4 @@
-export type PanelTab = 'timeline' | 'journal' | 'faults'
+export type PanelTab = 'timeline' | 'journal' | 'faults' | 'state'
 
 /** What the panel remembers between visits: where the user left it, whether open, which tab. */
 export interface PanelMemory {
@@ -15,7 +15,7 @@ const fallback: PanelMemory = {
   open: false,
   tab: 'timeline',
 }
-const tabs: readonly PanelTab[] = ['timeline', 'journal', 'faults']
+const tabs: readonly PanelTab[] = ['timeline', 'journal', 'faults', 'state']
 
 const finite = (value: unknown, or: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : or

@@ -14,6 +14,10 @@ button { font: inherit; cursor: pointer; }
 .panel { width: min(760px, calc(100vw - 16px)); height: min(440px, 70vh); display: flex; flex-direction: column;
   background: #fff; border: 1px solid #8c959f; border-radius: 8px; box-shadow: 0 8px 24px rgb(0 0 0 / .25); overflow: hidden; }
 .panel[hidden] { display: none; }
+.root.inline { position: static; height: 100%; align-items: stretch; }
+.inline .panel { width: 100%; height: 100%; border: 0; border-radius: 0; box-shadow: none; }
+.state section { padding: 4px 8px 8px; border-bottom: 1px solid #eaeef2; }
+.state h3 { font-size: 12px; margin: 4px 0; }
 header { display: flex; align-items: center; gap: 8px; padding: 4px 6px; background: #f6f8fa; border-bottom: 1px solid #d0d7de; }
 header h2 { font-size: 12px; margin: 0 6px 0 0; }
 .move { border: 1px dashed #8c959f; background: transparent; border-radius: 4px; padding: 2px 6px; cursor: move; touch-action: none; }
