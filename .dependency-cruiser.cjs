@@ -16,14 +16,15 @@
  *   compiler    declare/compile-api.ts: a declaration to its model and routes
  *   pipeline    stages/, handle-request.ts, runtime.ts: one request through the stages; graphql/,
  *               GraphQL's stages and resolvers, whose schema part reads the model alone
- *   adapters    src/msw/, src/server/, src/shared-mock/, src/playground/, src/devtools/, src/vite/
+ *   adapters    src/msw/, src/server/, src/shared-mock/, src/playground/, src/devtools/, src/vite/,
+ *               src/storybook/
  *
  * tests/integration/layers.test.ts runs these rules over modules that break them, so a rule that
  * stops matching fails the tests.
  */
 
 /** Adapters: they serve an engine instance over a transport or show it. */
-const ADAPTERS = '^src/(msw|server|shared-mock|playground|devtools)/'
+const ADAPTERS = '^src/(msw|server|shared-mock|playground|devtools|storybook)/'
 
 /** The engine's own layers, as paths. */
 const MODEL = [

@@ -32,6 +32,11 @@ export default defineConfig({
     vite: 'src/vite/index.ts',
     'vite-runtime': 'src/vite/runtime.ts',
     'tldts-lite': 'src/msw/tldts-lite.ts',
+    // The Storybook addon: its types, and the two parts Storybook loads (the story's frame, the
+    // manager's panel).
+    storybook: 'src/storybook/index.ts',
+    'storybook-preview': 'src/storybook/preview.ts',
+    'storybook-manager': 'src/storybook/manager.ts',
     cli: 'src/server/cli.ts',
   },
   format: 'esm',

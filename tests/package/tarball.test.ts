@@ -21,7 +21,7 @@ type Manifest = {
   dependencies: Record<string, string>
   peerDependencies: Record<string, string>
   peerDependenciesMeta: Record<string, { optional?: boolean }>
-  sideEffects: boolean
+  sideEffects: boolean | string[]
 }
 
 describe('the packed tarball', () => {
@@ -87,12 +87,50 @@ describe('the packed tarball', () => {
     )
   })
 
+  it('loads nothing of Storybook for an app that does not import the addon', () => {
+    const storybookImport =
+      /\b(?:from|import)\s*\(?\s*["'](?:storybook|msw-storybook-addon)(?:\/[^"']*)?["']/
+    const entries = Object.values(manifest.exports)
+      .filter((target) => typeof target !== 'string')
+      .map((target) => (target as Record<string, string>).import!)
+      .map((file) => file.replace('./dist/', ''))
+    const others = entries.filter((file) => !file.startsWith('storybook'))
+    expect(others).toContain('index.js')
+    for (const entry of others) {
+      // Every file it may load, on demand included.
+      const seen = new Set<string>()
+      const visit = (file: string) => {
+        for (const each of staticClosure(file))
+          if (!seen.has(each)) {
+            seen.add(each)
+            dynamicImports([each]).forEach(visit)
+          }
+      }
+      visit(entry)
+      for (const file of seen) {
+        const text = readFileSync(packed(`dist/${file}`), 'utf8')
+        expect(storybookImport.test(text), `${entry}: ${file}`).toBe(false)
+      }
+    }
+    // The addon's own parts do import Storybook, and the preview part the shop only on demand.
+    expect(
+      storybookImport.test(
+        readFileSync(packed('dist/storybook-preview.js'), 'utf8'),
+      ),
+    ).toBe(true)
+    expect(staticClosure('storybook-preview.js').filter(isShop)).toEqual([])
+  })
+
   it('is the public hypermock-api with an MIT licence file', () => {
     expect(manifest.name).toBe('hypermock-api')
     expect(manifest.private).toBeUndefined()
     expect(manifest.license).toBe('MIT')
     expect(readFileSync(packed('LICENSE'), 'utf8')).toMatch(/^MIT License/)
-    expect(manifest.sideEffects).toBe(false)
+    // One module runs for its effect: the Storybook addon's manager part, which Storybook
+    // imports bare (`import '…/storybook-manager.js'`) for it to register the panel. Storybook's
+    // manager build ignores the flag (esbuild's ignoreAnnotations); a bundler that honours it
+    // would drop a bare import of a module the package called free of side effects.
+    expect(manifest.sideEffects).toEqual(['./dist/storybook-manager.js'])
     expect(manifest.engines.node).toBe('>=20.19.0')
   })
 
@@ -149,7 +187,11 @@ describe('the packed tarball', () => {
     // handlers, defineApi), and graphql-sse's handler, a chunk of its own in the library and the
     // playground, loaded only for a GraphQL request that accepts an event stream (99 files); the
     // WebSocket events' chunk, which the handlers and the server share (100 files).
-    expect(files.length).toBeLessThanOrEqual(64 + 36)
+    // Since then: the Storybook addon's three entries, each with its types (the types-only
+    // `hypermock-api/storybook`, the preview and manager parts), the messages both parts share, and
+    // the type chunks of `parameters.hypermock` and of the handlers the preview part reuses (108
+    // files).
+    expect(files.length).toBeLessThanOrEqual(64 + 36 + 8)
     // The library: the declaration engine and its description generator, the OpenAPI importer, the
     // checker (hypermock-api/check and its report schema), the devtools panel and the operations
     // fold, unminified so its code reads as written. The playground page `serve --playground`
@@ -191,6 +233,9 @@ describe('the packed tarball', () => {
       './server',
       './shop',
       './store',
+      './storybook',
+      './storybook/manager',
+      './storybook/preview',
       './tldts-lite',
       './vite',
     ])
@@ -287,7 +332,14 @@ describe('the packed tarball', () => {
       'zod',
     ])
     expect(manifest.peerDependencies.msw).toBe('^2.12.0 || ^3.0.0')
-    for (const name of ['react', 'react-dom', '@tanstack/react-query'])
+    for (const name of [
+      'react',
+      'react-dom',
+      '@tanstack/react-query',
+      // The Storybook addon's (hypermock-api/storybook only).
+      'storybook',
+      'msw-storybook-addon',
+    ])
       expect(manifest.peerDependenciesMeta[name]?.optional, name).toBe(true)
     expect(manifest.peerDependenciesMeta.msw).toBeUndefined()
   })
