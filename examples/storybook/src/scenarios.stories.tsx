@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { ScenarioId } from 'hypermock-api/shop'
+import type { HypermockParameters } from 'hypermock-api/storybook'
 import { ScenarioPlayer } from './scenario-player.tsx'
 
-// One story per built-in scenario. `.storybook/preview.ts` applies `args.scenario` to the mock
-// before each story renders, so every story starts from the seed data.
+// One story per built-in scenario: the player runs the scenario's steps, and the story's mock
+// starts from the seed data with the scenario applied (`parameters.hypermock.scenario`).
 const meta = {
   title: 'Scenarios',
   component: ScenarioPlayer,
@@ -11,17 +13,18 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const HappyPath: Story = { args: { scenario: 'happy-path' } }
-export const FlakyPayments: Story = { args: { scenario: 'flaky-payments' } }
-export const RateLimited: Story = { args: { scenario: 'rate-limited' } }
-export const LostResponse: Story = { args: { scenario: 'lost-response' } }
-export const HungRequest: Story = { args: { scenario: 'hung-request' } }
-export const InsufficientFunds: Story = {
-  args: { scenario: 'insufficient-funds' },
-}
-export const ValidationErrors: Story = {
-  args: { scenario: 'validation-errors' },
-}
-export const ExpiredToken: Story = { args: { scenario: 'expired-token' } }
-export const EditConflict: Story = { args: { scenario: 'edit-conflict' } }
-export const StaleLink: Story = { args: { scenario: 'stale-link' } }
+const scenario = (id: ScenarioId): Story => ({
+  args: { scenario: id },
+  parameters: { hypermock: { scenario: id } satisfies HypermockParameters },
+})
+
+export const HappyPath = scenario('happy-path')
+export const FlakyPayments = scenario('flaky-payments')
+export const RateLimited = scenario('rate-limited')
+export const LostResponse = scenario('lost-response')
+export const HungRequest = scenario('hung-request')
+export const InsufficientFunds = scenario('insufficient-funds')
+export const ValidationErrors = scenario('validation-errors')
+export const ExpiredToken = scenario('expired-token')
+export const EditConflict = scenario('edit-conflict')
+export const StaleLink = scenario('stale-link')
