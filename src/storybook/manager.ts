@@ -4,7 +4,7 @@
  * mock with the devtools panel itself (timeline, journal, faults) and a State tab, fed by messages
  * from the story's frame.
  */
-import { createElement, useEffect, useRef } from 'react'
+import { createElement, useEffect, useRef, type ReactElement } from 'react'
 import { addons, types } from 'storybook/manager-api'
 import type { PanelSource } from '../devtools/devtools-options.ts'
 import { mountPanel } from '../devtools/mount-panel.ts'
@@ -91,7 +91,7 @@ function remoteSource(channel: Channel) {
  * The panel's body, which this module registers in Storybook's addon bar: the devtools panel
  * mounted inline, fed by the story's frame. Hidden, not unmounted, while another panel is shown.
  */
-export function HypermockPanel({ active }: { active: boolean }) {
+export function HypermockPanel({ active }: { active: boolean }): ReactElement {
   const container = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const channel = addons.getChannel()
