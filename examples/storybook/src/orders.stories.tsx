@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { HypermockParameters } from 'hypermock-api/storybook'
+import { http, HttpResponse } from 'msw'
 import { expect } from 'storybook/test'
 import { OrderList } from './order-list.tsx'
 
@@ -62,5 +63,24 @@ export const ServerDown: Story = {
     await expect(
       await canvas.findByRole('alert', {}, { timeout: 10_000 }),
     ).toHaveTextContent(/^Could not load the orders \(503\)/)
+  },
+}
+
+// A story's own msw handlers (msw-storybook-addon's `parameters.msw`) come before the mock's.
+export const FromOwnHandler: Story = {
+  parameters: {
+    msw: [
+      http.get('/api/orders', () =>
+        HttpResponse.json({
+          items: [{ id: 7, total: 1, currency: 'usd', status: 'paid' }],
+        }),
+      ),
+    ],
+  },
+  play: async ({ canvas }) => {
+    const orders = await canvas.findAllByRole('listitem')
+    await expect(orders.map((order) => order.textContent)).toEqual([
+      'Order 7: 1 USD, paid',
+    ])
   },
 }
