@@ -1,61 +1,33 @@
 import { render, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { beforeAll, expect, test, vi } from 'vitest'
+import { addons as managerAddons, types } from 'storybook/manager-api'
+import { addons as previewAddons, mockChannel } from 'storybook/preview-api'
+import { beforeAll, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
 import type * as PreviewModule from '../../src/storybook/preview.ts'
 
 /**
- * The addon's two parts in one page, joined by a channel as Storybook joins its manager and the
- * story's frame: the preview part's `beforeEach` sets up the story's mock, the manager part's panel
- * shows what it hears. Storybook's own modules are stood in for by the channel and a registry;
- * msw's worker is not started (the story's requests go to the mock directly).
+ * The addon's two parts in one page, joined by one channel as Storybook joins its manager and the
+ * story's frame: Storybook's own addon registries (its preview's and its manager's), an in-memory
+ * channel between them. The preview part's `beforeEach` sets up the story's mock; the panel the
+ * manager part registers shows what it hears. msw's worker is not started (its loader is not
+ * called): the story's requests go to the mock directly.
  */
-const { channel, panels } = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>()
-  const channel = {
-    on(event: string, listener: (payload: unknown) => void) {
-      if (!listeners.has(event)) listeners.set(event, new Set())
-      listeners.get(event)!.add(listener)
-    },
-    off(event: string, listener: (payload: unknown) => void) {
-      listeners.get(event)?.delete(listener)
-    },
-    emit(event: string, payload?: unknown) {
-      // A message crosses frames after the sender goes on, as a copy: never within the emit.
-      const copy: unknown =
-        payload === undefined ? undefined : structuredClone(payload)
-      queueMicrotask(() => {
-        for (const listener of listeners.get(event) ?? []) listener(copy)
-      })
-    },
-  }
-  const panels: {
-    title: string
-    render: (props: { active: boolean }) => ReactElement
-  }[] = []
-  return { channel, panels }
-})
-
-vi.mock('storybook/preview-api', () => ({
-  addons: { getChannel: () => channel },
-}))
-vi.mock('storybook/manager-api', () => ({
-  types: { PANEL: 'panel' },
-  addons: {
-    getChannel: () => channel,
-    register: (_id: string, callback: () => void) => callback(),
-    add: (_id: string, panel: (typeof panels)[number]) => panels.push(panel),
-  },
-}))
-vi.mock('msw-storybook-addon/csf3', () => ({
-  mswLoader: () => async () => ({}),
-}))
+const channel = mockChannel()
+previewAddons.setChannel(channel)
+managerAddons.setChannel(channel)
 
 let preview: typeof PreviewModule
+let panels: {
+  title: string
+  render: (props: { active: boolean }) => ReactElement
+}[]
 beforeAll(async () => {
   preview = await import('../../src/storybook/preview.ts')
   await import('../../src/storybook/manager.ts')
+  managerAddons.loadAddons({})
+  panels = Object.values(managerAddons.getElements(types.PANEL)) as never
 })
 
 const panelRoot = () => {
