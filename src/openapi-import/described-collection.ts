@@ -373,10 +373,6 @@ export function describedOperations(
           else if (enumValue !== undefined) body[name] = enumValue
           else if (name === 'url')
             body[name] = member.format === 'uri' ? absolute() : ctx.url.pathname
-          else if (/^first_?id$/i.test(name))
-            body[name] = page[0]?.[key] ?? (required.has(name) ? '' : null)
-          else if (/^last_?id$/i.test(name))
-            body[name] = last?.[key] ?? (required.has(name) ? '' : null)
           else if (TOTAL.test(name)) body[name] = rows.length
           else if (NEXT.test(name))
             body[name] =

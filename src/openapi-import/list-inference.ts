@@ -24,6 +24,24 @@ export interface InferredList {
 }
 
 const HAS_MORE = /^(has_?)?more$/i
+/** OpenAI's `first_id` and `last_id`: the keys of the page's first and last record. */
+const FIRST_KEY = /^first_?id$/i
+const LAST_KEY = /^last_?id$/i
+/** OpenAI's key paging: `?after=<last_id>` and `?before=<first_id>`. */
+const AFTER_PARAM = 'after'
+const BEFORE_PARAM = 'before'
+
+/** Whether a schema takes null: `type: [..., 'null']`, `nullable`, or a null member of `anyOf`. */
+function allowsNull(document: Json, schema: Json): boolean {
+  const type = schema.type
+  if (type === 'null' || schema.nullable === true) return true
+  if (Array.isArray(type)) return type.includes('null')
+  const members = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined
+  return (
+    Array.isArray(members) &&
+    members.some((m) => allowsNull(document, flatten(document, m)))
+  )
+}
 const NEXT_CURSOR = /^next_?(cursor|page_?token)$/i
 /** Stripe's paging: the key of the record a page starts after, or ends before. */
 const AFTER_KEY = 'starting_after'
@@ -90,7 +108,7 @@ function envelopeWords(envelope: ListEnvelope) {
     (envelope.linkNames
       ? `${envelope.links}: { ${Object.values(envelope.linkNames).join(', ')} }`
       : envelope.links)
-  return `{ ${[envelope.items, links, envelope.total, envelope.hasMore, envelope.nextCursor].filter(Boolean).join(', ')} }`
+  return `{ ${[envelope.items, links, envelope.total, envelope.hasMore, envelope.firstKey, envelope.lastKey, envelope.nextCursor].filter(Boolean).join(', ')} }`
 }
 
 /** The envelope, from the list response's schema: a bare array, or the member holding the array. */
@@ -134,6 +152,13 @@ function envelopeOf(
     (n) => NEXT_CURSOR.test(n) && typeOf(properties[n]!) === 'string',
   )
   if (nextCursor) envelope.nextCursor = nextCursor
+  const string = (n: string) => typeOf(properties[n]!) === 'string'
+  const firstKey = names.find((n) => FIRST_KEY.test(n) && string(n))
+  const lastKey = names.find((n) => LAST_KEY.test(n) && string(n))
+  if (firstKey && lastKey) {
+    envelope.firstKey = firstKey
+    envelope.lastKey = lastKey
+  }
   // `{ limit, offset }` beside the records: the page's size and start, as the request got them.
   const integer = (n: string) =>
     ['integer', 'number'].includes(typeOf(properties[n]!) ?? '')
@@ -142,17 +167,32 @@ function envelopeOf(
   if (names.includes('offset') && integer('offset')) envelope.offset = 'offset'
   const nextPage = nextPageOf(document, properties)
   if (nextPage) envelope.nextPage = nextPage
+  // Members that may have nothing to hold, whose schema has no room for null: left out then.
+  const absentable = [
+    envelope.nextCursor,
+    envelope.nextPage?.member,
+    envelope.firstKey,
+    envelope.lastKey,
+  ].filter((n): n is string => n !== undefined)
+  if (absentable.some((n) => !allowsNull(document, properties[n]!)))
+    envelope.absent = 'omit'
   // Stripe's `url` (the list's own path) and `object: "list"` (one value every list carries).
   if (properties.url && typeOf(properties.url) === 'string')
     envelope.url = 'url'
   const constants: Record<string, string | number | boolean | null> = {}
   for (const name of names) {
     const member = properties[name]!
+    // A list's `object` member drawn as a plain string whose example or default is "list"
+    // (OpenAI's `{ object: "list", data, first_id, last_id, has_more }`) names the list's kind.
+    const kind =
+      name === 'object' && typeOf(member) === 'string'
+        ? [member.default, member.example].find((v) => v === 'list')
+        : undefined
     const fixed = Array.isArray(member.enum)
       ? member.enum.length === 1
         ? member.enum[0]
         : undefined
-      : member.const
+      : (member.const ?? kind)
     if (
       name !== arrayMember &&
       (fixed === null || ['string', 'number', 'boolean'].includes(typeof fixed))
@@ -228,10 +268,17 @@ export function inferList(
     names.find((n) => CURSOR.includes(n)) ??
     (pageCursor && names.includes(pageCursor) ? pageCursor : undefined)
   const size = names.find((n) => SIZE.includes(n))
+  const keyed =
+    typeof shape.envelope === 'object' && shape.envelope.lastKey !== undefined
   if (cursor === AFTER_KEY) {
     list.paging = 'after'
     params.after = AFTER_KEY
     if (names.includes(BEFORE_KEY)) params.before = BEFORE_KEY
+  } else if (keyed && names.includes(AFTER_PARAM)) {
+    // A list that answers its last record's key pages from that key: `?after=<last_id>`.
+    list.paging = 'after'
+    params.after = AFTER_PARAM
+    if (names.includes(BEFORE_PARAM)) params.before = BEFORE_PARAM
   } else if (cursor) {
     list.paging = 'cursor'
     params.cursor = cursor
@@ -261,7 +308,7 @@ export function inferList(
     'page',
     'offset',
     sortName,
-    ...(list.paging === 'after' ? [BEFORE_KEY] : []),
+    ...(list.paging === 'after' ? [params.after, params.before] : []),
   ])
   const filters: string[] = []
   const ignore: string[] = []

@@ -196,6 +196,94 @@ describe('a dialect of envelopes and paging', () => {
     expect(both.status).toBe(400)
   })
 
+  it('names the first and last key of each page (first_id, last_id) and pages after and before them', async () => {
+    const send = serve(
+      notes({
+        keys: { generate: { prefix: 'note_' } },
+        envelope: {
+          items: 'data',
+          hasMore: 'has_more',
+          firstKey: 'first_id',
+          lastKey: 'last_id',
+          constants: { object: 'list' },
+        },
+        paging: {
+          style: 'after',
+          params: { after: 'after', before: 'before', perPage: 'limit' },
+        },
+      }),
+    )
+    const walked: string[] = []
+    const pages: Json[] = []
+    let url: string | undefined = '/notes?limit=2'
+    while (url && pages.length < 10) {
+      const page = await send('GET', url)
+      expect(page.status).toBe(200)
+      const ids = (page.body.data as Json[]).map((n) => n.id as string)
+      expect(page.body).toMatchObject({
+        object: 'list',
+        first_id: ids[0],
+        last_id: ids.at(-1),
+      })
+      walked.push(...ids)
+      pages.push(page.body)
+      url = page.body.has_more
+        ? `/notes?limit=2&after=${String(page.body.last_id)}`
+        : undefined
+    }
+    expect(walked).toHaveLength(5)
+    expect(new Set(walked).size).toBe(5)
+    const back = await send(
+      'GET',
+      `/notes?limit=2&before=${String(pages[2]!.first_id)}`,
+    )
+    expect(back.body.data).toEqual(pages[1]!.data)
+    // An empty page names no key: null, as the envelope says by default.
+    const empty = await send('GET', `/notes?after=${walked.at(-1)!}`)
+    expect(empty.body).toMatchObject({
+      data: [],
+      has_more: false,
+      first_id: null,
+      last_id: null,
+    })
+    const described = JSON.stringify((await send('GET', '/openapi.json')).body)
+    expect(described).toContain(
+      '"first_id":{"type":["string","null"],"description":"The key of the page\'s first record."}',
+    )
+  })
+
+  it('leaves out what has nothing to hold where the envelope says absent: omit', async () => {
+    const send = serve(
+      notes({
+        envelope: {
+          items: 'items',
+          hasMore: 'more',
+          nextCursor: 'next_cursor',
+          absent: 'omit',
+        },
+        paging: { style: 'cursor', defaultPerPage: 2 },
+      }),
+    )
+    const pages: Json[] = []
+    let url: string | undefined = '/notes'
+    while (url && pages.length < 10) {
+      const page = await send('GET', url)
+      expect(page.status).toBe(200)
+      pages.push(page.body)
+      url =
+        page.body.next_cursor === undefined
+          ? undefined
+          : `/notes?cursor=${String(page.body.next_cursor)}`
+    }
+    expect(pages.map((p) => p.more)).toEqual([true, true, false])
+    expect(pages.map((p) => 'next_cursor' in p)).toEqual([true, true, false])
+    expect(pages.flatMap((p) => p.items as Json[])).toHaveLength(5)
+    const described = JSON.stringify((await send('GET', '/openapi.json')).body)
+    expect(described).toContain(
+      '"next_cursor":{"type":"string","description":"The next page\'s cursor; left out on the last page."}',
+    )
+  })
+
   it('pages by an opaque cursor in { items, next_cursor } until it is null', async () => {
     const send = serve(
       notes({
@@ -441,7 +529,12 @@ it('lists every mistake of a dialect at once', () => {
           keys: { generate: { prefix: 7 } },
           // @ts-expect-error: no such paging style, past the types
           paging: 'sideways',
-          envelope: { items: 'data', nextPage: { member: 'next page' } },
+          envelope: {
+            items: 'data',
+            nextPage: { member: 'next page' },
+            // @ts-expect-error: null or omit, past the types
+            absent: 'drop',
+          },
         },
         resources: {
           things: defineResource({
@@ -466,6 +559,7 @@ it('lists every mistake of a dialect at once', () => {
       'dialect.keys.generate',
       'dialect.paging',
       'dialect.envelope.nextPage.member',
+      'dialect.envelope.absent',
       'resources.things.dialect.keys.member',
       'resources.things.dialect.keys.param',
       'resources.things.dialect.envelope',

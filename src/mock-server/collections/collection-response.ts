@@ -14,7 +14,10 @@ function withParam(url: URL, origin: string, name: string, value: string) {
   return `${origin}${url.pathname}?${params.toString()}`
 }
 
-/** Where an `after` page stands: whether more follow, and the keys to page on from. */
+/**
+ * Where a page stands: the keys of its first and last record, and (read by `after` paging alone)
+ * whether more follow.
+ */
 export interface KeyWindow {
   hasMore: boolean
   first: string | undefined
@@ -140,9 +143,15 @@ function shapedResponse(
     }
     body[envelope.links] = member
   }
+  // A member with nothing to hold is null, or left out where the API has no room for null.
+  const put = (name: string, value: unknown) => {
+    if (value !== null || envelope.absent !== 'omit') body[name] = value
+  }
   if (envelope.total) body[envelope.total] = total
   if (envelope.hasMore) body[envelope.hasMore] = hasMore
-  if (envelope.nextCursor) body[envelope.nextCursor] = next
+  if (envelope.firstKey) put(envelope.firstKey, window?.first ?? null)
+  if (envelope.lastKey) put(envelope.lastKey, window?.last ?? null)
+  if (envelope.nextCursor) put(envelope.nextCursor, next)
   if (envelope.nextPage) {
     const { member, cursor, path, uri } = envelope.nextPage
     const href = links.next
@@ -153,7 +162,7 @@ function shapedResponse(
       if (path) page[path] = `${parsed.pathname}${parsed.search}`
       if (uri) page[uri] = href
     }
-    body[member] = href === undefined ? null : page
+    put(member, href === undefined ? null : page)
   }
   if (envelope.page) body[envelope.page] = query.page
   if (envelope.perPage) body[envelope.perPage] = query.perPage
@@ -173,7 +182,7 @@ export function collectionResponse(
   /** The base's origin where it has a host: links are then absolute URLs. */
   origin = '',
   shape: ListShape = HYPERMOCK_LIST,
-  /** Where an `after` page stands (the keys it starts and ends with). */
+  /** Where the page stands (the keys it starts and ends with). */
   window?: KeyWindow,
 ) {
   if (

@@ -58,6 +58,8 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
       return HttpResponse.json(
         items.map((row) => runtime.api.present(resource, row, runtime)),
       )
+    const key = (row: AnyRecord | undefined) =>
+      row === undefined ? undefined : String(row.id)
     return collectionResponse(
       ctx.url,
       query,
@@ -65,7 +67,11 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
       total,
       runtime.options.origin,
       resource.list,
-      keyed,
+      keyed ?? {
+        hasMore: false,
+        first: key(items[0]),
+        last: key(items.at(-1)),
+      },
     )
   }
 }

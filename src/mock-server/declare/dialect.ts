@@ -32,6 +32,19 @@ export interface ListEnvelope {
   nextPage?: NextPageMember
   /** The member that says whether more records follow (`has_more`). */
   hasMore?: string
+  /**
+   * The members that hold the key of the page's first and last record (OpenAI's `first_id` and
+   * `last_id`): what a client sends back as `after` (the last) or `before` (the first) with
+   * `after` paging. `null` on an empty page.
+   */
+  firstKey?: string
+  lastKey?: string
+  /**
+   * What a member with nothing to hold answers (the next cursor or next page on the last page,
+   * the first and last key of an empty page): `null`, or `'omit'` to leave it out, for an API
+   * whose schema has no room for null. @default 'null'
+   */
+  absent?: 'null' | 'omit'
   /** The member that holds the page's number (`page`), where pages are numbered. */
   page?: string
   /** The member that holds the page's size, as the request got it (`per_page`, `limit`). */
@@ -392,6 +405,8 @@ function checkEnvelopeMembers(
     'total',
     'nextCursor',
     'hasMore',
+    'firstKey',
+    'lastKey',
     'page',
     'perPage',
     'offset',
@@ -403,6 +418,15 @@ function checkEnvelopeMembers(
     if (value !== undefined && (typeof value !== 'string' || !NAME.test(value)))
       issue(`${at}.${name}`, 'must be a member name')
   }
+  if (
+    envelope.absent !== undefined &&
+    envelope.absent !== 'null' &&
+    envelope.absent !== 'omit'
+  )
+    issue(
+      `${at}.absent`,
+      'must be "null" (the member holds null) or "omit" (the member is left out)',
+    )
   const next = envelope.nextPage
   if (next !== undefined) {
     if (typeof next !== 'object' || next === null)

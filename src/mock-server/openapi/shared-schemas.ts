@@ -156,17 +156,31 @@ export function addCollection(ctx: SchemaContext, resource: CompiledResource) {
     if (envelope.total)
       properties[envelope.total] = { type: 'integer', minimum: 0 }
     if (envelope.hasMore) properties[envelope.hasMore] = { type: 'boolean' }
+    // Null where nothing follows, or left out where the envelope omits what it has not.
+    const omit = envelope.absent === 'omit'
+    const absent = (type: string) => (omit ? type : [type, 'null'])
+    const onLast = omit ? 'left out on the last page' : 'null on the last page'
+    if (envelope.firstKey)
+      properties[envelope.firstKey] = {
+        type: absent('string'),
+        description: "The key of the page's first record.",
+      }
+    if (envelope.lastKey)
+      properties[envelope.lastKey] = {
+        type: absent('string'),
+        description: "The key of the page's last record.",
+      }
     if (envelope.nextCursor)
       properties[envelope.nextCursor] = {
-        type: ['string', 'null'],
-        description: "The next page's cursor; null on the last page.",
+        type: absent('string'),
+        description: `The next page's cursor; ${onLast}.`,
       }
     if (envelope.nextPage) {
       const { member, cursor, path, uri } = envelope.nextPage
       const text: JsonSchema = { type: 'string' }
       properties[member] = {
-        type: ['object', 'null'],
-        description: 'The next page; null on the last page.',
+        type: absent('object'),
+        description: `The next page; ${onLast}.`,
         properties: Object.fromEntries(
           [cursor, path, uri]
             .filter((name): name is string => name !== undefined)
