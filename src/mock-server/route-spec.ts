@@ -56,7 +56,7 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   /** What the route serves, for the description and the playground. */
   kind?: 'root' | 'meta' | 'collection' | 'item' | 'action' | 'nested'
   /** A declared route's own words for the description (`routes` of a declaration). */
-  declared?: { summary?: string; status?: 200 | 201 | 204 }
+  declared?: { summary?: string; status?: 200 | 201 | 202 | 204 }
   /** The resource it serves (for a nested list, the listed one). */
   resource?: string
   /** The parent resource of a nested list. */

@@ -396,11 +396,13 @@ export function describedOperations(
   }
   if (ops.create) {
     const op = ops.create
-    const status = statusOf(op, 201)
+    // The success the operation lists: 201, or 200 or 202 where it documents that alone.
+    const listed = statusOf(op, 201)
+    const status = listed === 200 || listed === 202 ? listed : 201
     out.push({
       ...base(op, op.path),
       ...acceptsOf(document, op),
-      ...((status === 200 || status === 201) && { status }),
+      status,
       handle(ctx) {
         const input = checked(ctx, op)
         const chosen = input[key]
@@ -438,7 +440,7 @@ export function describedOperations(
         const self = keyParam
           ? `${suffix && collectionPath.endsWith(suffix) ? collectionPath.slice(0, -suffix.length) : collectionPath}/${encodeURIComponent(String(stored[key]))}${suffix}`
           : undefined
-        return json(answer(op, stored), status === 200 ? 200 : 201, {
+        return json(answer(op, stored), status, {
           ETag: ctx.etag(table, stored),
           ...(status !== 200 && self && { Location: self }),
         })

@@ -434,15 +434,17 @@ export function inferResource(
       declaration.create = false
       unserved.push({ op: ops.create, why: bodyWhy(document, ops.create) })
     }
-    if (status === 200)
-      declaration.status = { ...declaration.status, create: 200 }
+    // The success the operation lists: a create documented as 202 Accepted answers 202.
+    const created = status === 200 || status === 202 ? status : 201
+    if (created !== 201)
+      declaration.status = { ...declaration.status, create: created }
     if (input)
       report(
         ops.create,
         'create',
         `${ops.create.method.toUpperCase()} on the collection ${at}`,
         [
-          `${status === 200 ? 200 : 201}; the body is validated by its schema${readOnly.length > 0 ? `; ${readOnly.join(', ')} set by the server` : ''}`,
+          `${created}; the body is validated by its schema${readOnly.length > 0 ? `; ${readOnly.join(', ')} set by the server` : ''}`,
         ],
       )
   } else declaration.create = false
@@ -459,6 +461,9 @@ export function inferResource(
     // What the body cannot carry stays as stored, so the record keeps its schema.
     const keep = Object.keys(properties).filter((f) => !carried.includes(f))
     declaration.replace = input ? { input, keep } : false
+    const replaced = successOf(document, ops.replace.operation)?.status
+    if (replaced === 201 || replaced === 202)
+      declaration.status = { ...declaration.status, replace: replaced }
     if (!input)
       unserved.push({ op: ops.replace, why: bodyWhy(document, ops.replace) })
     if (input)
@@ -497,10 +502,11 @@ export function inferResource(
   }
   if (ops.delete) {
     const status = successOf(document, ops.delete.operation)?.status
-    if (status === 200)
-      declaration.status = { ...declaration.status, delete: 200 }
+    const deleted = status === 200 || status === 202 ? status : 204
+    if (deleted !== 204)
+      declaration.status = { ...declaration.status, delete: deleted }
     report(ops.delete, 'delete', `DELETE on the item ${at}/{id}`, [
-      `${status === 200 ? 200 : 204}; If-Match gives 412`,
+      `${deleted}; If-Match gives 412`,
     ])
   } else declaration.delete = false
 

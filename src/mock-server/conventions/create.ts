@@ -116,7 +116,7 @@ export function createConvention(
         tag: resource.title,
         ...describePrefer(ctx.api, [
           {
-            status: resource.status.create === 200 ? 200 : 201,
+            status: resource.status.create,
             schema: itemSchema(resource.item, inStates(names, initial)),
             etag: true,
             location: true,

@@ -71,6 +71,7 @@ export function deleteConvention(
             ? deletedBody(resource.deleted, presented)
             : presented,
         ),
+        { status: resource.status.delete },
       )
     },
     doc: (ctx) => {
@@ -85,9 +86,9 @@ export function deleteConvention(
         summary: `Delete ${withArticle(resource.singular)}${state?.deleteIn ? ` (while its ${state.field} is ${states(state.deleteIn)})` : ''}`,
         tag: resource.title,
         answers: [
-          resource.status.delete === 200
+          resource.status.delete !== 204
             ? {
-                status: 200,
+                status: resource.status.delete,
                 schema: itemSchema(
                   resource.item,
                   resource.deleted

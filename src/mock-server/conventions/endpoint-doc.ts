@@ -9,7 +9,7 @@ import { schemaRef, type ResourceNames } from '../openapi/schema-names.ts'
 
 /** One success an endpoint (a method of a route) may answer with. */
 export interface Answer {
-  status: 200 | 201 | 204 | 304
+  status: 200 | 201 | 202 | 204 | 304
   schema?: JsonSchema
   html?: boolean
   /** A `text/event-stream` of state events. */

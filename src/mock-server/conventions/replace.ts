@@ -42,16 +42,14 @@ export function replaceConvention(
         summary: `Replace ${withArticle(resource.singular)}${whileWritable(resource)}`,
         tag: resource.title,
         ...describePrefer(ctx.api, [
-          resource.status.replace === 204
-            ? { status: 204 }
-            : {
-                status: 200,
-                schema: itemSchema(
-                  resource.item,
-                  inStates(names, state?.replaceIn),
-                ),
-                etag: true,
-              },
+          {
+            status: resource.status.replace,
+            schema: itemSchema(
+              resource.item,
+              inStates(names, state?.replaceIn),
+            ),
+            etag: true,
+          },
         ]),
         body: {
           schema: names.replace,

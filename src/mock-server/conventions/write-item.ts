@@ -35,7 +35,7 @@ export interface ItemWrite {
   /** Whether a 422 from the declaration's checks says a body was sent. */
   hadBody(ctx: RouteContext): boolean
   /** The status of the answer (it carries the stored record and its ETag). */
-  status: number
+  status: 200 | 201 | 202
 }
 
 /** 409 `version-mismatch` when a body names a version the record has left. */

@@ -308,6 +308,7 @@ export function checkResource(
         ? 'must have an "id" field: every item is addressed by it'
         : `must have a "${key}" field, the key its dialect names: every item is addressed by it`,
     )
+  checkStatus(d.status, `${at}.status`, issue)
   checkDialect(
     d.dialect,
     `${at}.dialect`,
@@ -437,5 +438,28 @@ export function checkResource(
         `${at}.nested.${n.name}.of`,
         `names the resource ${JSON.stringify(n.of)}, which is not declared`,
       )
+  }
+}
+
+/** The success statuses a resource may answer its writes with. */
+const STATUSES = {
+  create: [200, 201, 202],
+  replace: [200, 201, 202],
+  delete: [200, 202, 204],
+} as const
+
+function checkStatus(status: unknown, at: string, issue: Issue) {
+  if (status === undefined) return
+  if (typeof status !== 'object' || status === null) {
+    issue(at, 'must be an object: { create, replace, delete }')
+    return
+  }
+  for (const [name, value] of Object.entries(status)) {
+    const allowed = STATUSES[name as keyof typeof STATUSES] as
+      readonly number[] | undefined
+    if (!allowed)
+      issue(`${at}.${name}`, 'is not a write; use create, replace or delete')
+    else if (!allowed.includes(value as number))
+      issue(`${at}.${name}`, `must be one of ${allowed.join(', ')}`)
   }
 }

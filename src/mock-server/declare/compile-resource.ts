@@ -129,7 +129,11 @@ export interface CompiledResource {
   /** The list's envelope and paging parameters. */
   list: ListShape
   /** Success statuses of create, replace and delete. */
-  status: { create: number; replace: number; delete: number }
+  status: {
+    create: 200 | 201 | 202
+    replace: 200 | 201 | 202
+    delete: 200 | 202 | 204
+  }
   /** The owner keys of a row; `null` when the resource has no owner (everybody sees it). */
   owners: ((row: AnyRecord, data: DataAccess) => OwnerKey[]) | null
   ownerField: string | undefined

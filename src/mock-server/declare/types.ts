@@ -362,8 +362,16 @@ export interface ResourceDeclaration<
       ) => Record<string, Link | undefined>)
   /** How the list answers: envelope and paging parameters. @default hypermock's own */
   list?: ListDeclaration
-  /** Success statuses where an API uses others. @default create 201, replace 200, delete 204 */
-  status?: { create?: 200 | 201; replace?: 200 | 201; delete?: 200 | 204 }
+  /**
+   * Success statuses where an API uses others: a write that answers `202 Accepted` (as an API
+   * that queues its writes documents) still keeps its change and answers its body; a delete of
+   * 204 answers none. @default create 201, replace 200, delete 204
+   */
+  status?: {
+    create?: 200 | 201 | 202
+    replace?: 200 | 201 | 202
+    delete?: 200 | 202 | 204
+  }
   /**
    * A table only, with no routes of its own (no collection, item or root link): the
    * declaration's `routes` serve it through `ctx.data`. @default false
@@ -526,7 +534,7 @@ export interface RouteDeclaration {
   /** What it does, for the API's description. @default `<METHOD> <path>` */
   summary?: string
   /** The status it answers with when it succeeds, for the API's description. @default 200 */
-  status?: 200 | 201 | 204
+  status?: 200 | 201 | 202 | 204
   /**
    * The body media types it takes: `application/x-www-form-urlencoded` and `multipart/form-data`
    * bodies are read into an object of strings (`a[b]=1` nests, `a[]=1` appends; a file part gives
