@@ -1,3 +1,4 @@
+import type { LinksAlso } from '../mock-server/declare/dialect.ts'
 import type {
   ListDeclaration,
   ListEnvelope,
@@ -43,6 +44,9 @@ function allowsNull(document: Json, schema: Json): boolean {
   )
 }
 const NEXT_CURSOR = /^next_?(cursor|page_?token)$/i
+/** Twilio's paging: `?PageSize=50&PageToken=…`, the token its next page's URL carries. */
+const TOKEN = 'PageToken'
+const TOKEN_SIZE = 'PageSize'
 /** Stripe's paging: the key of the record a page starts after, or ends before. */
 const AFTER_KEY = 'starting_after'
 const BEFORE_KEY = 'ending_before'
@@ -58,12 +62,39 @@ const RELATION: [Relation, RegExp][] = (
   ] as const
 ).map(([rel, stem]) => [
   rel,
-  new RegExp(`^${stem}(?:[_-]?(?:page|url|link|href))?$`, 'i'),
+  new RegExp(`^${stem}(?:[_-]?page)?(?:[_-]?(?:url|link|href))?$`, 'i'),
 ])
+/** A link member's relation; a links object's plain `url` is the page's own (Twilio's `meta`). */
+const relationOf = (key: string) =>
+  key === 'url'
+    ? ('self' as const)
+    : RELATION.find(([, pattern]) => pattern.test(key))?.[0]
+
+/**
+ * The members a links object holds beside its links (Twilio's `meta`: `page`, `page_size`, and
+ * `key`, the name of the member holding the records); undefined where a member is none of them.
+ */
+function linksAlsoOf(
+  inner: Record<string, Json>,
+  keys: string[],
+): LinksAlso | undefined {
+  const also: LinksAlso = {}
+  for (const key of keys) {
+    const type = typeOf(inner[key]!)
+    const integer = type === 'integer' || type === 'number'
+    if (key === 'page' && integer) also.page = key
+    else if ((SIZE.includes(key) || key === 'page_size') && integer)
+      also.perPage = key
+    else if (key === 'key' && type === 'string') also.itemsName = key
+    else return undefined
+  }
+  return also
+}
 
 /**
  * The member that holds the list's links: `links` or `_links`, or an object all of whose members
- * name a relation (`pagination: { prev_page, next_page }`), with the relations' own names.
+ * name a relation (`pagination: { prev_page, next_page }`), with the relations' own names; beside
+ * them, the page's index and size and the records' member name (`meta: { page, page_size, key }`).
  */
 function linksMember(document: Json, properties: Record<string, Json>) {
   for (const [member, schema] of Object.entries(properties)) {
@@ -75,27 +106,36 @@ function linksMember(document: Json, properties: Record<string, Json>) {
       continue
     const inner = flatProperties(document, schema)
     const keys = Object.keys(inner)
-    const named = keys.map(
-      (key) =>
-        [RELATION.find(([, pattern]) => pattern.test(key))?.[0], key] as const,
-    )
     const standard = member === 'links' || member === '_links'
-    if (!standard && (keys.length === 0 || named.some(([rel]) => !rel)))
-      continue
-    const sample = inner.self ?? inner.next ?? Object.values(inner)[0]
-    const style: 'string' | 'href' =
-      sample && typeOf(sample) === 'string' ? 'string' : 'href'
-    const renamed = named.filter(
-      (pair): pair is [Relation, string] =>
-        pair[0] !== undefined && pair[0] !== pair[1],
+    const named = keys.map((key) => [relationOf(key), key] as const)
+    const rels = named.filter(
+      (pair): pair is [Relation, string] => pair[0] !== undefined,
     )
-    if (renamed.length === 0) return { member, style }
+    const also = standard
+      ? undefined
+      : linksAlsoOf(
+          inner,
+          named.filter(([rel]) => !rel).map(([, key]) => key),
+        )
+    if (!standard && (rels.length === 0 || !also)) continue
+    const sample =
+      inner.self ?? inner.next ?? (rels[0] ? inner[rels[0][1]] : undefined)
+    // Strings, whole URLs where the schema says `format: uri` (a relative link would break it).
+    const style: 'string' | 'href' | 'url' =
+      sample && typeOf(sample) === 'string'
+        ? flatten(document, sample).format === 'uri'
+          ? 'url'
+          : 'string'
+        : 'href'
+    const linksAlso = also && Object.keys(also).length > 0 ? also : undefined
+    const names = rels.every(([rel, key]) => rel === key)
+      ? undefined
+      : (Object.fromEntries(rels) as ListEnvelope['linkNames'])
     return {
       member,
       style,
-      names: Object.fromEntries(
-        named.filter(([rel]) => rel !== undefined),
-      ) as ListEnvelope['linkNames'],
+      ...(names && { names }),
+      ...(linksAlso && { also: linksAlso }),
     }
   }
   return undefined
@@ -136,6 +176,7 @@ function envelopeOf(
     envelope.links = links.member
     envelope.linkStyle = links.style
     if (links.names) envelope.linkNames = links.names
+    if (links.also) envelope.linksAlso = links.also
   }
   const total = names.find(
     (n) =>
@@ -265,9 +306,9 @@ export function inferList(
       ? shape.envelope.nextPage?.cursor
       : undefined
   const cursor =
-    names.find((n) => CURSOR.includes(n)) ??
+    names.find((n) => CURSOR.includes(n) || n === TOKEN) ??
     (pageCursor && names.includes(pageCursor) ? pageCursor : undefined)
-  const size = names.find((n) => SIZE.includes(n))
+  const size = names.find((n) => SIZE.includes(n) || n === TOKEN_SIZE)
   const keyed =
     typeof shape.envelope === 'object' && shape.envelope.lastKey !== undefined
   if (cursor === AFTER_KEY) {

@@ -284,6 +284,61 @@ describe('a dialect of envelopes and paging', () => {
     )
   })
 
+  it('pages by the token of the next page URL a meta member carries, with the page index, size and records member beside the links', async () => {
+    const send = serve(
+      notes({
+        envelope: {
+          items: 'notes',
+          links: 'meta',
+          linkStyle: 'url',
+          linkNames: {
+            self: 'url',
+            first: 'first_page_url',
+            prev: 'previous_page_url',
+            next: 'next_page_url',
+          },
+          linksAlso: { page: 'page', perPage: 'page_size', itemsName: 'key' },
+        },
+        paging: {
+          style: 'cursor',
+          params: { cursor: 'PageToken', perPage: 'PageSize' },
+        },
+      }),
+    )
+    const seen: string[] = []
+    const metas: Json[] = []
+    let url: string | undefined = 'http://api.test/api/notes?PageSize=2'
+    while (url && metas.length < 10) {
+      const page = await send('GET', url.slice('http://api.test/api'.length))
+      expect(page.status).toBe(200)
+      const meta = page.body.meta as Json
+      metas.push(meta)
+      seen.push(...(page.body.notes as Json[]).map((n) => n.title as string))
+      url = meta.next_page_url as string | undefined
+    }
+    expect(seen.sort()).toEqual([
+      'Note 1',
+      'Note 2',
+      'Note 3',
+      'Note 4',
+      'Note 5',
+    ])
+    expect(
+      metas.map(({ page, page_size, key }) => ({ page, page_size, key })),
+    ).toEqual([
+      { page: 0, page_size: 2, key: 'notes' },
+      { page: 1, page_size: 2, key: 'notes' },
+      { page: 2, page_size: 2, key: 'notes' },
+    ])
+    // Whole URLs, each the page's own, the next one's by its token.
+    expect(metas[0]!.url).toBe('http://api.test/api/notes?PageSize=2')
+    expect(String(metas[0]!.next_page_url)).toMatch(
+      /^http:\/\/api\.test\/api\/notes\?PageSize=2&PageToken=[\w-]+$/,
+    )
+    expect(metas[2]!.next_page_url).toBeUndefined()
+    expect(metas[1]!.previous_page_url).toEqual(expect.any(String))
+  })
+
   it('pages by an opaque cursor in { items, next_cursor } until it is null', async () => {
     const send = serve(
       notes({
@@ -534,6 +589,8 @@ it('lists every mistake of a dialect at once', () => {
             nextPage: { member: 'next page' },
             // @ts-expect-error: null or omit, past the types
             absent: 'drop',
+            // Members of the links member, which the envelope does not name.
+            linksAlso: { page: 'page' },
           },
         },
         resources: {
@@ -560,6 +617,7 @@ it('lists every mistake of a dialect at once', () => {
       'dialect.paging',
       'dialect.envelope.nextPage.member',
       'dialect.envelope.absent',
+      'dialect.envelope.linksAlso',
       'resources.things.dialect.keys.member',
       'resources.things.dialect.keys.param',
       'resources.things.dialect.envelope',

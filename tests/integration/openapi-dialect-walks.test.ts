@@ -172,12 +172,15 @@ describe('a typed client generated from a description in its own dialect', () =>
     await allows('gid-data', 'get', '/tasks/{task_gid}', 404, walk.gone.error)
   })
 
-  it('walks rooms by {Sid} over snake_case members, with form bodies, an update by POST and HTTP Basic', async () => {
+  it('walks rooms by {Sid} over snake_case members, with form bodies, an update by POST, HTTP Basic, and paging by the PageToken of meta.next_page_url', async () => {
     const url = await serve('sid-form')
     const walk = await walks.walkRooms(url, 'AC0123', 'auth-token')
     expectEffects(walk, { created: 'Standup', updated: 'Retro' })
     expect(walk.created.key).toMatch(/^RM[0-9a-fA-F]{32}$/)
+    // Ten seeded rows and the new one, four to a page.
     expect(walk.listed).toHaveLength(11)
+    expect(new Set(walk.listed).size).toBe(11)
+    expect(walk.pages).toBe(3)
     await allows('sid-form', 'get', '/v1/Rooms/{Sid}', 404, walk.gone.error)
     const bearer = await fetch(`${url}/v1/Rooms`, {
       headers: { Authorization: 'Bearer auth-token' },

@@ -139,8 +139,22 @@ function shapedResponse(
     const member: Record<string, unknown> = {}
     for (const [rel, href] of Object.entries(links)) {
       const name = names ? names[rel] : rel
-      if (name) member[name] = envelope.linkStyle === 'string' ? href : { href }
+      if (name)
+        member[name] =
+          envelope.linkStyle === 'string'
+            ? href
+            : envelope.linkStyle === 'url'
+              ? new URL(href, url.origin).href
+              : { href }
     }
+    const also = envelope.linksAlso
+    if (also?.page)
+      member[also.page] =
+        shape.paging === 'page'
+          ? query.page - 1
+          : Math.floor((query.offset ?? 0) / query.perPage)
+    if (also?.perPage) member[also.perPage] = query.perPage
+    if (also?.itemsName) member[also.itemsName] = envelope.items
     body[envelope.links] = member
   }
   // A member with nothing to hold is null, or left out where the API has no room for null.

@@ -10,8 +10,12 @@ export interface ListEnvelope {
   items: string
   /** The member that holds `self`, `next`, `prev` (and `first`, `last` for page paging). */
   links?: string
-  /** Links as plain URL strings, or as `{ href }` objects. @default 'href' */
-  linkStyle?: 'string' | 'href'
+  /**
+   * Links as plain URL strings, as `{ href }` objects, or as whole URLs (`url`: strings with the
+   * request's origin where the API's base names none, for a schema whose links are `format:
+   * uri`). @default 'href'
+   */
+  linkStyle?: 'string' | 'href' | 'url'
   /**
    * The links member's own names for the relations (`{ next: 'next_page', prev: 'prev_page' }`
    * gives `{ next_page, prev_page }`); relations not named here are left out of it. The `Link`
@@ -20,6 +24,12 @@ export interface ListEnvelope {
   linkNames?: Partial<
     Record<'self' | 'next' | 'prev' | 'first' | 'last', string>
   >
+  /**
+   * Members the links member holds beside the links (Twilio's `meta`: `{ page, page_size, key,
+   * url, next_page_url, … }`): `page` the page's index counted from 0, `perPage` the page's size,
+   * `itemsName` the name of the member that holds the records.
+   */
+  linksAlso?: LinksAlso
   /** The member that holds the number of matching records. */
   total?: string
   /** The member that holds the next page's cursor (`next_cursor`), `null` on the last page. */
@@ -57,6 +67,13 @@ export interface ListEnvelope {
   url?: string
   /** Members every list body carries, each with one value (Stripe's `{ object: 'list' }`). */
   constants?: Record<string, Scalar>
+}
+
+/** Members a list's links member holds beside the links, by their names. */
+export interface LinksAlso {
+  page?: string
+  perPage?: string
+  itemsName?: string
 }
 
 /** A list's next page as an object of its own (`{ offset, path, uri }`), by its members' names. */
@@ -417,6 +434,26 @@ function checkEnvelopeMembers(
     const value = envelope[name]
     if (value !== undefined && (typeof value !== 'string' || !NAME.test(value)))
       issue(`${at}.${name}`, 'must be a member name')
+  }
+  const also = envelope.linksAlso
+  if (also !== undefined) {
+    if (typeof also !== 'object' || also === null)
+      issue(`${at}.linksAlso`, 'must be { page?, perPage?, itemsName? }')
+    else {
+      if (envelope.links === undefined)
+        issue(
+          `${at}.linksAlso`,
+          'names members of the links member: name that member in links',
+        )
+      for (const [name, value] of Object.entries(also))
+        if (!['page', 'perPage', 'itemsName'].includes(name))
+          issue(
+            `${at}.linksAlso.${name}`,
+            'is not a member it holds; use page, perPage or itemsName',
+          )
+        else if (typeof value !== 'string' || !NAME.test(value))
+          issue(`${at}.linksAlso.${name}`, 'must be a member name')
+    }
   }
   if (
     envelope.absent !== undefined &&

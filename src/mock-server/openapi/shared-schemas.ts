@@ -140,17 +140,45 @@ export function addCollection(ctx: SchemaContext, resource: CompiledResource) {
     const properties: Record<string, JsonSchema> = { [envelope.items]: items }
     if (envelope.links) {
       const link: JsonSchema =
-        envelope.linkStyle === 'string' ? { type: 'string' } : schemaRef('Link')
+        envelope.linkStyle === 'string'
+          ? { type: 'string' }
+          : envelope.linkStyle === 'url'
+            ? { type: 'string', format: 'uri' }
+            : schemaRef('Link')
       const rels = ['self', 'first', 'prev', 'next', 'last'] as const
       const named = envelope.linkNames as Record<string, string> | undefined
+      const also = envelope.linksAlso
       properties[envelope.links] = {
         type: 'object',
-        properties: Object.fromEntries(
-          rels
-            .map((rel) => (named ? named[rel] : rel))
-            .filter((name): name is string => name !== undefined)
-            .map((name) => [name, link]),
-        ),
+        properties: {
+          ...Object.fromEntries(
+            rels
+              .map((rel) => (named ? named[rel] : rel))
+              .filter((name): name is string => name !== undefined)
+              .map((name) => [name, link]),
+          ),
+          ...(also?.page && {
+            [also.page]: {
+              type: 'integer',
+              minimum: 0,
+              description: "The page's index, from 0.",
+            },
+          }),
+          ...(also?.perPage && {
+            [also.perPage]: {
+              type: 'integer',
+              minimum: 1,
+              maximum: MAX_PER_PAGE,
+              description: "The page's size.",
+            },
+          }),
+          ...(also?.itemsName && {
+            [also.itemsName]: {
+              const: envelope.items,
+              description: 'The member that holds the records.',
+            },
+          }),
+        },
       }
     }
     if (envelope.total)

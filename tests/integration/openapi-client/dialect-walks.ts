@@ -76,7 +76,7 @@ export async function walkTasks(baseUrl: string, token: string): Promise<Walk> {
 
 /**
  * `{Sid}` over snake_case members, created and updated by form bodies (the update a POST on the
- * item), with HTTP Basic credentials.
+ * item), with HTTP Basic credentials; the list paged by the `PageToken` its `meta` links carry.
  */
 export async function walkRooms(
   baseUrl: string,
@@ -94,14 +94,27 @@ export async function walkRooms(
   })
   const room = created.data
   if (!room?.sid) return fail('POST /v1/Rooms', created.response)
-  // One page as large as the seeds and the new room (the `meta` paging links are not served).
-  const list = await client.GET('/v1/Rooms', {
-    params: { query: { PageSize: 50 } },
-  })
-  if (!list.data) return fail('GET /v1/Rooms', list.response)
+  // Page after page, by the PageToken of the URL `meta.next_page_url` gives, until it is gone.
   const listed: string[] = []
-  for (const row of list.data.rooms ?? []) if (row.sid) listed.push(row.sid)
-  const pages = 1
+  let pages = 0
+  let token: string | undefined
+  do {
+    const page = await client.GET('/v1/Rooms', {
+      params: {
+        query: {
+          PageSize: 4,
+          ...(token !== undefined && { PageToken: token }),
+        },
+      },
+    })
+    if (!page.data) return fail('GET /v1/Rooms', page.response)
+    pages++
+    for (const row of page.data.rooms ?? []) if (row.sid) listed.push(row.sid)
+    const next = page.data.meta?.next_page_url
+    token = next
+      ? (new URL(next).searchParams.get('PageToken') ?? undefined)
+      : undefined
+  } while (token !== undefined && pages < 50)
   const path = { Sid: room.sid }
   const updated = await client.POST('/v1/Rooms/{Sid}', {
     params: { path },
