@@ -632,6 +632,11 @@ export function importOpenApi(
             seed: [],
           }),
           ...(answer && { answer }),
+          // An update by POST on the item answers the record without `_links` (the importer
+          // serves it), so every answer of the record draws it alike.
+          ...(engineExtra.get(group.name)?.some((o) => o.method === 'post') && {
+            links: false,
+          }),
           ...(dialect && { dialect }),
           ...(dialect?.keys && {
             id: dialect.keys.generate as NonNullable<AnyResource['id']>,
