@@ -97,6 +97,7 @@ defaults
   timeout connect 2s
   timeout client 30s
   timeout server 30s
+  timeout check 5s
   option http-server-close
 
 frontend hypermock
