@@ -72,7 +72,7 @@ export default defineConfig(({ command }) => ({
     // build, while Node, loading graphql-http (or graphql-sse) as it stands, resolves its own import
     // to the CommonJS build, and graphql-js refuses a schema from the other copy. Run through Vite, both
     // imports find the same copy, as they do in an app's bundle and under plain Node.
-    server: { deps: { inline: ['graphql-http', 'graphql-sse'] } },
+    server: { deps: { inline: ['graphql-http', 'graphql-sse', 'graphql-ws'] } },
     // The CLI's child processes keep Node's compiled code between starts (see the module).
     env: { NODE_COMPILE_CACHE: nodeCompileCache },
     projects: [

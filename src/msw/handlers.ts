@@ -10,6 +10,7 @@ import {
   handshakeEventSocket,
   type EventSocketSession,
 } from '../mock-server/conventions/event-socket.ts'
+import type { GraphqlSocketSession } from '../mock-server/graphql/graphql-socket.ts'
 import {
   handlesOrigin,
   pageOrigin,
@@ -56,6 +57,7 @@ export function createHandlers<A extends ApiDeclaration>(
       handlesOrigin(origins, url.origin))
   return [
     eventSocketLink(api.fetch, owns),
+    graphqlSocketLink(api.fetch, owns),
     // A predicate rather than `'*'`: a handler whose resolver returns nothing still counts as
     // handled, and msw would send the request on to the network without a word.
     http.all(
@@ -113,6 +115,63 @@ function eventSocketLink(fetch: MockApi['fetch'], owns: (url: URL) => boolean) {
           return
         }
         session = start({
+          send: (text) => client.send(text),
+          close: (code, reason) => client.close(code, closeReason(reason)),
+        })
+        for (const data of early.splice(0)) session.message(data)
+      },
+    )
+  })
+}
+
+/** graphql-ws's subprotocol (graphql/graphql-socket.ts holds the session, loaded on a connection). */
+const GRAPHQL_WS_PROTOCOL = 'graphql-transport-ws'
+
+/**
+ * `<base>/graphql` over a WebSocket in graphql-ws's protocol, for `setupServer` and the browser
+ * worker alike: the session (loaded with GraphQL's code on the first connection) checks the
+ * `connection_init` and runs each operation through the mock. A socket to a `/graphql` the mock
+ * does not own goes on to the network.
+ */
+function graphqlSocketLink(
+  fetch: MockApi['fetch'],
+  owns: (url: URL) => boolean,
+) {
+  const link = ws.link(/\/graphql(?:\?[^#]*)?$/)
+  return link.addEventListener('connection', ({ client, server, info }) => {
+    const url = new URL(client.url.href)
+    url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
+    if (!owns(url)) {
+      server.connect()
+      return
+    }
+    const offered = info.protocols
+    const protocol = (Array.isArray(offered)
+      ? offered
+      : offered
+        ? [offered]
+        : []
+    ).includes(GRAPHQL_WS_PROTOCOL)
+      ? GRAPHQL_WS_PROTOCOL
+      : ''
+    // What the client says before the session has loaded waits for it.
+    const early: string[] = []
+    let session: GraphqlSocketSession | undefined
+    let gone = false
+    client.addEventListener('message', (event) => {
+      const data = typeof event.data === 'string' ? event.data : ''
+      if (session) session.message(data)
+      else early.push(data)
+    })
+    client.addEventListener('close', (event) => {
+      gone = true
+      session?.closed(event.code, event.reason)
+    })
+    void import('../mock-server/graphql/graphql-socket.ts').then(
+      ({ graphqlSocketSession }) => {
+        if (gone) return
+        session = graphqlSocketSession(fetch, new Request(url), {
+          protocol,
           send: (text) => client.send(text),
           close: (code, reason) => client.close(code, closeReason(reason)),
         })

@@ -38,6 +38,7 @@ async function refuse(socket: Duplex, response: Response) {
  */
 export function serveEventSockets(server: Server, host: EventSocketsHost) {
   let wss: WebSocketServer | undefined
+  let graphqlWss: WebSocketServer | undefined
   const sockets = new Set<WebSocket>()
 
   async function upgrade(
@@ -76,10 +77,12 @@ export function serveEventSockets(server: Server, host: EventSocketsHost) {
     if (incoming.headers.upgrade?.toLowerCase() !== 'websocket')
       return refuse(socket, new Response(null, { status: 400 }))
     const events = `${host.api().basePath}/events`
+    const graphql = `${host.api().basePath}/graphql`
+    if (path === graphql) return graphqlUpgrade(incoming, socket, head)
     if (path !== events)
       return refuse(
         socket,
-        problem(404, `Only ${events} takes a WebSocket here.`),
+        problem(404, `Only ${events} and ${graphql} take a WebSocket here.`),
       )
     const headers = new Headers()
     for (const [name, value] of Object.entries(incoming.headers))
@@ -126,6 +129,67 @@ export function serveEventSockets(server: Server, host: EventSocketsHost) {
     })
   }
 
+  /**
+   * `<base>/graphql` in graphql-ws's protocol: the socket opens at once (the subprotocol agreed on
+   * if offered), and the session checks its `connection_init` and runs each operation through the
+   * mock instance of the moment, with the upgrade's headers.
+   */
+  async function graphqlUpgrade(
+    incoming: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ) {
+    const [{ WebSocketServer }, graphqlSocket] = await Promise.all([
+      import('ws'),
+      import('../mock-server/graphql/graphql-socket.ts'),
+    ])
+    const { GRAPHQL_WS_PROTOCOL, graphqlSocketSession } = graphqlSocket
+    graphqlWss ??= new WebSocketServer({
+      noServer: true,
+      // ws refuses a longer message itself (1009); the session bounds it as well.
+      maxPayload: graphqlSocket.MAX_GRAPHQL_MESSAGE_BYTES,
+      handleProtocols: (offered) =>
+        offered.has(GRAPHQL_WS_PROTOCOL) ? GRAPHQL_WS_PROTOCOL : false,
+    })
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(incoming.headers))
+      if (!HOP_BY_HOP.test(name) && value !== undefined)
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+    const request = new Request(
+      `http://${incoming.headers.host}${incoming.url ?? '/'}`,
+      { headers },
+    )
+    graphqlWss.handleUpgrade(incoming, socket, head, (ws) => {
+      sockets.add(ws)
+      const session = graphqlSocketSession(
+        (r) => host.api().fetch(r),
+        request,
+        {
+          protocol: ws.protocol,
+          send: (text) => ws.send(text),
+          close: (code, reason) => ws.close(code, reason),
+        },
+      )
+      let alive = true
+      const ping = setInterval(() => {
+        if (!alive) return ws.terminate()
+        alive = false
+        ws.ping()
+      }, SOCKET_PING_MS)
+      ping.unref()
+      ws.on('pong', () => (alive = true))
+      ws.on('message', (data: Buffer, binary: boolean) =>
+        session.message(binary ? '' : data.toString('utf8')),
+      )
+      ws.on('error', () => ws.terminate())
+      ws.on('close', (code: number, reason: Buffer) => {
+        clearInterval(ping)
+        sockets.delete(ws)
+        session.closed(code, reason.toString('utf8'))
+      })
+    })
+  }
+
   server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head) => {
     upgrade(incoming, socket, head as Buffer).catch(() => socket.destroy())
   })
@@ -133,6 +197,7 @@ export function serveEventSockets(server: Server, host: EventSocketsHost) {
     close() {
       for (const ws of sockets) ws.close(1001, 'the server is shutting down')
       wss?.close()
+      graphqlWss?.close()
     },
   }
 }

@@ -316,6 +316,8 @@ describe('the packed tarball', () => {
       'graphql-http',
       // GraphQL subscriptions over Server-Sent Events, loaded only for a request that wants a stream.
       'graphql-sse',
+      // GraphQL over a WebSocket (graphql-transport-ws, Apollo's and urql's), loaded on a socket.
+      'graphql-ws',
       'hono',
       // `check` parses Link headers (RFC 8288) with it.
       'http-link-header',
