@@ -4,6 +4,7 @@ import { baseCommit } from './base-checkout.ts'
 import type { BenchContext, BenchRow, RowResult } from './row.ts'
 import { bigListRows } from './rows/big-lists.ts'
 import { graphqlListRows } from './rows/graphql-list.ts'
+import { graphqlServeRows } from './rows/graphql-serve.ts'
 import { coreInstructionRows } from './rows/core-instructions.ts'
 import { createInstanceRows } from './rows/create-instance.ts'
 import { declaredApiRows } from './rows/declared-api.ts'
@@ -33,6 +34,7 @@ import { soakRows } from './rows/soak-row.ts'
 const benchRows: BenchRow[] = [
   serverCpuRows,
   serverInstructionRows,
+  graphqlServeRows,
   durableServerRows,
   postgresReplicaRows,
   declaredApiRows,

@@ -6,7 +6,7 @@ import { startServer } from '../../src/server/start-server.ts'
 /**
  * A server for the throughput row and the soak, in its own process so that the load generator does
  * not share its event loop: `mock` is the standalone hypermock server, `library` the same serving
- * the declared lending library of examples/own-api, `durable` the standalone server on a SQLite
+ * the declared lending library of examples/own-api, `orders` the standalone server holding the given number of orders, `durable` the standalone server on a SQLite
  * store (`serve --data`), `postgres` one replica on PostgreSQL (the URL as the next argument), `bare` a bare
  * @hono/node-server answering the same bytes. Tells its parent its URL, then serves until killed.
  * Asked `cpu`, it answers the CPU time it has used (µs, every thread); asked `rss`, its memory;
@@ -41,6 +41,12 @@ if (kind === 'mock') {
     config: { rateLimit: false },
     ...limits,
   })
+  process.send?.({ url: server.url })
+} else if (kind === 'orders') {
+  // The standalone server holding `argv[3]` orders (the GraphQL row's list).
+  const { bigState } = await import('./big-state.ts')
+  const server = await startServer({ port: 0, config: { rateLimit: false } })
+  server.api.state.restore(bigState(Number(body)))
   process.send?.({ url: server.url })
 } else if (kind === 'durable') {
   // The same server with its state in a SQLite file (`serve --data`), in a fresh folder.
@@ -95,7 +101,7 @@ if (kind === 'mock') {
   })
 } else {
   console.error(
-    'usage: node tests/bench/serve-target.ts mock|durable|postgres|library|bare [body|url]',
+    'usage: node tests/bench/serve-target.ts mock|orders|durable|postgres|library|bare [body|url|count]',
   )
   process.exit(1)
 }
