@@ -8,6 +8,7 @@ import { ExplorerView } from './features/explorer/explorer-view.tsx'
 import { ConsoleView } from './features/console/console-view.tsx'
 import { DataView } from './features/data/data-view.tsx'
 import { GuideView } from './features/guide/guide-view.tsx'
+import { GraphqlView } from './features/graphql/graphql-view.tsx'
 import { FaultsView } from './features/faults/faults-view.tsx'
 import { JournalView } from './features/journal/journal-view.tsx'
 import { EventsView } from './features/events/events-view.tsx'
@@ -41,6 +42,7 @@ const viewRegistry: Record<
   scenarios: { label: 'Scenarios', Component: ScenariosView },
   journal: { label: 'Journal', Component: JournalView },
   events: { label: 'Events', Component: EventsView },
+  graphql: { label: 'GraphQL', Component: GraphqlView },
 }
 
 const readRules = (api: MockApi) => api.faults.list()

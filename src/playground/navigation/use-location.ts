@@ -11,6 +11,7 @@ export const views = [
   'data',
   'journal',
   'events',
+  'graphql',
   'reference',
 ] as const
 export type View = (typeof views)[number]
