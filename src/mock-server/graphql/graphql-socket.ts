@@ -13,10 +13,15 @@
  * WebSocket sends no header). One the mock refuses closes the socket with the protocol's 4403
  * (Forbidden); another refusal of the check (a fault, the rate limit) with `4000 + status`.
  */
-import { execute, GraphQLError, parse, type ExecutionArgs } from 'graphql'
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  parse,
+  type ExecutionArgs,
+} from 'graphql'
 import { makeServer, type SubscribePayload } from 'graphql-ws'
 import { answeredAsGraphqlError } from './graphql-errors.ts'
-import { runSocketRequest, type SocketRequest } from './socket-requests.ts'
 
 /** graphql-ws's subprotocol, which the adapter agrees to in the upgrade. */
 export const GRAPHQL_WS_PROTOCOL = 'graphql-transport-ws'
@@ -102,9 +107,13 @@ async function readAnswer(
     return { errors: [await answeredAsGraphqlError(response)] }
   const body = (await response.json()) as Record<string, unknown>
   if ('data' in body && body.data !== undefined) return { result: body }
-  const errors = Array.isArray(body.errors) ? body.errors : []
-  return {
-    errors: errors.map((e: { message?: unknown; extensions?: unknown }) => {
+  return { errors: graphqlErrorsOf(body.errors) }
+}
+
+/** GraphQL errors as JSON (a response's `errors`), as graphql-ws sends them in `error`. */
+function graphqlErrorsOf(errors: unknown): GraphQLError[] {
+  return (Array.isArray(errors) ? errors : []).map(
+    (e: { message?: unknown; extensions?: unknown }) => {
       const extensions =
         typeof e.extensions === 'object' && e.extensions !== null
           ? (e.extensions as Record<string, unknown>)
@@ -112,13 +121,50 @@ async function readAnswer(
       return new GraphQLError(String(e.message ?? 'GraphQL error'), {
         ...(extensions && { extensions }),
       })
-    }),
+    },
+  )
+}
+
+/** The `next` results of a graphql-sse stream (distinct connections mode), until `complete`. */
+async function* streamResults(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<Record<string, unknown>> {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) return
+      buffer += decoder.decode(value, { stream: true })
+      let end: number
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        let event = 'message'
+        const data: string[] = []
+        for (const line of frame.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim()
+          else if (line.startsWith('data:'))
+            data.push(line.slice(5).trimStart())
+        }
+        if (event === 'complete') return
+        if (event === 'next' && data.length > 0)
+          yield JSON.parse(data.join('\n')) as Record<string, unknown>
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {})
   }
 }
 
 /**
  * Starts graphql-ws's server side on one socket the adapter has open. `fetch` is the mock's; the
- * `upgrade` is the WebSocket's request (its URL and headers).
+ * `upgrade` is the WebSocket's request (its URL and headers). Each step is an ordinary request to
+ * the mock, so the session works wherever the mock runs (this context, a shared worker):
+ * `connection_init` is a `GET <base>/graphql?query={__typename}` with the credential, a query or
+ * mutation a `POST`, a subscription a `POST` that asks for graphql-sse's event stream, whose
+ * results the socket relays until the client or the socket ends it.
  */
 export function graphqlSocketSession(
   fetch: (request: Request) => Promise<Response>,
@@ -126,87 +172,126 @@ export function graphqlSocketSession(
   socket: GraphqlSocket,
 ): GraphqlSocketSession {
   const url = graphqlUrl(upgrade)
-  const closing = new AbortController()
   let headers = socketHeaders(upgrade, undefined)
   let listener: ((data: string) => Promise<void>) | undefined
   let closed = false
+  /** Each subscription's stream request, aborted when the socket closes. */
+  const streams = new Set<AbortController>()
   const close = (code: number, reason: string) => {
     if (closed) return
     closed = true
-    closing.abort()
+    for (const stream of streams) stream.abort()
     socket.close(code, reason)
   }
-  // A query's or mutation's result, already answered by GraphQL over HTTP: graphql-ws sends it.
-  const answered = new WeakMap<object, Record<string, unknown>>()
+  // What the mock answered for an operation: graphql-ws sends it as it is.
+  const answered = new WeakMap<
+    object,
+    Record<string, unknown> | AsyncGenerator<Record<string, unknown>>
+  >()
+  const relay = (args: ExecutionArgs) =>
+    answered.get(args.contextValue as object) as never
   const server = makeServer({
-    execute: (args: ExecutionArgs) => {
-      const result = answered.get(args.contextValue as object)
-      return result ?? execute(args)
-    },
-    onNext: (_ctx, _id, _payload, args) =>
-      answered.get(args.contextValue as object),
+    execute: (args: ExecutionArgs) =>
+      answered.has(args.contextValue as object) ? relay(args) : execute(args),
+    subscribe: (args: ExecutionArgs) => relay(args),
+    // The results are the mock's JSON already; graphql-ws would serialise GraphQLError objects.
+    onNext: (_ctx, _id, _payload, _args, result) =>
+      result as Record<string, unknown>,
     onConnect: async (ctx) => {
       headers = socketHeaders(upgrade, ctx.connectionParams)
-      const { response, mark } = await runSocketRequest(
-        fetch,
-        new Request(url, { headers }),
-        { kind: 'connect', accepted: false },
-      )
-      if (mark.accepted && response.ok) return true
-      if (response.status === 401 || response.status === 403) {
-        const error = await answeredAsGraphqlError(response)
-        close(CLOSE_FORBIDDEN, closeReason(`Forbidden: ${error.message}`))
-        return false
-      }
-      // The API serves a `/graphql` of its own: no GraphQL of the mock's here.
-      if (response.ok) {
-        close(4404, 'This API serves its own /graphql: no GraphQL socket here.')
-        return false
-      }
+      const check = new URL(url)
+      check.searchParams.set('query', '{__typename}')
+      const probe = new Headers(headers)
+      probe.set('Accept', 'application/graphql-response+json')
+      const response = await fetch(new Request(check, { headers: probe }))
+      if (response.ok) return true
       const error = await answeredAsGraphqlError(response)
-      close(
-        response.status >= 400 && response.status < 600
-          ? 4000 + response.status
-          : CLOSE_BAD_REQUEST,
-        closeReason(error.message),
-      )
+      if (response.status === 401 || response.status === 403)
+        close(CLOSE_FORBIDDEN, closeReason(`Forbidden: ${error.message}`))
+      else
+        close(
+          response.status >= 400 && response.status < 600
+            ? 4000 + response.status
+            : CLOSE_BAD_REQUEST,
+          closeReason(error.message),
+        )
       return false
     },
     onSubscribe: async (_ctx, _id, payload: SubscribePayload) => {
-      const { response, mark } = await runSocketRequest(
-        fetch,
+      let document
+      try {
+        document = parse(payload.query)
+      } catch (error) {
+        if (error instanceof GraphQLError) return [error]
+        throw error
+      }
+      const operation = getOperationAST(document, payload.operationName)
+      const streaming = operation?.operation === 'subscription'
+      const stop = new AbortController()
+      const sent = new Headers(headers)
+      sent.set('Content-Type', 'application/json')
+      sent.set(
+        'Accept',
+        streaming ? 'text/event-stream' : 'application/graphql-response+json',
+      )
+      const response = await fetch(
         new Request(url, {
           method: 'POST',
-          headers: (() => {
-            const h = new Headers(headers)
-            h.set('Content-Type', 'application/json')
-            h.set('Accept', 'application/graphql-response+json')
-            return h
-          })(),
+          headers: sent,
           body: JSON.stringify({
             query: payload.query,
             variables: payload.variables ?? undefined,
             operationName: payload.operationName ?? undefined,
             extensions: payload.extensions ?? undefined,
           }),
+          signal: stop.signal,
         }),
-        {
-          kind: 'operation',
-          signal: closing.signal,
-        } as Extract<SocketRequest, { kind: 'operation' }>,
       )
-      if (mark.subscription && response.ok) return mark.subscription
-      const answer = await readAnswer(response)
-      if ('errors' in answer)
-        return answer.errors.length > 0
-          ? answer.errors
-          : [new GraphQLError(`The request answered ${response.status}.`)]
-      // graphql-ws needs a document to know the operation; the mock has run it already.
       const token = {}
-      answered.set(token, answer.result)
+      const type = response.headers.get('Content-Type') ?? ''
+      if (streaming && response.ok && type.includes('text/event-stream')) {
+        if (closed || !response.body) {
+          stop.abort()
+          return [new GraphQLError('The socket closed.')]
+        }
+        streams.add(stop)
+        const results = streamResults(response.body)
+        // A document the schema refuses comes as the stream's one result: an `error` message.
+        let first: IteratorResult<Record<string, unknown>> | null =
+          await results.next()
+        if (!first.done && first.value.data == null && first.value.errors) {
+          streams.delete(stop)
+          stop.abort()
+          return graphqlErrorsOf(first.value.errors)
+        }
+        answered.set(token, {
+          [Symbol.asyncIterator]() {
+            return this
+          },
+          next: () => {
+            const held = first
+            first = null
+            return held ? Promise.resolve(held) : results.next()
+          },
+          throw: (error: unknown) => results.throw(error),
+          return: async (value?: unknown) => {
+            streams.delete(stop)
+            stop.abort()
+            return results.return(value as never)
+          },
+        } as AsyncGenerator<Record<string, unknown>>)
+      } else {
+        const answer = await readAnswer(response)
+        if ('errors' in answer)
+          return answer.errors.length > 0
+            ? answer.errors
+            : [new GraphQLError(`The request answered ${response.status}.`)]
+        answered.set(token, answer.result)
+      }
+      // graphql-ws needs a document to know the operation; the mock has run it already.
       return {
         schema: undefined as never,
-        document: parse(payload.query),
+        document,
         operationName: payload.operationName ?? null,
         contextValue: token,
       }
@@ -246,7 +331,7 @@ export function graphqlSocketSession(
     },
     closed(code, reason) {
       closed = true
-      closing.abort()
+      for (const stream of streams) stream.abort()
       void closedHook(code, reason)
     },
   }

@@ -11,7 +11,6 @@ import { jsonDepth } from '../stages/parse-json.ts'
 import { rateLimit } from '../stages/rate-limit.ts'
 import { readBody } from '../stages/read-body.ts'
 import { requiredHeaders } from '../stages/required-headers.ts'
-import { socketRequestOf } from './socket-requests.ts'
 
 /** Where GraphQL is answered, below the API's base. */
 export const GRAPHQL_PATH = '/graphql'
@@ -84,12 +83,6 @@ const graphqlBody: Stage = (c, next) => {
 const graphqlExecute: Stage = async (c) => {
   const { state, runtime } = c.env
   state.committedIn = runtime.db.generation
-  // A WebSocket's `connection_init`: the credential and the rest passed, the socket may go on.
-  const socket = socketRequestOf(c.req.raw)
-  if (socket?.kind === 'connect') {
-    socket.accepted = true
-    return HttpResponse.empty()
-  }
   const { answerGraphql } = await serveGraphql()
   return answerGraphql(c)
 }

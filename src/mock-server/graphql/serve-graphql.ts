@@ -1,9 +1,9 @@
 import {
   getOperationAST,
-  GraphQLError,
   parse,
   validate,
   type DocumentNode,
+  type GraphQLError,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type Source,
@@ -16,7 +16,6 @@ import type { StageContext } from '../request-state.ts'
 import type { GraphqlContext } from './graphql-data.ts'
 import { graphqlSchemaOf } from './graphql-schema-of.ts'
 import { requestData } from './request-data.ts'
-import { socketRequestOf, type SocketRequest } from './socket-requests.ts'
 import { stateChanges } from './state-changes.ts'
 
 export { graphqlSdl } from './graphql-schema-of.ts'
@@ -99,74 +98,8 @@ export async function answerGraphql(c: StageContext): Promise<Response> {
     ...(bytes !== null && raw.method !== 'GET' && { body: bytes.slice() }),
     signal: raw.signal,
   })
-  const socket = socketRequestOf(raw)
-  if (socket?.kind === 'operation') {
-    const subscribed = socketSubscription(c, context, socket)
-    if (subscribed) return subscribed
-  } else if (wantsStream(raw, bytes)) return answerStream(c, context, request)
+  if (wantsStream(raw, bytes)) return answerStream(c, context, request)
   return handler(request)
-}
-
-/** GraphQL's errors as graphql-http answers a request it cannot execute. */
-function refused(errors: readonly GraphQLError[]): Response {
-  return new Response(JSON.stringify({ errors }), {
-    status: 400,
-    headers: { 'Content-Type': 'application/graphql-response+json' },
-  })
-}
-
-/**
- * A WebSocket's subscription: parsed and validated here, in the request's own path, and handed to
- * graphql-ws (which subscribes) with the caller's data and its changes, which end when the socket
- * closes. Anything but a subscription (a query, a mutation, a body GraphQL over HTTP refuses) is
- * left to graphql-http, which answers it as it would over HTTP.
- */
-function socketSubscription(
-  c: StageContext,
-  context: GraphqlContext,
-  socket: Extract<SocketRequest, { kind: 'operation' }>,
-): Response | null {
-  const { state, runtime } = c.env
-  const body = state.body as
-    | { query?: unknown; variables?: unknown; operationName?: unknown }
-    | undefined
-  if (typeof body?.query !== 'string') return null
-  const operationName =
-    typeof body.operationName === 'string' ? body.operationName : null
-  let document: DocumentNode
-  try {
-    document = parseKept(body.query)
-  } catch (error) {
-    if (error instanceof GraphQLError) return refused([error])
-    throw error
-  }
-  const operation = getOperationAST(document, operationName)
-  if (operation?.operation !== 'subscription') return null
-  const schema = graphqlSchemaOf(runtime.api)
-  const errors = validateKept(schema, document)
-  if (errors.length > 0) return refused(errors)
-  state.graphql = operationOf(operation)
-  const variables = body.variables
-  socket.subscription = {
-    schema,
-    document,
-    operationName,
-    variableValues:
-      typeof variables === 'object' && variables !== null
-        ? (variables as Record<string, unknown>)
-        : undefined,
-    contextValue: {
-      ...context,
-      changes: (filter) =>
-        stateChanges(
-          runtime.stateEvents,
-          state.principal!,
-          filter,
-          socket.signal,
-        ),
-    } satisfies GraphqlContext,
-  }
-  return new Response(null, { status: 200 })
 }
 
 /**

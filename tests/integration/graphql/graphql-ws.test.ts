@@ -202,15 +202,16 @@ describe('GraphQL over a WebSocket (graphql-ws) on serve', () => {
         (edge: { node: { name: string } }) => edge.node.name,
       ),
     ).toEqual(['Mint'])
-    // Each operation is a GraphQL request in the journal, named as over HTTP.
+    // The connection's check and each operation are GraphQL requests in the journal.
     expect(
       running.api.journal
         .list()
-        .map((entry) => [entry.method, entry.graphql?.type ?? null]),
+        .filter((entry) => entry.status === 200)
+        .map((entry) => [entry.method, entry.graphql?.fields]),
     ).toEqual(
       expect.arrayContaining([
-        ['GET', null],
-        ['POST', 'query'],
+        ['GET', ['__typename']],
+        ['POST', ['plants']],
       ]),
     )
   })

@@ -32,8 +32,7 @@ export function GraphqlView() {
           <code>Authorization: {authorization}</code>
         )}{' '}
         (the credential picked above); an <code>Authorization</code> in the
-        Headers tab replaces it. Subscriptions travel over a WebSocket
-        (graphql-ws).
+        Headers tab replaces it.
       </p>
       <Suspense fallback={<p role="status">Loading GraphiQL…</p>}>
         <GraphiqlPanel url={url} authorization={authorization} query={query} />
