@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../mock-server/journal.ts'
+import { graphqlLabel } from '../operations/operation.ts'
 import { answerClass, statusText } from './describe.ts'
 import { h } from './dom.ts'
 
@@ -35,7 +36,13 @@ export function renderJournal(entries: readonly JournalEntry[]): HTMLElement {
             {},
             h('td', {}, entry.time.slice(11, 23)),
             h('td', {}, entry.method),
-            h('td', { class: 'path' }, entry.path + entry.search),
+            h(
+              'td',
+              { class: 'path' },
+              entry.path +
+                entry.search +
+                (entry.graphql ? ` (${graphqlLabel(entry.graphql)})` : ''),
+            ),
             h(
               'td',
               { class: `status ${answerClass(entry.status)}` },

@@ -1,4 +1,4 @@
-import type { Operation } from '../operations/operation.ts'
+import { graphqlLabel, type Operation } from '../operations/operation.ts'
 import { answerClass, describeAttempt, statusText } from './describe.ts'
 import { h } from './dom.ts'
 import { renderOperationDetails } from './render-operation-details.ts'
@@ -69,6 +69,9 @@ export function renderTimeline(
           { class: 'path', title: operation.path + operation.search },
           operation.path + operation.search,
         ),
+        ...(operation.graphql
+          ? [h('span', { class: 'graphql' }, graphqlLabel(operation.graphql))]
+          : []),
         h(
           'span',
           { class: `status ${answerClass(operation.status)}` },

@@ -198,3 +198,38 @@ test('a 409 that carried Retry-After (a key in flight) may be retried after it',
   )
   expect(op!.verdicts).toEqual([])
 })
+
+test('names a GraphQL request by its operation, as the timeline and the devtools show it', async () => {
+  const { createMockApi } = await import('../index.ts')
+  const { graphqlLabel } = await import('./operation.ts')
+  const api = createMockApi()
+  const send = (query: string) =>
+    api.fetch(
+      new Request('http://localhost/api/graphql', {
+        method: 'POST',
+        headers: {
+          Authorization: 'Bearer customer-1-token',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ query }),
+      }),
+    )
+  expect(
+    (
+      await send(
+        'mutation Sow { createOrder(input: { total: 3, currency: EUR }) { id } }',
+      )
+    ).status,
+  ).toBe(200)
+  expect((await send('{ orders(first: 1) { totalCount } }')).status).toBe(200)
+  const operations = buildOperations(api.journal.list(), later)
+  expect(operations.map((op) => op.graphql)).toEqual([
+    { type: 'mutation', name: 'Sow', fields: ['createOrder'] },
+    { type: 'query', name: null, fields: ['orders'] },
+  ])
+  expect(operations.map((op) => graphqlLabel(op.graphql!))).toEqual([
+    'mutation Sow',
+    'query orders',
+  ])
+  // The engine's first load takes a few seconds on a busy machine.
+}, 20_000)

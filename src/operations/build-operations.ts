@@ -52,6 +52,7 @@ function toOperation(group: RequestGroup, now: number): Operation {
     status: last.status,
     outcome: !failed ? 'succeeded' : settled ? 'failed' : 'waiting',
     verdicts: judgeOperation(first.method, attempts, waits, settled),
+    ...(first.graphql && { graphql: first.graphql }),
   }
 }
 

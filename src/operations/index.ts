@@ -1,5 +1,6 @@
 export { buildOperations } from './build-operations.ts'
 export { operationsJsonSchema } from './operations-json-schema.ts'
+export { graphqlLabel } from './operation.ts'
 export type {
   Attempt,
   Grouping,

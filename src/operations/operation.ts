@@ -1,3 +1,5 @@
+import type { GraphqlOperation } from '../mock-server/journal.ts'
+
 /**
  * How the requests of one operation were tied together: `exact` by one `Idempotency-Key`, `header`
  * by the correlation header, `inferred` by the same method, URL and body sent again soon after a
@@ -62,8 +64,18 @@ export interface Verdict {
   message: string
 }
 
+/**
+ * How a GraphQL request is named where a request's method and path are: `mutation CreatePlant`,
+ * or its root fields when it is anonymous (`query plants, beds`).
+ */
+export function graphqlLabel(graphql: GraphqlOperation): string {
+  return `${graphql.type} ${graphql.name ?? graphql.fields.join(', ')}`
+}
+
 /** One logical operation: a request and its retries, rebuilt from the journal. */
 export interface Operation {
+  /** A GraphQL request's operation (`POST <base>/graphql`); absent on every other request. */
+  graphql?: GraphqlOperation
   /** `op-<first request's journal id>`: stable while that entry is kept. */
   id: string
   method: string

@@ -162,6 +162,18 @@ export const operationsJsonSchema = {
           status: { type: 'integer', minimum: 0, maximum: 599 },
           outcome: { enum: ['succeeded', 'failed', 'waiting'] },
           verdicts: { type: 'array', items: verdict },
+          graphql: {
+            description:
+              'A GraphQL request: its operation type, name (null when anonymous) and root fields.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['type', 'name', 'fields'],
+            properties: {
+              type: { enum: ['query', 'mutation', 'subscription'] },
+              name: nullable('string'),
+              fields: { type: 'array', items: { type: 'string' } },
+            },
+          },
         },
       },
     },

@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import type { Operation } from '../../../index.ts'
+import { graphqlLabel } from '../../../operations/index.ts'
 import { formatDuration } from './timeline-labels.ts'
 
 function answerClass(status: number) {
@@ -60,7 +61,8 @@ export function RebuiltRow({
   operation: Operation
   scaleMs: number
 }) {
-  const name = `${operation.method} ${operation.path}${operation.search}`
+  const graphql = operation.graphql && graphqlLabel(operation.graphql)
+  const name = `${operation.method} ${operation.path}${operation.search}${graphql ? ` (${graphql})` : ''}`
   const violations = operation.verdicts.filter((v) => v.level === 'violation')
   return (
     <li className="tl-op" aria-label={name}>
@@ -68,6 +70,11 @@ export function RebuiltRow({
         <summary>
           <span className="tl-method">{operation.method}</span>{' '}
           <code className="tl-path">{operation.path + operation.search}</code>{' '}
+          {graphql && (
+            <>
+              <span className="tl-graphql">{graphql}</span>{' '}
+            </>
+          )}
           <span className={`tl-outcome tl-${answerClass(operation.status)}`}>
             {statusText(operation.status)}
             {operation.outcome === 'waiting' && ', may be retried'}
