@@ -32,7 +32,8 @@ export function GraphqlView() {
           <code>Authorization: {authorization}</code>
         )}{' '}
         (the credential picked above); an <code>Authorization</code> in the
-        Headers tab replaces it.
+        Headers tab replaces it. Subscriptions travel over a WebSocket
+        (graphql-ws).
       </p>
       <Suspense fallback={<p role="status">Loading GraphiQL…</p>}>
         <GraphiqlPanel url={url} authorization={authorization} query={query} />
