@@ -31,16 +31,17 @@ test('D1: the Slow preset at 16× succeeds, and its 1.5 s delay is drawn as 1.5 
   const row = page.getByRole('listitem', { name: 'GET /api/orders/1' })
   await expect(row.getByText('200 OK, succeeded after 1 attempt')).toBeVisible()
   // Measured on the shared clock: the 1500 ms delay plus the real time around it (tens of ms on a
-  // busy machine), not sixteen times either.
+  // quiet machine, a few hundred on a busy one), neither a sixteenth of it (0.09 s) nor sixteen
+  // times (24 s).
   const attempt = row.getByRole('list', { name: /Attempts and waits/ })
   await expect(attempt.getByRole('listitem')).toHaveText(
-    /^Attempt 1: 200 OK \(1\.[56]\d? s\)$/,
+    /^Attempt 1: 200 OK \((1\.[5-9]|2\.[0-4])\d* s\)$/,
   )
   const scale = await page.getByText(/^Scale: 1 s = \d+ px/).textContent()
   const pxPerSecond = Number(/= (\d+) px/.exec(scale!)![1])
   const bar = await row.locator('.tl-bar').boundingBox()
   expect(bar!.width / pxPerSecond).toBeGreaterThan(1.45)
-  expect(bar!.width / pxPerSecond).toBeLessThan(1.7)
+  expect(bar!.width / pxPerSecond).toBeLessThan(2.5)
 })
 
 test('D3: a scenario link brings its card and its outcome into view, at 1280 and 390 px', async ({
