@@ -30,6 +30,52 @@ async function refuse(socket: Duplex, response: Response) {
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n')), body]))
 }
 
+/** The upgrade as the mock sees it: a plain `GET` with the request's own headers. */
+function handshakeRequest(incoming: IncomingMessage): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(incoming.headers))
+    if (!HOP_BY_HOP.test(name) && value !== undefined)
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  return new Request(`http://${incoming.headers.host}${incoming.url ?? '/'}`, {
+    headers,
+  })
+}
+
+/** What a socket's messages go to: one session per socket, `/events` or `/graphql`. */
+interface SocketSession {
+  message(text: string): void
+  closed(code: number, reason: string): void
+}
+
+/**
+ * Feeds a socket's text messages to its session (a binary one as empty text), pings it so an
+ * idle socket stays open through proxies, and ends the session when it closes.
+ */
+function attachSession(
+  ws: WebSocket,
+  session: SocketSession,
+  sockets: Set<WebSocket>,
+) {
+  sockets.add(ws)
+  let alive = true
+  const ping = setInterval(() => {
+    if (!alive) return ws.terminate()
+    alive = false
+    ws.ping()
+  }, SOCKET_PING_MS)
+  ping.unref()
+  ws.on('pong', () => (alive = true))
+  ws.on('message', (data: Buffer, binary: boolean) =>
+    session.message(binary ? '' : data.toString('utf8')),
+  )
+  ws.on('error', () => ws.terminate())
+  ws.on('close', (code: number, reason: Buffer) => {
+    clearInterval(ping)
+    sockets.delete(ws)
+    session.closed(code, reason.toString('utf8'))
+  })
+}
+
 /**
  * `<base>/events` over a WebSocket on `serve`: an upgrade is answered after the same checks as any
  * request (the Host guard here, then the mock's origin policy, credential and filters through its
@@ -84,13 +130,7 @@ export function serveEventSockets(server: Server, host: EventSocketsHost) {
         socket,
         problem(404, `Only ${events} and ${graphql} take a WebSocket here.`),
       )
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(incoming.headers))
-      if (!HOP_BY_HOP.test(name) && value !== undefined)
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-    const request = new Request(`http://${hostHeader}${incoming.url ?? '/'}`, {
-      headers,
-    })
+    const request = handshakeRequest(incoming)
     const { response, start } = await handshakeEventSocket(
       host.api().fetch,
       request,
@@ -104,28 +144,18 @@ export function serveEventSockets(server: Server, host: EventSocketsHost) {
       })
     }
     wss.handleUpgrade(incoming, socket, head, (ws) => {
-      sockets.add(ws)
       const session = start({
         send: (text) => ws.send(text),
         close: (code, reason) => ws.close(code, reason),
       })
-      let alive = true
-      const ping = setInterval(() => {
-        if (!alive) return ws.terminate()
-        alive = false
-        ws.ping()
-      }, SOCKET_PING_MS)
-      ping.unref()
-      ws.on('pong', () => (alive = true))
-      ws.on('message', (data: Buffer, binary: boolean) =>
-        session.message(binary ? '' : data.toString('utf8')),
+      attachSession(
+        ws,
+        {
+          message: (text) => session.message(text),
+          closed: () => session.closed(),
+        },
+        sockets,
       )
-      ws.on('error', () => ws.terminate())
-      ws.on('close', () => {
-        clearInterval(ping)
-        sockets.delete(ws)
-        session.closed()
-      })
     })
   }
 
@@ -151,16 +181,8 @@ export function serveEventSockets(server: Server, host: EventSocketsHost) {
       handleProtocols: (offered) =>
         offered.has(GRAPHQL_WS_PROTOCOL) ? GRAPHQL_WS_PROTOCOL : false,
     })
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(incoming.headers))
-      if (!HOP_BY_HOP.test(name) && value !== undefined)
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-    const request = new Request(
-      `http://${incoming.headers.host}${incoming.url ?? '/'}`,
-      { headers },
-    )
+    const request = handshakeRequest(incoming)
     graphqlWss.handleUpgrade(incoming, socket, head, (ws) => {
-      sockets.add(ws)
       const session = graphqlSocketSession(
         (r) => host.api().fetch(r),
         request,
@@ -170,23 +192,7 @@ export function serveEventSockets(server: Server, host: EventSocketsHost) {
           close: (code, reason) => ws.close(code, reason),
         },
       )
-      let alive = true
-      const ping = setInterval(() => {
-        if (!alive) return ws.terminate()
-        alive = false
-        ws.ping()
-      }, SOCKET_PING_MS)
-      ping.unref()
-      ws.on('pong', () => (alive = true))
-      ws.on('message', (data: Buffer, binary: boolean) =>
-        session.message(binary ? '' : data.toString('utf8')),
-      )
-      ws.on('error', () => ws.terminate())
-      ws.on('close', (code: number, reason: Buffer) => {
-        clearInterval(ping)
-        sockets.delete(ws)
-        session.closed(code, reason.toString('utf8'))
-      })
+      attachSession(ws, session, sockets)
     })
   }
 
