@@ -25,10 +25,19 @@ export function builtPages(): string[] {
   return pages.sort()
 }
 
+/** Each built page's HTML, read once: a page is linked from many others. */
+const pageHtml = new Map<string, string | undefined>()
+
 function htmlOf(path: string) {
   const base = path.endsWith('/') ? `${path}index` : path
-  const file = join(dist, `${base}.html`)
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined
+  if (!pageHtml.has(base)) {
+    const file = join(dist, `${base}.html`)
+    pageHtml.set(
+      base,
+      existsSync(file) ? readFileSync(file, 'utf8') : undefined,
+    )
+  }
+  return pageHtml.get(base)
 }
 
 /** Every internal link of every built page whose page or anchor does not exist. */
