@@ -6,12 +6,19 @@ export interface PickedBrowser {
   source:
     | 'CHROMIUM_PATH'
     | "Playwright's own browser"
+    | 'system Chromium headless shell'
     | 'system Chromium'
     | '@sparticuz/chromium (npm registry)'
   executablePath: string
 }
 
 const systemChromium = '/usr/bin/chromium'
+/**
+ * Debian's `chromium-headless-shell`: the same Chromium built as the headless shell, which is what
+ * Playwright itself launches for a headless run. Opening a page of the playground in a new context
+ * took it about 1.4 CPU seconds, against 3.2 in the full browser's headless mode.
+ */
+const systemHeadlessShell = '/usr/bin/chromium-headless-shell'
 
 /**
  * Chromium from npm: `@sparticuz/chromium` carries a headless Chromium inside the package and
@@ -29,8 +36,9 @@ async function npmChromium(): Promise<PickedBrowser> {
 
 /**
  * The Chromium the end-to-end run drives, first found wins: `CHROMIUM_PATH`, a browser installed by
- * `npx playwright install`, the system's `/usr/bin/chromium`, then the one from the npm registry, so
- * a fresh machine needs nothing but `npm install`. `E2E_BROWSER=sparticuz` forces the npm one.
+ * `npx playwright install`, the system's headless shell (`/usr/bin/chromium-headless-shell`), the
+ * system's `/usr/bin/chromium`, then the one from the npm registry, so a fresh machine needs
+ * nothing but `npm install`. `E2E_BROWSER=sparticuz` forces the npm one.
  */
 export async function pickBrowser(
   env: NodeJS.ProcessEnv = process.env,
@@ -57,6 +65,11 @@ export async function pickBrowser(
     return {
       source: "Playwright's own browser",
       executablePath: playwrights,
+    }
+  if (existsSync(systemHeadlessShell))
+    return {
+      source: 'system Chromium headless shell',
+      executablePath: systemHeadlessShell,
     }
   if (existsSync(systemChromium))
     return { source: 'system Chromium', executablePath: systemChromium }
