@@ -10,10 +10,13 @@ import { readDoc, root } from './doc-pages.ts'
  */
 
 const ciRun = readFileSync(join(root, '.ci/run'), 'utf8')
-/** `step NAME command...` runs one step; `together A B C` runs `npm run` of each at once. */
+/**
+ * `step NAME command...` runs one step; `together A B,C` runs its lanes at once, a lane being
+ * `npm run` of one script or of several in turn (`B,C`).
+ */
 const ciSteps = [...ciRun.matchAll(/^(step|together) (.+)$/gm)].flatMap(
   ([, kind, rest]) =>
-    kind === 'step' ? [rest!.split(' ')[0]!] : rest!.trim().split(/\s+/),
+    kind === 'step' ? [rest!.split(' ')[0]!] : rest!.trim().split(/[\s,]+/),
 )
 
 const packageJson = JSON.parse(
