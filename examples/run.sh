@@ -11,7 +11,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${HYPERMOCK_EXAMPLES_DIR:-${TMPDIR:-/tmp}/hypermock-examples}"
-ALL=(node-script vitest-react vitest-msw2-node20 jest storybook own-api other-shapes playwright react-router mcp)
+ALL=(node-script vitest-react vitest-msw2-node20 jest storybook own-api other-shapes playwright react-router mcp graphql)
 EXAMPLES=("${@:-${ALL[@]}}")
 
 # npm scripts put the repository's Node 24 first on PATH; the examples pick their own Node.
