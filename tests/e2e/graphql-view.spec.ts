@@ -1,11 +1,18 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/fixtures.ts'
+import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
 
 const TOKEN = 'customer-1-token'
 
-/** Opens the GraphQL view with `query` in GraphiQL's editor, and runs it once GraphiQL is ready. */
-async function run(page: Page, query: string) {
-  await page.goto(`/?view=graphql&query=${encodeURIComponent(query)}`)
+/**
+ * Opens the GraphQL view with `query` in GraphiQL's editor (or the view's own first query), and
+ * runs it once GraphiQL is ready.
+ */
+async function run(page: Page, query?: string) {
+  await page.goto(
+    query === undefined
+      ? '/?view=graphql'
+      : `/?view=graphql&query=${encodeURIComponent(query)}`,
+  )
   const execute = page.getByRole('button', { name: /execute query/i })
   await expect(execute).toBeVisible({ timeout: 30_000 })
   // GraphiQL runs once it holds the schema (its introspection query, answered by the worker): a
@@ -135,4 +142,62 @@ test('a subscription in the GraphQL view follows a change made over REST', async
       { timeout: 20_000, intervals: [1000] },
     )
     .toContain('"type": "orders.created"')
+})
+
+/** The query editor's lines whose text runs past the editor's right edge, out of sight. */
+function cutEditorLines(page: Page) {
+  return page.evaluate(() => {
+    const editor = document.querySelector('.graphiql-query-editor .CodeMirror')!
+    const right = editor.getBoundingClientRect().right
+    return [...editor.querySelectorAll('.CodeMirror-line')]
+      .filter((line) => {
+        const text = document.createRange()
+        text.selectNodeContents(line)
+        return text.getBoundingClientRect().right > right + 0.5
+      })
+      .map((line) => line.textContent)
+  })
+}
+
+test('at 1280 and 390 px the editor shows its lines whole, and the result pane is on screen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  // The view's own first query, whose first line is a long comment.
+  await run(page)
+  const result = page.locator('.graphiql-response')
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await result.scrollIntoViewIfNeeded()
+    const box = (await result.boundingBox())!
+    // The whole pane on screen at once, wide enough to read (side by side at 1280 it is about
+    // 570 px wide; at 390, under the editors, 280 px; squeezed beside them it was 34 px).
+    expect
+      .soft(box.x, `result pane's left at ${width} px`)
+      .toBeGreaterThanOrEqual(0)
+    expect
+      .soft(box.x + box.width, `result pane's right at ${width} px`)
+      .toBeLessThanOrEqual(width)
+    expect
+      .soft(box.y, `result pane's top at ${width} px`)
+      .toBeGreaterThanOrEqual(0)
+    expect
+      .soft(box.y + box.height, `result pane's bottom at ${width} px`)
+      .toBeLessThanOrEqual(height)
+    expect
+      .soft(box.width, `result pane's width at ${width} px`)
+      .toBeGreaterThanOrEqual(width === 390 ? 250 : 500)
+    expect
+      .soft(await cutEditorLines(page), `editor lines cut at ${width} px`)
+      .toEqual([])
+    expect
+      .soft(await page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width)
+  }
+  expect(await resultText(page)).toContain('"queryType"')
+  await screenshotWideAndNarrow(page, 'graphql-view')
 })

@@ -1,7 +1,8 @@
+import { useEditorContext } from '@graphiql/react'
 import { GraphiQL, type GraphiQLProps } from 'graphiql'
 import 'graphiql/style.css'
 import { getOperationAST, parse } from 'graphql'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 
 type Fetcher = GraphiQLProps['fetcher']
 type FetcherParams = Parameters<Fetcher>[0]
@@ -97,6 +98,22 @@ const DEFAULT_QUERY = `# The mock's GraphQL: run this (Ctrl-Enter) to list what 
 }
 `
 
+/**
+ * The query, variables and headers editors wrap a line wider than their pane, as GraphiQL's result
+ * pane does: the default query's comment at a laptop's width, and most lines at a phone's, stay
+ * in sight instead of running out of the pane.
+ */
+function WrapLongLines() {
+  const { queryEditor, variableEditor, headerEditor } = useEditorContext({
+    nonNull: true,
+  })
+  useEffect(() => {
+    for (const editor of [queryEditor, variableEditor, headerEditor])
+      editor?.setOption('lineWrapping', true)
+  }, [queryEditor, variableEditor, headerEditor])
+  return null
+}
+
 /** GraphiQL on the mock's `/graphql`; `query` starts the editor (a link's `?query=`). */
 export default function GraphiqlPanel({
   url,
@@ -117,7 +134,9 @@ export default function GraphiqlPanel({
         fetcher={fetcher}
         defaultQuery={DEFAULT_QUERY}
         {...(query !== undefined && { query })}
-      />
+      >
+        <WrapLongLines />
+      </GraphiQL>
     </div>
   )
 }
