@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { createMarkdownRenderer } from 'vitepress'
 import { describe, expect, it } from 'vitest'
@@ -22,6 +22,22 @@ describe('the example projects as pages of the site', () => {
         `## ${relative('examples/own-api', file)} {#${fileAnchor(relative('examples/own-api', file))}}`,
       )
     expect(page).toContain('defineResource({')
+  })
+
+  it('are every one run by CI: examples/run.sh names each, and the CI budget counts them', () => {
+    const runner = readFileSync(join(root, 'examples/run.sh'), 'utf8')
+    const run = /^ALL=\(([^)]*)\)$/m.exec(runner)![1]!.trim().split(/\s+/)
+    expect([...run].sort()).toEqual(exampleProjects())
+    const counted = /the (\w+) example projects/.exec(
+      readDoc('reference/ci-budget.md'),
+    )![1]
+    const numbers: Record<string, number> = {
+      ten: 10,
+      eleven: 11,
+      twelve: 12,
+      thirteen: 13,
+    }
+    expect(numbers[counted!]).toBe(run.length)
   })
 
   it('maps a link written for the repository to the page, and leaves others alone', () => {

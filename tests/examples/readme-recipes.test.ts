@@ -36,6 +36,7 @@ test('the docs copy their recipes from the example projects', () => {
     'node-script',
     'own-api',
     'other-shapes',
+    'graphql',
   ])
     expect([...files].some((file) => file.includes(`/${example}/`))).toBe(true)
   expect(copies.length).toBeGreaterThanOrEqual(15)
