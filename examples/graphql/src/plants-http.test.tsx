@@ -14,8 +14,11 @@ async function startDevServer() {
     logLevel: 'silent',
   })
   await vite.listen()
+  const origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '')
+  // The plugin loads hypermock.config.ts on the first request: the tests start once it answers.
+  expect((await fetch(`${origin}/api/plants`)).status).toBe(200)
   return {
-    origin: vite.resolvedUrls!.local[0]!.replace(/\/$/, ''),
+    origin,
     stop: () => vite.close(),
   }
 }
