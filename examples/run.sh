@@ -11,7 +11,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${HYPERMOCK_EXAMPLES_DIR:-${TMPDIR:-/tmp}/hypermock-examples}"
-ALL=(node-script vitest-react vitest-msw2-node20 jest storybook own-api other-shapes playwright react-router mcp graphql)
+# Longest first (their times in the last CI run), so that the two at a time end close together.
+ALL=(storybook playwright react-router graphql vitest-react other-shapes jest vitest-msw2-node20 own-api node-script mcp)
 EXAMPLES=("${@:-${ALL[@]}}")
 
 # npm scripts put the repository's Node 24 first on PATH; the examples pick their own Node.
