@@ -8,6 +8,7 @@ import {
   successOf,
   type DocOperation,
 } from './openapi-reader.ts'
+import { pageMemberOf } from './list-inference.ts'
 import { repairToSchema } from './repair-to-schema.ts'
 import { sampleValue } from './sample-value.ts'
 import { flatten, isObject, typeOf, type Json } from './schema-view.ts'
@@ -231,13 +232,25 @@ export function answerShaper(
     const schema = schemas[operation]
     if (schema === undefined) return body
     if (operation !== 'list') return record(schema, body)
-    const flat = flatten(document, schema)
-    if (Array.isArray(body))
-      return typeOf(flat) === 'array'
-        ? body.map((item) => record(flat.items, item))
-        : body
+    return page(flatten(document, schema), body)
+  }
+
+  /** A page of records in the list's schema: in the member that holds it, where one does. */
+  function page(flat: Json, body: unknown): unknown {
+    if (Array.isArray(body)) {
+      if (typeOf(flat) !== 'array') return body
+      // A list of names (GitHub's `["C", "Go", …]`, each read at `/gitignore/templates/{name}`)
+      // lists the records' keys.
+      const items = flatten(document, flat.items)
+      return ['string', 'integer', 'number'].includes(typeOf(items) ?? '')
+        ? body.map((item) => (isObject(item) ? item[key] : item))
+        : body.map((item) => record(flat.items, item))
+    }
     if (!isObject(body) || !isObject(flat.properties)) return body
     const properties = flatProperties(document, flat)
+    const around = pageMemberOf(document, flat)
+    if (around !== undefined && !(around in body))
+      return { [around]: page(properties[around]!, body) }
     const out: Record<string, unknown> = {}
     for (const [name, value] of Object.entries(body))
       out[name] =

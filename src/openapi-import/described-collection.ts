@@ -9,7 +9,9 @@ import { checkWith } from '../mock-server/declare/schema-tools.ts'
 import { mergePatch } from '../mock-server/conventions/merge-patch.ts'
 import type { DescriptionValidator } from './ajv-standard-schema.ts'
 import { conformAnswer } from './conform-answer.ts'
+import { allowsNull, pageMemberOf } from './list-inference.ts'
 import {
+  recordsMemberOf,
   requestBodyOf,
   successOf,
   type DocOperation,
@@ -273,7 +275,13 @@ export function describedOperations(
     const op = ops.list
     const route = op.path
     const success = successOf(document, op.operation)
-    const schema = flatten(document, success?.body?.media.schema)
+    const answered = flatten(document, success?.body?.media.schema)
+    // A page one member wraps (`{ artists: { items, cursors, … } }`) is answered in it.
+    const around = pageMemberOf(document, answered)
+    const schema =
+      around === undefined
+        ? answered
+        : flatten(document, (answered.properties as Json)[around])
     const query = op.parameters.filter((p) => p.in === 'query')
     const names = query.map((p) => String(p.name))
     const size = names.find((n) => SIZE.test(n))
@@ -300,9 +308,7 @@ export function describedOperations(
           ]),
         )
       : {}
-    const itemsMember = Object.keys(properties).find(
-      (n) => typeOf(properties[n]!) === 'array',
-    )
+    const itemsMember = recordsMemberOf(document, properties)
     const required = new Set((schema.required as string[] | undefined) ?? [])
     const itemSchema =
       typeOf(schema) === 'array'
@@ -385,9 +391,14 @@ export function describedOperations(
           else if (name === 'offset') body[name] = start
           else if (required.has(name))
             body[name] = sampleValue(document, member, ctx.random, name)
+          // Nothing to hold where the schema has no room for null: left out, or drawn if required.
+          if (body[name] === null && !allowsNull(document, member))
+            if (required.has(name))
+              body[name] = sampleValue(document, member, ctx.random, name)
+            else delete body[name]
         }
         return json(
-          body,
+          around === undefined ? body : { [around]: body },
           200,
           nextUrl ? { Link: `<${nextUrl}>; rel="next"` } : {},
         )

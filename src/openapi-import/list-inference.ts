@@ -4,7 +4,7 @@ import type {
   ListEnvelope,
 } from '../mock-server/declare/types.ts'
 import { pagingParameters } from '../common/paging-parameters.ts'
-import { flatProperties, successOf } from './openapi-reader.ts'
+import { flatProperties, recordsMemberOf, successOf } from './openapi-reader.ts'
 import { flatten, typeOf, type Json } from './schema-view.ts'
 
 const {
@@ -22,6 +22,8 @@ export interface InferredList {
   /** The fields the list sorts on, besides `id`. */
   sort: string[]
   notes: string[]
+  /** The member the page is answered in, where the answer wraps it (`{ categories: { items, … } }`). */
+  page?: string
 }
 
 const HAS_MORE = /^(has_?)?more$/i
@@ -33,7 +35,7 @@ const AFTER_PARAM = 'after'
 const BEFORE_PARAM = 'before'
 
 /** Whether a schema takes null: `type: [..., 'null']`, `nullable`, or a null member of `anyOf`. */
-function allowsNull(document: Json, schema: Json): boolean {
+export function allowsNull(document: Json, schema: Json): boolean {
   const type = schema.type
   if (type === 'null' || schema.nullable === true) return true
   if (Array.isArray(type)) return type.includes('null')
@@ -151,18 +153,44 @@ function envelopeWords(envelope: ListEnvelope) {
   return `{ ${[envelope.items, links, envelope.total, envelope.hasMore, envelope.firstKey, envelope.lastKey, envelope.nextCursor].filter(Boolean).join(', ')} }`
 }
 
+/**
+ * The one member of a list's answer that holds its whole page, where the answer has no array of
+ * its own (Spotify's `{ categories: { href, items, limit, next, offset, previous, total } }`).
+ */
+export function pageMemberOf(document: Json, schema: Json): string | undefined {
+  if (typeOf(schema) === 'array') return undefined
+  const properties = flatProperties(document, schema)
+  const names = Object.keys(properties)
+  if (
+    names.length !== 1 ||
+    names.some((n) => typeOf(properties[n]!) === 'array')
+  )
+    return undefined
+  const inner = flatProperties(document, properties[names[0]!]!)
+  return recordsMemberOf(document, inner) === undefined ? undefined : names[0]
+}
+
 /** The envelope, from the list response's schema: a bare array, or the member holding the array. */
 function envelopeOf(
   document: Json,
   schema: Json,
 ):
-  | { envelope: NonNullable<ListDeclaration['envelope']>; items: unknown }
+  | {
+      envelope: NonNullable<ListDeclaration['envelope']>
+      items: unknown
+      page?: string
+    }
   | undefined {
   if (typeOf(schema) === 'array')
     return { envelope: 'array', items: schema.items }
+  const page = pageMemberOf(document, schema)
+  if (page !== undefined) {
+    const inner = envelopeOf(document, flatProperties(document, schema)[page]!)
+    return inner && { ...inner, page }
+  }
   const properties = flatProperties(document, schema)
   const names = Object.keys(properties)
-  const arrayMember = names.find((n) => typeOf(properties[n]!) === 'array')
+  const arrayMember = recordsMemberOf(document, properties)
   if (!arrayMember) return undefined
   const items = properties[arrayMember]!.items
   if (
@@ -370,14 +398,14 @@ export function inferList(
       `accepts ${ignore.join(', ')} without filtering on ${ignore.length === 1 ? 'it' : 'them'} (no record field of that name and type)`,
     )
   }
+  const words =
+    shape.envelope === 'array'
+      ? 'a bare array'
+      : typeof shape.envelope === 'object'
+        ? envelopeWords(shape.envelope)
+        : "hypermock's envelope"
   notes.push(
-    `${
-      shape.envelope === 'array'
-        ? 'a bare array'
-        : typeof shape.envelope === 'object'
-          ? envelopeWords(shape.envelope)
-          : "hypermock's envelope"
-    }, ${list.paging ?? 'page'} paging (${[params.cursor ?? params.after ?? params.offset ?? (list.paging === 'page' ? 'page' : undefined), params.perPage].filter(Boolean).join(', ') || 'page, perPage'})${filters.length > 0 ? `, filters on ${filters.join(', ')}` : ''}`,
+    `${shape.page ? `{ ${shape.page}: ${words} }` : words}, ${list.paging ?? 'page'} paging (${[params.cursor ?? params.after ?? params.offset ?? (list.paging === 'page' ? 'page' : undefined), params.perPage].filter(Boolean).join(', ') || 'page, perPage'})${filters.length > 0 ? `, filters on ${filters.join(', ')}` : ''}`,
   )
   const sortable = sort ?? (sortName ? filters : [])
   if (sortName)
@@ -386,7 +414,14 @@ export function inferList(
         ? `sorts by ${sortName}=${sortable.join(', ')} (a leading - for descending, commas between keys)`
         : `accepts ${sortName}, sorting by id only (no record field it names)`,
     )
-  return { list, itemSchema: shape.items, filters, sort: sortable, notes }
+  return {
+    list,
+    itemSchema: shape.items,
+    filters,
+    sort: sortable,
+    notes,
+    ...(shape.page && { page: shape.page }),
+  }
 }
 
 /** The fields a sort parameter's enum names (`-total` and `total` alike), where it has one. */

@@ -1,4 +1,4 @@
-import { flatten, isObject, resolve, type Json } from './schema-view.ts'
+import { flatten, isObject, resolve, typeOf, type Json } from './schema-view.ts'
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
 export type DocMethod = (typeof METHODS)[number]
@@ -131,4 +131,23 @@ export function flatProperties(
   ))
     out[name] = flatten(document, property)
   return out
+}
+
+/**
+ * The array member of a list's answer that holds its records: the first whose items are objects
+ * (SCIM's `{ schemas: [string], Resources: [User] }` holds its users in `Resources`), else the
+ * first array member. `properties` are flattened, as `flatProperties` gives them.
+ */
+export function recordsMemberOf(
+  document: Json,
+  properties: Record<string, Json>,
+): string | undefined {
+  const arrays = Object.keys(properties).filter(
+    (name) => typeOf(properties[name]!) === 'array',
+  )
+  return (
+    arrays.find(
+      (name) => typeOf(flatten(document, properties[name]!.items)) === 'object',
+    ) ?? arrays[0]
+  )
 }

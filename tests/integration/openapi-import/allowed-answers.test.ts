@@ -1,0 +1,308 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createOpenApiMock,
+  importOpenApi,
+} from '../../../src/openapi-import/index.ts'
+import { everyAnswer } from '../../support/every-answer.ts'
+
+type Json = Record<string, unknown>
+
+/**
+ * Small descriptions of our own, each shaped like a public API's corner: every operation gets one
+ * drawn request, and every answer must be one its operation allows (a listed success status, a
+ * body its schema for that status accepts), as the corpus test judges the public descriptions.
+ */
+const json = (schema: unknown) => ({ 'application/json': { schema } })
+const ok = (schema: unknown, status = '200') => ({
+  [status]: { description: 'ok', content: json(schema) },
+})
+const describe31 = (paths: Json, schemas: Json = {}) => ({
+  openapi: '3.1.0',
+  info: { title: 'Own', version: '1' },
+  paths,
+  components: { schemas },
+})
+
+async function judge(openapi: Json) {
+  const { report } = importOpenApi(openapi)
+  const api = createOpenApiMock({
+    openapi,
+    overrides: { errors: 'description' },
+  })
+  api.config.update({ rateLimit: false })
+  const run = await everyAnswer(openapi, report, api)
+  return { ...run, report, api }
+}
+
+const send = async (
+  api: { fetch(request: Request): Promise<Response> },
+  method: string,
+  path: string,
+  body?: unknown,
+) => {
+  const response = await api.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: {
+        Authorization: 'Bearer own',
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    }),
+  )
+  const text = await response.text()
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : undefined) as Json,
+  }
+}
+
+const user = {
+  type: 'object',
+  required: ['id', 'userName'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    userName: { type: 'string' },
+  },
+}
+
+describe('an imported description answers only as each operation allows', () => {
+  it("holds a list's records in the array member of objects, not a first member of strings (SCIM's `schemas` beside `Resources`)", async () => {
+    const openapi = describe31(
+      {
+        '/Users': {
+          get: {
+            responses: ok({
+              type: 'object',
+              required: ['schemas', 'totalResults', 'Resources'],
+              properties: {
+                schemas: {
+                  type: 'array',
+                  minItems: 1,
+                  items: {
+                    type: 'string',
+                    enum: [
+                      'urn:ietf:params:scim:api:messages:2.0:ListResponse',
+                    ],
+                  },
+                },
+                totalResults: { type: 'integer' },
+                Resources: {
+                  type: 'array',
+                  items: { $ref: '#/components/schemas/User' },
+                },
+              },
+            }),
+          },
+          post: {
+            requestBody: {
+              content: json({ $ref: '#/components/schemas/User' }),
+            },
+            responses: ok({ $ref: '#/components/schemas/User' }, '201'),
+          },
+        },
+        '/Users/{id}': {
+          get: {
+            parameters: [
+              {
+                name: 'id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+              },
+            ],
+            responses: ok({ $ref: '#/components/schemas/User' }),
+          },
+        },
+      },
+      { User: user },
+    )
+    const { disallowed, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const list = await send(api, 'GET', '/Users')
+    expect(list.status).toBe(200)
+    const records = list.body.Resources as Json[]
+    expect(records.length).toBeGreaterThan(0)
+    expect(typeof records[0]!.userName).toBe('string')
+  })
+
+  it("answers a page a member wraps in that member (Spotify's `{ categories: { items, total, … } }`)", async () => {
+    const category = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    }
+    const openapi = describe31(
+      {
+        '/categories': {
+          get: {
+            parameters: [
+              { name: 'limit', in: 'query', schema: { type: 'integer' } },
+              { name: 'offset', in: 'query', schema: { type: 'integer' } },
+            ],
+            responses: ok({
+              type: 'object',
+              required: ['categories'],
+              properties: {
+                categories: {
+                  type: 'object',
+                  required: ['items', 'total', 'limit', 'offset'],
+                  properties: {
+                    items: {
+                      type: 'array',
+                      items: { $ref: '#/components/schemas/Category' },
+                    },
+                    total: { type: 'integer' },
+                    limit: { type: 'integer' },
+                    offset: { type: 'integer' },
+                  },
+                },
+              },
+            }),
+          },
+        },
+        '/categories/{id}': {
+          get: {
+            parameters: [
+              {
+                name: 'id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+              },
+            ],
+            responses: ok({ $ref: '#/components/schemas/Category' }),
+          },
+        },
+      },
+      { Category: category },
+    )
+    const { disallowed, api, report } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const list = report.operations.find(
+      (o) => o.method === 'GET' && o.path === '/categories',
+    )!
+    expect(list.servedAs).toBe('list')
+    expect(list.notes.join(' ')).toContain('{ categories: { items, total')
+    const page = await send(api, 'GET', '/categories?limit=2&offset=1')
+    const categories = page.body.categories as Json
+    expect(categories).toMatchObject({ limit: 2, offset: 1 })
+    expect(categories.items).toHaveLength(2)
+    const first = (categories.items as Json[])[0]!
+    expect(
+      (await send(api, 'GET', `/categories/${String(first.id)}`)).body,
+    ).toEqual(first)
+  })
+
+  it("lists the records' keys where the list's items are strings (GitHub's gitignore templates, each read by its name)", async () => {
+    const template = {
+      type: 'object',
+      required: ['name', 'source'],
+      properties: { name: { type: 'string' }, source: { type: 'string' } },
+    }
+    const openapi = describe31(
+      {
+        '/templates': {
+          get: { responses: ok({ type: 'array', items: { type: 'string' } }) },
+        },
+        '/templates/{name}': {
+          get: {
+            parameters: [
+              {
+                name: 'name',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+              },
+            ],
+            responses: ok({ $ref: '#/components/schemas/Template' }),
+          },
+        },
+      },
+      { Template: template },
+    )
+    const { disallowed, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const names = (await send(api, 'GET', '/templates'))
+      .body as unknown as string[]
+    expect(names.length).toBeGreaterThan(0)
+    const read = await send(
+      api,
+      'GET',
+      `/templates/${encodeURIComponent(names[0]!)}`,
+    )
+    expect(read.status).toBe(200)
+    expect(read.body.name).toBe(names[0])
+  })
+
+  it("answers a wrapped page at a path of several segments, served without an item path (Spotify's `/me/following`), its `next` left out where the schema has no room for null", async () => {
+    const artist = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    }
+    const openapi = describe31(
+      {
+        '/me/following': {
+          get: {
+            parameters: [
+              { name: 'after', in: 'query', schema: { type: 'string' } },
+              { name: 'limit', in: 'query', schema: { type: 'integer' } },
+            ],
+            responses: ok({
+              type: 'object',
+              required: ['artists'],
+              properties: {
+                artists: {
+                  type: 'object',
+                  required: ['items', 'total'],
+                  properties: {
+                    items: {
+                      type: 'array',
+                      items: { $ref: '#/components/schemas/Artist' },
+                    },
+                    total: { type: 'integer' },
+                    next: { type: 'string' },
+                  },
+                },
+              },
+            }),
+          },
+          put: {
+            requestBody: {
+              content: json({
+                type: 'object',
+                required: ['ids'],
+                properties: {
+                  ids: { type: 'array', items: { type: 'string' } },
+                },
+              }),
+            },
+            responses: { '204': { description: 'followed' } },
+          },
+        },
+        '/artists/{id}': {
+          get: {
+            parameters: [
+              {
+                name: 'id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+              },
+            ],
+            responses: ok({ $ref: '#/components/schemas/Artist' }),
+          },
+        },
+      },
+      { Artist: artist },
+    )
+    const { disallowed, api, report } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    expect(
+      report.operations.find((o) => o.path === '/me/following')?.servedAs,
+    ).toBe('list')
+    const page = await send(api, 'GET', '/me/following?limit=1')
+    expect((page.body.artists as Json).items).toHaveLength(1)
+  })
+})
