@@ -407,9 +407,10 @@ export function describedOperations(
   }
   if (ops.create) {
     const op = ops.create
-    // The success the operation lists: 201, or 200 or 202 where it documents that alone.
+    // The success the operation lists: 201, or 200, 202 or 204 where it documents that alone.
     const listed = statusOf(op, 201)
-    const status = listed === 200 || listed === 202 ? listed : 201
+    const status =
+      listed === 200 || listed === 202 || listed === 204 ? listed : 201
     out.push({
       ...base(op, op.path),
       ...acceptsOf(document, op),
@@ -451,14 +452,31 @@ export function describedOperations(
         const self = keyParam
           ? `${suffix && collectionPath.endsWith(suffix) ? collectionPath.slice(0, -suffix.length) : collectionPath}/${encodeURIComponent(String(stored[key]))}${suffix}`
           : undefined
-        return json(answer(op, stored), status, {
+        const headers = {
           ETag: ctx.etag(table, stored),
           ...(status !== 200 && self && { Location: self }),
-        })
+        }
+        // A create documented as 204 answers no body (Spotify's queue).
+        return status === 204
+          ? new Response(null, { status, headers })
+          : json(answer(op, stored), status, headers)
       },
     })
   }
   const itemRoute = (op: DocOperation) => op.path
+  /** An update's answer: 200 with the record, or the one success the operation lists (204 bare). */
+  const updated = (op: DocOperation, row: AnyRecord, etag: string) => {
+    const listed = statusOf(op, 200)
+    if (listed === 204)
+      return new Response(null, { status: 204, headers: { ETag: etag } })
+    return json(
+      answer(op, row),
+      listed === 201 || listed === 202 ? listed : 200,
+      {
+        ETag: etag,
+      },
+    )
+  }
   if (ops.read)
     out.push({
       ...base(ops.read, itemRoute(ops.read)),
@@ -480,7 +498,7 @@ export function describedOperations(
         ctx.checkIfMatch(table, row)
         const input = checked(ctx, op)
         const next = write(ctx, row, merge(row, input, replace))
-        return json(answer(op, next), 200, { ETag: ctx.etag(table, next) })
+        return updated(op, next, ctx.etag(table, next))
       },
     })
   }
@@ -499,7 +517,7 @@ export function describedOperations(
           })
         ctx.checkIfMatch(table, row)
         const next = write(ctx, row, merge(row, input, true))
-        return json(answer(op, next), 200, { ETag: ctx.etag(table, next) })
+        return updated(op, next, ctx.etag(table, next))
       },
     })
   }

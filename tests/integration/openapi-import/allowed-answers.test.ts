@@ -305,4 +305,98 @@ describe('an imported description answers only as each operation allows', () => 
     const page = await send(api, 'GET', '/me/following?limit=1')
     expect((page.body.artists as Json).items).toHaveLength(1)
   })
+
+  it("answers 204 with no body where a create or an update documents 204 alone (Spotify's player and its queue)", async () => {
+    const track = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    }
+    const openapi = describe31(
+      {
+        '/me/player': {
+          get: {
+            responses: ok({
+              type: 'object',
+              required: ['is_playing'],
+              properties: {
+                device_id: { type: 'string' },
+                is_playing: { type: 'boolean' },
+              },
+            }),
+          },
+          put: {
+            requestBody: {
+              content: json({
+                type: 'object',
+                required: ['device_ids'],
+                properties: {
+                  device_ids: { type: 'array', items: { type: 'string' } },
+                },
+              }),
+            },
+            responses: { '204': { description: 'transferred' } },
+          },
+        },
+        '/me/player/queue': {
+          get: {
+            responses: ok({
+              type: 'object',
+              properties: {
+                queue: {
+                  type: 'array',
+                  items: { $ref: '#/components/schemas/Track' },
+                },
+              },
+            }),
+          },
+          post: {
+            parameters: [
+              {
+                name: 'uri',
+                in: 'query',
+                required: true,
+                schema: { type: 'string' },
+              },
+            ],
+            responses: { '204': { description: 'queued' } },
+          },
+        },
+        '/tracks/{id}': {
+          get: {
+            parameters: [
+              {
+                name: 'id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+              },
+            ],
+            responses: ok({ $ref: '#/components/schemas/Track' }),
+          },
+        },
+      },
+      { Track: track },
+    )
+    const { disallowed, report, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const moved = await send(api, 'PUT', '/me/player', {
+      device_ids: ['kitchen'],
+    })
+    expect(moved).toEqual({ status: 204, body: undefined })
+    const queued = await send(
+      api,
+      'POST',
+      '/me/player/queue?uri=spotify%3Atrack%3A1',
+    )
+    expect(queued).toEqual({ status: 204, body: undefined })
+    expect(
+      report.operations.map((o) => `${o.method} ${o.path} ${o.servedAs}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'PUT /me/player merge patch',
+        'POST /me/player/queue create',
+      ]),
+    )
+  })
 })
