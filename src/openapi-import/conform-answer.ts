@@ -261,6 +261,16 @@ export function answerShaper(
     for (const name of (flat.required as string[] | undefined) ?? [])
       if (out[name] === undefined && properties[name])
         out[name] = sampleValue(document, properties[name], random, name)
+    // A plain member the engine fills that the schema draws otherwise (Stripe's `url` of
+    // /v1/balance/history, whose pattern says /v1/balance_transactions): drawn from the schema.
+    const own = flat.properties as Json
+    for (const [name, value] of Object.entries(out))
+      if (
+        ['string', 'number', 'boolean'].includes(typeof value) &&
+        own[name] !== undefined &&
+        !validator(own[name])(value)
+      )
+        out[name] = sampleValue(document, properties[name], random, name)
     if (
       flat.additionalProperties === false ||
       flat.unevaluatedProperties === false

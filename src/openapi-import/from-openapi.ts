@@ -416,6 +416,8 @@ export function importOpenApi(
   for (const op of all) op.path = op.path.slice(prefix.length) || '/'
   const reports: OperationReport[] = []
   const operations: DocOperation[] = []
+  // The API's root, where the description draws it (GitHub's `GET /`, its URL templates).
+  const roots: DocOperation[] = []
   for (const op of all) {
     const own = (why: string) =>
       reports.push({
@@ -428,10 +430,7 @@ export function importOpenApi(
     const first = op.path.split('/')[1] ?? ''
     if (!successOf(document, op.operation))
       own('it has no success response: hypermock answers 405 with Allow')
-    else if (op.path === '/')
-      own(
-        "the API's root: hypermock serves its own, with a link to each collection",
-      )
+    else if (op.path === '/') roots.push(op)
     else if (RESERVED.has(first))
       own(`/${first} is hypermock's own: the description and the problem types`)
     else operations.push(op)
@@ -452,7 +451,10 @@ export function importOpenApi(
     return name
   }
   const subs: { op: DocOperation; collection: string; sub: string }[] = []
-  const leftOver: { op: DocOperation; why: string }[] = []
+  const leftOver: { op: DocOperation; why: string }[] = roots.map((op) => ({
+    op,
+    why: "the API's root, as the description draws it (in place of hypermock's links to each collection)",
+  }))
   // Operations the importer serves itself (`serve-described.ts`): other paths, other keys.
   const ownPaths: DocOperation[] = []
   // Writes on an engine collection its routes leave out: `POST` on an item, `PUT` on the collection.
@@ -915,7 +917,7 @@ export function importOpenApi(
       (order.get(`${a.method} ${a.path}`) ?? 0) -
       (order.get(`${b.method} ${b.path}`) ?? 0),
   )
-  for (const op of operations) {
+  for (const op of [...operations, ...roots]) {
     const report = reports.find(
       (r) => r.method === op.method.toUpperCase() && r.path === op.path,
     )

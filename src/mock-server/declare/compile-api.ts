@@ -190,7 +190,12 @@ export function compileApi(
   const routes: RouteSpec[] = extraRoutes(self).filter(
     (route) => !(route.path === '/events' && ownEvents),
   )
-  routes.unshift(rootRoute(self))
+  // The API's own `GET /` (an imported description's root) takes the place of hypermock's.
+  const ownRoot = declaredRoutesOf(declaration).some(
+    (route) =>
+      (route.path === '/' || route.path === '') && route.method === 'GET',
+  )
+  if (!ownRoot) routes.unshift(rootRoute(self))
   for (const resource of resources.values())
     if (resource.declaration.tableOnly !== true)
       routes.push(...resourceRoutes(resource, resources))

@@ -399,4 +399,112 @@ describe('an imported description answers only as each operation allows', () => 
       ]),
     )
   })
+
+  it("draws a list's own URL from its schema where its pattern names another path (Stripe's balance history, at /balance_transactions)", async () => {
+    const transaction = {
+      type: 'object',
+      required: ['id', 'amount'],
+      properties: { id: { type: 'string' }, amount: { type: 'integer' } },
+    }
+    const openapi = describe31(
+      {
+        '/balance/history': {
+          get: {
+            parameters: [
+              { name: 'limit', in: 'query', schema: { type: 'integer' } },
+              {
+                name: 'starting_after',
+                in: 'query',
+                schema: { type: 'string' },
+              },
+            ],
+            responses: ok({
+              type: 'object',
+              required: ['object', 'url', 'data', 'has_more'],
+              properties: {
+                object: { type: 'string', enum: ['list'] },
+                url: {
+                  type: 'string',
+                  maxLength: 5000,
+                  pattern: '^/balance_transactions',
+                },
+                data: {
+                  type: 'array',
+                  items: { $ref: '#/components/schemas/Transaction' },
+                },
+                has_more: { type: 'boolean' },
+              },
+            }),
+          },
+        },
+        '/balance/history/{id}': {
+          get: {
+            parameters: [
+              {
+                name: 'id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+              },
+            ],
+            responses: ok({ $ref: '#/components/schemas/Transaction' }),
+          },
+        },
+      },
+      { Transaction: transaction },
+    )
+    const { disallowed, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const list = await send(api, 'GET', '/balance/history?limit=2')
+    expect(list.body).toMatchObject({ object: 'list', has_more: true })
+    expect(list.body.url).toMatch(/^\/balance_transactions/)
+    expect(list.body.data).toHaveLength(2)
+  })
+
+  it("answers the API's root as the description draws it (GitHub's `GET /` of URL templates)", async () => {
+    const openapi = describe31({
+      '/': {
+        get: {
+          operationId: 'meta/root',
+          responses: ok({
+            type: 'object',
+            required: ['current_user_url', 'repository_url'],
+            properties: {
+              current_user_url: { type: 'string' },
+              repository_url: { type: 'string' },
+            },
+          }),
+        },
+      },
+      '/repos/{id}': {
+        get: {
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+            },
+          ],
+          responses: ok({
+            type: 'object',
+            required: ['id'],
+            properties: { id: { type: 'string' } },
+          }),
+        },
+      },
+    })
+    const { disallowed, api, report } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    expect(report.operations.find((o) => o.path === '/')).toMatchObject({
+      servedAs: 'example only',
+      operationId: 'meta/root',
+    })
+    const root = await send(api, 'GET', '/')
+    expect(root.status).toBe(200)
+    expect(Object.keys(root.body).sort()).toEqual([
+      'current_user_url',
+      'repository_url',
+    ])
+  })
 })

@@ -509,9 +509,6 @@ describe.skipIf(!corpus)(
       'box GET /shared_items#folders → 200',
       'box GET /shared_items#web_links → 200',
       'box GET /shared_items#app_items → 200',
-      'stripe GET /v1/balance/history → 200',
-      'stripe GET /v1/linked_accounts → 200',
-      'github GET / → 200',
     ])
 
     // Last, since it writes wherever a drawn request is accepted.
