@@ -43,3 +43,17 @@ export function pathRouter<T>(
     return matches
   }
 }
+
+/**
+ * A route's path and the fragment it names, if any: a description that gives one path several
+ * operations of a method names each variant with a fragment (`/shared_items#folders`).
+ */
+export function splitFragment(path: string): {
+  path: string
+  fragment?: string
+} {
+  const at = path.indexOf('#')
+  return at < 0
+    ? { path }
+    : { path: path.slice(0, at), fragment: path.slice(at + 1) }
+}

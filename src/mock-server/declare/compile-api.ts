@@ -6,7 +6,7 @@ import {
 import type { Principal, TokenEntry } from '../auth/tokens.ts'
 import { declaredRoute } from '../conventions/declared-route.ts'
 import { rootRoute } from '../conventions/root.ts'
-import { pathRouter } from '../path-router.ts'
+import { pathRouter, splitFragment } from '../path-router.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { ProblemType } from '../model/compiled-api.ts'
@@ -214,7 +214,9 @@ export function compileApi(
   }
 
   const match = pathRouter(
-    routes.map((route) => [route.path || '/', true] as const),
+    routes.map(
+      (route) => [splitFragment(route.path).path || '/', true] as const,
+    ),
   )
   compiled = {
     matches: (path) => match(path).length > 0,

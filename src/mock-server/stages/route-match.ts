@@ -1,5 +1,5 @@
 import { HttpResponse } from '../http-response.ts'
-import { pathRouter } from '../path-router.ts'
+import { pathRouter, splitFragment } from '../path-router.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
 import type { Method, RouteSpec } from '../route-spec.ts'
@@ -30,6 +30,24 @@ function mostLiteral<T>(
 }
 
 /**
+ * Of the routes a path matches, the ones a request's fragment picks: the variant it names where a
+ * route names that fragment (an in-page client's URL keeps it), else the routes that name none.
+ * Over the network no fragment travels, and the path's plain operation answers.
+ */
+function byFragment<T>(
+  matches: readonly (readonly [RouteSpec<Runtime>, T])[],
+  fragments: ReadonlyMap<RouteSpec<Runtime>, string>,
+  hash: () => string,
+) {
+  if (!matches.some(([spec]) => fragments.has(spec))) return matches
+  const wanted = hash().slice(1)
+  const named = matches.filter(([spec]) => fragments.get(spec) === wanted)
+  if (wanted !== '' && named.length > 0) return named
+  const plain = matches.filter(([spec]) => !fragments.has(spec))
+  return plain.length > 0 ? plain : matches
+}
+
+/**
  * 404 for an unknown path, 405 + `Allow` for a method the resource lacks, 204 + `Allow` for OPTIONS.
  * These come before authentication: they describe the URL space, not the caller's data.
  */
@@ -37,8 +55,13 @@ export function routeMatch(
   basePath: string,
   routes: readonly RouteSpec<Runtime>[],
 ): Stage {
+  const fragments = new Map<RouteSpec<Runtime>, string>()
   const match = pathRouter(
-    routes.map((spec) => [`${basePath}${spec.path}` || '/', spec] as const),
+    routes.map((spec) => {
+      const { path, fragment } = splitFragment(spec.path)
+      if (fragment !== undefined) fragments.set(spec, fragment)
+      return [`${basePath}${path}` || '/', spec] as const
+    }),
   )
   // Each route's `Allow`, joined once: a path matched by one route (most) builds none per request.
   const allowOf = new Map<RouteSpec<Runtime>, string>()
@@ -46,7 +69,11 @@ export function routeMatch(
     allowOf.set(spec, allowedMethods([spec]).join(', '))
   return (c, next) => {
     const state = c.env.state
-    const matches = match(state.path)
+    const matches = byFragment(
+      match(state.path),
+      fragments,
+      () => state.url.hash,
+    )
     if (matches.length === 0) {
       fail('not-found', {
         detail: `No resource exists at ${state.path}. Start from GET ${basePath || '/'} and follow its links.`,

@@ -507,4 +507,69 @@ describe('an imported description answers only as each operation allows', () => 
       'repository_url',
     ])
   })
+
+  it("answers each of a path's `#fragment` variants as its own operation where the URL names it, the plain one where none does (Box's shared items)", async () => {
+    const item = (type: string, extra: Json = {}) => ({
+      type: 'object',
+      required: ['id', 'type', ...Object.keys(extra)],
+      properties: {
+        id: { type: 'string' },
+        type: { type: 'string', enum: [type] },
+        ...extra,
+      },
+    })
+    const shared = (schema: unknown) => ({
+      get: {
+        parameters: [
+          {
+            name: 'boxapi',
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+          },
+        ],
+        responses: ok(schema),
+      },
+    })
+    const openapi = describe31({
+      '/shared_items': shared(item('file')),
+      '/shared_items#folders': shared(item('folder')),
+      '/shared_items#app_items': shared(
+        item('app_item', { application_type: { type: 'string' } }),
+      ),
+      '/files/{id}': {
+        get: {
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+            },
+          ],
+          responses: ok(item('file')),
+        },
+      },
+    })
+    const { disallowed, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const typeAt = async (url: string) =>
+      (
+        await send(
+          {
+            fetch: (request) => {
+              request.headers.set('boxapi', 'shared_link=x')
+              return api.fetch(request)
+            },
+          },
+          'GET',
+          url,
+        )
+      ).body.type
+    expect(await typeAt('/shared_items')).toBe('file')
+    expect(await typeAt('/shared_items#folders')).toBe('folder')
+    expect(await typeAt('/shared_items#app_items')).toBe('app_item')
+    // A fragment no variant names: the plain operation.
+    expect(await typeAt('/shared_items#other')).toBe('file')
+  })
 })

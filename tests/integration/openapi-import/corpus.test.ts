@@ -494,22 +494,10 @@ describe.skipIf(!corpus)(
     /**
      * The answers still outside what their operation allows, one line each: what `everyAnswer`
      * finds must be exactly these (a new one fails, and so does one that no longer occurs, so
-     * the list only shrinks). Why each is left:
-     * - a success status the operation does not list: creates answer 201, updates 200, where the
-     *   operation documents only 204;
-     * - lists, reads and creates the engine serves with state whose records or envelopes draw
-     *   members otherwise than the operation's own schema (a required nested member, an enum a
-     *   stored row does not hold, a `url` pattern, a `oneOf` of record kinds);
-     * - examples whose `oneOf` variants overlap, which repair cannot settle.
+     * the list only shrinks). None is left: every answer of every description is one its
+     * operation allows.
      */
-    const stillDisallowed = new Set([
-      'box PUT /metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema#add → 200',
-      'box PUT /metadata_templates/enterprise/securityClassification-6VMVochwUWo/schema#update → 200',
-      'box POST /metadata_templates/schema#classifications → 201',
-      'box GET /shared_items#folders → 200',
-      'box GET /shared_items#web_links → 200',
-      'box GET /shared_items#app_items → 200',
-    ])
+    const stillDisallowed = new Set<string>([])
 
     // Last, since it writes wherever a drawn request is accepted.
     for (const entry of corpus ?? [])
