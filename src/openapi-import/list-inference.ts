@@ -167,8 +167,18 @@ export function pageMemberOf(document: Json, schema: Json): string | undefined {
   )
     return undefined
   const inner = flatProperties(document, properties[names[0]!]!)
-  return recordsMemberOf(document, inner) === undefined ? undefined : names[0]
+  const records = recordsMemberOf(document, inner)
+  // A page, not a record with an array of its own (Discourse's `{ category: { … } }`): every
+  // other member says where the page is (its size, start, total, links or cursors).
+  return records !== undefined &&
+    Object.keys(inner).every((n) => n === records || PAGE_WORDS.test(n))
+    ? names[0]
+    : undefined
 }
+
+/** The members of a page besides its records (Spotify's paging object: `href`, `next`, `total`…). */
+const PAGE_WORDS =
+  /^(href|self|url|links|_links|limit|offset|total|total_?count|count|cursors?|next|prev(ious)?|has_?more|page|per_?page|page_?size)$/i
 
 /** The envelope, from the list response's schema: a bare array, or the member holding the array. */
 function envelopeOf(

@@ -218,12 +218,14 @@ export function serveDescribed(
     const listShape =
       slots.list &&
       inferList(document, slots.list.operation, slots.list.parameters, {})
+    // A page one member wraps, alone at its path (Spotify's new releases), is kept as one record.
     const singleton =
       group.itemParam === undefined &&
       !slots.create &&
       slots.list !== undefined &&
       listShape !== undefined &&
-      'why' in listShape
+      ('why' in listShape ||
+        (listOnly === true && listShape.page !== undefined))
     if (listOnly && !singleton) {
       searches.push(group)
       for (const op of group.collectionWrites)

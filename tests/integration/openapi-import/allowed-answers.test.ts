@@ -572,4 +572,72 @@ describe('an imported description answers only as each operation allows', () => 
     // A fragment no variant names: the plain operation.
     expect(await typeAt('/shared_items#other')).toBe('file')
   })
+
+  it("keeps a record that one member wraps a record, not a page, though it holds an array of objects (Discourse's `{ category: { …, group_permissions: [ … ] } }`), and a lone wrapped page one record (Spotify's new releases)", async () => {
+    const openapi = describe31({
+      '/c/{id}/show.json': {
+        get: {
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              schema: { type: 'integer' },
+            },
+          ],
+          responses: ok({
+            type: 'object',
+            required: ['category'],
+            properties: {
+              category: {
+                type: 'object',
+                required: ['id', 'name'],
+                properties: {
+                  id: { type: 'integer' },
+                  name: { type: 'string' },
+                  group_permissions: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: { group_name: { type: 'string' } },
+                    },
+                  },
+                },
+              },
+            },
+          }),
+        },
+      },
+      '/browse/new-releases': {
+        get: {
+          responses: ok({
+            type: 'object',
+            required: ['albums'],
+            properties: {
+              albums: {
+                type: 'object',
+                required: ['items', 'total'],
+                properties: {
+                  href: { type: 'string' },
+                  total: { type: 'integer' },
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: { name: { type: 'string' } },
+                    },
+                  },
+                },
+              },
+            },
+          }),
+        },
+      },
+    })
+    const { disallowed, report } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    expect(
+      report.operations.map((o) => `${o.method} ${o.path} ${o.servedAs}`),
+    ).toEqual(['GET /c/{id}/show.json read', 'GET /browse/new-releases read'])
+  })
 })
