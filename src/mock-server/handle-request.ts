@@ -16,11 +16,11 @@ import type { Runtime } from './runtime.ts'
 import { refusedOrigin } from './security/origin-policy.ts'
 import { API_STAGES } from './stages/api-stages.ts'
 import { dispatch } from './stages/dispatch.ts'
-import { graphqlStages, isGraphqlPath } from './graphql/graphql-stages.ts'
+import { graphqlPaths, graphqlStages } from './graphql/graphql-stages.ts'
 import { finalizeResponse } from './stages/finalize-response.ts'
 import { mediaType } from './stages/media-type.ts'
 import { parseJson } from './stages/parse-json.ts'
-import { readBody } from './stages/read-body.ts'
+import { BODY_METHODS, readBody } from './stages/read-body.ts'
 import { routeMatch } from './stages/route-match.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -72,9 +72,22 @@ const onError: StageErrorHandler = (error, c) => {
   return internalError(runtime, state, c.req.raw, error)
 }
 
-/** The API's stages, in the order `stages/api-stages.ts` lists them with what each may answer. */
-function apiStages(runtime: Runtime): Stage[] {
-  return API_STAGES.map(({ stage }) => stage(runtime))
+/**
+ * The API's stages, in the order `stages/api-stages.ts` lists them with what each may answer: all
+ * of them for a method that carries a body, and without those that act on a body alone for any
+ * other (a read walks past no stage that could only call `next()`). A stage with nothing to check
+ * on this API is left out of both.
+ */
+function apiStages(runtime: Runtime) {
+  const withBody: Stage[] = []
+  const bodiless: Stage[] = []
+  for (const { stage: of, bodyOnly } of API_STAGES) {
+    const stage = of(runtime)
+    if (stage === null) continue
+    withBody.push(stage)
+    if (!bodyOnly) bodiless.push(stage)
+  }
+  return { withBody, bodiless }
 }
 
 /** The control API under its path (`/__mock`): public, never rate limited, immune to faults. */
@@ -152,6 +165,7 @@ export function createRequestHandler(runtime: Runtime) {
   const api = apiStages(runtime)
   const control = controlStages(controlPath)
   const graphql = graphqlStages()
+  const isGraphql = graphqlPaths(runtime)
 
   function route(request: Request, state: RequestState) {
     const toControl = isControlPath(state.path, controlPath)
@@ -170,14 +184,21 @@ export function createRequestHandler(runtime: Runtime) {
       )
     if (toControl)
       return runStages(control, onError, request, { state, runtime })
-    if (isGraphqlPath(runtime, state.path))
+    if (isGraphql(state.path))
       return runStages(graphql, onError, request, { state, runtime })
     if (
       basePath === '' ||
       state.path === basePath ||
       state.path.startsWith(`${basePath}/`)
     )
-      return runStages(api, onError, request, { state, runtime })
+      return runStages(
+        BODY_METHODS.has(request.method.toUpperCase())
+          ? api.withBody
+          : api.bodiless,
+        onError,
+        request,
+        { state, runtime },
+      )
     return problemResponse(
       'not-found',
       {

@@ -108,13 +108,18 @@ export function graphqlStages(): Stage[] {
   ]
 }
 
-/** Whether a path is GraphQL's: below the base, unless the API serves that path itself. */
-export function isGraphqlPath(runtime: Runtime, path: string): boolean {
-  const base = runtime.basePath
-  if (path !== `${base}${GRAPHQL_PATH}` && path !== `${base}${SCHEMA_PATH}`)
-    return false
-  return !runtime.api.routes.some(
-    (route) =>
-      route.path === GRAPHQL_PATH || route.path.startsWith(`${GRAPHQL_PATH}/`),
-  )
+/**
+ * Whether a path is GraphQL's: below the base, unless the API serves that path itself. Its two
+ * paths are joined once per instance, not per request.
+ */
+export function graphqlPaths(runtime: Runtime): (path: string) => boolean {
+  const endpoint = `${runtime.basePath}${GRAPHQL_PATH}`
+  const schema = `${runtime.basePath}${SCHEMA_PATH}`
+  return (path) =>
+    (path === endpoint || path === schema) &&
+    !runtime.api.routes.some(
+      (route) =>
+        route.path === GRAPHQL_PATH ||
+        route.path.startsWith(`${GRAPHQL_PATH}/`),
+    )
 }

@@ -17,8 +17,14 @@ import { routeMatch, routeMatchAnswers } from './route-match.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
 interface ApiStage {
-  stage: (runtime: Runtime) => Stage
+  /** The stage for this instance; `null` when it has nothing to check on this API. */
+  stage: (runtime: Runtime) => Stage | null
   answers: StageAnswers
+  /**
+   * Only acts on a request whose method carries a body (`BODY_METHODS`): for any other it calls
+   * `next()` and nothing else, so such a request skips it.
+   */
+  bodyOnly?: true
 }
 
 const NOTHING: StageAnswers = {}
@@ -45,18 +51,23 @@ export const API_STAGES: readonly ApiStage[] = [
     answers: routeMatchAnswers,
   },
   { stage: () => authenticate, answers: authenticateAnswers }, // 401
-  // 400 a header the API requires is missing
-  { stage: () => requiredHeaders, answers: requiredHeadersAnswers },
+  // 400 a header the API requires is missing (an API that requires none skips it)
+  {
+    stage: (runtime) =>
+      runtime.api.requiredHeaders.length > 0 ? requiredHeaders : null,
+    answers: requiredHeadersAnswers,
+  },
   { stage: () => rateLimit, answers: rateLimitAnswers }, // 429
   { stage: () => authorize, answers: authorizeAnswers }, // 403
-  { stage: () => readBody, answers: readBodyAnswers }, // 413
-  { stage: () => mediaType, answers: mediaTypeAnswers }, // 415
-  { stage: () => parseJson, answers: parseJsonAnswers }, // 400
+  { stage: () => readBody, answers: readBodyAnswers, bodyOnly: true }, // 413
+  // 415 and 400 look at the body read above: none was, on a method without one
+  { stage: () => mediaType, answers: mediaTypeAnswers, bodyOnly: true },
+  { stage: () => parseJson, answers: parseJsonAnswers, bodyOnly: true },
   { stage: () => checkItem, answers: checkItemAnswers }, // 404 unknown or hidden item
   // Prefer: return=minimal on a write's success, its replay included
   { stage: () => prefer, answers: preferAnswers },
-  // 400/409/422 key checks; stores the result
-  { stage: () => idempotency, answers: idempotencyAnswers },
+  // 400/409/422 key checks; stores the result (POST alone)
+  { stage: () => idempotency, answers: idempotencyAnswers, bodyOnly: true },
   // simulated processing time, with the key in flight
   { stage: () => latency, answers: NOTHING },
   // the handler, with its item loaded: 412 → 422 → 409 → the operation
