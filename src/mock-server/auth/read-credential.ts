@@ -7,7 +7,7 @@ export type ReadCredential =
   | { kind: 'malformed'; why: string }
   | { kind: 'credential'; token: string }
 
-type Credentialed = Exclude<AuthScheme, { type: 'none' }>
+export type Credentialed = Exclude<AuthScheme, { type: 'none' }>
 
 const REALM = `realm="${AUTH_REALM}"`
 

@@ -1,4 +1,9 @@
-import { challenge, readCredential, where } from '../auth/read-credential.ts'
+import {
+  challenge,
+  readCredential,
+  where,
+  type Credentialed,
+} from '../auth/read-credential.ts'
 import type { Principal } from '../auth/tokens.ts'
 import { credentialHint } from '../declare/dialect-auth.ts'
 import { fail } from '../problems/problem-error.ts'
@@ -16,6 +21,14 @@ function anyCredential(type: string, token: string): Principal {
     owns: 'all',
     scopes: ['read', 'write'],
   }
+}
+
+/** 401 for a credential sent but not let in, worded in the API's own scheme. */
+function refuseCredential(scheme: Credentialed, description: string): never {
+  return fail('unauthenticated', {
+    detail: `${description}. Send ${credentialHint(scheme)} with a valid ${scheme.type === 'basic' ? 'user and password' : scheme.type === 'apiKey' ? 'key' : 'token'}.`,
+    headers: { 'WWW-Authenticate': challenge(scheme, description) },
+  })
 }
 
 /** The caller of an API declared without auth: sees and writes every row. */
@@ -37,12 +50,6 @@ export const authenticate: Stage = (c, next) => {
     state.principal = OPEN
     return next()
   }
-  const send = `Send ${credentialHint(scheme)}`
-  const refuse = (description: string): never =>
-    fail('unauthenticated', {
-      detail: `${description}. ${send} with a valid ${scheme.type === 'basic' ? 'user and password' : scheme.type === 'apiKey' ? 'key' : 'token'}.`,
-      headers: { 'WWW-Authenticate': challenge(scheme, description) },
-    })
   // The API's own scheme first, then the others it also takes: the first that carries a
   // credential is read; a request with none anywhere is answered in the API's own scheme.
   let read = readCredential(scheme, c.req.raw, state)
@@ -66,10 +73,10 @@ export const authenticate: Stage = (c, next) => {
   }
   if (read.kind === 'missing')
     fail('unauthenticated', {
-      detail: `This request needs a credential${scheme.type === 'apiKey' ? ` in the ${where(scheme)}` : ''}. ${send}.`,
+      detail: `This request needs a credential${scheme.type === 'apiKey' ? ` in the ${where(scheme)}` : ''}. Send ${credentialHint(scheme)}.`,
       headers: { 'WWW-Authenticate': challenge(scheme) },
     })
-  if (read.kind === 'malformed') refuse(read.why)
+  if (read.kind === 'malformed') refuseCredential(scheme, read.why)
   const token = (read as { token: string }).token
   const tokens = runtime.options.tokens
   const entry =
@@ -79,7 +86,8 @@ export const authenticate: Stage = (c, next) => {
         ? tokens[token]
         : undefined
   if (!entry)
-    refuse(
+    refuseCredential(
+      scheme,
       used.type === 'basic'
         ? 'The user or password is unknown'
         : used.type === 'apiKey'
@@ -87,7 +95,8 @@ export const authenticate: Stage = (c, next) => {
           : 'The access token is unknown',
     )
   if ('expired' in entry!)
-    refuse(
+    refuseCredential(
+      scheme,
       used.type === 'apiKey' ? 'The key expired' : 'The access token expired',
     )
   state.principal = entry as Principal
