@@ -85,7 +85,11 @@ export async function serverInstructions(
         script,
         ...args,
       ],
-      { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
+      {
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        // One connection for the whole run, however long a request takes (keep-alive.ts).
+        env: { ...process.env, BENCH_KEEP_ALIVE: 'forever' },
+      },
     )
     let stderr = ''
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

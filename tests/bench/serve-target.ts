@@ -1,3 +1,4 @@
+import './keep-alive.ts'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'

@@ -9,13 +9,18 @@ const TARGET = 0.5
 const WARMUP = 500
 const MEASURED = 500
 
-/** `requests` GETs of order 1, one after the other on one kept-alive connection. */
+/**
+ * `requests` GETs of order 1, one after the other on one kept-alive connection. A second connection
+ * would put its own cost in the count, so a run that needed one fails.
+ */
 async function sequential(url: string, requests: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const sockets = new Set<unknown>()
   try {
     for (let i = 0; i < requests; i++)
       await new Promise<void>((resolve, reject) => {
         get(`${url}/api/orders/1`, { agent, headers: CUSTOMER }, (res) => {
+          sockets.add(res.socket)
           if (res.statusCode !== 200)
             reject(new Error(`answered ${res.statusCode}`))
           res.resume()
@@ -25,6 +30,10 @@ async function sequential(url: string, requests: number) {
   } finally {
     agent.destroy()
   }
+  if (sockets.size !== 1)
+    throw new Error(
+      `The server was reached over ${sockets.size} connections, not one: the count is not comparable.`,
+    )
 }
 
 /** Instructions per request: the server run for the warm-up alone, and for warm-up + measured. */
