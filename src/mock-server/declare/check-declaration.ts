@@ -198,6 +198,37 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
         `resources.${name}`,
         `is reserved: the API serves ${list([...RESERVED])} itself`,
       )
+    const singleton: unknown = resources[name]?.singleton
+    if (singleton !== undefined && typeof singleton !== 'boolean')
+      issue(`resources.${name}.singleton`, 'must be true or false')
+    if (singleton === true) {
+      const one = resources[name]!
+      // What a singleton never serves: say so, rather than leave it unserved in silence.
+      if (one.create !== undefined && one.create !== false)
+        issue(
+          `resources.${name}.create`,
+          'must be left out (or false): a singleton is never created, its path holds its one record',
+        )
+      if (one.delete === true)
+        issue(
+          `resources.${name}.delete`,
+          'must be left out (or false): a singleton is never deleted',
+        )
+      if (one.list !== undefined)
+        issue(
+          `resources.${name}.list`,
+          'must be left out: a singleton is never listed',
+        )
+      if (
+        Array.isArray(one.seed) &&
+        one.seed.length > 1 &&
+        one.parents === undefined
+      )
+        issue(
+          `resources.${name}.seed`,
+          `has ${one.seed.length} rows: a singleton keeps one record`,
+        )
+    }
     const answer: unknown = resources[name]?.answer
     if (answer !== undefined && typeof answer !== 'function')
       issue(

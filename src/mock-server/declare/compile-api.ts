@@ -255,7 +255,12 @@ export function compileApi(
           ? collection
           : `${collection}/${encodeURIComponent(String(id))}`
       }
-      const self = href(resource.name, row.id as Id, row)
+      // A singleton's record lives at its resource's path, with no key.
+      const self = href(
+        resource.name,
+        resource.singleton ? undefined : (row.id as Id),
+        row,
+      )
       const _links: Record<string, Link> = { self: { href: self } }
       for (const relation of resource.relations) {
         const value = row[relation.field]

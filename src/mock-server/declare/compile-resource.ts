@@ -111,6 +111,8 @@ export interface CompiledResource {
   replace:
     | { input: Schema | undefined; declaration: ReplaceDeclaration<AnyRecord> }
     | undefined
+  /** One record at the resource's path: read and updated with no key, never listed or created. */
+  singleton: boolean
   /** `PUT` on an item: a replace with a route of its own (else `replace` only checks a `PATCH`). */
   put: boolean
   /** `PATCH` with a JSON Merge Patch, checked as a replace. */
@@ -284,7 +286,9 @@ export function compileResource(
   ]
   // A key of the API's own naming may come in a body (a username); the server makes it otherwise.
   const ownKey = member !== 'id' ? [member] : []
-  const create = pickInput(declaration.create, () =>
+  const singleton = declaration.singleton === true
+  // A singleton is never created or deleted: it is there, or its path answers 404.
+  const create = pickInput(singleton ? false : declaration.create, () =>
     derivedInput(declared, serverSet, [
       ...(ownerField ? [ownerField] : []),
       ...ownKey,
@@ -395,6 +399,7 @@ export function compileResource(
       }
       return { name: nested, of: col.of, title: col.title, where: col.where }
     }),
+    singleton,
     create: create as CompiledResource['create'],
     replace: replace as CompiledResource['replace'],
     put: put && replace !== undefined,
@@ -411,7 +416,7 @@ export function compileResource(
       'POST',
     bodies: dialect.bodies,
     deleted: dialect.deleted,
-    delete: declaration.delete ?? true,
+    delete: !singleton && (declaration.delete ?? true),
     list: listShape(
       declaration.list === undefined && Object.keys(dialect.list).length === 0
         ? undefined

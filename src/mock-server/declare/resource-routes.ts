@@ -18,6 +18,7 @@ import { shapedAnswer } from '../conventions/shaped-answer.ts'
 import { itemRoute, type ItemHandler } from './item-route.ts'
 import {
   parentValues,
+  pathOf,
   underParents,
   type CompiledResource,
 } from './compile-resource.ts'
@@ -113,6 +114,34 @@ function loader(
   }
 }
 
+/**
+ * Finds a singleton's one record (below the parents its path names), hidden (404) when there is
+ * none or the caller may not see it.
+ */
+function singletonLoader(
+  resource: CompiledResource,
+  resources: ReadonlyMap<string, CompiledResource>,
+) {
+  const parents =
+    resource.parents.length > 0 ? parentsLoader(resource, resources) : undefined
+  return (
+    params: Record<string, string>,
+    principal: RouteContext['principal'],
+    runtime: HandlerRuntime,
+  ) => {
+    const below = parents?.(params, principal, runtime)
+    for (const row of runtime.db.table(resource.name).rows.values())
+      if (
+        (!below || underParents(resource, row, below)) &&
+        runtime.api.visible(resource, row, principal, runtime)
+      )
+        return row
+    return fail('not-found', {
+      detail: `No ${resource.singular} exists at ${pathOf(resource, below)} for this credential.`,
+    })
+  }
+}
+
 /** Handlers and description pieces of one route, by method, from the conventions that serve it. */
 function split<H>(conventions: Partial<Record<Method, Convention<H>>>) {
   const handlers: Partial<Record<Method, H>> = {}
@@ -189,8 +218,9 @@ export function resourceRoutes(
   resources: ReadonlyMap<string, CompiledResource>,
 ): RouteSpec[] {
   const base = resource.route
-  // The item's path, its key parameter named as the API names it (`/messages/:Sid`).
-  const at = `${base}/:${resource.key.param}`
+  // The item's path, its key parameter named as the API names it (`/messages/:Sid`); a
+  // singleton's record lives at the resource's path itself.
+  const at = resource.singleton ? base : `${base}/:${resource.key.param}`
   const hasParents = resource.parents.length > 0
   const visibleRows = (ctx: RouteContext) => {
     const { runtime, principal } = ctx
@@ -235,7 +265,9 @@ export function resourceRoutes(
     collection.strictKey =
       (resource.create.declaration as { strictKey?: boolean }).strictKey ===
       true
-  const load = loader(resource, resources)
+  const load = resource.singleton
+    ? singletonLoader(resource, resources)
+    : loader(resource, resources)
   const item = split<ItemHandler<AnyRecord>>({
     GET: readConvention(resource),
     ...(resource.put && { PUT: replaceConvention(resource) }),
@@ -265,7 +297,8 @@ export function resourceRoutes(
         item.handlers[method] = shapedAnswer(handler, operation, shape)
     }
   const routes: RouteSpec[] = [
-    collection,
+    // A singleton has no collection: its path is its record's.
+    ...(resource.singleton ? [] : [collection]),
     {
       ...itemRoute(at, load, item.handlers),
       docs: item.docs,

@@ -373,6 +373,14 @@ export interface ResourceDeclaration<
     delete?: 200 | 202 | 204
   }
   /**
+   * One record at one path (`/account`, `/me`, `/repos/{owner}/{repo}/subscription`): `GET`,
+   * `PUT` (where `replace` allows) and `PATCH` (where `patch` allows) on the resource's `path`
+   * itself, with no key in it, no list, no create and no delete. Below parents, one record per
+   * parent. A path with none answers 404. Its seed holds at most one row (per parent).
+   * @default false
+   */
+  singleton?: boolean
+  /**
    * A table only, with no routes of its own (no collection, item or root link): the
    * declaration's `routes` serve it through `ctx.data`. @default false
    */

@@ -101,9 +101,13 @@ const properties = (json: JsonSchema) =>
 export function buildGraphqlSchema(api: ApiModel): GraphQLSchema {
   const take = nameTaker(RESERVED)
   const enumOf = enumMaker(take)
-  // A nested collection is served over REST alone: its operations need its parents' keys.
+  // A nested collection is served over REST alone: its operations need its parents' keys. So is
+  // a singleton, which has no list or key.
   const resources = [...api.resources.values()].filter(
-    (r) => r.declaration.tableOnly !== true && r.parents.length === 0,
+    (r) =>
+      r.declaration.tableOnly !== true &&
+      r.parents.length === 0 &&
+      !r.singleton,
   )
   const served = new Map(resources.map((r) => [r.name, r]))
   const typeNames = new Map(
