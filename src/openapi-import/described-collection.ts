@@ -43,8 +43,6 @@ export interface DescribedCollection {
   invalid: (row: unknown) => string[]
   /** Fields a create fills when the body does not give them. */
   prepare?: (ctx: HandlerContext & { input: AnyRecord }) => AnyRecord
-  /** One record only (`/account`, `/me`): its reads and updates need no key. */
-  singleton?: boolean
   /** Answers are shaped to each operation's own response schema (see `conformAnswer`). */
   validator?: DescriptionValidator
 }
@@ -202,12 +200,6 @@ export function describedOperations(
     return ctx.data.table(table).update(row.id as never, drawn)
   }
   const find = (ctx: HandlerContext): AnyRecord => {
-    if (collection.singleton) {
-      const row = ctx.data.table(table).list()[0]
-      if (!row)
-        ctx.fail('not-found', { detail: `Nothing exists at ${ctx.path}.` })
-      return row
-    }
     let raw = pathParam(ctx, keyParam!)
     if (suffix && raw.endsWith(suffix)) raw = raw.slice(0, -suffix.length)
     const row = rowsOf(ctx).find((r) => String(r[key]) === raw)
@@ -443,9 +435,6 @@ export function describedOperations(
           if (drawn === undefined) delete row[name]
           else row[name] = drawn
         }
-        if (collection.singleton)
-          for (const old of ctx.data.table(table).list())
-            ctx.data.table(table).delete(old.id as never)
         const stored = keepDrawn(ctx, ctx.data.table(table).insert(row), op)
         // The collection's path without its suffix (`/notes.json` → `/notes/7.json`).
         const collectionPath = ctx.url.pathname.replace(/\/$/, '')

@@ -37,10 +37,16 @@ import { securityOf } from './security-of.ts'
 import { dialectOf } from './dialect-of.ts'
 import { engineWrites, serveDescribed } from './serve-described.ts'
 import { pathParam } from './path-param.ts'
+import {
+  bodiesOf,
+  enginePathOf,
+  LITERAL,
+  nestedShapeOf,
+  RESERVED,
+} from './engine-shape.ts'
 import { itemMustExist as itemUnderParents } from './item-must-exist.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
-const RESERVED = new Set(['problems', 'openapi.json', 'asyncapi.json'])
 
 /** The first `$ref` to another file (examples and other data left alone), by its pointer. */
 function externalRef(document: Json): string | undefined {
@@ -89,9 +95,6 @@ function baseOf(document: Json): string {
   }
 }
 
-/** A collection's literal segment, as a path spells it (`pets`, `payment_intents`, `findByStatus`). */
-const LITERAL = /^[A-Za-z][\w-]{0,62}$/
-
 /**
  * The parts of a path: `/pets/{id}/toys` → collection, id parameter, sub-resource. The collection
  * is one literal segment or more (`/checkout/sessions/{session}`), served by the engine at that
@@ -108,63 +111,6 @@ function shapeOf(path: string) {
   const at = `/${parts.slice(0, literals).join('/')}`
   if (RESERVED.has(parts[0]!)) return undefined
   return { at, id, sub }
-}
-
-const TEMPLATE = /^\{([^}]+)\}$/
-
-/**
- * A nested collection's path (`/customers/{customer}/sources`, `/repos/{owner}/{repo}/issues`) and
- * its item's parameter: literal segments and its parents' parameters, a literal last.
- */
-function nestedShapeOf(document: Json, op: DocOperation) {
-  const path = op.path
-  const parts = path.split('/').slice(1)
-  const last = parts.at(-1)
-  const id = last !== undefined && TEMPLATE.test(last) ? last : undefined
-  const collection = id ? parts.slice(0, -1) : parts
-  if (collection.length < 3 || collection.length > 8) return undefined
-  if (!LITERAL.test(collection[0]!) || RESERVED.has(collection[0]!))
-    return undefined
-  if (!LITERAL.test(collection.at(-1)!)) return undefined
-  const parents: {
-    param: string
-    segment: string | undefined
-    type: string | undefined
-  }[] = []
-  for (const [i, part] of collection.entries()) {
-    const template = TEMPLATE.exec(part)
-    if (template) {
-      const before = collection[i - 1]
-      const schema = op.parameters.find(
-        (p) => p.in === 'path' && p.name === template[1],
-      )?.schema
-      parents.push({
-        param: template[1]!,
-        segment: before && LITERAL.test(before) ? before : undefined,
-        type:
-          schema === undefined ? undefined : typeOf(flatten(document, schema)),
-      })
-    } else if (!LITERAL.test(part)) return undefined
-  }
-  if (parents.length === 0) return undefined
-  return { at: `/${collection.join('/')}`, id, parents }
-}
-
-/**
- * A nested collection's path as the engine declares it: each parameter named as a route may name
- * it (`{owner-id}` → `{owner_id}`), none the item's own.
- */
-function enginePathOf(at: string, itemParam: string) {
-  const names = new Map<string, string>()
-  const path = at.replace(/\{([^}]+)\}/g, (_, param: string) => {
-    let name = param.replace(/\W/g, '_')
-    if (!/^[A-Za-z_]/.test(name)) name = `p_${name}`
-    while (name === itemParam || [...names.values()].includes(name))
-      name = `${name}_parent`
-    names.set(param, name)
-    return `{${name}}`
-  })
-  return { path, names }
 }
 
 /** The resource name of a collection's path: `/checkout/sessions` → `checkout-sessions`. */
@@ -350,26 +296,6 @@ function deletedOf(
 }
 
 /**
- * The media types a collection's writes take where they are forms: a URL-encoded form or JSON
- * (Stripe's), or a multipart form alone (an upload). None where every write takes JSON.
- */
-function bodiesOf(
-  document: Json,
-  group: CollectionOperations,
-): Dialect['bodies'] {
-  const types = new Set<string>()
-  for (const op of [group.create, group.replace, group.patch])
-    if (op) {
-      const type = requestBodyOf(document, op.operation, true)?.type
-      if (type) types.add(type)
-    }
-  if (types.has('multipart/form-data')) return ['multipart/form-data']
-  if (types.has('application/x-www-form-urlencoded'))
-    return ['application/x-www-form-urlencoded', 'application/json']
-  return undefined
-}
-
-/**
  * Turns an OpenAPI 3.0 or 3.1 description into a declaration of hypermock's model, and says how
  * each operation is served and why. The document has local `$ref`s only: read files with
  * `loadOpenApi`, which bundles the others in and validates.
@@ -459,6 +385,8 @@ export function importOpenApi(
   const ownPaths: DocOperation[] = []
   // Writes on an engine collection its routes leave out: `POST` on an item, `PUT` on the collection.
   const engineExtra = new Map<string, DocOperation[]>()
+  // `PATCH` on a collection's own path, which only a singleton serves.
+  const collectionPatches = new Map<string, DocOperation[]>()
   // A PUT on a collection that has no POST, beside an item it reads, creates that item.
   const createsByPut = (op: DocOperation) =>
     !operations.some((o) => o.path === op.path && o.method === 'post') &&
@@ -536,6 +464,12 @@ export function importOpenApi(
       ])
     // On a collection at a path of its own, the importer decides (a singleton's PATCH).
     else if (group.path !== undefined) ownPaths.push(op)
+    // A PATCH at a path of one segment (`/account`) goes where its GET goes: a singleton's.
+    else if (!shape.id && op.method === 'patch')
+      collectionPatches.set(shape.collection, [
+        ...(collectionPatches.get(shape.collection) ?? []),
+        op,
+      ])
     else
       leftOver.push({
         op,
@@ -588,8 +522,13 @@ export function importOpenApi(
     ) {
       // Served by the importer instead: keyed by another member, form bodies, list members of
       // the description's own.
-      ownPaths.push(...own, ...(engineExtra.get(group.name) ?? []))
+      ownPaths.push(
+        ...own,
+        ...(engineExtra.get(group.name) ?? []),
+        ...(collectionPatches.get(group.name) ?? []),
+      )
       engineExtra.delete(group.name)
+      collectionPatches.delete(group.name)
       continue
     }
     const overlay = overrides.resources?.[group.name]
@@ -669,6 +608,11 @@ export function importOpenApi(
     leftOver.push(...inferred.unserved)
     notes.push(...inferred.notes)
   }
+  for (const op of [...collectionPatches.values()].flat())
+    leftOver.push({
+      op,
+      why: 'PATCH on a collection is not part of the model (no PUT, PATCH or DELETE on a collection)',
+    })
   // A parent served by the engine at the path before its parameter, whose items that parameter
   // names (`/customers/{customer}` above `/customers/{customer}/sources`): a missing one is a 404.
   for (const [name, params] of nestedResources) {

@@ -10,6 +10,14 @@ import {
   type DescribedCollection,
   type DescribedOperations,
 } from './described-collection.ts'
+import { resourcePathOk } from '../mock-server/declare/check-declaration.ts'
+import { answerShaper } from './conform-answer.ts'
+import {
+  bodiesOf,
+  enginePathOf,
+  nestedShapeOf,
+  RESERVED,
+} from './engine-shape.ts'
 import { exampleOperation } from './example-operation.ts'
 import type { OperationReport } from './import-types.ts'
 import { itemMustExist } from './item-must-exist.ts'
@@ -108,9 +116,10 @@ export interface EngineCollection {
 /**
  * Serves with state the operations the engine's routes cannot: every path ending in a collection
  * (`/v1/checkout/sessions`, `/posts.json`, `/users/{user_id}/playlists`) and its items
- * (`/t/{id}.json`), keyed by the member the item path names; singletons (`/me`); lists of another
- * collection's records (`/pet/findByStatus`); updates by `POST` on an item or `PUT` on the
- * collection. Each collection is stored in an engine table with no routes of its own.
+ * (`/t/{id}.json`), keyed by the member the item path names; lists of another collection's records
+ * (`/pet/findByStatus`); updates by `POST` on an item or `PUT` on the collection. Each collection
+ * is stored in an engine table with no routes of its own. Singletons (`/me`) are declared as the
+ * engine's own (`singleton: true`), served by its routes.
  */
 export function serveDescribed(
   document: Json,
@@ -226,7 +235,33 @@ export function serveDescribed(
       listShape !== undefined &&
       ('why' in listShape ||
         (listOnly === true && listShape.page !== undefined))
-    if (listOnly && !singleton) {
+    if (singleton) {
+      const declared = singletonResource(
+        document,
+        group,
+        validator,
+        resources,
+        engine,
+        taken,
+      )
+      const writes = group.collectionWrites.filter((o) => !own.includes(o))
+      if ('why' in declared) {
+        for (const op of [...own, ...writes])
+          leftOver.push({ op, why: declared.why })
+        continue
+      }
+      reports.push(...declared.reports)
+      leftOver.push(...declared.unserved)
+      notes.push(...declared.notes)
+      for (const op of [...own, ...writes])
+        if (!declared.served.includes(op))
+          leftOver.push({
+            op,
+            why: `${op.method.toUpperCase()} on a singleton is not part of the model`,
+          })
+      continue
+    }
+    if (listOnly) {
       searches.push(group)
       for (const op of group.collectionWrites)
         if (!own.includes(op))
@@ -236,32 +271,24 @@ export function serveDescribed(
           })
       continue
     }
-    const update =
-      slots.update ??
-      (singleton
-        ? (group.collectionWrites.find((o) => o.method === 'patch') ??
-          slots.replaceByBody)
-        : undefined)
+    const update = slots.update
     const inferred = inferResource(
       document,
       {
         name: group.literals.at(-1) ?? 'items',
-        ...(!singleton && slots.list && { list: slots.list }),
+        ...(slots.list && { list: slots.list }),
         ...(slots.create && { create: slots.create }),
-        ...((slots.read ?? (singleton ? slots.list : undefined)) && {
-          read: slots.read ?? slots.list,
-        }),
+        ...(slots.read && { read: slots.read }),
         ...(slots.replace && { replace: slots.replace }),
         ...(slots.delete && { delete: slots.delete }),
       },
       validator,
-      singleton ? 1 : countOf(group.literals.join('/')),
+      countOf(group.literals.join('/')),
       {
         keys: [
           ...new Set([...(group.itemParam ? [group.itemParam] : []), 'id']),
         ],
         forms: true,
-        singleton,
       },
     )
     const writes = group.collectionWrites.filter((o) => !own.includes(o))
@@ -287,10 +314,7 @@ export function serveDescribed(
       slots.create &&
       refOf(successOf(document, slots.create.operation)?.body?.media.schema)
     const keeper =
-      createdRef &&
-      !singleton &&
-      !group.parentParam &&
-      group.itemParam === undefined
+      createdRef && !group.parentParam && group.itemParam === undefined
         ? [...served, ...engineTables].find((t) => t.ref === createdRef)
         : undefined
     if (keeper) {
@@ -369,18 +393,14 @@ export function serveDescribed(
       invalid: invalidOf(validator, inferred),
       validator,
       ...preparedBy(declaration.create),
-      singleton,
     }
     const served_ops: DescribedOperations = {
-      ...(!singleton && slots.list && { list: slots.list }),
+      ...(slots.list && { list: slots.list }),
       ...(slots.create && { create: slots.create }),
-      ...((slots.read ?? (singleton ? slots.list : undefined)) && {
-        read: slots.read ?? slots.list,
-      }),
+      ...(slots.read && { read: slots.read }),
       ...(slots.replace && { replace: slots.replace }),
       ...(update && { update }),
-      ...(!singleton &&
-        slots.replaceByBody && { replaceByBody: slots.replaceByBody }),
+      ...(slots.replaceByBody && { replaceByBody: slots.replaceByBody }),
       ...(slots.delete && { delete: slots.delete }),
     }
     operations.push(
@@ -400,12 +420,7 @@ export function serveDescribed(
         'create',
         'POST on the collection; the body is validated by its schema',
       ],
-      read: [
-        'read',
-        singleton
-          ? 'the one record at this path'
-          : `the item, keyed by its ${inferred.key}`,
-      ],
+      read: ['read', `the item, keyed by its ${inferred.key}`],
       replace: [
         'replace',
         'PUT on the item; the body is validated by its schema',
@@ -428,12 +443,6 @@ export function serveDescribed(
       DocOperation,
     ][])
       report(op, words[slot][0], name, words[slot][1])
-    for (const op of own)
-      if (!Object.values(served_ops).includes(op))
-        leftOver.push({
-          op,
-          why: 'a write of a singleton beside the one it takes',
-        })
     for (const op of group.collectionWrites)
       if (!Object.values(served_ops).includes(op) && !own.includes(op))
         leftOver.push({
@@ -659,4 +668,149 @@ function withParent(schema: AnyResource['schema']): AnyResource['schema'] {
       }),
     },
   } as unknown as AnyResource['schema']
+}
+
+/** A singleton declared for the engine: the operations it serves, and how. */
+interface DeclaredSingleton {
+  served: DocOperation[]
+  reports: OperationReport[]
+  unserved: { op: DocOperation; why: string }[]
+  notes: string[]
+}
+
+/**
+ * A singleton (`/account`, `/repos/{owner}/{repo}/subscription`) declared for the engine's own
+ * routes: its one record read at its path, replaced by a `PUT` and merged by a `PATCH` there,
+ * below the parents its path names (one record per parent, none until one is made).
+ */
+function singletonResource(
+  document: Json,
+  group: Group,
+  validator: DescriptionValidator,
+  resources: Record<string, AnyResource>,
+  engine: EngineCollection[],
+  taken: (name: string) => boolean,
+): DeclaredSingleton | { why: string } {
+  const read = group.ops.list!
+  const put = group.ops.replaceByBody
+  const patch = group.collectionWrites.find((o) => o.method === 'patch')
+  // A suffix (`/c/{id}/show.json`) is the last literal's own: the parents are found without it.
+  const bare = group.suffix
+    ? read.path.slice(0, -group.suffix.length)
+    : read.path
+  const nested = nestedShapeOf(document, { ...read, path: bare })
+  const at = nested ? `${nested.at}${group.suffix}` : read.path
+  const { path, names } = enginePathOf(at, 'id')
+  const unnamed = (p: string) => p.replace(/\{[^}]+\}/g, '{}')
+  if (
+    (!nested && at.includes('{')) ||
+    !resourcePathOk(path) ||
+    RESERVED.has(path.split('/')[1]!)
+  )
+    return { why: `${read.path} is no path a singleton can be declared at` }
+  if (
+    Object.entries(resources).some(
+      ([other, r]) => unnamed(r.path ?? `/${other}`) === unnamed(path),
+    )
+  )
+    return { why: `${read.path} is the path of another resource` }
+  const name = tableName(group.literals, taken)
+  const ops = {
+    name,
+    path: at,
+    read,
+    ...(put && { replace: put }),
+    ...(patch && { patch }),
+  }
+  const inferred = inferResource(document, ops, validator, 1, {
+    keys: ['id'],
+    forms: true,
+    singleton: true,
+    ...(nested && { parents: nested.parents }),
+  })
+  if ('why' in inferred) return inferred
+  const declaration = inferred.declaration
+  // A parent served by the engine at the path before its parameter: a missing one is a 404.
+  const parentOf = (param: string) => {
+    const above = at.slice(0, at.indexOf(`/{${param}}`))
+    return engine.find(
+      (e) => e.path === above && !e.parents && e.inferred.key === 'id',
+    )?.name
+  }
+  const answer = answerShaper(
+    document,
+    validator,
+    { read, replace: put, patch },
+    name,
+    inferred.key,
+  )
+  const bodies = bodiesOf(document, ops)
+  resources[name] = {
+    ...declaration,
+    singleton: true,
+    // The record as the description draws it: a map (`/store/inventory`) has no room for links.
+    links: false,
+    ...(path !== `/${name}` && { path }),
+    ...(nested && {
+      parents: Object.fromEntries(
+        [...names].map(([param, engineName]) => {
+          const to = parentOf(param)
+          return [
+            engineName,
+            { ...inferred.parents[param]!, ...(to && { to }) },
+          ]
+        }),
+      ),
+      // Rows of a nested singleton are made below a parent.
+      seed: [],
+    }),
+    ...(answer && { answer }),
+    ...(bodies && { dialect: { bodies } }),
+  }
+  const served: DocOperation[] = [read]
+  const reports: OperationReport[] = []
+  const report = (
+    op: DocOperation,
+    servedAs: OperationReport['servedAs'],
+    why: string,
+  ) =>
+    reports.push({
+      method: op.method.toUpperCase(),
+      path: op.path,
+      servedAs,
+      resource: name,
+      why,
+      notes: [],
+    })
+  report(read, 'read', 'the one record at this path')
+  const replace = declaration.replace
+  if (
+    put &&
+    replace &&
+    !(typeof replace === 'object' && 'put' in replace && replace.put === false)
+  ) {
+    served.push(put)
+    report(
+      put,
+      'replace',
+      'PUT at the path replaces its one record; the body is validated by its schema; If-Match gives 412',
+    )
+  }
+  if (patch && declaration.patch) {
+    served.push(patch)
+    report(
+      patch,
+      'merge patch',
+      'PATCH at the path merges into its one record; If-Match gives 412',
+    )
+  }
+  return {
+    served,
+    reports,
+    unserved: inferred.unserved.filter(({ op }) => !served.includes(op)),
+    notes: [
+      `${name}: a singleton at ${path}${nested ? ', one record per parent' : ''}`,
+      ...inferred.notes,
+    ],
+  }
 }

@@ -41,7 +41,7 @@ const RESERVED = new Set(['problems', 'openapi.json'])
  */
 const LITERAL_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]{0,62}$/
 const PARAM_SEGMENT = /^\{([A-Za-z_]\w{0,62})\}$/
-function resourcePathOk(path: string) {
+export function resourcePathOk(path: string) {
   const segments = path.split('/')
   if (segments[0] !== '' || segments.length < 2 || segments.length > 9)
     return false
