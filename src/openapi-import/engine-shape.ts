@@ -76,7 +76,7 @@ export function bodiesOf(
   group: CollectionOperations,
 ): Dialect['bodies'] {
   const types = new Set<string>()
-  for (const op of [group.create, group.replace, group.patch])
+  for (const op of [group.create, group.replace, group.patch, group.update])
     if (op) {
       const type = requestBodyOf(document, op.operation, true)?.type
       if (type) types.add(type)

@@ -7,6 +7,7 @@ import type {
   RouteDeclaration,
   Relation,
 } from '../mock-server/declare/types.ts'
+import { MERGE_PATCH } from '../common/media-types.ts'
 import { descriptionValidator } from './ajv-standard-schema.ts'
 import { errorDisagreements } from './error-disagreements.ts'
 import { errorBodyOf } from './error-envelope.ts'
@@ -259,6 +260,31 @@ function dialectOfCollection(
   const deleted = deletedOf(document, group, inferred)
   if (deleted) dialect.deleted = deleted
   return Object.keys(dialect).length > 0 ? dialect : undefined
+}
+
+/**
+ * An update by `POST` on an item (Stripe's `POST /v1/customers/{customer}`) as the engine declares
+ * it: a merge patch that method takes, the merged record checked by the replace body (the `PUT`'s,
+ * or the update's own where there is none, the members it cannot carry kept as stored). None for a
+ * record the answers wrap, or an update with no body to check.
+ */
+function updateByPost(
+  document: Json,
+  inferred: InferredResource,
+  op: DocOperation,
+): Partial<AnyResource> | undefined {
+  if (inferred.wrapper) return undefined
+  const patch = {
+    method: 'POST' as const,
+    accepts: ['application/json' as const, MERGE_PATCH],
+  }
+  if (inferred.declaration.replace) return { patch }
+  const input = inferred.inputOf(op)
+  const body = requestSchemaOf(document, op.operation, true)
+  if (!input || !body) return undefined
+  const carried = Object.keys(flatProperties(document, flatten(document, body)))
+  const keep = Object.keys(inferred.record).filter((f) => !carried.includes(f))
+  return { patch, replace: { input, keep, put: false } }
 }
 
 /**
@@ -532,6 +558,12 @@ export function importOpenApi(
       continue
     }
     const overlay = overrides.resources?.[group.name]
+    // An update by POST on the item (Stripe's), where no PATCH takes the engine's update method.
+    const postUpdate = group.patch
+      ? undefined
+      : engineExtra.get(group.name)?.find((o) => o.method === 'post')
+    const byPost = postUpdate && updateByPost(document, inferred, postUpdate)
+    if (byPost) group.update = postUpdate
     const dialect = dialectOfCollection(document, group, inferred)
     // Each answer in its operation's own schema, where the operations draw the record otherwise.
     const answer = answerShaper(
@@ -542,7 +574,7 @@ export function importOpenApi(
         create: group.create,
         read: group.read,
         replace: group.replace,
-        patch: group.patch,
+        patch: group.patch ?? group.update,
         delete: group.delete,
       },
       group.name,
@@ -573,11 +605,13 @@ export function importOpenApi(
             seed: [],
           }),
           ...(answer && { answer }),
-          // An update by POST on the item answers the record without `_links` (the importer
-          // serves it), so every answer of the record draws it alike.
-          ...(engineExtra.get(group.name)?.some((o) => o.method === 'post') && {
-            links: false,
-          }),
+          ...byPost,
+          // An update by POST the importer serves (one the engine cannot check) answers the
+          // record without `_links`, so every answer of the record draws it alike.
+          ...(!byPost &&
+            engineExtra.get(group.name)?.some((o) => o.method === 'post') && {
+              links: false,
+            }),
           ...(dialect && { dialect }),
           ...(dialect?.keys && {
             id: dialect.keys.generate as NonNullable<AnyResource['id']>,
@@ -787,7 +821,17 @@ export function importOpenApi(
   notes.push(...fromPaths.notes)
   for (const [name, ops] of engineExtra) {
     const inferred = linked.get(name)
-    const update = ops.find((o) => o.method === 'post')
+    const served = collections.get(name)?.update
+    if (served)
+      reports.push({
+        method: 'POST',
+        path: served.path,
+        servedAs: 'merge patch',
+        resource: name,
+        why: `POST on the item ${collections.get(name)?.path ?? `/${name}`}/{id} updates the members it carries, as a merge patch`,
+        notes: ['If-Match gives 412'],
+      })
+    const update = ops.find((o) => o.method === 'post' && o !== served)
     const replaceByBody = ops.find((o) => o.method === 'put')
     const at = collections.get(name)?.path ?? `/${name}`
     if (!inferred) {

@@ -115,9 +115,24 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
       const allowed: AnyRecord = {}
       for (const [key, value] of Object.entries(patch))
         if (!refused.some((e) => e.field === key)) put(allowed, key, value)
-      const merged = mergePatch(target, allowed)
-      const checked = replace.input ? checkWith(replace.input, merged) : null
-      const schemaErrors = checked && 'errors' in checked ? checked.errors : []
+      const merged = mergePatch(target, allowed) as AnyRecord
+      let checked = replace.input ? checkWith(replace.input, merged) : null
+      let schemaErrors = checked && 'errors' in checked ? checked.errors : []
+      // A stored member the update body draws otherwise (Stripe's `source`: an object stored, an
+      // id sent) and the patch leaves alone is kept as stored, not refused: the caller sent none.
+      const untouched = drawnOtherwise(schemaErrors, allowed, merged)
+      if (untouched.length > 0) {
+        const rest: AnyRecord = {}
+        for (const [key, value] of Object.entries(merged))
+          if (!untouched.includes(key)) put(rest, key, value)
+        checked = checkWith(replace.input!, rest)
+        schemaErrors = 'errors' in checked ? checked.errors : []
+        if (schemaErrors.length === 0 && 'value' in checked) {
+          const value = { ...(checked.value as AnyRecord) }
+          for (const key of untouched) put(value, key, item[key])
+          checked = { value }
+        }
+      }
       if (refused.length > 0 || schemaErrors.length > 0)
         validationFailed([...refused, ...schemaErrors], true)
       return (
@@ -168,6 +183,31 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
       validationFailed([...refused, ...schemaErrors], true)
     return (checked && 'value' in checked ? checked.value : merged) as AnyRecord
   }
+}
+
+/**
+ * The members every schema error names that the patch did not send and the merged body carries
+ * (from the stored record), or none where any error lies elsewhere.
+ */
+function drawnOtherwise(
+  errors: readonly FieldError[],
+  patch: AnyRecord,
+  merged: AnyRecord,
+): string[] {
+  const members = new Set<string>()
+  for (const error of errors) {
+    const member = error.pointer?.split('/')[1]?.replaceAll('~1', '/')
+    const name = member?.replaceAll('~0', '~')
+    if (
+      name === undefined ||
+      name === '' ||
+      Object.hasOwn(patch, name) ||
+      !Object.hasOwn(merged, name)
+    )
+      return []
+    members.add(name)
+  }
+  return [...members]
 }
 
 export function mergePatchConvention(

@@ -319,7 +319,8 @@ export interface ResourceDeclaration<
   /**
    * `PATCH` on an item with a JSON Merge Patch (`application/merge-patch+json`): the merged record
    * is checked like a `replace` body, in the same states (with `replace: false`, the replace body
-   * the schema implies, and no `PUT`). `{ accepts }` names the
+   * the schema implies, and no `PUT`); a stored member the replace body draws otherwise and the
+   * patch does not send is kept as stored. `{ accepts }` names the
    * media types it takes: `application/json` read as a merge patch too, or a JSON Patch
    * (`application/json-patch+json`, RFC 6902). @default false
    */
