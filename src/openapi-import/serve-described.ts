@@ -745,8 +745,13 @@ function singletonResource(
     inferred.key,
   )
   const bodies = bodiesOf(document, ops)
+  // A replace documented as 204 alone answers no body (Spotify's `PUT /me/player`).
+  const replaced = put && successOf(document, put.operation)?.status
   resources[name] = {
     ...declaration,
+    ...(replaced === 204 && {
+      status: { ...declaration.status, replace: 204 as const },
+    }),
     singleton: true,
     // The record as the description draws it: a map (`/store/inventory`) has no room for links.
     links: false,

@@ -202,6 +202,35 @@ describe('a singleton: one record at a path with no key', () => {
     expect(result.valid, compileErrors(result)).toBe(true)
   })
 
+  it('a replace declared 204 keeps its change and answers no body, with the ETag the next write takes', async () => {
+    const { send } = serve({
+      ...api,
+      resources: {
+        ...api.resources,
+        account: { ...api.resources.account, status: { replace: 204 } },
+      },
+    })
+    const read = await send('GET', '/account')
+    const replaced = await send(
+      'PUT',
+      '/account',
+      { email: 'grace@example.com', plan: 'pro' },
+      { 'If-Match': read.headers.get('ETag')! },
+    )
+    expect(replaced.status).toBe(204)
+    expect(replaced.body).toBeNull()
+    const after = await send('GET', '/account')
+    expect(after.body).toMatchObject({ email: 'grace@example.com' })
+    expect(replaced.headers.get('ETag')).toBe(after.headers.get('ETag'))
+    const patched = await send(
+      'PATCH',
+      '/account',
+      { plan: 'free' },
+      { 'If-Match': replaced.headers.get('ETag')! },
+    )
+    expect(patched.status).toBe(200)
+  })
+
   it('refuses a declaration that asks a singleton to be created, deleted or listed, naming each', () => {
     let error: unknown
     try {

@@ -44,10 +44,12 @@ export function replaceConvention(
         ...describePrefer(ctx.api, [
           {
             status: resource.status.replace,
-            schema: itemSchema(
-              resource.item,
-              inStates(names, state?.replaceIn),
-            ),
+            ...(resource.status.replace !== 204 && {
+              schema: itemSchema(
+                resource.item,
+                inStates(names, state?.replaceIn),
+              ),
+            }),
             etag: true,
           },
         ]),

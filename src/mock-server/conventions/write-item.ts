@@ -19,6 +19,7 @@ import {
   referenceErrors,
   stateConflict,
 } from '../declare/write-checks.ts'
+import { HttpResponse } from '../http-response.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { RouteContext } from '../route-spec.ts'
 import { validationFailed } from '../validation/validate.ts'
@@ -35,7 +36,7 @@ export interface ItemWrite {
   /** Whether a 422 from the declaration's checks says a body was sent. */
   hadBody(ctx: RouteContext): boolean
   /** The status of the answer (it carries the stored record and its ETag). */
-  status: 200 | 201 | 202
+  status: 200 | 201 | 202 | 204
 }
 
 /** 409 `version-mismatch` when a body names a version the record has left. */
@@ -141,6 +142,11 @@ export function writeItemHandler(
     const updated = runtime.db
       .handle(resource.name)
       .replace(item.id as Id, next)
+    // A write documented as 204 keeps its change and answers no body, with the new ETag.
+    if (write.status === 204)
+      return HttpResponse.empty({
+        headers: { ETag: runtime.api.etag(resource, updated) },
+      })
     return recordResponse(runtime, resource, updated, false, write.status)
   }
 }

@@ -475,7 +475,7 @@ export function checkResource(
 /** The success statuses a resource may answer its writes with. */
 const STATUSES = {
   create: [200, 201, 202],
-  replace: [200, 201, 202],
+  replace: [200, 201, 202, 204],
   delete: [200, 202, 204],
 } as const
 

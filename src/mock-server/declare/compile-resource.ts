@@ -133,7 +133,7 @@ export interface CompiledResource {
   /** Success statuses of create, replace and delete. */
   status: {
     create: 200 | 201 | 202
-    replace: 200 | 201 | 202
+    replace: 200 | 201 | 202 | 204
     delete: 200 | 202 | 204
   }
   /** The owner keys of a row; `null` when the resource has no owner (everybody sees it). */

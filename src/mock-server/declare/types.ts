@@ -370,7 +370,7 @@ export interface ResourceDeclaration<
    */
   status?: {
     create?: 200 | 201 | 202
-    replace?: 200 | 201 | 202
+    replace?: 200 | 201 | 202 | 204
     delete?: 200 | 202 | 204
   }
   /**
