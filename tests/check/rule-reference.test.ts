@@ -1,10 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { format, resolveConfig } from 'prettier'
+import { format, type FormatOptions } from 'oxfmt'
 import { expect, it } from 'vitest'
 import { ruleCatalogue } from '../../src/check/index.ts'
 
 const file = new URL('../../docs/reference/check-rules.md', import.meta.url)
+/** The repository's formatter settings (`npm run format`). */
+const configFile = new URL('../../.oxfmtrc.json', import.meta.url)
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
 /** The rule reference, generated from the registry; `UPDATE_RULE_REFERENCE=1` rewrites the page. */
@@ -31,10 +33,12 @@ function ruleReference(): string {
 }
 
 it('docs/reference/check-rules.md lists every rule: what it checks, sends and writes', async () => {
-  const generated = await format(ruleReference(), {
-    ...(await resolveConfig(fileURLToPath(file))),
-    parser: 'markdown',
-  })
+  const { code: generated, errors } = await format(
+    fileURLToPath(file),
+    ruleReference(),
+    JSON.parse(readFileSync(configFile, 'utf8')) as FormatOptions,
+  )
+  expect(errors).toEqual([])
   if (process.env.UPDATE_RULE_REFERENCE) writeFileSync(file, generated)
   expect(readFileSync(file, 'utf8')).toBe(generated)
 })
