@@ -34,7 +34,8 @@ const started = connection
   : startMock(window.localStorage, clock).then((booted) => ({
       ...booted,
       declared: undefined as
-        Awaited<ReturnType<typeof loadDeclared>> | undefined,
+        | Awaited<ReturnType<typeof loadDeclared>>
+        | undefined,
     }))
 started
   .then(({ api, clock, storageNotice, declared }) => {

@@ -71,7 +71,10 @@ export interface RequestEndEvent extends OperationEventBase {
 
 /** Everything the client reports; the playground's timeline is a pure fold over these. */
 export type ClientEvent =
-  AttemptStartEvent | AttemptEndEvent | RetryScheduledEvent | RequestEndEvent
+  | AttemptStartEvent
+  | AttemptEndEvent
+  | RetryScheduledEvent
+  | RequestEndEvent
 
 /** Receives client events; see `createClient({ onEvent })` and `client.subscribe()`. */
 export type ClientEventListener = (event: ClientEvent) => void

@@ -4,7 +4,8 @@ import { createHandlers } from './handlers.ts'
 
 /** The mock a switching worker hands its requests to now; `undefined` hands none. */
 export type CurrentMock = () =>
-  Pick<MockApi, 'fetch' | 'owns' | 'origin'> | undefined
+  | Pick<MockApi, 'fetch' | 'owns' | 'origin'>
+  | undefined
 
 /**
  * msw's service worker with one set of handlers in front of whichever mock `current` names when a

@@ -24,7 +24,13 @@ export interface ObjectShape {
 }
 
 export type StringFormat =
-  'uuid' | 'date-time' | 'date-time-offset' | 'date' | 'email' | 'uri' | 'none'
+  | 'uuid'
+  | 'date-time'
+  | 'date-time-offset'
+  | 'date'
+  | 'email'
+  | 'uri'
+  | 'none'
 
 const MAX_DISTINCT = 20
 const MAX_DEPTH = 12

@@ -20,7 +20,8 @@ function ownEntry(): string {
  */
 export async function loadConfig(file: string): Promise<ApiDeclaration> {
   const declaration = (await importDefault(file)) as
-    Partial<ApiDeclaration> | undefined
+    | Partial<ApiDeclaration>
+    | undefined
   if (
     !declaration ||
     typeof declaration !== 'object' ||

@@ -163,7 +163,8 @@ export class IndexedDbStore implements MockStore {
     try {
       const rows = tx.objectStore('rows')
       const meta = ((await tx.objectStore('meta').get(STATE)) as
-        StoredMeta | undefined) ?? {
+        | StoredMeta
+        | undefined) ?? {
         seq: 0,
         settings: null,
       }

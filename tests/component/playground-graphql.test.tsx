@@ -37,7 +37,8 @@ afterEach(() => {
  */
 function resultText() {
   const element = document.querySelector('.result-window .CodeMirror') as
-    (Element & { CodeMirror?: { getValue(): string } }) | null
+    | (Element & { CodeMirror?: { getValue(): string } })
+    | null
   return element?.CodeMirror?.getValue() ?? ''
 }
 

@@ -34,7 +34,8 @@ async function run(page: Page, query?: string) {
 function resultText(page: Page) {
   return page.evaluate(() => {
     const element = document.querySelector('.result-window .CodeMirror') as
-      (Element & { CodeMirror?: { getValue(): string } }) | null
+      | (Element & { CodeMirror?: { getValue(): string } })
+      | null
     return element?.CodeMirror?.getValue() ?? ''
   })
 }

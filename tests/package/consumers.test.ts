@@ -406,51 +406,45 @@ describe('on Node 20.19 with msw 2', () => {
     }
     for (const [compiler, { dir, version }] of Object.entries(api)) {
       for (const resolution of ['bundler', 'node16'] as const) {
-        it.concurrent(
-          `type-checks every entry with ${compiler}, moduleResolution ${resolution}`,
-          async () => {
-            const config = `tsconfig.${resolution}.json`
-            const { stdout } = await promisify(execFile)(
-              process.execPath,
-              ['check-types.mjs', dir(), config],
-              { cwd: dir24, encoding: 'utf8' },
-            )
-            const result = JSON.parse(stdout) as {
-              version: string
-              ours: number
-              diagnostics: string
-            }
-            expect(result.version).toMatch(version)
-            // Every entry's declaration file, and the chunks they share, were checked.
-            expect(result.ours).toBeGreaterThanOrEqual(15)
-            expect(result.diagnostics).toBe('')
-          },
-        )
+        it.concurrent(`type-checks every entry with ${compiler}, moduleResolution ${resolution}`, async () => {
+          const config = `tsconfig.${resolution}.json`
+          const { stdout } = await promisify(execFile)(
+            process.execPath,
+            ['check-types.mjs', dir(), config],
+            { cwd: dir24, encoding: 'utf8' },
+          )
+          const result = JSON.parse(stdout) as {
+            version: string
+            ours: number
+            diagnostics: string
+          }
+          expect(result.version).toMatch(version)
+          // Every entry's declaration file, and the chunks they share, were checked.
+          expect(result.ours).toBeGreaterThanOrEqual(15)
+          expect(result.diagnostics).toBe('')
+        })
       }
     }
 
     for (const resolution of ['bundler', 'node16'] as const) {
-      it.concurrent(
-        `type-checks every entry with TypeScript 7, moduleResolution ${resolution}, every declaration file loaded included`,
-        async () => {
-          const config = `tsconfig.${resolution}.json`
-          let output = ''
-          try {
-            await promisify(execFile)(
-              process.execPath,
-              [
-                path.join(dir24, 'node_modules/typescript7/bin/tsc'),
-                '-p',
-                config,
-              ],
-              { cwd: dir24, encoding: 'utf8' },
-            )
-          } catch (error) {
-            output = (error as { stdout: string }).stdout
-          }
-          expect(output).toBe('')
-        },
-      )
+      it.concurrent(`type-checks every entry with TypeScript 7, moduleResolution ${resolution}, every declaration file loaded included`, async () => {
+        const config = `tsconfig.${resolution}.json`
+        let output = ''
+        try {
+          await promisify(execFile)(
+            process.execPath,
+            [
+              path.join(dir24, 'node_modules/typescript7/bin/tsc'),
+              '-p',
+              config,
+            ],
+            { cwd: dir24, encoding: 'utf8' },
+          )
+        } catch (error) {
+          output = (error as { stdout: string }).stdout
+        }
+        expect(output).toBe('')
+      })
     }
   })
 })

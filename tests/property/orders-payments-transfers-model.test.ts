@@ -13,7 +13,10 @@ import {
 } from './support/order-model.ts'
 
 type Token =
-  'customer-1-token' | 'customer-2-token' | 'admin-token' | 'readonly-token'
+  | 'customer-1-token'
+  | 'customer-2-token'
+  | 'admin-token'
+  | 'readonly-token'
 type Real = MockApi
 
 const api = createMockApi({ config: { rateLimit: false } })

@@ -277,7 +277,8 @@ export async function lifecycle(
     const errors =
       (
         refused.body as
-          { errors?: { pointer?: string; field?: string }[] } | undefined
+          | { errors?: { pointer?: string; field?: string }[] }
+          | undefined
       )?.errors ?? []
     const memberSchemas = (op: OperationReport, body: unknown) => {
       const operation = operationOf(op)

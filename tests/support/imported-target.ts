@@ -56,7 +56,8 @@ export function ownerOf(
     return (row, data) =>
       (
         data.table('orders').get((row as Row).orderId as number) as
-          Row | undefined
+          | Row
+          | undefined
       )?.customerId as number | undefined
   return resource.owner
 }

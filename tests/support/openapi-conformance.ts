@@ -110,7 +110,8 @@ class Conformance {
     const template = this.templates.find((t) => t.pattern.test(pathname))
     const operation = template
       ? (this.doc.paths[template.path]?.[method.toLowerCase()] as
-          { responses: Record<string, ResponseObject> } | undefined)
+          | { responses: Record<string, ResponseObject> }
+          | undefined)
       : undefined
     if (!template || !operation) {
       // No operation: an unknown path (404), a method the resource lacks (405), or a fault that

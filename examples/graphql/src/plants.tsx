@@ -60,7 +60,8 @@ const listContext = { additionalTypenames: ['Plant'] }
 function describeError(error: CombinedError): string {
   const [first] = error.graphQLErrors
   const invalid = first?.extensions.errors as
-    { field: string; message: string }[] | undefined
+    | { field: string; message: string }[]
+    | undefined
   if (invalid?.length)
     return invalid
       .map(({ field, message }) => `${field}: ${message}`)

@@ -101,7 +101,9 @@ function unreadable(created: Exchange): RuleOutcome {
 }
 
 type Followed =
-  RuleOutcome | { status: 'changed' | 'kept'; steps: Exchange[] } | null
+  | RuleOutcome
+  | { status: 'changed' | 'kept'; steps: Exchange[] }
+  | null
 
 async function followOnce(
   context: RuleContext,

@@ -24,7 +24,8 @@ export interface RetryRun {
 }
 
 type Ended =
-  AttemptResult | { readonly kind: 'aborted'; readonly error: unknown }
+  | AttemptResult
+  | { readonly kind: 'aborted'; readonly error: unknown }
 
 function failureMessage(
   run: RetryRun,

@@ -4,7 +4,12 @@ import { ProblemError } from '../problems/problem-error.ts'
 import { decodeCursor, HYPERMOCK_LIST, type ListShape } from './list-shape.ts'
 
 export type FieldType =
-  'integer' | 'number' | 'string' | 'timestamp' | 'date' | readonly string[]
+  | 'integer'
+  | 'number'
+  | 'string'
+  | 'timestamp'
+  | 'date'
+  | readonly string[]
 
 export interface FieldSpec {
   type: FieldType

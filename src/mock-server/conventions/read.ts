@@ -12,7 +12,8 @@ export function readConvention(
   resource: CompiledResource,
 ): Convention<ItemHandler<AnyRecord>> {
   const guard = resource.declaration.read?.guard as
-    ((ctx: unknown) => void) | undefined
+    | ((ctx: unknown) => void)
+    | undefined
   return {
     handler: (ctx, item) => {
       if (guard) guard({ ...handlerContext(ctx), item })

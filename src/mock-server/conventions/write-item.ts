@@ -73,7 +73,8 @@ function keptMembers(
   input: AnyRecord,
 ): AnyRecord {
   const replace = resource.replace?.declaration as
-    ReplaceDeclaration<AnyRecord, AnyRecord> | undefined
+    | ReplaceDeclaration<AnyRecord, AnyRecord>
+    | undefined
   const kept: AnyRecord = { id: item.id }
   for (const field of [
     'createdAt',

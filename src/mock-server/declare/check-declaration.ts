@@ -423,7 +423,8 @@ export function checkResource(
     needField(`${at}.state.field`, state.field, 'the state field')
     const property = (
       resource.json.properties as
-        Record<string, { enum?: unknown[] }> | undefined
+        | Record<string, { enum?: unknown[] }>
+        | undefined
     )?.[state.field]
     const states = property?.enum
     const known = (path: string, value: unknown) => {
@@ -487,7 +488,8 @@ function checkStatus(status: unknown, at: string, issue: Issue) {
   }
   for (const [name, value] of Object.entries(status)) {
     const allowed = STATUSES[name as keyof typeof STATUSES] as
-      readonly number[] | undefined
+      | readonly number[]
+      | undefined
     if (!allowed)
       issue(`${at}.${name}`, 'is not a write; use create, replace or delete')
     else if (!allowed.includes(value as number))

@@ -271,7 +271,8 @@ export function compileApi(
         _links[nested.name] = { href: `${self}/${nested.name}` }
       const more = (
         resource.declaration.links as
-          ((row: AnyRecord, h: typeof href) => Record<string, Link>) | undefined
+          | ((row: AnyRecord, h: typeof href) => Record<string, Link>)
+          | undefined
       )?.(row, href)
       if (more)
         for (const [rel, link] of Object.entries(more))

@@ -151,7 +151,8 @@ function fieldSpec(property: JsonSchema): FieldSpec | null {
   let nullable = false
   let schema = property
   const variants = (property.anyOf ?? property.oneOf) as
-    JsonSchema[] | undefined
+    | JsonSchema[]
+    | undefined
   if (Array.isArray(variants)) {
     const rest = variants.filter((v) => v.type !== 'null')
     nullable = rest.length < variants.length
@@ -315,7 +316,9 @@ export function compileResource(
   )
 
   const owner = declaration.owner as
-    string | ((row: AnyRecord, data: DataAccess) => unknown) | undefined
+    | string
+    | ((row: AnyRecord, data: DataAccess) => unknown)
+    | undefined
   const owners =
     owner === undefined
       ? null

@@ -345,7 +345,10 @@ export interface ResourceDeclaration<
         row: R,
         data: DataAccess,
       ) =>
-        OwnerKey | null | undefined | readonly (OwnerKey | null | undefined)[])
+        | OwnerKey
+        | null
+        | undefined
+        | readonly (OwnerKey | null | undefined)[])
   relations?: Record<string, Relation<R>>
   collections?: Record<string, NestedCollection<R>>
   state?: StateDeclaration<R, F>
@@ -405,7 +408,12 @@ export interface ResourceDeclaration<
 
 /** An operation of a resource whose answer `answer` shapes. */
 export type AnswerOperation =
-  'list' | 'create' | 'read' | 'replace' | 'patch' | 'delete'
+  | 'list'
+  | 'create'
+  | 'read'
+  | 'replace'
+  | 'patch'
+  | 'delete'
 
 /** What `problemMembers` is told of a problem document it adds to. */
 export interface ProblemSummary {

@@ -60,7 +60,8 @@ function unwrapNull(property: JsonSchema): {
   nullable: boolean
 } {
   const variants = (property.anyOf ?? property.oneOf) as
-    JsonSchema[] | undefined
+    | JsonSchema[]
+    | undefined
   if (Array.isArray(variants)) {
     const rest = variants.filter((v) => v.type !== 'null')
     const nullable = rest.length < variants.length

@@ -11,7 +11,13 @@ export interface ControlOperationDoc {
   summary: string
   description?: string
   tag:
-    'State' | 'Settings' | 'Faults' | 'Journal' | 'Clock' | 'Webhooks' | 'Meta'
+    | 'State'
+    | 'Settings'
+    | 'Faults'
+    | 'Journal'
+    | 'Clock'
+    | 'Webhooks'
+    | 'Meta'
   /** The JSON body it takes. */
   body?: { schema: JsonSchema; required: boolean }
   /** The success status and, unless 204, the schema of its JSON. */

@@ -262,7 +262,8 @@ describe('an imported nested collection (/customers/{customer}/sources)', () => 
     const description = await send('GET', '/openapi.json')
     const paths = description.body.paths as Record<string, Json>
     const read = paths['/customers/{customer}/sources/{id}']?.get as
-      { parameters: Json[] } | undefined
+      | { parameters: Json[] }
+      | undefined
     expect(read?.parameters).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

@@ -146,7 +146,8 @@ describe.skipIf(!present)(
         }
         url.pathname += route
         const content = resolve(op.operation.requestBody).content as
-          Json | undefined
+          | Json
+          | undefined
         let body: BodyInit | undefined
         if (content?.['application/json']) {
           body = JSON.stringify(exampleOf(content['application/json'] as Json))

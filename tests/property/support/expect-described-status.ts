@@ -21,7 +21,8 @@ export function describedStatuses(basePath: string, api?: ApiDeclaration) {
     // An unknown path (404) has no operation; nor has a method no path lists (405 everywhere).
     if (!template) return null
     const operation = doc.paths[template.path]?.[method.toLowerCase()] as
-      { responses: Record<string, unknown> } | undefined
+      | { responses: Record<string, unknown> }
+      | undefined
     if (!operation) return null
     if (Object.hasOwn(operation.responses, String(status))) return null
     return `${method} ${template.path} answered ${status}, which its description does not list (it lists ${Object.keys(operation.responses).join(', ')})`

@@ -5,7 +5,8 @@ import type { PersistedPlayground } from '../../boot/persisted-state.ts'
 import { isObject } from '../../../common/is-object.ts'
 
 export type FileCheck =
-  { ok: true; value: PersistedPlayground } | { ok: false; reason: string }
+  | { ok: true; value: PersistedPlayground }
+  | { ok: false; reason: string }
 
 const MAX_BYTES = 32 * 1024 * 1024
 

@@ -67,7 +67,8 @@ export const emptyFaultForm: FaultFormValues = {
 type NumberField = 'retryAfter' | 'ms' | 'times' | 'probability' | 'skip'
 
 export type FormResult =
-  { ok: true; rule: FaultRuleInput } | { ok: false; errors: FieldErrors }
+  | { ok: true; rule: FaultRuleInput }
+  | { ok: false; errors: FieldErrors }
 
 /**
  * Turns the form into a rule for `api.faults.add`. Only what the form alone can know is checked

@@ -16,7 +16,11 @@ export function statusText(status: number): string {
 
 /** The four outcome classes a bar is coloured by; every class also has a text label. */
 export type AttemptClass =
-  'success' | 'client-error' | 'retriable' | 'no-response' | 'pending'
+  | 'success'
+  | 'client-error'
+  | 'retriable'
+  | 'no-response'
+  | 'pending'
 
 export function attemptClass(attempt: TimelineAttempt): AttemptClass {
   if (attempt.end === null) return 'pending'
