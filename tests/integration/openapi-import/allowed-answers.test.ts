@@ -394,7 +394,8 @@ describe('an imported description answers only as each operation allows', () => 
       report.operations.map((o) => `${o.method} ${o.path} ${o.servedAs}`),
     ).toEqual(
       expect.arrayContaining([
-        'PUT /me/player merge patch',
+        // A singleton: its PUT replaces the one record, and keeps the change it answers 204 for.
+        'PUT /me/player replace',
         'POST /me/player/queue create',
       ]),
     )
