@@ -40,12 +40,18 @@ function acceptsOf(document: Json, op: DocOperation): string[] {
 /** Marks an answer that comes from the description, not from state. */
 export const STATELESS_HEADER = 'Hypermock-Stateless'
 
-/** `/bookings/{bookingId}/payment` in the router's words: `/bookings/:bookingId/payment`. */
+/**
+ * `/bookings/{bookingId}/payment` in the router's words: `/bookings/:bookingId/payment`. The API's
+ * root, `/`, is the empty path, as the engine's own root is: it matches the base path itself
+ * (`/api`), which a route `/` below the base (`/api/`) would not.
+ */
 export const routePath = (path: string) =>
-  path.replace(
-    /\{([^}]+)\}/g,
-    (_, name: string) => `:${name.replace(/[^\w]/g, '_')}`,
-  )
+  path === '/'
+    ? ''
+    : path.replace(
+        /\{([^}]+)\}/g,
+        (_, name: string) => `:${name.replace(/[^\w]/g, '_')}`,
+      )
 
 /**
  * An operation served as Prism would: its example, or a body generated from its schema, with a

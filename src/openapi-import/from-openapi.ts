@@ -32,6 +32,7 @@ import {
   type DocOperation,
 } from './openapi-reader.ts'
 import { flatten, normalise30, typeOf, type Json } from './schema-view.ts'
+import { isObject } from '../common/is-object.ts'
 import { answerShaper, wrapperOf } from './conform-answer.ts'
 import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
@@ -300,7 +301,7 @@ function deletedOf(
     ? successOf(document, group.delete.operation)?.body?.media.schema
     : undefined
   if (!schema) return undefined
-  const properties = flatProperties(document, flatten(document, schema))
+  const properties = flatProperties(document, flatten(document, schema as Json))
   if (!properties.deleted) return undefined
   const members: string[] = []
   const constants: Record<string, string | number | boolean | null> = {}
@@ -319,6 +320,16 @@ function deletedOf(
     else if (name in inferred.record) members.push(name)
   }
   return { members, constants }
+}
+
+/**
+ * Whether a description's `GET /` draws a root of links (a `_links` member, as hypermock's own root
+ * answers it): then hypermock's root, with a link to each collection, is the one it describes.
+ */
+function linksRoot(document: Json, op: DocOperation) {
+  const schema = successOf(document, op.operation)?.body?.media.schema
+  if (!isObject(schema)) return false
+  return '_links' in flatProperties(document, flatten(document, schema as Json))
 }
 
 /**
@@ -382,7 +393,13 @@ export function importOpenApi(
     const first = op.path.split('/')[1] ?? ''
     if (!successOf(document, op.operation))
       own('it has no success response: hypermock answers 405 with Allow')
-    else if (op.path === '/') roots.push(op)
+    else if (op.path === '/' && !linksRoot(document, op))
+      // The API's root as the description draws it (GitHub's `GET /`, its URL templates).
+      roots.push(op)
+    else if (op.path === '/')
+      own(
+        "the API's root: hypermock serves its own, with a link to each collection",
+      )
     else if (RESERVED.has(first))
       own(`/${first} is hypermock's own: the description and the problem types`)
     else operations.push(op)

@@ -98,7 +98,7 @@ it('refuses a write status the engine cannot answer, naming the ones it can', ()
       },
       {
         field: 'resources.jobs.status.replace',
-        message: 'must be one of 200, 201, 202',
+        message: 'must be one of 200, 201, 202, 204',
       },
       {
         field: 'resources.jobs.status.patch',
