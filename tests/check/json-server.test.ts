@@ -108,14 +108,23 @@ beforeAll(async () => {
   })
   baseUrl = `http://127.0.0.1:${port}`
   dataBefore = await readData()
-  readOnly = await runChecks({ baseUrl, paths: ['/posts', '/comments'] })
+  // json-server rewrites its whole file on each write: on a busy machine a create can outlast the
+  // default 5 s a request may take, and a create whose answer never came back leaves a post that
+  // no rule knows of. The verdicts and the clean-up are what this file checks, not the time-outs.
+  const patience = { requestTimeoutMs: 30_000, ruleTimeoutMs: 120_000 }
+  readOnly = await runChecks({
+    baseUrl,
+    paths: ['/posts', '/comments'],
+    ...patience,
+  })
   dataAfterReadOnly = await readData()
   report = await runChecks({
     baseUrl,
     paths: ['/posts', '/comments'],
     allowWrites: true,
+    ...patience,
   })
-}, 60_000)
+}, 180_000)
 
 afterAll(() => {
   child.kill()
