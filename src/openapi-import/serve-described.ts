@@ -46,6 +46,23 @@ interface Group {
   collectionWrites: DocOperation[]
 }
 
+/** How one operation is served, as `inspect` and the import report list it. */
+function operationReport(
+  op: DocOperation,
+  servedAs: OperationReport['servedAs'],
+  resource: string,
+  why: string,
+): OperationReport {
+  return {
+    method: op.method.toUpperCase(),
+    path: op.path,
+    servedAs,
+    resource,
+    why,
+    notes: [],
+  }
+}
+
 /** Where a path belongs: its collection, whether it names an item, and its suffix. */
 function placeOf(path: string) {
   const parts = path.split('/').slice(1)
@@ -201,15 +218,7 @@ export function serveDescribed(
     servedAs: OperationReport['servedAs'],
     resource: string,
     why: string,
-  ) =>
-    reports.push({
-      method: op.method.toUpperCase(),
-      path: op.path,
-      servedAs,
-      resource,
-      why,
-      notes: [],
-    })
+  ) => reports.push(operationReport(op, servedAs, resource, why))
 
   const engineTables = engine.map(({ name, inferred }) => ({
     name,
@@ -778,15 +787,7 @@ function singletonResource(
     op: DocOperation,
     servedAs: OperationReport['servedAs'],
     why: string,
-  ) =>
-    reports.push({
-      method: op.method.toUpperCase(),
-      path: op.path,
-      servedAs,
-      resource: name,
-      why,
-      notes: [],
-    })
+  ) => reports.push(operationReport(op, servedAs, name, why))
   report(read, 'read', 'the one record at this path')
   const replace = declaration.replace
   if (
