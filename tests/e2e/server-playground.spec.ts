@@ -72,12 +72,20 @@ test('walks a declared API from its root, acts on a loan, and a stale action get
   await openLoan(page, second)
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
+  let holding = () => {}
+  const pollHeld = new Promise<void>((resolve) => (holding = resolve))
   // Every read of the control API waits: the page cannot hear of the other client's write.
   await page.route('**/__mock/**', async (route) => {
-    if (route.request().method() === 'GET') await held
+    if (route.request().method() === 'GET') {
+      holding()
+      await held
+    }
     // A poll the page gave up on meanwhile is already settled: nothing is left to let through.
     await route.continue().catch(() => {})
   })
+  // The page polls one round at a time: once a round is held here, the round before it (which
+  // might have been sent before the route, and answered after the write below) has ended.
+  await pollHeld
   const returned = await page.request.post(`/api/loans/${second}/return`, {
     headers: { ...librarian, 'Idempotency-Key': `return-${second}` },
   })
