@@ -51,7 +51,8 @@ export interface ServerOptions extends Omit<MockApiOptions, 'api'> {
   /**
    * Where the mock's state lives (a `SqliteStore` for `serve --data`): an empty store receives the
    * seed rows, a store with data is resumed, and every acknowledged write is in it. `close()`
-   * closes it.
+   * closes it; when the start fails (a port in use, a playground not built), it is detached and
+   * left open for you to close.
    */
   store?: MockStore
   /** Stored rows the declaration no longer accepts: refuse to start (the default), keep the rest, or reset. */
@@ -126,244 +127,262 @@ export async function startServer(
         })
       : null
   const startedWith = attached
-  // Without a store, a reload carries the data over through one in memory.
-  let carrier: MockStore | null = givenStore ?? null
-  let reloading: Promise<void> | null = null
-  let apiInFlight = 0
-  const apiIdle = new Set<() => void>()
+  try {
+    return await serveWith()
+  } catch (error) {
+    // Nothing was served: the store is detached (its watch and timers stop) and left open, the
+    // caller's to close or to hand to another start.
+    await attached?.detach()
+    throw error
+  }
 
-  async function reload(declaration: ApiDeclaration) {
-    if (!current)
-      throw new Error(
-        'Failed to reload: this server serves an instance it was given; pass a declaration (api: defineApi(...)) to reload it.',
-      )
-    while (reloading) await reloading
-    // Compiled first: a declaration that does not compile changes nothing.
-    const next = instance(declaration)
-    let release!: () => void
-    reloading = new Promise<void>((done) => (release = done))
-    try {
-      if (apiInFlight > 0) await new Promise<void>((done) => apiIdle.add(done))
-      carrier ??= new MemoryStore()
-      attached ??= await attachStore(current.runtime, carrier)
-      await attached.flush()
-      const stored = await carrier.load()
-      if (stored && dataMismatch === 'refuse') {
-        const report = checkStoredRows(compiledApi(declaration), stored)
-        if (!report.fits) throw new StoredRowsMismatchError(carrier, report)
-      }
-      await attached.detach()
+  async function serveWith(): Promise<RunningServer> {
+    // Without a store, a reload carries the data over through one in memory.
+    let carrier: MockStore | null = givenStore ?? null
+    let reloading: Promise<void> | null = null
+    let apiInFlight = 0
+    const apiIdle = new Set<() => void>()
+
+    async function reload(declaration: ApiDeclaration) {
+      if (!current)
+        throw new Error(
+          'Failed to reload: this server serves an instance it was given; pass a declaration (api: defineApi(...)) to reload it.',
+        )
+      while (reloading) await reloading
+      // Compiled first: a declaration that does not compile changes nothing.
+      const next = instance(declaration)
+      let release!: () => void
+      reloading = new Promise<void>((done) => (release = done))
       try {
-        attached = await attachStore(next.runtime, carrier, {
-          onMismatch: dataMismatch,
-        })
-      } catch (error) {
-        attached = await attachStore(current.runtime, carrier)
-        throw error
+        if (apiInFlight > 0)
+          await new Promise<void>((done) => apiIdle.add(done))
+        carrier ??= new MemoryStore()
+        attached ??= await attachStore(current.runtime, carrier)
+        await attached.flush()
+        const stored = await carrier.load()
+        if (stored && dataMismatch === 'refuse') {
+          const report = checkStoredRows(compiledApi(declaration), stored)
+          if (!report.fits) throw new StoredRowsMismatchError(carrier, report)
+        }
+        await attached.detach()
+        try {
+          attached = await attachStore(next.runtime, carrier, {
+            onMismatch: dataMismatch,
+          })
+        } catch (error) {
+          attached = await attachStore(current.runtime, carrier)
+          throw error
+        }
+        current = next
+        api = next.api as MockApi
+      } finally {
+        reloading = null
+        release()
       }
-      current = next
-      api = next.api as MockApi
-    } finally {
-      reloading = null
-      release()
     }
-  }
 
-  const allowedOrigins = mockOptions.allowedOrigins ?? []
-  const playgroundPath = `${api.controlPath}/playground`
-  const playgroundDir =
-    typeof playground === 'string'
-      ? playground
-      : playground
-        ? findPlaygroundDir()
-        : undefined
-  if (playground && !playgroundDir)
-    throw new Error(
-      'The playground is not built: this copy of hypermock-api has no dist-playground/ (run "npm run build" in a clone of the repository).',
-    )
-  const servePlayground = playgroundDir
-    ? await loadPlaygroundFiles(playgroundDir, playgroundPath, {
-        basePath: api.basePath,
-        controlPath: api.controlPath,
-        // The page says where its data lives: a store in memory is gone when the server stops.
-        ...(givenStore &&
-          !(givenStore instanceof MemoryStore) && {
-            store: givenStore.description,
-          }),
-      })
-    : undefined
-  // The name the user bound to is one they chose to be reached by.
-  const hosts: AllowedHosts =
-    allowedHosts === 'all' || isLoopbackHost(host)
-      ? allowedHosts
-      : [...allowedHosts, host]
-  let inFlight = 0
-  // The last Host allowed: a client sends the same one on every request, checked once.
-  let lastAllowedHost: string | null = null
-  let draining = false
-  // One per request in flight, removed when it settles: racing every request against one shared
-  // never-settling promise would pile a reaction onto it per request, a leak across a long run.
-  const failers = new Set<() => void>()
-  const failRemaining = () => {
-    for (const fail of failers) fail()
-  }
-  const drained = new Set<() => void>()
-  // One function for every response ('close' fires once on each): no closure per request.
-  const settled = () => {
-    inFlight -= 1
-    if (inFlight === 0) for (const done of drained) done()
-  }
-
-  const refuse = (status: 403 | 503, path: string, detail: string) =>
-    problemResponse(
-      status === 403 ? 'origin-not-allowed' : 'service-unavailable',
-      { detail, ...(status === 503 && { headers: { 'Retry-After': '1' } }) },
-      { basePath: api.basePath, requestPath: path, requestId: 'req-refused' },
-    )
-
-  const apiSettled = () => {
-    apiInFlight -= 1
-    if (apiInFlight === 0) {
-      for (const done of apiIdle) done()
-      apiIdle.clear()
-    }
-  }
-
-  // Plain @hono/node-server: a router or middleware layer in front would halve throughput.
-  const fetch = async (request: Request, env: Env) => {
-    // Read through the Request: the core reads its headers anyway, so they are built only once.
-    const hostHeader = request.headers.get('Host') ?? undefined
-    if (hostHeader !== lastAllowedHost && !hostAllowed(hostHeader, hosts)) {
-      return refuse(
-        403,
-        (env.incoming.url ?? '/').split('?')[0]!,
-        `The Host "${hostHeader ?? ''}" is not one this server answers (a guard against DNS rebinding). Start it with --allowed-hosts ${hostHeader ? JSON.stringify(hostHeader.split(':')[0]) : '<name>'} to allow it.`,
+    const allowedOrigins = mockOptions.allowedOrigins ?? []
+    const playgroundPath = `${api.controlPath}/playground`
+    const playgroundDir =
+      typeof playground === 'string'
+        ? playground
+        : playground
+          ? findPlaygroundDir()
+          : undefined
+    if (playground && !playgroundDir)
+      throw new Error(
+        'The playground is not built: this copy of hypermock-api has no dist-playground/ (run "npm run build" in a clone of the repository).',
       )
+    const servePlayground = playgroundDir
+      ? await loadPlaygroundFiles(playgroundDir, playgroundPath, {
+          basePath: api.basePath,
+          controlPath: api.controlPath,
+          // The page says where its data lives: a store in memory is gone when the server stops.
+          ...(givenStore &&
+            !(givenStore instanceof MemoryStore) && {
+              store: givenStore.description,
+            }),
+        })
+      : undefined
+    // The name the user bound to is one they chose to be reached by.
+    const hosts: AllowedHosts =
+      allowedHosts === 'all' || isLoopbackHost(host)
+        ? allowedHosts
+        : [...allowedHosts, host]
+    let inFlight = 0
+    // The last Host allowed: a client sends the same one on every request, checked once.
+    let lastAllowedHost: string | null = null
+    let draining = false
+    // One per request in flight, removed when it settles: racing every request against one shared
+    // never-settling promise would pile a reaction onto it per request, a leak across a long run.
+    const failers = new Set<() => void>()
+    const failRemaining = () => {
+      for (const fail of failers) fail()
     }
-    lastAllowedHost = hostHeader ?? null
-    inFlight += 1
-    env.outgoing.on('close', settled)
-    if (draining) {
-      // A new request on a kept-alive connection: answered, and told the connection ends here.
-      const response = refuse(
+    const drained = new Set<() => void>()
+    // One function for every response ('close' fires once on each): no closure per request.
+    const settled = () => {
+      inFlight -= 1
+      if (inFlight === 0) for (const done of drained) done()
+    }
+
+    const refuse = (status: 403 | 503, path: string, detail: string) =>
+      problemResponse(
+        status === 403 ? 'origin-not-allowed' : 'service-unavailable',
+        { detail, ...(status === 503 && { headers: { 'Retry-After': '1' } }) },
+        { basePath: api.basePath, requestPath: path, requestId: 'req-refused' },
+      )
+
+    const apiSettled = () => {
+      apiInFlight -= 1
+      if (apiInFlight === 0) {
+        for (const done of apiIdle) done()
+        apiIdle.clear()
+      }
+    }
+
+    // Plain @hono/node-server: a router or middleware layer in front would halve throughput.
+    const fetch = async (request: Request, env: Env) => {
+      // Read through the Request: the core reads its headers anyway, so they are built only once.
+      const hostHeader = request.headers.get('Host') ?? undefined
+      if (hostHeader !== lastAllowedHost && !hostAllowed(hostHeader, hosts)) {
+        return refuse(
+          403,
+          (env.incoming.url ?? '/').split('?')[0]!,
+          `The Host "${hostHeader ?? ''}" is not one this server answers (a guard against DNS rebinding). Start it with --allowed-hosts ${hostHeader ? JSON.stringify(hostHeader.split(':')[0]) : '<name>'} to allow it.`,
+        )
+      }
+      lastAllowedHost = hostHeader ?? null
+      inFlight += 1
+      env.outgoing.on('close', settled)
+      if (draining) {
+        // A new request on a kept-alive connection: answered, and told the connection ends here.
+        const response = refuse(
+          503,
+          new URL(request.url).pathname,
+          'The server is shutting down. Send the request again once it is back.',
+        )
+        response.headers.set('Connection', 'close')
+        return response
+      }
+      const file = servePlayground?.(request)
+      if (file) return file
+      if (isPreflight(request)) {
+        const allowOrigin = allowOriginFor(request, allowedOrigins)
+        // A preflight from an origin not allowed reaches the core, which answers it 403.
+        if (allowOrigin !== null) return preflightResponse(allowOrigin)
+      }
+      // The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. No race and
+      // no async helper: one promise per request, which the answer or shutdown settles first.
+      if (reloading) await reloading
+      let fail!: () => void
+      apiInFlight += 1
+      const answered = new Promise<Response | undefined>((resolve, reject) => {
+        fail = resolve as () => void // settles with `undefined`: the 503 below
+        api.fetch(request).then(
+          (response) => {
+            apiSettled()
+            resolve(response)
+          },
+          (error: unknown) => {
+            apiSettled()
+            reject(error as Error)
+          },
+        )
+      })
+      failers.add(fail)
+      let response: Response | undefined
+      try {
+        response = await answered
+      } finally {
+        failers.delete(fail)
+      }
+      response ??= refuse(
         503,
         new URL(request.url).pathname,
-        'The server is shutting down. Send the request again once it is back.',
+        'The server is shutting down and this request did not finish in time. Send it again once the server is back.',
       )
-      response.headers.set('Connection', 'close')
-      return response
-    }
-    const file = servePlayground?.(request)
-    if (file) return file
-    if (isPreflight(request)) {
-      const allowOrigin = allowOriginFor(request, allowedOrigins)
-      // A preflight from an origin not allowed reaches the core, which answers it 403.
-      if (allowOrigin !== null) return preflightResponse(allowOrigin)
-    }
-    // The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. No race and
-    // no async helper: one promise per request, which the answer or shutdown settles first.
-    if (reloading) await reloading
-    let fail!: () => void
-    apiInFlight += 1
-    const answered = new Promise<Response | undefined>((resolve, reject) => {
-      fail = resolve as () => void // settles with `undefined`: the 503 below
-      api.fetch(request).then(
-        (response) => {
-          apiSettled()
-          resolve(response)
-        },
-        (error: unknown) => {
-          apiSettled()
-          reject(error as Error)
-        },
-      )
-    })
-    failers.add(fail)
-    let response: Response | undefined
-    try {
-      response = await answered
-    } finally {
-      failers.delete(fail)
-    }
-    response ??= refuse(
-      503,
-      new URL(request.url).pathname,
-      'The server is shutting down and this request did not finish in time. Send it again once the server is back.',
-    )
-    // `status` first: reading `type` would make @hono/node-server drop its fast path.
-    if (response.status === 0 && response.type === 'error') {
-      env.incoming.socket.destroy()
-      return new Response(null, { status: 204 })
-    }
-    // A body the core never read (refused early, e.g. 413 on Content-Length) is still on the wire:
-    // closing the connection keeps the client from sending its next request after those bytes.
-    // (GET and HEAD carry none; asking them would make the adapter build a full Request.)
-    const mayHaveBody = request.method !== 'GET' && request.method !== 'HEAD'
-    if (
-      draining ||
-      (mayHaveBody &&
-        request.body !== null &&
-        (!request.bodyUsed || response.status === 413))
-    ) {
-      response.headers.set('Connection', 'close')
-    }
-    return withCors(request, response, allowedOrigins)
-  }
-
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: host })
-    const sockets = serveEventSockets(server as Server, {
-      api: () => api,
-      hosts,
-      draining: () => draining,
-    })
-    server.once('error', reject)
-    server.once('listening', () => {
-      server.off('error', reject)
-      const address = server.address() as AddressInfo
-      const shownHost =
-        address.family === 'IPv6' ? `[${address.address}]` : address.address
-      let closing: Promise<void> | undefined
-      const close = async () => {
-        draining = true
-        sockets.close()
-        const stopped = new Promise<void>((done) => server.close(() => done()))
-        if ('closeIdleConnections' in server) server.closeIdleConnections()
-        if (inFlight > 0) {
-          await new Promise<void>((done) => {
-            const timer = setTimeout(done, shutdownGraceMs)
-            drained.add(() => {
-              clearTimeout(timer)
-              done()
-            })
-          })
-        }
-        // Whatever is still running is answered 503 now; then the connections can go.
-        failRemaining()
-        if (inFlight > 0)
-          await new Promise<void>((done) => {
-            const timer = setTimeout(done, 1_000)
-            drained.add(() => {
-              clearTimeout(timer)
-              done()
-            })
-          })
-        if ('closeAllConnections' in server) server.closeAllConnections()
-        await stopped
-        if (givenStore) await attached?.close()
-        else await attached?.detach()
+      // `status` first: reading `type` would make @hono/node-server drop its fast path.
+      if (response.status === 0 && response.type === 'error') {
+        env.incoming.socket.destroy()
+        return new Response(null, { status: 204 })
       }
-      const url = `http://${shownHost}:${address.port}`
-      resolve({
-        get api() {
-          return api
-        },
-        stored: startedWith,
-        reload,
-        url,
-        ...(servePlayground && { playgroundUrl: `${url}${playgroundPath}/` }),
-        close: () => (closing ??= close()),
+      // A body the core never read (refused early, e.g. 413 on Content-Length) is still on the wire:
+      // closing the connection keeps the client from sending its next request after those bytes.
+      // (GET and HEAD carry none; asking them would make the adapter build a full Request.)
+      const mayHaveBody = request.method !== 'GET' && request.method !== 'HEAD'
+      if (
+        draining ||
+        (mayHaveBody &&
+          request.body !== null &&
+          (!request.bodyUsed || response.status === 413))
+      ) {
+        response.headers.set('Connection', 'close')
+      }
+      return withCors(request, response, allowedOrigins)
+    }
+
+    return new Promise((resolve, reject) => {
+      const server = serve({ fetch, port, hostname: host })
+      const sockets = serveEventSockets(server as Server, {
+        api: () => api,
+        hosts,
+        draining: () => draining,
+      })
+      const failed = (error: Error) => {
+        sockets.close()
+        reject(error)
+      }
+      server.once('error', failed)
+      server.once('listening', () => {
+        server.off('error', failed)
+        const address = server.address() as AddressInfo
+        const shownHost =
+          address.family === 'IPv6' ? `[${address.address}]` : address.address
+        let closing: Promise<void> | undefined
+        const close = async () => {
+          draining = true
+          sockets.close()
+          const stopped = new Promise<void>((done) =>
+            server.close(() => done()),
+          )
+          if ('closeIdleConnections' in server) server.closeIdleConnections()
+          if (inFlight > 0) {
+            await new Promise<void>((done) => {
+              const timer = setTimeout(done, shutdownGraceMs)
+              drained.add(() => {
+                clearTimeout(timer)
+                done()
+              })
+            })
+          }
+          // Whatever is still running is answered 503 now; then the connections can go.
+          failRemaining()
+          if (inFlight > 0)
+            await new Promise<void>((done) => {
+              const timer = setTimeout(done, 1_000)
+              drained.add(() => {
+                clearTimeout(timer)
+                done()
+              })
+            })
+          if ('closeAllConnections' in server) server.closeAllConnections()
+          await stopped
+          if (givenStore) await attached?.close()
+          else await attached?.detach()
+        }
+        const url = `http://${shownHost}:${address.port}`
+        resolve({
+          get api() {
+            return api
+          },
+          stored: startedWith,
+          reload,
+          url,
+          ...(servePlayground && { playgroundUrl: `${url}${playgroundPath}/` }),
+          close: () => (closing ??= close()),
+        })
       })
     })
-  })
+  }
 }
