@@ -115,6 +115,8 @@ describe("the public entries' exports", () => {
       'isInvalidDeclarationError',
       'isMockControlError',
       'type ItemContext',
+      'type ItemRouteContext',
+      'type ItemRouteDeclaration',
       'type JournalEntry',
       'type KeyDialect',
       'type KeyGeneration',

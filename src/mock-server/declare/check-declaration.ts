@@ -471,7 +471,44 @@ export function checkResource(
         `names the resource ${JSON.stringify(n.of)}, which is not declared`,
       )
   }
+  const routes = new Set<string>()
+  for (const [i, route] of (d.itemRoutes ?? []).entries()) {
+    const rp = `${at}.itemRoutes[${i}]`
+    const { method, path } = route as { method?: unknown; path?: unknown }
+    if (!ITEM_METHODS.includes(method as never))
+      issue(`${rp}.method`, `must be one of ${ITEM_METHODS.join(', ')}`)
+    if (typeof path !== 'string' || !ITEM_PATH.test(path)) {
+      issue(
+        `${rp}.path`,
+        `must be literal segments below the item ("capture", "locked.json", "preferences/avatar/pick.json"): letters, digits, "_", "-", "~" and "." (not first), up to 8 of them; got ${JSON.stringify(path)}`,
+      )
+      continue
+    }
+    if (segments.has(path))
+      issue(
+        `${rp}.path`,
+        `uses the path ${resource.path}/{id}/${path}, which an action or nested collection already takes`,
+      )
+    if (routes.has(`${String(method)} ${path}`))
+      issue(
+        rp,
+        `is the second ${String(method)} at ${resource.path}/{id}/${path}: one route a method and path`,
+      )
+    routes.add(`${String(method)} ${path}`)
+    if (typeof route.handle !== 'function')
+      issue(`${rp}.handle`, 'must be a function of the request')
+    if (
+      route.status !== undefined &&
+      ![200, 201, 202, 204].includes(route.status)
+    )
+      issue(`${rp}.status`, 'must be one of 200, 201, 202, 204')
+  }
 }
+
+const ITEM_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+const ITEM_SEGMENT = '[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,99}'
+/** A path below an item: literal segments, up to 8. */
+const ITEM_PATH = new RegExp(`^${ITEM_SEGMENT}(/${ITEM_SEGMENT}){0,7}$`)
 
 /** The success statuses a resource may answer its writes with. */
 const STATUSES = {

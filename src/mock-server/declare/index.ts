@@ -20,6 +20,8 @@ export type {
   Infer,
   InputContext,
   ItemContext,
+  ItemRouteContext,
+  ItemRouteDeclaration,
   Link,
   NestedCollection,
   ParentDeclaration,

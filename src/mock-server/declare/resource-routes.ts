@@ -5,6 +5,7 @@ import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import { actionConvention } from '../conventions/action.ts'
 import type { Convention } from '../conventions/convention.ts'
 import { createConvention } from '../conventions/create.ts'
+import { declaredItemConvention } from '../conventions/declared-route.ts'
 import { deleteConvention } from '../conventions/delete.ts'
 import { listConvention } from '../conventions/list.ts'
 import {
@@ -23,7 +24,7 @@ import {
   type CompiledResource,
 } from './compile-resource.ts'
 import { dataAccess, resourceOf } from './handler-context.ts'
-import type { AnyRecord, Id, Schema } from './types.ts'
+import type { AnyRecord, Id, ItemRouteDeclaration, Schema } from './types.ts'
 import { FORM_TYPES, readFormValues } from '../conventions/form-values.ts'
 import { jsonSchemaOf } from './schema-tools.ts'
 
@@ -327,6 +328,36 @@ export function resourceRoutes(
       kind: 'action',
       action: transition.name,
       strictKey: transition.strictKey,
+    })
+  }
+  // The resource's own operations on each item, one route per path below it.
+  const declared = new Map<string, ItemRouteDeclaration[]>()
+  for (const route of resource.declaration.itemRoutes ?? [])
+    declared.set(route.path, [...(declared.get(route.path) ?? []), route])
+  for (const [path, list] of declared) {
+    const ops = split<ItemHandler<AnyRecord>>(
+      Object.fromEntries(
+        list.map((route) => [
+          route.method,
+          declaredItemConvention(resource, route),
+        ]),
+      ),
+    )
+    const accepts = list.filter((r) => r.accepts && r.accepts.length > 0)
+    const arrays = list.filter((r) => r.arrays)
+    routes.push({
+      ...itemRoute(`${at}/${path}`, load, ops.handlers),
+      docs: ops.docs,
+      ...(accepts.length > 0 && {
+        accepts: Object.fromEntries(
+          accepts.map((r) => [r.method, r.accepts!.join(', ')]),
+        ),
+      }),
+      ...(arrays.length > 0 && {
+        arrays: Object.fromEntries(arrays.map((r) => [r.method, true])),
+      }),
+      resource: resource.name,
+      kind: 'action',
     })
   }
   for (const nested of resource.nested) {

@@ -404,6 +404,42 @@ export interface ResourceDeclaration<
    * @default every body as the engine answers it
    */
   answer?: (operation: AnswerOperation, body: unknown) => unknown
+  /**
+   * Operations of the API's own on each item, below its path (`POST /charges/{id}/capture`,
+   * `PUT /posts/{id}/locked.json`): the item is found as its read finds it (404 for an unknown
+   * one, or one below another parent), a write's `If-Match` is checked against the item's ETag
+   * (412), then `handle` answers; it may change the record (`ctx.update`). The answer carries the
+   * item's ETag, as it is after the change, unless `handle` sets its own.
+   */
+  itemRoutes?: readonly ItemRouteDeclaration<R>[]
+}
+
+/** One operation on each item of a resource (`itemRoutes`), answered by `handle`. */
+export interface ItemRouteDeclaration<R extends AnyRecord = AnyRecord> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /**
+   * Below the item's path, literal segments: `capture`, `locked.json`,
+   * `preferences/avatar/pick.json`.
+   */
+  path: string
+  handle(ctx: ItemRouteContext<R>): Response
+  /** What it does, for the API's description. @default `<METHOD> <item path>/<path>` */
+  summary?: string
+  /** The status it answers with when it succeeds, for the API's description. @default 200 */
+  status?: 200 | 201 | 202 | 204
+  /** The body media types it takes, as a declared route's (`routes`). @default ['application/json'] */
+  accepts?: readonly (BodyMediaType | (string & {}))[]
+  /** A JSON body may be an array as well as an object. @default false */
+  arrays?: boolean
+}
+
+/** What an item route's `handle` gets: the handler's context, the item, and a way to change it. */
+export interface ItemRouteContext<R extends AnyRecord> extends ItemContext<R> {
+  /**
+   * Sets members of the item (`version` and `updatedAt` move where the record has them) and
+   * returns it as stored; the answer's ETag is the changed record's.
+   */
+  update(changes: Partial<R>): R
 }
 
 /** An operation of a resource whose answer `answer` shapes. */
