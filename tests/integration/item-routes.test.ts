@@ -218,8 +218,9 @@ describe("a resource's own operations on each item (itemRoutes)", () => {
       /itemRoutes\[0\]\.path/,
     )
     expect(bad([{ method: 'POST', path: 'capture', handle }])).toMatch(
-      /itemRoutes\[0\]\.path.*an action or nested collection already takes/,
+      /itemRoutes\[0\]\.path.*POST .*capture, which an action already takes/,
     )
+    expect(bad([{ method: 'PUT', path: 'capture', handle }])).toBe('')
     expect(
       bad([
         { method: 'PUT', path: 'x', handle },
@@ -235,5 +236,44 @@ describe("a resource's own operations on each item (itemRoutes)", () => {
     expect(bad([{ method: 'PUT', path: 'x' }])).toMatch(
       /itemRoutes\[0\]\.handle/,
     )
+  })
+  it('shares a path with an action, each method answered by its own', async () => {
+    const { send } = serve(
+      defineApi({
+        name: 'Shared path',
+        base: '/v1',
+        auth: false,
+        resources: {
+          charges: defineResource({
+            schema: charge,
+            seed: [{ amount: 500, captured: false }],
+            state: {
+              field: 'captured',
+              initial: false,
+              transitions: { capture: { from: [false], to: true } },
+            },
+            itemRoutes: [
+              {
+                method: 'DELETE',
+                path: 'capture',
+                handle: (ctx) => {
+                  ctx.update({ captured: false })
+                  return new Response(null, { status: 204 })
+                },
+              },
+            ],
+          }),
+        },
+      }),
+    )
+    expect((await send('POST', '/charges/1/capture', {})).body).toMatchObject({
+      captured: true,
+    })
+    const undone = await send('DELETE', '/charges/1/capture')
+    expect(undone.status).toBe(204)
+    expect((await send('GET', '/charges/1')).body).toMatchObject({
+      captured: false,
+    })
+    expect((await send('PUT', '/charges/1/capture', {})).status).toBe(405)
   })
 })

@@ -484,10 +484,17 @@ export function checkResource(
       )
       continue
     }
-    if (segments.has(path))
+    // An action takes its path's POST, a nested list its GET: another method may share it.
+    const taken =
+      method === 'POST'
+        ? state?.transitions.some((t) => t.path === path) && 'an action'
+        : method === 'GET' &&
+          resource.nested.some((n) => n.name === path) &&
+          'a nested collection'
+    if (taken)
       issue(
         `${rp}.path`,
-        `uses the path ${resource.path}/{id}/${path}, which an action or nested collection already takes`,
+        `uses ${String(method)} ${resource.path}/{id}/${path}, which ${taken} already takes`,
       )
     if (routes.has(`${String(method)} ${path}`))
       issue(

@@ -330,36 +330,6 @@ export function resourceRoutes(
       strictKey: transition.strictKey,
     })
   }
-  // The resource's own operations on each item, one route per path below it.
-  const declared = new Map<string, ItemRouteDeclaration[]>()
-  for (const route of resource.declaration.itemRoutes ?? [])
-    declared.set(route.path, [...(declared.get(route.path) ?? []), route])
-  for (const [path, list] of declared) {
-    const ops = split<ItemHandler<AnyRecord>>(
-      Object.fromEntries(
-        list.map((route) => [
-          route.method,
-          declaredItemConvention(resource, route),
-        ]),
-      ),
-    )
-    const accepts = list.filter((r) => r.accepts && r.accepts.length > 0)
-    const arrays = list.filter((r) => r.arrays)
-    routes.push({
-      ...itemRoute(`${at}/${path}`, load, ops.handlers),
-      docs: ops.docs,
-      ...(accepts.length > 0 && {
-        accepts: Object.fromEntries(
-          accepts.map((r) => [r.method, r.accepts!.join(', ')]),
-        ),
-      }),
-      ...(arrays.length > 0 && {
-        arrays: Object.fromEntries(arrays.map((r) => [r.method, true])),
-      }),
-      resource: resource.name,
-      kind: 'action',
-    })
-  }
   for (const nested of resource.nested) {
     const child = resources.get(nested.of)!
     const list = split({
@@ -378,6 +348,46 @@ export function resourceRoutes(
       kind: 'nested',
       parent: resource.name,
     })
+  }
+  // The resource's own operations on each item, one route per path below it.
+  const declared = new Map<string, ItemRouteDeclaration[]>()
+  for (const route of resource.declaration.itemRoutes ?? [])
+    declared.set(route.path, [...(declared.get(route.path) ?? []), route])
+  for (const [path, list] of declared) {
+    const ops = split<ItemHandler<AnyRecord>>(
+      Object.fromEntries(
+        list.map((route) => [
+          route.method,
+          declaredItemConvention(resource, route),
+        ]),
+      ),
+    )
+    const accepts = list.filter((r) => r.accepts && r.accepts.length > 0)
+    const arrays = list.filter((r) => r.arrays)
+    const route: RouteSpec = {
+      ...itemRoute(`${at}/${path}`, load, ops.handlers),
+      docs: ops.docs,
+      ...(accepts.length > 0 && {
+        accepts: Object.fromEntries(
+          accepts.map((r) => [r.method, r.accepts!.join(', ')]),
+        ),
+      }),
+      ...(arrays.length > 0 && {
+        arrays: Object.fromEntries(arrays.map((r) => [r.method, true])),
+      }),
+      resource: resource.name,
+      kind: 'action',
+    }
+    // A path an action or nested list takes already gets the other methods beside its own.
+    const shared = routes.find((r) => r.path === route.path)
+    if (!shared) {
+      routes.push(route)
+      continue
+    }
+    Object.assign(shared.methods, route.methods)
+    shared.docs = { ...shared.docs, ...route.docs }
+    if (route.accepts) shared.accepts = { ...shared.accepts, ...route.accepts }
+    if (route.arrays) shared.arrays = { ...shared.arrays, ...route.arrays }
   }
   return routes
 }
