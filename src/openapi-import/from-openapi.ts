@@ -3,7 +3,6 @@ import type {
   AnyResource,
   ApiDeclaration,
   Dialect,
-  HandlerContext,
   RouteDeclaration,
   Relation,
 } from '../mock-server/declare/types.ts'
@@ -38,7 +37,6 @@ import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
 import { dialectOf } from './dialect-of.ts'
 import { engineWrites, serveDescribed } from './serve-described.ts'
-import { pathParam } from './path-param.ts'
 import {
   bodiesOf,
   enginePathOf,
@@ -47,6 +45,7 @@ import {
   RESERVED,
 } from './engine-shape.ts'
 import { itemMustExist as itemUnderParents } from './item-must-exist.ts'
+import { addItemRoute, itemAction } from './item-action.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 
@@ -794,18 +793,11 @@ export function importOpenApi(
         })
         continue
       }
-      extra.push(
-        exampleOperation(
-          document,
-          op,
-          validator,
-          itemMustExist(collection, parent.id ?? 'integer'),
-        ),
-      )
+      addItemRoute(parent, itemAction(document, op, validator, sub))
       reports.push({
         ...base,
         servedAs: 'action',
-        why: `POST ${op.path} on an existing ${singular(collection)}`,
+        why: `POST ${op.path} on an existing ${singular(collection)}: 404 when there is none; If-Match gives 412`,
         notes: [
           'no state overlay: it simply succeeds with its example or a generated body',
         ],
@@ -1035,19 +1027,6 @@ function seedNaming(
       ...row,
       [field]: 1 + Math.floor(ctx.random() * Math.max(parents, 1)),
     }))
-}
-
-/** 404 for an action on an item that does not exist, as for any unknown id. */
-function itemMustExist(collection: string, kind: AnyResource['id']) {
-  return (ctx: HandlerContext) => {
-    const [name] = Object.keys(ctx.params)
-    const raw = name === undefined ? '' : pathParam(ctx, name)
-    const id = kind === 'integer' && /^\d+$/.test(raw) ? Number(raw) : raw
-    if (!ctx.data.table(collection).get(id))
-      ctx.fail('not-found', {
-        detail: `No ${singular(collection)} ${raw} exists for this credential.`,
-      })
-  }
 }
 
 /** The declaration alone: `createMockApi({ api: fromOpenApi(document) })`. */

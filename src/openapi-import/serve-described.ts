@@ -23,6 +23,7 @@ import type { OperationReport } from './import-types.ts'
 import { itemMustExist } from './item-must-exist.ts'
 import { inferResource, type InferredResource } from './infer-resource.ts'
 import { inferList } from './list-inference.ts'
+import { addItemRoute, itemAction } from './item-action.ts'
 import {
   requestSchemaOf,
   successOf,
@@ -472,19 +473,37 @@ export function serveDescribed(
   }
 
   // Actions on an item of a collection kept with state: 404 for an item that does not exist,
-  // else the body validated and the example (or a body drawn from the schema) answered.
+  // else the body validated and the example (or a body drawn from the schema) answered. On a
+  // collection the engine serves, they are that resource's own item routes.
   for (const { group, ops: writes, why } of actions) {
     const parentKey = group.key.slice(0, group.key.lastIndexOf('/{}'))
-    const parent =
-      served.find((s) => s.key === parentKey)?.collection ??
-      engine
-        .filter((e) => e.path.replace(/\{[^}]+\}/g, '{}') === `/${parentKey}`)
-        .map(({ name, inferred, parents }) => ({
-          table: name,
-          key: inferred.key,
-          parents,
-        }))[0]
+    const own = engine.find(
+      (e) => e.path.replace(/\{[^}]+\}/g, '{}') === `/${parentKey}`,
+    )
+    const parent = served.find((s) => s.key === parentKey)?.collection
     for (const op of writes) {
+      if (own && resources[own.name]) {
+        const below = op.path
+          .split('/')
+          .slice(parentKey.split('/').length + 2)
+          .join('/')
+        if (
+          !addItemRoute(
+            resources[own.name]!,
+            itemAction(document, op, validator, below),
+          )
+        ) {
+          leftOver.push({ op, why: `${op.path} is taken twice` })
+          continue
+        }
+        report(
+          op,
+          'action',
+          own.name,
+          `${op.method.toUpperCase()} on ${group.literals.slice(-1)[0] ?? ''} below an existing item of ${own.name}: 404 when there is none; If-Match gives 412`,
+        )
+        continue
+      }
       if (!parent) {
         leftOver.push({ op, why })
         continue
@@ -494,12 +513,7 @@ export function serveDescribed(
           document,
           op,
           validator,
-          itemMustExist(
-            parent.table,
-            parent.key,
-            group.parentParam!,
-            'parents' in parent ? parent.parents : [],
-          ),
+          itemMustExist(parent.table, parent.key, group.parentParam!),
         ),
       )
       report(

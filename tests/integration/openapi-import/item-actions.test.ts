@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createOpenApiMock,
+  importOpenApi,
+} from '../../../src/openapi-import/index.ts'
+
+/**
+ * Stripe's shape, small: charges read and updated by POST on the item, captured by
+ * `POST /charges/{charge}/capture`, a receipt marked sent by `PUT` two segments below the item;
+ * a customer's sources verified below the customer.
+ */
+const charge = {
+  type: 'object',
+  required: ['id', 'amount'],
+  properties: {
+    id: { type: 'string' },
+    amount: { type: 'integer' },
+    description: { type: 'string' },
+  },
+}
+const source = {
+  type: 'object',
+  required: ['id', 'customer'],
+  properties: { id: { type: 'string' }, customer: { type: 'string' } },
+}
+const body = (schema: unknown) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+})
+const ok = (schema: unknown, example?: unknown) => ({
+  '200': {
+    description: 'ok',
+    content: {
+      'application/json': { schema, ...(example !== undefined && { example }) },
+    },
+  },
+})
+const param = (name: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+})
+const captured = {
+  type: 'object',
+  required: ['object', 'captured'],
+  properties: {
+    object: { type: 'string', enum: ['capture'] },
+    captured: { type: 'boolean' },
+  },
+}
+const openapi = {
+  openapi: '3.0.3',
+  info: { title: 'Charges', version: '1' },
+  servers: [{ url: 'https://pay.example/v1' }],
+  paths: {
+    '/charges': {
+      get: {
+        responses: ok({
+          type: 'array',
+          items: { $ref: '#/components/schemas/charge' },
+        }),
+      },
+      post: {
+        requestBody: body(charge),
+        responses: ok({ $ref: '#/components/schemas/charge' }),
+      },
+    },
+    '/charges/{charge}': {
+      parameters: [param('charge')],
+      get: { responses: ok({ $ref: '#/components/schemas/charge' }) },
+      post: {
+        requestBody: body({
+          type: 'object',
+          properties: { description: { type: 'string' } },
+        }),
+        responses: ok({ $ref: '#/components/schemas/charge' }),
+      },
+    },
+    '/charges/{charge}/capture': {
+      parameters: [param('charge')],
+      post: {
+        summary: 'Capture a charge',
+        requestBody: body({
+          type: 'object',
+          properties: { amount: { type: 'integer' } },
+        }),
+        responses: ok(captured, { object: 'capture', captured: true }),
+      },
+    },
+    '/charges/{charge}/receipt/sent': {
+      parameters: [param('charge')],
+      put: { responses: { '204': { description: 'marked' } } },
+    },
+    '/customers/{customer}/sources': {
+      parameters: [param('customer')],
+      get: {
+        responses: ok({
+          type: 'array',
+          items: { $ref: '#/components/schemas/source' },
+        }),
+      },
+      post: {
+        requestBody: body(source),
+        responses: ok({ $ref: '#/components/schemas/source' }),
+      },
+    },
+    '/customers/{customer}/sources/{id}': {
+      parameters: [param('customer'), param('id')],
+      get: { responses: ok({ $ref: '#/components/schemas/source' }) },
+    },
+    '/customers/{customer}/sources/{id}/verify': {
+      parameters: [param('customer'), param('id')],
+      post: { responses: { '204': { description: 'verified' } } },
+    },
+  },
+  components: { schemas: { charge, source } },
+}
+
+function client(api: { fetch(request: Request): Promise<Response> }) {
+  return async (
+    method: string,
+    url: string,
+    json?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await api.fetch(
+      new Request(`https://pay.example/v1${url}`, {
+        method,
+        headers: {
+          Authorization: 'Bearer test',
+          ...(json !== undefined && { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        ...(json !== undefined && { body: JSON.stringify(json) }),
+      }),
+    )
+    const text = await response.text()
+    return {
+      status: response.status,
+      etag: response.headers.get('ETag'),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    }
+  }
+}
+
+describe('imported actions on an item are the resource’s own item routes', () => {
+  it('are declared on the resource, not as routes of their own, and reported as actions', () => {
+    const { api, report } = importOpenApi(openapi)
+    const paths = (api.routes ?? []).map((r) => `${r.method} ${r.path}`)
+    expect(paths.filter((p) => /capture|receipt|verify/.test(p))).toEqual([])
+    expect(
+      api.resources.charges?.itemRoutes?.map((r) => `${r.method} ${r.path}`),
+    ).toEqual(['POST capture', 'PUT receipt/sent'])
+    const sources = Object.values(api.resources).find((r) =>
+      r.path?.endsWith('/sources'),
+    )
+    expect(sources?.itemRoutes?.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST verify',
+    ])
+    for (const path of [
+      '/charges/{charge}/capture',
+      '/charges/{charge}/receipt/sent',
+      '/customers/{customer}/sources/{id}/verify',
+    ])
+      expect(report.operations.find((o) => o.path === path)?.servedAs).toBe(
+        'action',
+      )
+  })
+
+  it('answer the described status and body on an item that exists, with the ETag its read gives', async () => {
+    const send = client(createOpenApiMock({ openapi }))
+    expect(
+      (await send('POST', '/charges', { id: 'ch_1', amount: 500 })).status,
+    ).toBe(200)
+    const read = await send('GET', '/charges/ch_1')
+    const capture = await send(
+      'POST',
+      '/charges/ch_1/capture',
+      { amount: 400 },
+      { 'If-Match': read.etag! },
+    )
+    expect(capture).toMatchObject({
+      status: 200,
+      etag: read.etag,
+      body: { object: 'capture', captured: true },
+    })
+    const sent = await send('PUT', '/charges/ch_1/receipt/sent', undefined, {
+      'If-Match': read.etag!,
+    })
+    expect(sent).toMatchObject({ status: 204, etag: read.etag })
+  })
+
+  it('answer 412 to an If-Match the item has moved on from, and 404 for an item that does not exist', async () => {
+    const send = client(createOpenApiMock({ openapi }))
+    await send('POST', '/charges', { id: 'ch_1', amount: 500 })
+    const before = (await send('GET', '/charges/ch_1')).etag!
+    const updated = await send('POST', '/charges/ch_1', { description: 'late' })
+    expect(updated.status).toBe(200)
+    expect(
+      (await send('POST', '/charges/ch_1/capture', {}, { 'If-Match': before }))
+        .status,
+    ).toBe(412)
+    expect(
+      (
+        await send(
+          'POST',
+          '/charges/ch_1/capture',
+          {},
+          { 'If-Match': updated.etag! },
+        )
+      ).status,
+    ).toBe(200)
+    expect((await send('POST', '/charges/ch_9/capture', {})).status).toBe(404)
+    expect((await send('PUT', '/charges/ch_9/receipt/sent')).status).toBe(404)
+    // The body is still validated by the operation's schema.
+    expect(
+      (await send('POST', '/charges/ch_1/capture', { amount: 'all' })).status,
+    ).toBe(422)
+  })
+
+  it('find a nested item below the parent its path names only', async () => {
+    const send = client(createOpenApiMock({ openapi }))
+    const made = await send('POST', '/customers/cus_1/sources', {
+      id: 'src_1',
+      customer: 'cus_1',
+    })
+    expect(made.status).toBe(200)
+    expect(
+      (await send('POST', '/customers/cus_1/sources/src_1/verify')).status,
+    ).toBe(204)
+    expect(
+      (await send('POST', '/customers/cus_2/sources/src_1/verify')).status,
+    ).toBe(404)
+  })
+})
