@@ -53,8 +53,11 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   cache?: 'private' | 'public' | 'no-store'
   /** Overrides the body size limit (the control API takes whole snapshots). */
   maxBodyBytes?: number
-  /** What the route serves, for the description and the playground. */
-  kind?: 'root' | 'meta' | 'collection' | 'item' | 'action' | 'nested'
+  /**
+   * What the route serves, for the description and the playground; `alias`, a resource's route
+   * again at its path with the resource's `suffix` (`/posts/:id` at `/posts/{id}.json`).
+   */
+  kind?: 'root' | 'meta' | 'collection' | 'item' | 'action' | 'nested' | 'alias'
   /** A declared route's own words for the description (`routes` of a declaration). */
   declared?: { summary?: string; status?: 200 | 201 | 202 | 204 }
   /** The resource it serves (for a nested list, the listed one). */

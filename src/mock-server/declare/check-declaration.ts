@@ -471,6 +471,14 @@ export function checkResource(
         `names the resource ${JSON.stringify(n.of)}, which is not declared`,
       )
   }
+  if (
+    d.suffix !== undefined &&
+    (typeof d.suffix !== 'string' || !/^\.[A-Za-z0-9]{1,16}$/.test(d.suffix))
+  )
+    issue(
+      `${at}.suffix`,
+      `must be a dot and up to 16 letters or digits, such as ".json"; got ${JSON.stringify(d.suffix)}`,
+    )
   const routes = new Set<string>()
   for (const [i, route] of (d.itemRoutes ?? []).entries()) {
     const rp = `${at}.itemRoutes[${i}]`

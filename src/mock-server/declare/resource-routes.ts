@@ -389,7 +389,49 @@ export function resourceRoutes(
     if (route.accepts) shared.accepts = { ...shared.accepts, ...route.accepts }
     if (route.arrays) shared.arrays = { ...shared.arrays, ...route.arrays }
   }
-  return routes
+  // A path suffix the API writes (`/posts.json`, `/posts/{id}.json`): each route answers there too.
+  // The suffixed one comes first: `/posts/:id` matches `/posts/7.json` as well, and of two
+  // matches alike the first answers.
+  const suffix = resource.declaration.suffix
+  return suffix
+    ? routes.flatMap((route) => [...suffixed(route, suffix), route])
+    : routes
+}
+
+/**
+ * A route again at its path with a suffix (`/posts/:id` at `/posts/:id.json`), the suffix taken
+ * off the parameter it ends in before anything reads it; none for a path that ends in it already.
+ */
+function suffixed(route: RouteSpec, suffix: string): RouteSpec[] {
+  if (route.path.endsWith(suffix)) return []
+  const param = /:(\w+)$/.exec(route.path)?.[1]
+  if (param === undefined)
+    return [{ ...route, path: `${route.path}${suffix}`, kind: 'alias' }]
+  const bare = (params: Record<string, string>) => ({
+    ...params,
+    [param]: params[param]!.endsWith(suffix)
+      ? params[param]!.slice(0, -suffix.length)
+      : params[param]!,
+  })
+  const methods: RouteSpec['methods'] = {}
+  for (const [method, handler] of Object.entries(route.methods) as [
+    Method,
+    Handler,
+  ][])
+    methods[method] = (ctx) => handler({ ...ctx, params: bare(ctx.params) })
+  const load = route.load
+  return [
+    {
+      ...route,
+      path: `${route.path}{[^/]+${suffix.replaceAll('.', '\\.')}}`,
+      kind: 'alias',
+      methods,
+      ...(load && {
+        load: (params, principal, runtime) =>
+          load(bare(params), principal, runtime),
+      }),
+    },
+  ]
 }
 
 export { resourceOf }

@@ -412,6 +412,12 @@ export interface ResourceDeclaration<
    * item's ETag, as it is after the change, unless `handle` sets its own.
    */
   itemRoutes?: readonly ItemRouteDeclaration<R>[]
+  /**
+   * A suffix the API writes at the end of its paths (`.json`: `/posts.json`, `/posts/{id}.json`):
+   * every route of the resource answers at its path with the suffix too, as at the path without
+   * it. Links name the path without it. @default none
+   */
+  suffix?: string
 }
 
 /** One operation on each item of a resource (`itemRoutes`), answered by `handle`. */

@@ -198,7 +198,7 @@ export function buildOpenApiDocument(
   const { server, prefix } = splitBase(base)
   const byPath = new Map<string, RouteSpec[]>()
   for (const route of api.routes) {
-    const path = `${prefix}${route.path}`.replace(/:(\w+)/g, '{$1}') || '/'
+    const path = describedPath(`${prefix}${route.path}`) || '/'
     byPath.set(path, [...(byPath.get(path) ?? []), route])
   }
   const paths: OpenApiDocument['paths'] = {}
@@ -285,4 +285,18 @@ export function buildOpenApiDocument(
       parameters: sharedParameters,
     },
   }
+}
+
+/**
+ * A route's path as a description writes it: `/orders/:id` → `/orders/{id}`, a parameter with its
+ * suffix (`/posts/:id{[^/]+\\.json}`, a resource's `suffix`) → `/posts/{id}.json`.
+ */
+export function describedPath(path: string) {
+  return path
+    .replace(
+      /:(\w+)\{\[\^\/\]\+((?:\\\.[\w-]+)+)\}/g,
+      (_, name: string, suffix: string) =>
+        `{${name}}${suffix.replaceAll('\\', '')}`,
+    )
+    .replace(/:(\w+)/g, '{$1}')
 }
