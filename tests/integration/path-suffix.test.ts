@@ -74,6 +74,7 @@ describe('a path suffix (suffix: ".json"): every route of the resource answers w
     expect(list.body.items).toEqual((await send('GET', '/posts')).body.items)
     const made = await send('POST', '/posts.json', { raw: 'second' })
     expect(made.status).toBe(201)
+    expect(made.location).toBe(`/v1/posts/${String(made.body.id)}.json`)
     const id = made.body.id as number
     const read = await send('GET', `/posts/${id}.json`)
     expect(read.body).toMatchObject({ id, raw: 'second' })

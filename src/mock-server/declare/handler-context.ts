@@ -58,7 +58,8 @@ export function recordResponse(
     ETag: runtime.api.etag(resource, row),
   }
   if (created)
-    headers.Location = hrefOf(runtime, resource.name, row.id as Id, row)
+    // At the path the API writes: with its suffix, where it declares one (`/posts/7.json`).
+    headers.Location = `${hrefOf(runtime, resource.name, row.id as Id, row)}${resource.declaration.suffix ?? ''}`
   return HttpResponse.text(
     wrapItemJson(
       resource.item,

@@ -415,7 +415,8 @@ export interface ResourceDeclaration<
   /**
    * A suffix the API writes at the end of its paths (`.json`: `/posts.json`, `/posts/{id}.json`):
    * every route of the resource answers at its path with the suffix too, as at the path without
-   * it. Links name the path without it. @default none
+   * it. A create's `Location` names the item with it; links name the path without it.
+   * @default none
    */
   suffix?: string
 }
