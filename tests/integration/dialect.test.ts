@@ -509,12 +509,31 @@ describe('a dialect of item envelopes', () => {
       team: { slug: 'ops', name: 'Ops again' },
     })
     expect(replaced.body).toEqual({ team: { slug: 'ops', name: 'Ops again' } })
-    // An invalid wrapped body names the record's own members.
-    const refused = await send('PUT', '/teams/ops', { team: { name: 7 } })
-    expect(refused.status).toBe(422)
+    // An invalid wrapped body names the record's own members, where the body holds them; a bare
+    // one names them at its root.
+    const pointers = async (method: string, body: unknown) => {
+      const refused = await send(method, '/teams/ops', body, {
+        'Content-Type':
+          method === 'PATCH'
+            ? 'application/merge-patch+json'
+            : 'application/json',
+      })
+      expect(refused.status).toBe(422)
+      return (refused.body.errors as { pointer: string }[]).map(
+        (e) => e.pointer,
+      )
+    }
+    expect(await pointers('PUT', { team: { name: 7 } })).toEqual([
+      '#/team/name',
+    ])
+    expect(await pointers('PUT', { name: 7 })).toEqual(['#/name'])
+    expect(await pointers('PATCH', { team: { name: 7 } })).toEqual([
+      '#/team/name',
+    ])
     expect(
-      (refused.body.errors as { pointer: string }[]).map((e) => e.pointer),
-    ).toEqual(['#/name'])
+      (await send('POST', '/teams', { team: { slug: 'x', name: 7 } })).body
+        .errors,
+    ).toEqual([expect.objectContaining({ pointer: '#/team/name' })])
 
     // Lists keep their own envelope: records bare inside it, paged after a key.
     const first = await send('GET', '/teams')

@@ -21,7 +21,7 @@ import type { Handler, RouteContext } from '../route-spec.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { hookProblems, inStates } from './endpoint-doc.ts'
-import { itemSchema, unwrapItem } from './item-envelope.ts'
+import { itemSchema, unwrapItem, wrappedAt } from './item-envelope.ts'
 import { describePrefer } from './prefer.ts'
 
 /** A key the body gives (a username) that names a record already. */
@@ -57,6 +57,7 @@ function createHandler(resource: CompiledResource): Handler {
       schema,
       unwrapItem(resource.item, ctx.body),
       (raw) => referenceErrors(runtime, resource, raw, ctx, true),
+      wrappedAt(resource.item, ctx.body),
     ) as AnyRecord
     const context: InputContext<AnyRecord> = { ...handlerContext(ctx), input }
     if (create.handle) return create.handle(context)

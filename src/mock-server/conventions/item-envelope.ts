@@ -41,6 +41,17 @@ export function unwrapItem(envelope: ItemEnvelope, body: unknown): unknown {
     : body
 }
 
+/**
+ * Where a write's body holds the record it wraps, as a JSON Pointer (`/data`, `/0`): the place
+ * its invalid members are named at. Empty where the body came bare.
+ */
+export function wrappedAt(envelope: ItemEnvelope, body: unknown): string {
+  if (envelope === 'bare' || unwrapItem(envelope, body) === body) return ''
+  return envelope === 'array'
+    ? '/0'
+    : `/${envelope.member.replaceAll('~', '~0').replaceAll('/', '~1')}`
+}
+
 /** The JSON Schema of a record's answer, wrapped as its answers are. */
 export function itemSchema(
   envelope: ItemEnvelope,

@@ -12,11 +12,12 @@ import { camel, withArticle } from '../openapi/schema-names.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { exampleId, inStates } from './endpoint-doc.ts'
-import { itemSchema, unwrapItem } from './item-envelope.ts'
+import { itemSchema, unwrapItem, wrappedAt } from './item-envelope.ts'
 import { describePrefer } from './prefer.ts'
 import { applyJsonPatch } from './json-patch.ts'
 import { fail } from '../problems/problem-error.ts'
 import { JSON_PATCH } from '../declare/dialect-auth.ts'
+import { underPointer } from '../declare/write-checks.ts'
 import {
   whileWritable,
   writeItemHandler,
@@ -134,7 +135,13 @@ function mergePatchHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
         }
       }
       if (refused.length > 0 || schemaErrors.length > 0)
-        validationFailed([...refused, ...schemaErrors], true)
+        validationFailed(
+          underPointer(
+            [...refused, ...schemaErrors],
+            wrappedAt(resource.item, ctx.body),
+          ),
+          true,
+        )
       return (
         checked && 'value' in checked ? checked.value : merged
       ) as AnyRecord

@@ -7,7 +7,7 @@ import { bodyOptional } from '../openapi/input-schemas.ts'
 import { camel, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
 import { exampleId, inStates } from './endpoint-doc.ts'
-import { itemSchema, unwrapItem } from './item-envelope.ts'
+import { itemSchema, unwrapItem, wrappedAt } from './item-envelope.ts'
 import { describePrefer } from './prefer.ts'
 import {
   whileWritable,
@@ -20,8 +20,11 @@ function replaceHandler(resource: CompiledResource): ItemHandler<AnyRecord> {
   const schema = resource.replace!.input
   return writeItemHandler(resource, {
     input: (ctx) =>
-      validInput(schema, unwrapItem(resource.item, ctx.body), (raw) =>
-        referenceErrors(ctx.runtime, resource, raw, ctx, false),
+      validInput(
+        schema,
+        unwrapItem(resource.item, ctx.body),
+        (raw) => referenceErrors(ctx.runtime, resource, raw, ctx, false),
+        wrappedAt(resource.item, ctx.body),
       ) as AnyRecord,
     hadBody: (ctx) => ctx.body !== undefined,
     status: resource.status.replace,

@@ -41,6 +41,7 @@ export function validInput<T>(
   schema: Schema<T> | undefined,
   body: unknown,
   alsoInvalid?: (raw: AnyRecord) => FieldError[],
+  at = '',
 ): T {
   if (!schema) return body as T
   const result = checkWith(schema, body ?? {})
@@ -54,9 +55,26 @@ export function validInput<T>(
         : undefined
   const faulted = new Set(result.errors.map((error) => error.field))
   const more = raw && alsoInvalid ? alsoInvalid(raw) : []
-  validationFailed(
-    [...result.errors, ...more.filter((error) => !faulted.has(error.field))],
-    body !== undefined,
+  const errors = [
+    ...result.errors,
+    ...more.filter((error) => !faulted.has(error.field)),
+  ]
+  validationFailed(underPointer(errors, at), body !== undefined)
+}
+
+/**
+ * Errors of a record's members, named where a body that wraps the record holds them
+ * (`#/post/raw` of `{ "post": { "raw": 7 } }`; `at` is `/post`, empty for a bare body).
+ */
+export function underPointer(
+  errors: readonly FieldError[],
+  at: string,
+): FieldError[] {
+  if (at === '') return [...errors]
+  return errors.map((error) =>
+    error.pointer?.startsWith('#')
+      ? { ...error, pointer: `#${at}${error.pointer.slice(1)}` }
+      : error,
   )
 }
 
