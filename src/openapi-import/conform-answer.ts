@@ -99,6 +99,10 @@ export function conformAnswer(
   const flat = flatten(document, schema)
   const properties = flatProperties(document, flat)
   const required = (flat.required as string[] | undefined) ?? []
+  // Each member drawn by its own name as well: a member two operations' schemas both draw is
+  // drawn alike in each, whatever else either draws before it.
+  const draw = (name: string) =>
+    sampleValue(document, properties[name], seededBy(`${seed} ${name}`), name)
   // Wrapped even where the wrapper is optional, as the description draws the answer.
   const wrapper = key in row ? wrapperOf(document, schema, key) : undefined
   // Checked on what is already at hand: most records carry their key or an `id` themselves.
@@ -113,9 +117,7 @@ export function conformAnswer(
   const conforms = (value: unknown): boolean => validator(schema)(value)
   if (inArray) {
     const out: Record<string, unknown> = {}
-    for (const name of required)
-      if (name !== inArray)
-        out[name] = sampleValue(document, properties[name], random, name)
+    for (const name of required) if (name !== inArray) out[name] = draw(name)
     out[inArray] = [
       conformAnswer(
         document,
@@ -136,8 +138,7 @@ export function conformAnswer(
   if (around !== undefined && isObject(inner) && key in inner) {
     const out: Record<string, unknown> = { ...row }
     for (const name of required)
-      if (out[name] === undefined)
-        out[name] = sampleValue(document, properties[name], random, name)
+      if (out[name] === undefined) out[name] = draw(name)
     out[around] = conformAnswer(
       document,
       validator,
@@ -151,9 +152,7 @@ export function conformAnswer(
   if (typeOf(flat) === 'array' || !isObject(flat.properties)) return row
   if (wrapper) {
     const out: Record<string, unknown> = {}
-    for (const name of required)
-      if (name !== wrapper)
-        out[name] = sampleValue(document, properties[name], random, name)
+    for (const name of required) if (name !== wrapper) out[name] = draw(name)
     out[wrapper] = conformAnswer(
       document,
       validator,
@@ -172,8 +171,7 @@ export function conformAnswer(
     for (const name of Object.keys(out))
       if (!(name in properties)) delete out[name]
   for (const name of required)
-    if (out[name] === undefined)
-      out[name] = sampleValue(document, properties[name], random, name)
+    if (out[name] === undefined) out[name] = draw(name)
   if (conforms(out)) return out
   const validate = validator(schema)
   // Members the record draws differently from this answer: drawn from the answer's own schema.
@@ -185,8 +183,7 @@ export function conformAnswer(
     if (name !== undefined && name !== key && name in properties)
       broken.add(name.replaceAll('~1', '/').replaceAll('~0', '~'))
   }
-  for (const name of broken)
-    out[name] = sampleValue(document, properties[name], random, name)
+  for (const name of broken) out[name] = draw(name)
   // What is still off lies deeper (a nested member the record draws otherwise).
   return repairToSchema(document, validator, schema, out, random)
 }

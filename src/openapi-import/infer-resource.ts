@@ -374,6 +374,27 @@ export function inferResource(
   }
   // Server-set members the engine does not fill are generated, so answers keep their schema.
   const required = new Set((record.required as string[] | undefined) ?? [])
+  // A member the create's answer requires that the record may leave out (Discourse's
+  // `draft_sequence`) is drawn and kept as well: a read gives back what the create answered.
+  const createAnswer =
+    ops.create && successOf(document, ops.create.operation)?.body?.media.schema
+  const createWrapper =
+    createAnswer === undefined
+      ? undefined
+      : wrapperOf(document, createAnswer, key)
+  const createdRecord: Json =
+    createAnswer === undefined
+      ? {}
+      : flatten(
+          document,
+          createWrapper === undefined
+            ? createAnswer
+            : (flatten(document, createAnswer).properties as Json)[
+                createWrapper
+              ],
+        )
+  for (const name of (createdRecord.required as string[] | undefined) ?? [])
+    if (name in properties) required.add(name)
   const generated = Object.keys(properties).filter(
     (f) =>
       f === (key === 'id' ? undefined : key) ||
