@@ -49,6 +49,10 @@ import { addItemRoute, itemAction } from './item-action.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 
+/** The suffix a description may write at the end of its paths, and a path that ends in it. */
+const SUFFIX = '.json'
+const SUFFIXED = /^(\/.*[^/])\.json$/
+
 /** The first `$ref` to another file (examples and other data left alone), by its pointer. */
 function externalRef(document: Json): string | undefined {
   let found: string | undefined
@@ -403,6 +407,17 @@ export function importOpenApi(
       own(`/${first} is hypermock's own: the description and the problem types`)
     else operations.push(op)
   }
+  // A suffix the description writes at the end of its paths (`/posts.json`, `/t/{id}.json`): the
+  // path without it places the operation, and the engine answers at both (a resource's `suffix`).
+  const paths = new Set(operations.map((op) => op.path))
+  const suffixed = new Map<DocOperation, string>()
+  for (const op of operations) {
+    const bare = SUFFIXED.exec(op.path)?.[1]
+    if (bare === undefined || paths.has(bare)) continue
+    suffixed.set(op, op.path)
+    op.path = bare
+  }
+  const suffixedCollections = new Set<string>()
   const collections = new Map<string, CollectionOperations>()
   // Each collection's path, by its name, and the name of each path (a name taken twice is numbered).
   const pathOf = new Map<string, string>()
@@ -473,6 +488,8 @@ export function importOpenApi(
       ...(found.at !== `/${shape.collection}` && { path: found.at }),
     }
     collections.set(shape.collection, group)
+    if (suffixed.has(op) && shape.sub === undefined)
+      suffixedCollections.add(shape.collection)
     const slot =
       shape.sub !== undefined
         ? undefined
@@ -629,6 +646,7 @@ export function importOpenApi(
               links: false,
             }),
           ...(dialect && { dialect }),
+          ...(suffixedCollections.has(group.name) && { suffix: SUFFIX }),
           ...(dialect?.keys && {
             id: dialect.keys.generate as NonNullable<AnyResource['id']>,
           }),
@@ -793,7 +811,15 @@ export function importOpenApi(
         })
         continue
       }
-      addItemRoute(parent, itemAction(document, op, validator, sub))
+      addItemRoute(
+        parent,
+        itemAction(
+          document,
+          op,
+          validator,
+          `${sub}${suffixed.has(op) ? SUFFIX : ''}`,
+        ),
+      )
       reports.push({
         ...base,
         servedAs: 'action',
@@ -805,6 +831,12 @@ export function importOpenApi(
       continue
     }
     ownPaths.push(op)
+  }
+  // The importer's own paths are the description's, suffix and all.
+  const bareOf = new Map<string, string>()
+  for (const [op, path] of suffixed) {
+    bareOf.set(`${op.method.toUpperCase()} ${op.path}`, path)
+    op.path = path
   }
   const fromPaths = serveDescribed(
     document,
@@ -856,10 +888,11 @@ export function importOpenApi(
         ...(replaceByBody && { replaceByBody }),
       },
       validator,
+      suffixedCollections.has(name) ? SUFFIX : '',
     )
     // An update of a nested collection's item finds it below the parents its path names only.
     const params = nestedResources.get(name)
-    const itemParam = update && /\{([^}]+)\}$/.exec(update.path)?.[1]
+    const itemParam = update && /\{([^}]+)\}(?:\.\w+)?$/.exec(update.path)?.[1]
     if (params && itemParam) {
       const below = itemUnderParents(
         name,
@@ -906,6 +939,8 @@ export function importOpenApi(
       ],
     })
   }
+  for (const report of reports)
+    report.path = bareOf.get(`${report.method} ${report.path}`) ?? report.path
   const order = new Map(
     all.map((op, i) => [`${op.method.toUpperCase()} ${op.path}`, i]),
   )

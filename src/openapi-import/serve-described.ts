@@ -621,20 +621,25 @@ function invalidOf(
   }
 }
 
-/** Writes on the items of an engine-served collection the engine's routes leave out. */
+/**
+ * Writes on the items of an engine-served collection the engine's routes leave out, at the
+ * description's paths (`suffix`: the one they end in, `.json`).
+ */
 export function engineWrites(
   document: Json,
   collection: EngineCollection,
   ops: DescribedOperations,
   validator: DescriptionValidator,
+  suffix = '',
 ): RouteDeclaration[] {
   const { inferred, name } = collection
   return describedOperations(
     document,
     {
       ...tableCollection(name, inferred, validator),
+      suffix,
       ...(ops.update && {
-        itemParam: /\{([^}]+)\}$/.exec(ops.update.path)?.[1] ?? 'id',
+        itemParam: /\{([^}]+)\}(?:\.\w+)?$/.exec(ops.update.path)?.[1] ?? 'id',
       }),
     },
     ops,
