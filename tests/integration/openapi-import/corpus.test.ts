@@ -50,7 +50,7 @@ const reached: Record<string, number> = {
   museum: 0.6,
   petstore3: 0.8,
   spotify: 0.55,
-  discourse: 0.65,
+  discourse: 0.7,
   box: 0.7,
   digitalocean: 0.75,
   openai: 0.8,
