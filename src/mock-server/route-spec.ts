@@ -55,9 +55,18 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   maxBodyBytes?: number
   /**
    * What the route serves, for the description and the playground; `alias`, a resource's route
-   * again at its path with the resource's `suffix` (`/posts/:id` at `/posts/{id}.json`).
+   * again at its path with the resource's `suffix` (`/posts/:id` at `/posts/{id}.json`);
+   * `search`, a resource's read-only list at a path of its own (`searches`).
    */
-  kind?: 'root' | 'meta' | 'collection' | 'item' | 'action' | 'nested' | 'alias'
+  kind?:
+    | 'root'
+    | 'meta'
+    | 'collection'
+    | 'item'
+    | 'action'
+    | 'nested'
+    | 'alias'
+    | 'search'
   /** A declared route's own words for the description (`routes` of a declaration). */
   declared?: { summary?: string; status?: 200 | 201 | 202 | 204 }
   /** The resource it serves (for a nested list, the listed one). */

@@ -155,6 +155,7 @@ describe("the public entries' exports", () => {
       'type ScenarioIdOf',
       'type ScenarioStep',
       'type Schema',
+      'type SearchDeclaration',
       'type SeedContext',
       'type StateDeclaration',
       'type StateSnapshot',

@@ -479,6 +479,27 @@ export function checkResource(
       `${at}.suffix`,
       `must be a dot and up to 16 letters or digits, such as ".json"; got ${JSON.stringify(d.suffix)}`,
     )
+  const searches = new Set<string>()
+  for (const [i, search] of (d.searches ?? []).entries()) {
+    const sp = `${at}.searches[${i}]`
+    const path = (search as { path?: unknown }).path
+    if (typeof path !== 'string' || !SEARCH_PATH.test(path))
+      issue(
+        `${sp}.path`,
+        `must be a path below the base of literal segments and {parameters} ("/pet/findByStatus", "/users/{username}/repos"); got ${JSON.stringify(path)}`,
+      )
+    else if (path === resource.path || searches.has(path))
+      issue(
+        `${sp}.path`,
+        `is ${path === resource.path ? "the collection's own path" : 'the path of another search'}: a search lists at a path of its own`,
+      )
+    else searches.add(path)
+    if (
+      search.answer !== undefined &&
+      typeof (search.answer as unknown) !== 'function'
+    )
+      issue(`${sp}.answer`, "must be a function of the list's body")
+  }
   const routes = new Set<string>()
   for (const [i, route] of (d.itemRoutes ?? []).entries()) {
     const rp = `${at}.itemRoutes[${i}]`
@@ -520,10 +541,17 @@ export function checkResource(
   }
 }
 
+const ITEM_SEGMENT_SOURCE = '[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,99}'
+/** A search's path: literal segments and `{parameters}`, up to 8. */
+const SEARCH_PATH = new RegExp(
+  `^(/(${ITEM_SEGMENT_SOURCE}|\\{\\w{1,64}\\})){1,8}$`,
+)
+
 const ITEM_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
-const ITEM_SEGMENT = '[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,99}'
 /** A path below an item: literal segments, up to 8. */
-const ITEM_PATH = new RegExp(`^${ITEM_SEGMENT}(/${ITEM_SEGMENT}){0,7}$`)
+const ITEM_PATH = new RegExp(
+  `^${ITEM_SEGMENT_SOURCE}(/${ITEM_SEGMENT_SOURCE}){0,7}$`,
+)
 
 /** The success statuses a resource may answer its writes with. */
 const STATUSES = {

@@ -34,6 +34,7 @@ export type {
   ProblemOptions,
   RecordOf,
   ScenarioIdOf,
+  SearchDeclaration,
   Relation,
   ReplaceDeclaration,
   ResourceDeclaration,

@@ -17,6 +17,8 @@ import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
 import { shapedAnswer } from '../conventions/shaped-answer.ts'
 import { itemRoute, type ItemHandler } from './item-route.ts'
+import { listShape } from '../collections/list-shape.ts'
+import { camel, lowerFirst } from '../openapi/schema-names.ts'
 import {
   parentValues,
   pathOf,
@@ -388,6 +390,42 @@ export function resourceRoutes(
     shared.docs = { ...shared.docs, ...route.docs }
     if (route.accepts) shared.accepts = { ...shared.accepts, ...route.accepts }
     if (route.arrays) shared.arrays = { ...shared.arrays, ...route.arrays }
+  }
+  // Read-only lists of the same records at paths of their own, in their own envelopes.
+  for (const search of resource.declaration.searches ?? []) {
+    const listed: CompiledResource = search.list
+      ? { ...resource, list: listShape(search.list) }
+      : resource
+    const list = listConvention(listed, (ctx) => {
+      const data = dataAccess(ctx.runtime)
+      return (row) =>
+        ctx.runtime.api.visibleWith(resource, row, ctx.principal, data)
+    })
+    const answer = search.answer
+    routes.push({
+      path: search.path.replace(/\{(\w+)\}/g, ':$1'),
+      methods: {
+        GET: answer
+          ? shapedAnswer(list.handler, 'list', (_, body) => answer(body))
+          : shape
+            ? shapedAnswer(list.handler, 'list', shape)
+            : list.handler,
+      },
+      docs: {
+        GET: (ctx) => ({
+          ...list.doc(ctx),
+          operationId: camel(
+            'search',
+            resource.name,
+            ...search.path.split(/[^A-Za-z0-9]+/).filter(Boolean),
+          ),
+          summary: search.summary ?? `Search ${lowerFirst(resource.title)}`,
+        }),
+      },
+      resource: resource.name,
+      kind: 'search',
+      declared: {},
+    })
   }
   // A path suffix the API writes (`/posts.json`, `/posts/{id}.json`): each route answers there too.
   // The suffixed one comes first: `/posts/:id` matches `/posts/7.json` as well, and of two

@@ -419,6 +419,25 @@ export interface ResourceDeclaration<
    * @default none
    */
   suffix?: string
+  /**
+   * Read-only lists of the resource's records at paths of their own (`/pet/findByStatus`,
+   * `/charges/search`): `GET` there answers as the resource's list does (filters by the query
+   * parameters that name its members, the rows the caller may see), in the search's own `list`
+   * envelope and paging where it gives one. Parameters its path names choose no rows.
+   */
+  searches?: readonly SearchDeclaration[]
+}
+
+/** A read-only list of a resource's records at a path of its own (`searches`). */
+export interface SearchDeclaration {
+  /** Below the base: literal segments and `{parameters}` (`/users/{username}/repos`). */
+  path: string
+  /** Its envelope, paging and query parameters it takes and ignores. @default the resource's list */
+  list?: ListDeclaration
+  /** What it does, for the API's description. @default `Search <title>` */
+  summary?: string
+  /** The answer in the API's own shape: given the list's body, the body to send. */
+  answer?: (body: unknown) => unknown
 }
 
 /** One operation on each item of a resource (`itemRoutes`), answered by `handle`. */
