@@ -39,6 +39,7 @@ const api = defineApi({
           path: '/owners/{owner}/pets',
           answer: (body) => ({ found: body }),
         },
+        { path: '/pets/by-name', filters: ['name'] },
       ],
     }),
   },
@@ -79,6 +80,14 @@ describe("a resource's searches: read-only lists of its records at paths of thei
     const found = await send('GET', '/owners/7/pets?status=sold')
     expect(found.status).toBe(200)
     expect(found.body).toMatchObject({ found: { items: [{ name: 'tom' }] } })
+  })
+
+  it('filters on the fields it names, and on no other', async () => {
+    const send = serve()
+    const found = await send('GET', '/pets/by-name?name=tom')
+    expect(found.body).toMatchObject({ items: [{ name: 'tom' }] })
+    expect((found.body as { items: unknown[] }).items).toHaveLength(1)
+    expect((await send('GET', '/pets/by-name?status=sold')).status).toBe(400)
   })
 
   it('is described, a valid OpenAPI document', async () => {

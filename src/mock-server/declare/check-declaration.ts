@@ -483,7 +483,7 @@ export function checkResource(
   for (const [i, search] of (d.searches ?? []).entries()) {
     const sp = `${at}.searches[${i}]`
     const path = (search as { path?: unknown }).path
-    if (typeof path !== 'string' || !SEARCH_PATH.test(path))
+    if (typeof path !== 'string' || !searchPathOk(path))
       issue(
         `${sp}.path`,
         `must be a path below the base of literal segments and {parameters} ("/pet/findByStatus", "/users/{username}/repos"); got ${JSON.stringify(path)}`,
@@ -494,6 +494,8 @@ export function checkResource(
         `is ${path === resource.path ? "the collection's own path" : 'the path of another search'}: a search lists at a path of its own`,
       )
     else searches.add(path)
+    for (const [j, f] of (search.filters ?? []).entries())
+      needField(`${sp}.filters[${j}]`, f, 'a filter')
     if (
       search.answer !== undefined &&
       typeof (search.answer as unknown) !== 'function'
@@ -546,6 +548,11 @@ const ITEM_SEGMENT_SOURCE = '[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,99}'
 const SEARCH_PATH = new RegExp(
   `^(/(${ITEM_SEGMENT_SOURCE}|\\{\\w{1,64}\\})){1,8}$`,
 )
+
+/** Whether a search may be declared at this path (`searches`): the importer asks before it does. */
+export function searchPathOk(path: string) {
+  return SEARCH_PATH.test(path)
+}
 
 const ITEM_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 /** A path below an item: literal segments, up to 8. */

@@ -130,6 +130,8 @@ export interface CompiledResource {
   delete: boolean
   /** The list's envelope and paging parameters. */
   list: ListShape
+  /** Every field a list could filter on, by its type (`filters` picks some). */
+  scalarFields: CollectionFields
   /** Success statuses of create, replace and delete. */
   status: {
     create: 200 | 201 | 202
@@ -353,6 +355,7 @@ export function compileResource(
     fields,
     hidden,
     filters,
+    scalarFields: scalar,
     sortable,
     has: {
       version: fields.includes('version'),

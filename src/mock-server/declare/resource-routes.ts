@@ -393,9 +393,18 @@ export function resourceRoutes(
   }
   // Read-only lists of the same records at paths of their own, in their own envelopes.
   for (const search of resource.declaration.searches ?? []) {
-    const listed: CompiledResource = search.list
-      ? { ...resource, list: listShape(search.list) }
-      : resource
+    const listed: CompiledResource = {
+      ...resource,
+      ...(search.list && { list: listShape(search.list) }),
+      ...(search.filters && {
+        filters: Object.fromEntries(
+          search.filters.map((f) => [
+            f,
+            resource.scalarFields[f] ?? { type: 'string' as const },
+          ]),
+        ),
+      }),
+    }
     const list = listConvention(listed, (ctx) => {
       const data = dataAccess(ctx.runtime)
       return (row) =>

@@ -434,6 +434,8 @@ export interface SearchDeclaration {
   path: string
   /** Its envelope, paging and query parameters it takes and ignores. @default the resource's list */
   list?: ListDeclaration
+  /** The fields its query parameters filter on. @default the resource's `filters` */
+  filters?: readonly string[]
   /** What it does, for the API's description. @default `Search <title>` */
   summary?: string
   /** The answer in the API's own shape: given the list's body, the body to send. */
