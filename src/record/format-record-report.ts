@@ -1,4 +1,8 @@
-import { authWords, type InferredApi } from './infer-api.ts'
+import {
+  authWords,
+  type InferredApi,
+  type InferredResource,
+} from './infer-api.ts'
 import type { Redaction } from './redact.ts'
 
 /** What was inferred from which exchanges, what was left out and why, and what was redacted. */
@@ -30,6 +34,7 @@ export function formatRecordReport(
       `  fields: ${[...r.record.members].map(([k, m]) => (m.present < r.record.count ? `${k}?` : k)).join(', ')}`,
       `  operations: ${ops.join(', ')}`,
     )
+    lines.push(`  key: ${keyWords(r)}`)
     if (r.list)
       lines.push(
         `  list: ${
@@ -63,4 +68,31 @@ export function formatRecordReport(
   if (counts.files.length > 0)
     lines.push('', `Wrote ${counts.files.join(', ')}.`)
   return lines.join('\n')
+}
+
+/** Which member keys a resource's records, who makes a new key, and the evidence. */
+function keyWords(r: InferredResource): string {
+  const { member, inferred, madeBy, prefix } = r.key
+  const kind = prefix !== undefined ? `strings beginning ${prefix}` : r.idKind
+  const maker =
+    madeBy === 'client'
+      ? inferred?.clientEvidence === 'put'
+        ? ', given by the client (a PUT created the record)'
+        : ', given by the client in its create'
+      : madeBy === 'server'
+        ? ', made by the server'
+        : ''
+  if (!inferred)
+    return `${member} (${kind}${maker}), as by default: no item request was recorded`
+  if (inferred.fallback)
+    return `${member} (${kind}), as by default: no member equals the path segment in every item request${
+      inferred.nearest
+        ? ` (${inferred.nearest.member} in ${inferred.nearest.matched} of ${inferred.requests})`
+        : ''
+    }`
+  const others =
+    inferred.others.length > 0
+      ? `; ${inferred.others.join(', ')} equalled it too, but ${member === 'id' ? 'id is preferred' : `${member} comes first and no two records share it`}`
+      : ''
+  return `${member} (${kind}${maker}): equals the path segment in ${inferred.matched} of ${inferred.requests} item request(s)${others}`
 }

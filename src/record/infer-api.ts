@@ -9,6 +9,7 @@ import {
 import { isObject } from '../common/is-object.ts'
 import { pagingParameters } from '../common/paging-parameters.ts'
 import { mediaTypes } from '../common/media-types.ts'
+import { decodeSegment, inferKeys, type InferredKey } from './infer-keys.ts'
 
 type Json = Record<string, unknown>
 export type IdKind = 'integer' | 'uuid' | 'string'
@@ -48,6 +49,8 @@ export interface InferredResource {
   /** Exchanges it was inferred from. */
   exchanges: number
   idKind: IdKind
+  /** The member that keys its records, and what the recording showed of it. */
+  key: ResourceKey
   record: ObjectShape
   /** Create bodies, when creates were seen. */
   createInput: ObjectShape | null
@@ -82,6 +85,17 @@ export interface InferredResource {
   seed: Json[]
   /** Ids of the records the recording created: left out of the seed. */
   created: string[]
+}
+
+/** The member that keys a resource's records: `id` unless the item paths named another. */
+export interface ResourceKey {
+  member: string
+  /** Keys such as `cus_NffrFeUfNV2Hib`: the part every key began with. */
+  prefix?: string
+  /** Who makes a new key: the server, or the client in its create (a username). */
+  madeBy: 'server' | 'client' | 'unknown'
+  /** The evidence, for the report; absent where no item request was seen (keyed by `id`). */
+  inferred?: InferredKey
 }
 
 /** The credential scheme the traffic used: Bearer, Basic, an API key, or none. */
@@ -138,8 +152,20 @@ const LINK_MEMBERS = new Set(['_links', '_embedded'])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const STATE_NAMES = /^(status|state|phase|stage)$/i
 
-const isRecord = (v: unknown): v is Json =>
-  isObject(v) && (typeof v.id === 'number' || typeof v.id === 'string')
+const ID_ONLY: ReadonlySet<string> = new Set(['id'])
+/** An object that holds a key: `id`, or a member inference found keying some collection. */
+const isRecord = (v: unknown, keyed = ID_ONLY): v is Json =>
+  isObject(v) &&
+  [...keyed].some(
+    (member) => typeof v[member] === 'number' || typeof v[member] === 'string',
+  )
+/** A record's key by its collection's member, as text (a path segment decoded). */
+const keyText = (record: Json, member: string): string | undefined => {
+  const value = record[member]
+  return typeof value === 'number' || typeof value === 'string'
+    ? String(value)
+    : undefined
+}
 const strip = (record: Json): Json =>
   Object.fromEntries(
     Object.entries(record).filter(([k]) => !LINK_MEMBERS.has(k)),
@@ -157,6 +183,7 @@ function singular(name: string): string {
 /** The records a list's body holds, and the member that holds them (`null` for a bare array). */
 function listRecords(
   body: unknown,
+  keyed = ID_ONLY,
 ): { member: string | null; records: Json[] } | null {
   if (Array.isArray(body))
     return body.every(isObject)
@@ -168,7 +195,7 @@ function listRecords(
     if (!Array.isArray(value) || !value.every(isObject)) continue
     const records = value as Json[]
     // Prefer the member of records with ids; an empty array only when nothing better exists.
-    if (records.some(isRecord)) return { member: key, records }
+    if (records.some((r) => isRecord(r, keyed))) return { member: key, records }
     if (found === null && ['items', 'data', 'results', 'records'].includes(key))
       found = { member: key, records }
   }
@@ -191,12 +218,18 @@ interface Observation {
 interface Collection {
   name: string
   path: string
+  /** The member that keys its records. */
+  key: string
+  /** Every member that keys some collection: what tells a record in a list. */
+  keyed: ReadonlySet<string>
   exchanges: Exchange[]
   records: Map<string, Observation[]>
   createdIds: Set<string>
   deletedIds: Set<string>
   listBodies: { body: unknown; query: URLSearchParams; link: string | null }[]
   createBodies: Json[]
+  /** Creates by `PUT` on an item the client named. */
+  putCreates: number
   createStatuses: number[]
   replaceStatuses: number[]
   replaceBodies: Json[]
@@ -285,16 +318,36 @@ export function inferApi(
     )
   documents = new Set()
 
-  // Ids: every id a response listed or answered, to tell an item's segment from a collection's.
+  // Keys: the member each collection's item paths named (`id` unless another fitted).
+  const keys = inferKeys(exchanges)
+  const keyOf = (name: string) => keys.get(name)?.member ?? 'id'
+  const keyed: ReadonlySet<string> = new Set([
+    'id',
+    ...[...keys.values()].map((k) => k.member),
+  ])
+  // Ids: every id a response listed or answered, and every segment a key was found to name, to
+  // tell an item's segment from a collection's.
   const knownIds = new Set<string>()
   for (const e of exchanges) {
-    const list = listRecords(e.responseBody)
+    const list = listRecords(e.responseBody, keyed)
     for (const r of list?.records ?? [])
-      if (isRecord(r)) knownIds.add(String(r.id))
-    if (isRecord(e.responseBody)) knownIds.add(String(e.responseBody.id))
+      for (const member of keyed) {
+        const text = keyText(r, member)
+        if (text !== undefined) knownIds.add(text)
+      }
+    if (isObject(e.responseBody))
+      for (const member of keyed) {
+        const text = keyText(e.responseBody, member)
+        if (text !== undefined) knownIds.add(text)
+      }
   }
+  for (const key of keys.values())
+    if (!key.fallback) for (const raw of key.segments) knownIds.add(raw)
   const isId = (segment: string) =>
-    /^\d+$/.test(segment) || UUID.test(segment) || knownIds.has(segment)
+    /^\d+$/.test(segment) ||
+    UUID.test(segment) ||
+    knownIds.has(segment) ||
+    knownIds.has(decodeSegment(segment))
   const template = (path: string) =>
     segmentsOf(path).map((s) => (isId(s) ? '{id}' : s))
 
@@ -313,9 +366,11 @@ export function inferApi(
     }
     if (!t.includes('{id}') && t.length > 0) {
       const listed =
-        e.method === 'GET' && e.status < 300 && listRecords(e.responseBody)
+        e.method === 'GET' &&
+        e.status < 300 &&
+        listRecords(e.responseBody, keyed)
       const created =
-        e.method === 'POST' && e.status < 300 && isRecord(e.responseBody)
+        e.method === 'POST' && e.status < 300 && isRecord(e.responseBody, keyed)
       if (listed || created) collectionPaths.add(t.join('/'))
     }
   }
@@ -353,12 +408,15 @@ export function inferApi(
     collections.set(name, {
       name,
       path,
+      key: keyOf(name),
+      keyed,
       exchanges: [],
       records: new Map(),
       createdIds: new Set(),
       deletedIds: new Set(),
       listBodies: [],
       createBodies: [],
+      putCreates: 0,
       createStatuses: [],
       replaceStatuses: [],
       replaceBodies: [],
@@ -383,7 +441,7 @@ export function inferApi(
   const leftOut = new Map<string, number>()
   const problems = new Map<string, InferredProblem>()
   const observe = (c: Collection, at: number, value: unknown) => {
-    if (!isRecord(value)) return
+    if (!isObject(value) || keyText(value, c.key) === undefined) return
     if (isObject(value._links) && c.linkSamples.length < 500)
       c.linkSamples.push({ record: value, links: value._links })
     if (isObject(value._links))
@@ -408,7 +466,7 @@ export function inferApi(
             ...(typeof link.title === 'string' && { title: link.title }),
           })
       }
-    const id = String(value.id)
+    const id = keyText(value, c.key)!
     const list = c.records.get(id) ?? []
     list.push({ at, record: strip(value) })
     c.records.set(id, list)
@@ -466,10 +524,11 @@ export function inferApi(
     c.exchanges.push(e)
     const ok = e.status >= 200 && e.status < 300
     if (e.status === 422 && e.method !== 'GET') noteRefusedNumbers(c, e)
-    const id = segmentsOf(e.url.pathname)[depth + 1]
+    const segment = segmentsOf(e.url.pathname)[depth + 1]
+    const id = segment === undefined ? undefined : decodeSegment(segment)
     if (rest.length === 1) {
       if (e.method === 'GET' && ok) {
-        const list = listRecords(e.responseBody)
+        const list = listRecords(e.responseBody, keyed)
         if (list) {
           c.listBodies.push({
             body: e.responseBody,
@@ -482,8 +541,10 @@ export function inferApi(
         if (isObject(e.requestBody)) c.createBodies.push(e.requestBody)
         c.createStatuses.push(e.status)
         observe(c, at, e.responseBody)
-        if (isRecord(e.responseBody))
-          c.createdIds.add(String(e.responseBody.id))
+        const made = isObject(e.responseBody)
+          ? keyText(e.responseBody, c.key)
+          : undefined
+        if (made !== undefined) c.createdIds.add(made)
       }
       return
     }
@@ -491,7 +552,14 @@ export function inferApi(
       if (e.method === 'GET' && ok) observe(c, at, e.responseBody)
       if (e.method === 'PUT' || e.method === 'DELETE')
         c.writes.push({ method: e.method, at, id, status: e.status })
-      if (e.method === 'PUT' && ok) {
+      // A PUT answered 201 created the record under the key the client chose: a create.
+      if (e.method === 'PUT' && e.status === 201) {
+        c.createdIds.add(id)
+        c.putCreates++
+        if (isObject(e.requestBody)) c.createBodies.push(e.requestBody)
+        c.createStatuses.push(e.status)
+        observe(c, at, e.responseBody)
+      } else if (e.method === 'PUT' && ok) {
         c.replaceStatuses.push(e.status)
         if (isObject(e.requestBody)) c.replaceBodies.push(e.requestBody)
         observe(c, at, e.responseBody)
@@ -514,7 +582,7 @@ export function inferApi(
       if (e.method === 'GET') {
         c.nestedSeen.add(verb)
         if (ok && collections.has(verb)) {
-          const list = listRecords(e.responseBody)
+          const list = listRecords(e.responseBody, keyed)
           for (const r of list?.records ?? [])
             observe(collections.get(verb)!, at, r)
           if (list)
@@ -531,7 +599,11 @@ export function inferApi(
         list.push({ at, id, status: e.status, body: e.responseBody })
         c.actions.set(verb, list)
         // An action that answers with the record itself is an observation of it.
-        if (ok && isRecord(e.responseBody) && String(e.responseBody.id) === id)
+        if (
+          ok &&
+          isObject(e.responseBody) &&
+          keyText(e.responseBody, c.key) === id
+        )
           observe(c, at, e.responseBody)
         return
       }
@@ -555,11 +627,18 @@ export function inferApi(
 
   const resources: InferredResource[] = []
   for (const c of collections.values()) {
+    const fallback = keys.get(c.name)
+    if (fallback?.fallback && c.records.size === 0)
+      notes.push(
+        `${c.path}: no member equals the path segment in every item request${fallback.nearest ? ` (${fallback.nearest.member} in ${fallback.nearest.matched} of ${fallback.requests})` : ''}, so its records were read as keyed by id, as by default`,
+      )
     if (c.records.size === 0) {
-      notes.push(`left out ${c.path}: no record with an id was seen`)
+      notes.push(
+        `left out ${c.path}: no record with ${c.key === 'id' ? 'an id' : `a ${c.key}`} was seen`,
+      )
       continue
     }
-    resources.push(inferResource(c, collections, notes))
+    resources.push(inferResource(c, collections, notes, keys))
   }
   const names = new Set(resources.map((r) => r.name))
   for (const r of resources)
@@ -626,6 +705,22 @@ export function authWords(auth: InferredAuth) {
     : `an API key in the ${auth.name} ${auth.in === 'query' ? 'query parameter' : 'cookie'}`
 }
 
+/**
+ * The part every string key begins with, where keys are a prefix and letters and digits
+ * (`cus_NffrFeUfNV2Hib`) and the engine can make such keys: a prefix of letters, digits, `_`, `-`.
+ */
+function keyPrefix(ids: readonly unknown[]): string | undefined {
+  const prefixes = ids.map((id) =>
+    typeof id === 'string'
+      ? /^([A-Za-z][A-Za-z0-9]{0,22}[_-])[A-Za-z0-9]{6,}$/.exec(id)?.[1]
+      : undefined,
+  )
+  const first = prefixes[0]
+  return first !== undefined && prefixes.every((p) => p === first)
+    ? first
+    : undefined
+}
+
 function idKindOf(ids: readonly unknown[]): IdKind {
   if (ids.every((id) => typeof id === 'number' && Number.isInteger(id)))
     return 'integer'
@@ -689,7 +784,7 @@ function inferList(c: Collection): InferredList | null {
     ? c.listBodies.find(({ body }) => isObject(body))!.body
     : c.listBodies[0]!.body
   const counts = c.listBodies.map(
-    ({ body }) => listRecords(body)?.records.length ?? 0,
+    ({ body }) => listRecords(body, c.keyed)?.records.length ?? 0,
   )
   const defaultPerPage = Math.min(100, Math.max(20, ...counts))
   const dropped: string[] = []
@@ -698,7 +793,7 @@ function inferList(c: Collection): InferredList | null {
   const bare =
     !bareOnlyUnpaged && c.listBodies.find(({ body }) => Array.isArray(body))
   if (!bare && isObject(first)) {
-    const items = listRecords(first)?.member ?? 'items'
+    const items = listRecords(first, c.keyed)?.member ?? 'items'
     const keys = Object.keys(first)
     if (
       ['items', 'page', 'perPage', 'total', '_links'].every((k) =>
@@ -751,28 +846,45 @@ function inferResource(
   c: Collection,
   collections: Map<string, Collection>,
   notes: string[],
+  keyEvidence: ReadonlyMap<string, InferredKey>,
 ): InferredResource {
   const record: ObjectShape = { count: 0, members: new Map() }
   let links = false
   for (const e of c.exchanges) {
     const body = e.responseBody
-    const list = listRecords(body)
+    const list = listRecords(body, c.keyed)
     for (const r of [
       ...(list?.records ?? []),
-      ...(isRecord(body) ? [body] : []),
+      ...(isRecord(body, c.keyed) ? [body] : []),
     ])
-      if (isRecord(r) && '_links' in r) links = true
+      if (isRecord(r, c.keyed) && '_links' in r) links = true
   }
   for (const observations of c.records.values())
     for (const { record: r } of observations) addObject(record, r)
-  // `id` first, as the engine writes it.
-  const idEntry = record.members.get('id')
+  // The key first, as the engine writes `id`.
+  const idEntry = record.members.get(c.key)
   if (idEntry) {
-    record.members.delete('id')
-    record.members = new Map([['id', idEntry], ...record.members])
+    record.members.delete(c.key)
+    record.members = new Map([[c.key, idEntry], ...record.members])
   }
-  const ids = [...c.records.values()].map((o) => o[0]!.record.id)
+  const ids = [...c.records.values()].map((o) => o[0]!.record[c.key])
   const idKind = idKindOf(ids)
+  const inferred = keyEvidence.get(c.name)
+  const prefix = idKind === 'string' ? keyPrefix(ids) : undefined
+  const key: ResourceKey = {
+    member: c.key,
+    ...(prefix !== undefined && { prefix }),
+    madeBy: inferred?.madeBy ?? 'server',
+    ...(inferred && { inferred }),
+  }
+  // Members the server sets: the key too, unless the client gives it (a username).
+  const serverFields = new Set(SERVER_FIELDS)
+  if (key.madeBy === 'client') serverFields.delete(c.key)
+  else serverFields.add(c.key)
+  if (c.putCreates > 0)
+    notes.push(
+      `${c.name}: ${c.putCreates} record(s) were created by PUT on the item, under the key the client chose; the mock creates them by POST on ${c.path}, the key in the body`,
+    )
 
   let createInput: ObjectShape | null = null
   const createDefaults: Record<string, unknown> = {}
@@ -788,7 +900,7 @@ function inferResource(
         .replace(/\[(gte|gt|lte|lt)\]$/, '')
         .replace(/_(gte|lte|ne|like)$/, '')
       const shape = record.members.get(field)?.shape
-      if (shape && field !== 'id' && !shape.object && !shape.array)
+      if (shape && field !== c.key && !shape.object && !shape.array)
         filters.add(field)
     }
 
@@ -946,8 +1058,9 @@ function inferResource(
     if (input)
       for (const key of [...input.members.keys()])
         if (
-          (SERVER_FIELDS.has(key) &&
-            !(input === replaceInput && key === 'version')) ||
+          (serverFields.has(key) &&
+            !(input === replaceInput && key === 'version') &&
+            !(input === replaceInput && key === c.key && key !== 'id')) ||
           key === stateField ||
           !record.members.has(key)
         )
@@ -956,7 +1069,7 @@ function inferResource(
   if (createInput) {
     for (const [field, { shape }] of record.members) {
       if (
-        SERVER_FIELDS.has(field) ||
+        serverFields.has(field) ||
         field === stateField ||
         createInput.members.has(field)
       )
@@ -1001,6 +1114,7 @@ function inferResource(
     name: c.name,
     exchanges: c.exchanges.length,
     idKind,
+    key,
     record,
     createInput,
     createStatus: mostCommon(c.createStatuses) ?? null,
@@ -1035,7 +1149,9 @@ function dropDanglingSeed(
   for (const rel of r.relations) {
     const target = all.find((t) => t.name === rel.to)
     if (!target) continue
-    const ids = new Set(target.seed.map((row) => String(row.id)))
+    const ids = new Set(
+      target.seed.map((row) => String(row[target.key.member])),
+    )
     const created = new Set(target.created)
     const dropped = { created: [] as string[], unread: [] as string[] }
     r.seed = r.seed.filter((row) => {
@@ -1084,14 +1200,15 @@ function linkRelations(
       const segs = segmentsOf(
         link.href.replace(/^[a-z]+:\/\/[^/]+/i, '').split('?')[0]!,
       )
-      const id = segs.at(-1)
+      const last = segs.at(-1)
+      const id = last === undefined ? undefined : decodeSegment(last)
       const to = segs.at(-2)
       if (id === undefined || to === undefined || !collections.has(to)) continue
-      const recordId = String(record.id)
+      const recordId = String(record[c.key])
       seen.set(rel, (seen.get(rel) ?? new Set()).add(recordId))
       for (const [field, value] of Object.entries(record))
         if (
-          field !== 'id' &&
+          field !== c.key &&
           (typeof value === 'number' || typeof value === 'string') &&
           String(value) === id
         ) {
@@ -1160,7 +1277,7 @@ function nestedCollections(
       let left = rows
       while (left.length > 0) {
         const candidates = [...child.record.members.keys()].filter(
-          (f) => f !== 'id' && !fields.includes(f),
+          (f) => f !== child.key.member && !fields.includes(f),
         )
         const best = candidates
           .map((f) => ({ f, n: left.filter((row) => names(row, f)).length }))

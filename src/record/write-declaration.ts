@@ -51,7 +51,7 @@ function memberZod(
   if (key === r.state?.field) return `z.enum(${json(r.state.values)})`
   const pooled = r.enums[key]
   if (pooled) return `z.enum(${json(pooled)})${nullable}`
-  if (key === 'id')
+  if (key === r.key.member)
     return r.idKind === 'integer'
       ? 'z.number().int().positive()'
       : r.idKind === 'uuid'
@@ -81,6 +81,26 @@ function optionalAsInRecord(
     : source
 }
 
+/**
+ * The resource's `dialect.keys`, where it differs from ours: the member that keys it (`username`),
+ * and how the mock makes a new key (`{ prefix: 'cus_' }`, a string, a UUID); `undefined` for an
+ * `id` the mock can state as `id: 'uuid'` or leave as integers.
+ */
+function keysSource(r: InferredResource): string | undefined {
+  const generate =
+    r.key.prefix !== undefined
+      ? `{ prefix: ${json(r.key.prefix)} }`
+      : r.idKind === 'integer'
+        ? undefined
+        : json(r.idKind)
+  if (r.key.member === 'id' && r.key.prefix === undefined) return undefined
+  const parts = [
+    ...(r.key.member !== 'id' ? [`member: ${json(r.key.member)}`] : []),
+    ...(generate !== undefined ? [`generate: ${generate}`] : []),
+  ]
+  return `{ ${parts.join(', ')} }`
+}
+
 function resourceSource(
   r: InferredResource,
   seedName: string,
@@ -94,7 +114,9 @@ function resourceSource(
     memberZod(r, key, shape, integerIds),
   )
   field(`schema: ${schemaName},`)
-  if (r.idKind !== 'integer') field(`id: ${json(r.idKind)},`)
+  const keys = keysSource(r)
+  if (keys !== undefined) field(`dialect: { keys: ${keys} },`)
+  else if (r.idKind !== 'integer') field(`id: ${json(r.idKind)},`)
   if (r.filters.length > 0) field(`filters: ${json(r.filters)},`)
   if (r.createInput === null) field('create: false,')
   else {
@@ -133,7 +155,8 @@ function resourceSource(
       // A replace may leave the version out; presence in fewer bodies already makes it optional.
       const always =
         replaceInput.members.get(key)!.present === replaceInput.count
-      return key === 'version' && always
+      // A replace may leave the version out, and the key its path already names.
+      return (key === 'version' || key === r.key.member) && always
         ? `${source}.optional()`
         : optionalAsInRecord(r, replaceInput, key, source)
     })
@@ -174,7 +197,7 @@ function resourceSource(
     field('collections: {')
     for (const nested of r.collections)
       field(
-        `  ${propertyKey(nested.name)}: { of: ${json(nested.of)}, where: (row, parent) => ${nested.fields.map((f) => `row[${json(f)}] === parent.id`).join(' || ')} },`,
+        `  ${propertyKey(nested.name)}: { of: ${json(nested.of)}, where: (row, parent) => ${nested.fields.map((f) => `row[${json(f)}] === parent[${json(r.key.member)}]`).join(' || ')} },`,
       )
     field('},')
   }
