@@ -71,8 +71,13 @@ export interface CleanupResult {
   /** The DELETE's status, or `null` when it could not be sent. */
   status: number | null
   deleted: boolean
-  /** Why a record was not deleted when no DELETE says it (its URL could not be found). */
+  /**
+   * Why a record was not deleted when no DELETE says it (its URL could not be found), or, for a
+   * create that got no answer, how its record was looked for and what was found.
+   */
   reason?: string
+  /** The entry is a create that got no answer (timed out, connection lost): it may have made a record. */
+  unanswered?: true
 }
 
 /** A state-changing request the run sent (only ever with `allowWrites`). */

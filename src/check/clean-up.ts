@@ -2,7 +2,8 @@ import type { CleanupResult } from './check-types.ts'
 import type { NormalizedCheckOptions } from './normalized-check-options.ts'
 import { createProbe, type Exchange } from './create-probe.ts'
 import { itemUrl, recordKey, type ItemRoute } from './record-key.ts'
-import { halLinks } from './hal-links.ts'
+import { halLinks, itemsOf, nextLink } from './hal-links.ts'
+import { isObject } from './openapi-document.ts'
 
 const CLEANUP_BUDGET = 50
 
@@ -29,13 +30,25 @@ export function scopedProbe(
 export interface CreatedRecords {
   urls: URL[]
   unlocated: CleanupResult[]
+  /** Creates that got no answer (timed out, connection lost): each may have made a record. */
+  unanswered: UnansweredCreate[]
   /** Creates already counted, so a rule's own call and the probe's hook count one record once. */
   seen: WeakSet<Exchange>
+}
+
+/** A create whose answer never came, with what it sent and where. */
+export interface UnansweredCreate {
+  url: URL
+  /** The body as sent, `undefined` for none. */
+  body: string | undefined
+  reason: string
+  home: RecordHome
 }
 
 export const createdRecords = (): CreatedRecords => ({
   urls: [],
   unlocated: [],
+  unanswered: [],
   seen: new WeakSet(),
 })
 
@@ -65,6 +78,165 @@ export async function cleanUp(
       results.push({ url, status: null, deleted: false })
     }
   }
+  // Looked up after the deletes above: what is left and matches an unanswered create is its.
+  const unanswered = created.unanswered.splice(0)
+  const groups = new Map<string, UnansweredCreate[]>()
+  for (const create of unanswered) {
+    const group = `${create.url.href}\u0000${create.body ?? ''}`
+    groups.set(group, [...(groups.get(group) ?? []), create])
+  }
+  for (const group of groups.values())
+    results.push(
+      ...(await findUnanswered(probe, group)).map((entry) => ({
+        ...entry,
+        unanswered: true as const,
+      })),
+    )
+  return results
+}
+
+/** Pages of a list read to find an unanswered create's record, at most. */
+const LOOKUP_PAGES = 10
+
+/** The records a collection lists now, every page (up to the limit); `null` when it cannot be read whole. */
+async function listWhole(
+  probe: ReturnType<typeof scopedProbe>,
+  url: URL,
+): Promise<Record<string, unknown>[] | null> {
+  const records: Record<string, unknown>[] = []
+  let next: URL | null = url
+  for (let page = 0; next !== null; page++) {
+    if (page === LOOKUP_PAGES) return null
+    const read = await probe.send({ url: next, record: false })
+    if (read.status >= 300) return null
+    const items = itemsOf(read.json)
+    if (!items) return null
+    records.push(...items.filter(isObject))
+    const link = nextLink(read.headers, read.json)
+    next = link === null ? null : new URL(link, read.url)
+  }
+  return records
+}
+
+const isScalar = (value: unknown) =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value)
+
+/**
+ * Finds and deletes the records unanswered creates may have made, one group of creates that sent
+ * one body to one collection at a time: by the key the body gave (a client's own key), else in the
+ * collection's list, as the records that hold every value the body sent and that the list did not
+ * hold before the run. Where that cannot be told (no list, a list not read whole before, more such
+ * records than creates), nothing is deleted and the entry says records may remain.
+ */
+async function findUnanswered(
+  probe: ReturnType<typeof scopedProbe>,
+  group: UnansweredCreate[],
+): Promise<CleanupResult[]> {
+  const [first] = group
+  if (!first) return []
+  const { home } = first
+  const post = `POST ${first.url.href}`
+  const count =
+    group.length === 1 ? 'got no answer' : `got no answer ${group.length} times`
+  const why = `${post} ${count} (${first.reason})`
+  const remains = (reason: string): CleanupResult[] =>
+    group.map(() => ({
+      url: first.url.href,
+      status: null,
+      deleted: false,
+      reason: `${why}: it may have made a record all the same, and ${reason}; look for it by hand`,
+    }))
+  let body: unknown
+  try {
+    body = first.body === undefined ? undefined : JSON.parse(first.body)
+  } catch {
+    body = undefined
+  }
+  const parameter = home.itemRoute?.parameter ?? null
+  const deleteAt = async (url: URL) => {
+    try {
+      return (await probe.send({ method: 'DELETE', url, record: false })).status
+    } catch {
+      return null
+    }
+  }
+  // A key the body gave names the record: deleted by it, or known never made (404).
+  const given = isObject(body) ? recordKey(body, parameter) : null
+  if (given !== null) {
+    const url = itemUrl(home, given)
+    const status = await deleteAt(url)
+    const deleted = status !== null && (status < 300 || status === 404)
+    // Creates that sent one key made one record at most: one answer for each.
+    return group.map(() => ({
+      url: url.href,
+      status,
+      deleted,
+      reason:
+        status === 404
+          ? `${why}: no record holds the key it sent (${String(given)}), so it made none`
+          : deleted
+            ? `${why}: the record it made was found by the key it sent (${String(given)}) and deleted`
+            : `${why}: it may have made the record ${url.href} (the key it sent), which was not deleted (${status ?? 'no answer'}); remove it by hand`,
+    }))
+  }
+  const sent = isObject(body)
+    ? Object.entries(body).filter(([, value]) => isScalar(value))
+    : []
+  if (sent.length === 0)
+    return remains('its body holds no value to find the record by')
+  const before = 'read' in home ? (home as { read: Exchange }).read : null
+  if (!before || nextLink(before.headers, before.json) !== null)
+    return remains(
+      'the collection was not read whole before the run, so a record matching its body cannot be told from one that was there',
+    )
+  const keyOf = (record: Record<string, unknown>) => {
+    const key = recordKey(record, parameter)
+    return key === null ? null : String(key)
+  }
+  const existed = new Set(
+    (itemsOf(before.json) ?? [])
+      .filter(isObject)
+      .map(keyOf)
+      .filter((k) => k !== null),
+  )
+  const listed = await listWhole(probe, home.url).catch(() => null)
+  if (listed === null)
+    return remains(`the list at ${home.url.href} could not be read whole`)
+  const matches = listed.filter((record) => {
+    const key = keyOf(record)
+    if (key === null || existed.has(key)) return false
+    const compared = sent.filter(([member]) => member in record)
+    return (
+      compared.length > 0 &&
+      compared.every(([member, value]) => record[member] === value)
+    )
+  })
+  const members = sent.map(([member]) => member).join(', ')
+  if (matches.length > group.length)
+    return remains(
+      `${matches.length} new records in the list hold the values it sent (${members}), more than the creates that got no answer, so none was deleted`,
+    )
+  const results: CleanupResult[] = []
+  for (const record of matches) {
+    const url = itemUrl(home, keyOf(record)!)
+    const status = await deleteAt(url)
+    const deleted = status !== null && (status < 300 || status === 404)
+    results.push({
+      url: url.href,
+      status,
+      deleted,
+      reason: deleted
+        ? `${why}: the record it made was found in the list by the values it sent (${members}) and deleted`
+        : `${why}: the record it made was found in the list by the values it sent (${members}) at ${url.href}, and not deleted (${status ?? 'no answer'}); remove it by hand`,
+    })
+  }
+  for (let i = matches.length; i < group.length; i++)
+    results.push({
+      url: first.url.href,
+      status: null,
+      deleted: false,
+      reason: `${why}: no new record in the list holds the values it sent (${members}), so it most likely made none; one may remain if the server changed them`,
+    })
   return results
 }
 

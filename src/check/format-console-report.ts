@@ -116,6 +116,22 @@ export function formatConsoleReport(
         'Read-only: only GET, HEAD and OPTIONS were sent (--allow-writes lets rules create, act and delete).',
       ),
     )
+  const unanswered = report.cleanup.filter((c) => c.unanswered)
+  if (unanswered.length > 0) {
+    const where = [
+      ...new Set(
+        unanswered.map((c) => /^POST (\S+)/.exec(c.reason ?? '')?.[1] ?? c.url),
+      ),
+    ]
+    const left = unanswered.filter((c) => !c.deleted).length
+    out.push(
+      '',
+      paint(
+        'yellow',
+        `${unanswered.length} create(s) got no answer (POST ${where.join(', ')}): each may have made a record. ${unanswered.length - left} settled (found and deleted, or known never made), ${left} may remain${left > 0 ? ': see below' : ''}.`,
+      ),
+    )
+  }
   if (report.cleanup.some((c) => !c.deleted))
     out.push(
       '',

@@ -59,5 +59,10 @@ export interface ProbeScope {
   /** Sees every response: the run remembers what a write created, so the clean-up deletes it. */
   onResponse?: (exchange: Exchange) => void
   /** Sees every request that got no answer: a write may have taken effect all the same. */
-  onNoAnswer?: (method: string, url: URL, reason: string) => void
+  onNoAnswer?: (
+    method: string,
+    url: URL,
+    reason: string,
+    body: string | undefined,
+  ) => void
 }

@@ -59,14 +59,11 @@ export async function runRule(
         remember(exchange, home)
     },
     // A create that got no answer may have made a record all the same: the report says so.
-    onNoAnswer: (method, url, reason) => {
-      if (method === 'POST' && 'read' in homeOf(url))
-        created.unlocated.push({
-          url: url.href,
-          status: null,
-          deleted: false,
-          reason: `POST ${url.href} got no answer (${reason}): it may have made a record all the same; look for it by hand`,
-        })
+    // The clean-up looks for it by the key it sent or in the collection's list, and says what it found.
+    onNoAnswer: (method, url, reason, body) => {
+      const home = homeOf(url)
+      if (method === 'POST' && 'read' in home)
+        created.unanswered.push({ url, body, reason, home })
     },
   })
   const context = {

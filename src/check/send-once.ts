@@ -163,7 +163,7 @@ export async function sendOnce(
     entry.error = failure.message
     // A request refused before it was sent (budget, writes not allowed) changed nothing.
     if (entry.response === null)
-      scope.onNoAnswer?.(method, url, failure.message)
+      scope.onNoAnswer?.(method, url, failure.message, body)
     if (request.record === false) probe.keep(entry)
     options.onEvent({
       type: 'request:end',

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { dump } from 'js-yaml'
 import { afterEach, expect, it, vi } from 'vitest'
 import { runCheck } from '../../src/check/run-check-command.ts'
+import { formatConsoleReport } from '../../src/check/format-console-report.ts'
 import {
   runChecks,
   type CheckOptions,
@@ -71,6 +72,64 @@ it('lists every record it made and could not find, with the reason', async () =>
     deleted: false,
     reason: expect.stringMatching(/no Location, no self link and no `id`/),
   })
+})
+
+it('finds the record a create made before its answer timed out, deletes it, and says so', async () => {
+  const report = await check({ createThenHang: true }, ['created-reads-back'], {
+    requestTimeoutMs: 300,
+  })
+  expect(verdict(report, 'created-reads-back')).toMatchObject({
+    status: 'skip',
+  })
+  // The create stored p4 and never answered: the clean-up found it in the list and deleted it.
+  expect(report.cleanup).toEqual([
+    {
+      url: `${server!.base}/pets/p4`,
+      status: 204,
+      deleted: true,
+      unanswered: true,
+      reason: expect.stringMatching(
+        /^POST \S+\/pets got no answer \(no complete response within 300 ms\): the record it made was found in the list by the values it sent \(name\) and deleted$/,
+      ),
+    },
+  ])
+  expect([...server!.records.keys()]).toEqual(['p1', 'p2', 'p3'])
+  expect(formatConsoleReport(report)).toContain(
+    `1 create(s) got no answer (POST ${server!.base}/pets): each may have made a record. 1 settled (found and deleted, or known never made), 0 may remain.`,
+  )
+})
+
+it('deletes nothing it cannot tell from what was there: more new records match than creates went unanswered', async () => {
+  server = await startPetsServer({ createThenHang: true })
+  const report = await runChecks({
+    baseUrl: server.base,
+    openapi: `${server.base}/openapi.json`,
+    allowWrites: true,
+    rules: ['created-reads-back'],
+    requestTimeoutMs: 300,
+    // Another client adds a pet named as the check's create (the description's example) after
+    // discovery read the list: two new records match one unanswered create.
+    onEvent: (event) => {
+      if (event.type === 'rule:start')
+        server!.records.set('x1', { id: 'x1', name: 'Rex' })
+    },
+  })
+  expect(reportSchemaErrors(report)).toEqual([])
+  expect(report.cleanup).toEqual([
+    {
+      url: `${server.base}/pets`,
+      status: null,
+      deleted: false,
+      unanswered: true,
+      reason: expect.stringMatching(
+        /got no answer .*: it may have made a record all the same, and 2 new records in the list hold the values it sent \(name\), more than the creates that got no answer, so none was deleted; look for it by hand$/,
+      ),
+    },
+  ])
+  expect([...server.records.keys()]).toEqual(['p1', 'p2', 'p3', 'x1', 'p4'])
+  expect(formatConsoleReport(report)).toContain(
+    '0 settled (found and deleted, or known never made), 1 may remain: see below.',
+  )
 })
 
 it('reads the paths at the base URL when the description names a server elsewhere', async () => {
@@ -213,12 +272,15 @@ it('skips, with the reason, a rule whose own set-up failed', async () => {
       /could not create a record to test with: POST \S+ failed: no complete response within 300 ms/,
     ),
   })
-  // The create that got no answer may have made a record: the report lists it.
+  // The create that got no answer made no record here: the list, read whole, shows none new.
   expect(hung.cleanup).toContainEqual({
     url: `${server!.base}/pets`,
     status: null,
     deleted: false,
-    reason: expect.stringMatching(/got no answer .* may have made a record/),
+    unanswered: true,
+    reason: expect.stringMatching(
+      /got no answer .*no new record in the list holds the values it sent \(name\), so it most likely made none; one may remain/,
+    ),
   })
   await server?.close()
   // Without a description, the items are guessed at /pets/<id>, where this server serves nothing.
