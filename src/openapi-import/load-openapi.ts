@@ -11,6 +11,7 @@ import { follow, isObject, type Json } from './schema-view.ts'
 import { locatePointer, pointerOffsets } from './source-positions.ts'
 import { renderedLinePointers } from './rendered-lines.ts'
 import { fromValidator } from './validator-message.ts'
+import { misspeltTypes } from './schema-types.ts'
 
 export type { OpenApiFinding }
 
@@ -167,6 +168,13 @@ export async function loadOpenApi(source: string | Json): Promise<Json> {
         placed({ ...f, ...(file && { file }) }, document, file, offsets),
       ),
     )
+  // A 3.1 description's schemas are JSON Schema 2020-12, which the OpenAPI validator leaves
+  // unchecked: a misspelt type (`type: strnig`) would load as a schema that allows anything.
+  const types = version.startsWith('3.1')
+    ? misspeltTypes(document).map((f) =>
+        placed({ ...f, ...(file && { file }) }, document, file, offsets),
+      )
+    : []
   // Loaded here, not at the top: only an import needs the parser. Every `$ref` is local by now,
   // and the parser is told never to follow another (one inside an example would be a download).
   const parser = await import('@readme/openapi-parser')
@@ -206,7 +214,9 @@ export async function loadOpenApi(source: string | Json): Promise<Json> {
       )
       findings.set(JSON.stringify(finding), finding)
     }
+    for (const finding of types) findings.set(JSON.stringify(finding), finding)
     throw new InvalidOpenApiError(file, [...findings.values()])
   }
+  if (types.length > 0) throw new InvalidOpenApiError(file, types)
   return document
 }

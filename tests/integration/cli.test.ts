@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -72,6 +72,43 @@ describe('the hypermock-api command line', { timeout: 30_000 }, () => {
     const { code, output } = cli(['serve', '--help'])
     expect(code).toBe(0)
     expect(output).toContain('--base-path')
+  })
+
+  it('serve --openapi refuses a description whose schema names a type JSON Schema does not know', () => {
+    const file = path.join(temp, 'misspelt.yaml')
+    writeFileSync(
+      file,
+      `openapi: 3.1.0
+info: { title: Pets, version: '1' }
+paths:
+  /pets:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  type: object
+                  properties:
+                    name: { type: strnig }
+`,
+    )
+    // A description it took would be served until killed: 20 s is the most this waits.
+    const result = spawnSync(
+      process.execPath,
+      [CLI, 'serve', '--openapi', file, '--port', '0'],
+      { encoding: 'utf8', timeout: 20_000 },
+    )
+    const output = result.stdout + result.stderr
+    expect(result.signal, output).toBeNull()
+    expect(result.status, output).toBe(1)
+    expect(output).toContain(`${file}:16:`)
+    expect(output).toContain(
+      '#/paths/~1pets/get/responses/200/content/application~1json/schema/items/properties/name/type: "strnig" is not a schema type (did you mean "string"?)',
+    )
   })
 
   it('graphql-schema prints the SDL the mock serves at <API base>/graphql/schema.graphql', async () => {

@@ -226,3 +226,91 @@ components:
     }),
   ])
 })
+
+it('refuses a 3.1 schema type JSON Schema does not know, every one at once, at its line', async () => {
+  writeFileSync(
+    path.join(dir, 'owner.yaml'),
+    `type: object
+properties:
+  active: { type: bool }
+`,
+  )
+  const text = `openapi: 3.1.0
+info: { title: Pets, version: '1' }
+paths:
+  /pets:
+    get:
+      parameters:
+        - name: limit
+          in: query
+          schema: { type: numbr }
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Pet' }
+components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        name:
+          type: strnig
+        age:
+          type: [integr, 'null']
+        owner: { $ref: './owner.yaml' }
+        type: { type: string }
+`
+  const { file, line } = write('misspelt-types.yaml', text, 'type: strnig')
+  const error = await findingsOf(file)
+  const lineOf = (marker: string) =>
+    text.split('\n').findIndex((l) => l.includes(marker)) + 1
+  expect(
+    error.findings.map((f) => ({
+      file: f.file,
+      pointer: f.pointer,
+      line: f.line,
+      message: f.message,
+    })),
+  ).toEqual(
+    expect.arrayContaining([
+      {
+        file,
+        line,
+        pointer: '#/components/schemas/Pet/properties/name/type',
+        message:
+          '"strnig" is not a schema type (did you mean "string"?); a type is one of array, boolean, integer, null, number, object, string',
+      },
+      {
+        file,
+        line: lineOf("type: [integr, 'null']"),
+        pointer: '#/components/schemas/Pet/properties/age/type',
+        message: expect.stringMatching(
+          /^"integr" is not a schema type \(did you mean "integer"\?\)/,
+        ),
+      },
+      {
+        file,
+        line: lineOf('type: numbr'),
+        pointer: '#/paths/~1pets/get/parameters/0/schema/type',
+        message: expect.stringMatching(
+          /^"numbr" is not a schema type \(did you mean "number"\?\)/,
+        ),
+      },
+      {
+        file: path.join(dir, 'owner.yaml'),
+        line: 3,
+        pointer: '#/properties/active/type',
+        message: expect.stringMatching(
+          /^"bool" is not a schema type \(did you mean "boolean"\?\)/,
+        ),
+      },
+    ]),
+  )
+  // A property named `type` is a schema, not a misspelt type.
+  expect(error.findings).toHaveLength(4)
+  expect(error.message).toContain(`${file}:${line}:`)
+})
