@@ -99,6 +99,26 @@ it('finds the record a create made before its answer timed out, deletes it, and 
   )
 })
 
+it('deletes the record an unanswered create made by the key its body gave', async () => {
+  const report = await check(
+    { key: 'username', clientKey: true, createThenHang: true },
+    ['created-reads-back'],
+    { requestTimeoutMs: 300 },
+  )
+  expect(report.cleanup).toEqual([
+    {
+      url: `${server!.base}/pets/rex`,
+      status: 204,
+      deleted: true,
+      unanswered: true,
+      reason: expect.stringMatching(
+        /got no answer .*: the record it made was found by the key it sent \(rex\) and deleted$/,
+      ),
+    },
+  ])
+  expect([...server!.records.keys()]).toEqual(['p1', 'p2', 'p3'])
+})
+
 it('deletes nothing it cannot tell from what was there: more new records match than creates went unanswered', async () => {
   server = await startPetsServer({ createThenHang: true })
   const report = await runChecks({
