@@ -331,18 +331,15 @@ export function inferApi(
   for (const e of exchanges) {
     const list = listRecords(e.responseBody, keyed)
     for (const r of list?.records ?? [])
-      for (const member of keyed) {
-        const text = keyText(r, member)
-        if (text !== undefined) knownIds.add(text)
-      }
-    if (isObject(e.responseBody))
-      for (const member of keyed) {
-        const text = keyText(e.responseBody, member)
-        if (text !== undefined) knownIds.add(text)
-      }
+      if (isRecord(r)) knownIds.add(String(r.id))
+    if (isRecord(e.responseBody)) knownIds.add(String(e.responseBody.id))
   }
+  // A key of another member names items only of its own collection: its segments and listed keys.
   for (const key of keys.values())
-    if (!key.fallback) for (const raw of key.segments) knownIds.add(raw)
+    if (!key.fallback && key.member !== 'id') {
+      for (const raw of key.segments) knownIds.add(raw)
+      for (const value of key.values) knownIds.add(encodeURIComponent(value))
+    }
   const isId = (segment: string) =>
     /^\d+$/.test(segment) ||
     UUID.test(segment) ||

@@ -23,10 +23,16 @@ export interface InferredKey {
   nearest?: { member: string; matched: number }
   /** Raw (still encoded) path segments that named its items. */
   segments: Set<string>
+  /** The key values its lists held (up to a limit): segments that name its items in other paths. */
+  values: Set<string>
 }
 
 /** At most this many key values are kept per collection and member, to tell uniqueness. */
 const VALUE_LIMIT = 10_000
+/** At most this many members of a collection's records are weighed as its key. */
+const MEMBER_LIMIT = 200
+/** At most this many creates of a collection are kept to tell who makes its keys. */
+const CREATE_LIMIT = 500
 
 const segmentsOf = (path: string) => path.split('/').filter((s) => s !== '')
 
@@ -66,8 +72,8 @@ interface Evidence {
   records: number
   /** Members each create body carried, and each create answer's members. */
   creates: { sent: Json | null; answer: Json }[]
-  /** Segments a `PUT` was answered 201 for. */
-  putCreates: string[]
+  /** `PUT`s of an item answered 201: creates under the key the client chose. */
+  putCreates: number
   /** Members in the order the records hold them. */
   order: string[]
 }
@@ -92,7 +98,7 @@ export function inferKeys(
         values: new Map(),
         records: 0,
         creates: [],
-        putCreates: [],
+        putCreates: 0,
         order: [],
       }
       byName.set(name, e)
@@ -118,6 +124,7 @@ export function inferKeys(
             if (!ev.order.includes(member) && ev.order.length < 200)
               ev.order.push(member)
             let entry = ev.values.get(member)
+            if (!entry && ev.values.size >= MEMBER_LIMIT) continue
             if (!entry) {
               entry = { seen: new Set(), duplicated: false, records: 0 }
               ev.values.set(member, entry)
@@ -140,7 +147,7 @@ export function inferKeys(
         sent: isObject(e.requestBody) ? e.requestBody : null,
         answer: e.responseBody,
       })
-      if (ev.creates.length > 500) ev.creates.shift()
+      if (ev.creates.length > CREATE_LIMIT) ev.creates.shift()
       for (const [member, value] of Object.entries(e.responseBody))
         if (isScalarKey(value) && !ev.order.includes(member))
           ev.order.push(member)
@@ -178,10 +185,10 @@ export function inferKeys(
       continue
     const ev = evidence(name)
     ev.requests++
-    ev.segments.add(raw)
+    if (ev.segments.size < VALUE_LIMIT) ev.segments.add(raw)
     for (const member of candidates)
       ev.matched.set(member, (ev.matched.get(member) ?? 0) + 1)
-    if (e.method === 'PUT' && e.status === 201) ev.putCreates.push(segment)
+    if (e.method === 'PUT' && e.status === 201) ev.putCreates++
   }
 
   const keys = new Map<string, InferredKey>()
@@ -217,6 +224,7 @@ export function inferKeys(
           nearest: { member: nearest[0], matched: nearest[1] },
         }),
         segments: ev.segments,
+        values: new Set(),
       })
       continue
     }
@@ -232,7 +240,7 @@ export function inferKeys(
         isScalarKey(answer[member]) && (sent === null || !(member in sent)),
     )
     const madeBy =
-      sentKey || ev.putCreates.length > 0
+      sentKey || ev.putCreates > 0
         ? 'client'
         : serverMade
           ? 'server'
@@ -248,6 +256,7 @@ export function inferKeys(
       others: fitting.filter((m) => m !== member),
       fallback: false,
       segments: ev.segments,
+      values: ev.values.get(member)?.seen ?? new Set(),
     })
   }
   return keys

@@ -54,6 +54,30 @@ describe('which member keys a recorded resource', () => {
     )
   })
 
+  it('reads a nested list below an item named by its own key', () => {
+    const ann = { username: 'ann smith', name: 'Ann' }
+    const post = (id: number, author: string) => ({ id, author, title: 't' })
+    const { recording, r } = resource(
+      [
+        exchange('GET', '/users', 200, [ann, { username: 'bo', name: 'Bo' }]),
+        exchange('GET', '/users/bo', 200, { username: 'bo', name: 'Bo' }),
+        exchange('GET', '/posts', 200, [post(1, 'ann smith'), post(2, 'bo')]),
+        exchange('GET', '/users/ann%20smith/posts', 200, [
+          post(1, 'ann smith'),
+        ]),
+      ],
+      'users',
+    )
+    expect(r?.key.member).toBe('username')
+    expect(r?.collections).toEqual([
+      { name: 'posts', of: 'posts', fields: ['author'] },
+    ])
+    expect(recording.source).toContain(
+      'where: (row, parent) => row["author"] === parent["username"]',
+    )
+    expect(recording.report).not.toContain('/users/ann%20smith')
+  })
+
   it('prefers id when it fits, and says which other member fitted too', () => {
     const tag = (id: string) => ({ id, slug: id, label: 'x' })
     const { recording, r } = resource(
