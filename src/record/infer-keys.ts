@@ -121,7 +121,7 @@ export function inferKeys(
         for (const record of records)
           for (const [member, value] of Object.entries(record)) {
             if (!isScalarKey(value)) continue
-            if (!ev.order.includes(member) && ev.order.length < 200)
+            if (!ev.order.includes(member) && ev.order.length < MEMBER_LIMIT)
               ev.order.push(member)
             let entry = ev.values.get(member)
             if (!entry && ev.values.size >= MEMBER_LIMIT) continue
