@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { codeBlocks, typeCheckBlocks } from './code-blocks.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { codeBlocks, parsedFiles, typeCheckBlocks } from './code-blocks.ts'
 import { docPages, readDoc, root } from './doc-pages.ts'
 
 const pages = [
@@ -16,6 +16,8 @@ const standalone = blocks.filter((block) => block.provenBy === undefined)
 const work = join(root, 'test-results/doc-blocks')
 
 describe("the docs' TypeScript blocks", () => {
+  afterAll(() => parsedFiles.forget())
+
   it('are compiled here, copied from files CI runs, or fragments that say why', () => {
     expect(blocks.length).toBeGreaterThan(20)
     expect(standalone.length).toBeGreaterThanOrEqual(5)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import ts from 'typescript'
 import { packageEntries } from '../../docs/.vitepress/package-entries.ts'
 import { root } from './doc-pages.ts'
+import { ParsedFiles } from './parsed-files.ts'
 
 /** A TypeScript block of a page, and why it is proven elsewhere when it is. */
 export interface CodeBlock {
@@ -45,6 +46,41 @@ const entryPaths = (): Record<string, string[]> =>
     packageEntries().map(({ name, source }) => [name, [join(root, source)]]),
   )
 
+/** The folders blocks are written to: read anew by every program, as each call rewrites them. */
+const blockDirs = new Set<string>()
+
+/** The sources and declaration files every check imports, parsed once (see `ParsedFiles`). */
+export const parsedFiles = new ParsedFiles((file) =>
+  [...blockDirs].some((dir) => file.startsWith(`${dir}/`)),
+)
+
+let compilerOptions: ts.CompilerOptions | undefined
+
+/** The repository's strict options, with the package's entries mapped to the sources. */
+function blockOptions(): ts.CompilerOptions {
+  if (!compilerOptions) {
+    const config = ts.readConfigFile(
+      join(root, 'tsconfig.json'),
+      ts.sys.readFile,
+    )
+    const { options } = ts.parseJsonConfigFileContent(
+      config.config,
+      ts.sys,
+      root,
+    )
+    compilerOptions = {
+      ...options,
+      noEmit: true,
+      // A page shows how to call something; a name it declares and leaves unused is fine.
+      noUnusedLocals: false,
+      noUnusedParameters: false,
+      baseUrl: root,
+      paths: { ...options.paths, ...entryPaths() },
+    }
+  }
+  return compilerOptions
+}
+
 /**
  * Type-checks blocks as modules against the sources, with the repository's strict options, each
  * in a file of its own under `dir`. Returns each failing block with tsc's messages.
@@ -52,23 +88,15 @@ const entryPaths = (): Record<string, string[]> =>
 export function typeCheckBlocks(blocks: readonly CodeBlock[], dir: string) {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
+  blockDirs.add(dir)
   const files = blocks.map((block, at) => {
     const file = join(dir, `block-${at}.${block.lang}`)
     // A block with no import or export is still a module, so blocks do not share names.
     writeFileSync(file, `${block.code}\nexport {}\n`)
     return file
   })
-  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile)
-  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root)
-  const program = ts.createProgram(files, {
-    ...options,
-    noEmit: true,
-    // A page shows how to call something; a name it declares and leaves unused is fine.
-    noUnusedLocals: false,
-    noUnusedParameters: false,
-    baseUrl: root,
-    paths: { ...options.paths, ...entryPaths() },
-  })
+  const options = blockOptions()
+  const program = ts.createProgram(files, options, parsedFiles.host(options))
   const failures = new Map<number, string[]>()
   // Only the blocks' own diagnostics: the sources they import are type-checked by `npm run
   // typecheck`, and checking every one of them again here cost most of this file's time.

@@ -1,21 +1,19 @@
 import { join } from 'node:path'
 import ts from 'typescript'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { packageEntries } from '../../docs/.vitepress/package-entries.ts'
 import { root } from './doc-pages.ts'
-import { undocumentedExports } from './undocumented-exports.ts'
+import {
+  entriesProgram,
+  parsedEntries,
+  undocumentedExports,
+} from './undocumented-exports.ts'
 
 /** The root entry's exports, sorted, each type-only one as `type Name`. */
 function rootExports(): string[] {
   const file = join(root, 'src/index.ts')
-  const program = ts.createProgram([file], {
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    allowImportingTsExtensions: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: [],
-  })
+  // The same parsed sources as the check of every entry's comments.
+  const program = entriesProgram([file])
   const checker = program.getTypeChecker()
   const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)!
   return checker
@@ -40,6 +38,8 @@ const entries = Object.fromEntries(
 )
 
 describe("the public entries' exports", () => {
+  afterAll(() => parsedEntries.forget())
+
   it('are every entry of the package, read from its build', () => {
     expect(entries).toMatchObject({
       'hypermock-api': 'src/index.ts',

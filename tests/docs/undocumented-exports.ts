@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import ts from 'typescript'
 import { root } from './doc-pages.ts'
+import { ParsedFiles } from './parsed-files.ts'
 
 export interface UndocumentedExport {
   entry: string
@@ -27,6 +28,34 @@ function documented(declaration: ts.Declaration): boolean {
   )
 }
 
+/** The options the entries are read with: the sources' own, without emitting. */
+export const entryOptions: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  allowImportingTsExtensions: true,
+  jsx: ts.JsxEmit.ReactJSX,
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: [],
+}
+
+/**
+ * The sources and declaration files of every program built with `entryOptions`, parsed once (see
+ * `ParsedFiles`): none of them changes during a run.
+ */
+export const parsedEntries = new ParsedFiles(() => false)
+
+/** A program of these entry files (absolute paths) with `entryOptions`. */
+export function entriesProgram(files: string[], host?: ts.CompilerHost) {
+  return ts.createProgram(
+    files,
+    entryOptions,
+    parsedEntries.host(entryOptions, host),
+  )
+}
+
 /**
  * Every export of these entry files (by name: `{ index: 'src/index.ts' }`) whose declaration has
  * no TSDoc comment: what a reference generated from the comments (TypeDoc) would leave blank.
@@ -36,21 +65,10 @@ export function undocumentedExports(
   entries: Record<string, string>,
   host?: ts.CompilerHost,
 ): UndocumentedExport[] {
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    allowImportingTsExtensions: true,
-    jsx: ts.JsxEmit.ReactJSX,
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: [],
-  }
   const files = Object.fromEntries(
     Object.entries(entries).map(([name, file]) => [name, join(root, file)]),
   )
-  const program = ts.createProgram(Object.values(files), options, host)
+  const program = entriesProgram(Object.values(files), host)
   const checker = program.getTypeChecker()
   const missing: UndocumentedExport[] = []
   for (const [entry, file] of Object.entries(files)) {
