@@ -178,6 +178,10 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'component',
           environment: 'jsdom',
+          // Each file still gets a jsdom and a module graph of its own, in a VM context of a worker
+          // thread that loads jsdom (about a second) once rather than once per file in a new
+          // process: the project's CPU time went from about 71 to 44 seconds.
+          pool: 'vmThreads',
           include: ['src/**/*.test.tsx', 'tests/component/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/component-setup.ts'],
         },
