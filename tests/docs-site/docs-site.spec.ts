@@ -4,6 +4,11 @@ import { packageEntries } from '../../docs/.vitepress/package-entries.ts'
 import { brokenLinks, builtPages } from './built-site.ts'
 
 const screenshots = 'test-results/screenshots'
+/**
+ * The pictures at 390 px are for a person to look at (`E2E_SCREENSHOTS=1`, as for the e2e tests'
+ * views): no check reads them. A failing test's own screenshot is saved either way.
+ */
+const savingScreenshots = process.env.E2E_SCREENSHOTS === '1'
 
 /** Fails the test on any console error or uncaught exception of the page. */
 function watchConsole(page: Page) {
@@ -170,9 +175,10 @@ test('reads at 390 px: no sideways scrolling of the page, a menu for the navigat
       () => document.documentElement.scrollWidth,
     )
     expect(width, path).toBeLessThanOrEqual(390)
-    await page.screenshot({
-      path: `${screenshots}/docs${path === '/' ? '-home' : path.replace(/\//g, '-')}-390.png`,
-    })
+    if (savingScreenshots)
+      await page.screenshot({
+        path: `${screenshots}/docs${path === '/' ? '-home' : path.replace(/\//g, '-')}-390.png`,
+      })
   }
   await page.goto('/concepts/idempotency')
   await page.getByRole('button', { name: /menu/i }).first().click()
