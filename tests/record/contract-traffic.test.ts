@@ -40,6 +40,9 @@ interface VitestJson {
   numFailedTests: number
   testResults: {
     name: string
+    /** `failed` with a message when the file itself failed (a hook timed out, an import threw). */
+    status: string
+    message: string
     assertionResults: { fullName: string; status: string }[]
   }[]
 }
@@ -60,6 +63,8 @@ async function runSuite(
         '--project',
         'node',
         '--maxWorkers=1',
+        // The suite's hooks start servers: on a busy machine that outlasts the default 10 s.
+        '--hookTimeout=60000',
         '--reporter=json',
         `--outputFile=${report}`,
         '-t',
@@ -74,11 +79,16 @@ async function runSuite(
     child.on('exit', resolve)
   })
   const result = JSON.parse(readFileSync(report, 'utf8')) as VitestJson
-  const failed = result.testResults.flatMap((file) =>
-    file.assertionResults
+  // A file can fail with no failed test in it (a hook that timed out): named with its message.
+  const failed = result.testResults.flatMap((file) => [
+    ...(file.status === 'failed' &&
+    !file.assertionResults.some((test) => test.status === 'failed')
+      ? [`${path.basename(file.name)}: ${file.message}`]
+      : []),
+    ...file.assertionResults
       .filter((test) => test.status === 'failed')
       .map((test) => `${path.basename(file.name)}: ${test.fullName}`),
-  )
+  ])
   expect(
     { code, failed },
     `the suite over ${target} failed:\n${output.join('').slice(-6000)}`,
