@@ -184,7 +184,7 @@ async function findUnanswered(
     : []
   if (sent.length === 0)
     return remains('its body holds no value to find the record by')
-  const before = 'read' in home ? (home as { read: Exchange }).read : null
+  const before = home.read ?? null
   if (!before || nextLink(before.headers, before.json) !== null)
     return remains(
       'the collection was not read whole before the run, so a record matching its body cannot be told from one that was there',
@@ -241,7 +241,12 @@ async function findUnanswered(
 }
 
 /** A collection as far as finding its records goes: its URL and the item route that names the key. */
-export type RecordHome = { url: URL; itemRoute: ItemRoute | null }
+export type RecordHome = {
+  url: URL
+  itemRoute: ItemRoute | null
+  /** The collection's read at discovery, before the run; absent for a URL no collection names. */
+  read?: Exchange
+}
 
 /**
  * Where a create put its record: `Location`, else the body's self link, else the item route with
