@@ -2,6 +2,7 @@ import autocannon from 'autocannon'
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { checkoutOf } from '../base-checkout.ts'
+import { hasValgrind } from '../callgrind.ts'
 import { describeLoad, tooBusy, watchLoad } from '../machine-load.ts'
 import { showSpread, spread } from '../measure.ts'
 import { pin, unpin } from '../pin.ts'
@@ -83,7 +84,10 @@ async function round(target: Target, seconds: number) {
  * server from that commit runs beside them in the same rounds, and the row fails when this
  * checkout's CPU per request exceeds the base's by more than 10%. Other processes' CPU and steal
  * are watched over the rounds; on a busy machine the guard gives no verdict and says why, unless
- * `--judge-busy` asks for one anyway.
+ * `--judge-busy` asks for one anyway. Where valgrind is installed the verdict is the instruction
+ * count's (server-instructions.ts) and this line is shown for information: on a shared virtual
+ * machine one server's CPU time per request can differ twofold from round to round with no other
+ * process running and no steal, so 10% is within its noise.
  */
 export const serverCpuRows: BenchRow = {
   ids: ['3'],
@@ -178,14 +182,17 @@ export const serverCpuRows: BenchRow = {
       const busy = tooBusy(load)
       log(`(3) guard: ${describeLoad(load)}`)
       if (busy) log(`(3) guard: machine busy: ${busy}`)
-      const judged = busy === null || judgeBusy
+      const counted = await hasValgrind()
+      const judged = !counted && (busy === null || judgeBusy)
       rows.push({
         id: '3',
         measure: `guard: the same, this checkout against ${base!.slice(0, 12)} (the base) in the same rounds (${describeLoad(load)})`,
         figure: showSpread(spread(figures.mockCpu), us),
         baseline: `${showSpread(spread(figures.baseCpu), us)} at the base`,
         ratio: showSpread(growth, times),
-        target: `≤ ${times(GUARD)} (hypermock ÷ base)${busy === null ? '' : judgeBusy ? '; judged on a busy machine (--judge-busy)' : `; not judged, machine busy: ${busy}`}`,
+        target: counted
+          ? 'info (judged by instructions, below)'
+          : `≤ ${times(GUARD)} (hypermock ÷ base)${busy === null ? '' : judgeBusy ? '; judged on a busy machine (--judge-busy)' : `; not judged, machine busy: ${busy}`}`,
         result: judged ? verdict(growth.median <= GUARD) : '—',
       })
     }

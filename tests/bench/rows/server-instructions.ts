@@ -1,11 +1,15 @@
 import { Agent, get } from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { checkoutOf } from '../base-checkout.ts'
 import { hasValgrind, serverInstructions } from '../callgrind.ts'
 import { CUSTOMER, referenceBody } from '../reference.ts'
-import { count, times, verdict, type BenchRow } from '../row.ts'
+import { count, times, verdict, type BenchRow, type RowResult } from '../row.ts'
 
 const script = fileURLToPath(new URL('../serve-target.ts', import.meta.url))
-const TARGET = 0.5
+/** hypermock's instructions per request as a share of the bare server's: bare ÷ hypermock. */
+const TARGET = 0.8
+/** The guard: instructions per request may grow by at most this much over the base commit's. */
+const GUARD = 1.1
 const WARMUP = 500
 const MEASURED = 500
 
@@ -36,10 +40,13 @@ async function sequential(url: string, requests: number) {
     )
 }
 
-/** Instructions per request: the server run for the warm-up alone, and for warm-up + measured. */
-async function perRequest(kind: 'mock' | 'bare') {
+/**
+ * Instructions per request: the server run for the warm-up alone, and for warm-up + measured.
+ * `from` is the serve script of another checkout (the guard's base), this checkout's by default.
+ */
+async function perRequest(kind: 'mock' | 'bare', from = script) {
   const run = (requests: number) =>
-    serverInstructions(script, [kind, referenceBody], (url) =>
+    serverInstructions(from, [kind, referenceBody], (url) =>
       sequential(url, requests),
     )
   const [few, many] = await Promise.all([run(WARMUP), run(WARMUP + MEASURED)])
@@ -49,12 +56,14 @@ async function perRequest(kind: 'mock' | 'bare') {
 /**
  * Row 3 by instruction count: the same two servers as row 3 under callgrind, answering the same
  * requests one at a time. Unlike CPU time, the count does not change with the machine's other
- * work (nor with how requests happen to batch under load), so it confirms row 3's ratio on a
- * machine too busy for CPU time to hold.
+ * work (nor with how requests happen to batch under load, nor with the clock a shared machine's
+ * core runs at), so it holds row 3's target and the guard's verdict: with a base commit, the
+ * base's server is counted too, and the guard fails when this checkout's count exceeds the
+ * base's by more than 10%.
  */
 export const serverInstructionRows: BenchRow = {
   ids: ['3'],
-  async run({ log }) {
+  async run({ log, base }) {
     const measure =
       'the same: server instructions per request (callgrind, one connection)'
     if (!(await hasValgrind())) {
@@ -66,7 +75,7 @@ export const serverInstructionRows: BenchRow = {
     )
     const mock = await perRequest('mock')
     const bare = await perRequest('bare')
-    return [
+    const rows: RowResult[] = [
       {
         id: '3',
         measure,
@@ -77,5 +86,21 @@ export const serverInstructionRows: BenchRow = {
         result: verdict(bare / mock >= TARGET),
       },
     ]
+    if (base !== null) {
+      const old = await perRequest(
+        'mock',
+        `${checkoutOf(base)}/tests/bench/serve-target.ts`,
+      )
+      rows.push({
+        id: '3',
+        measure: `guard: the same, this checkout against ${base.slice(0, 12)} (the base): instructions per request`,
+        figure: count(mock),
+        baseline: `${count(old)} at the base`,
+        ratio: times(mock / old),
+        target: `≤ ${times(GUARD)} (hypermock ÷ base)`,
+        result: verdict(mock / old <= GUARD),
+      })
+    }
+    return rows
   },
 }
