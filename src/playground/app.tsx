@@ -1,20 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { MockApi, Scenario } from '../index.ts'
 import type { Preferences } from './boot/preferences.ts'
 import { serverConnection } from './boot/connect-server.ts'
 import { HypermockClientProvider } from '../react/index.ts'
 import { ExplorerView } from './features/explorer/explorer-view.tsx'
-import { ConsoleView } from './features/console/console-view.tsx'
-import { DataView } from './features/data/data-view.tsx'
-import { GuideView } from './features/guide/guide-view.tsx'
-import { GraphqlView } from './features/graphql/graphql-view.tsx'
-import { FaultsView } from './features/faults/faults-view.tsx'
-import { JournalView } from './features/journal/journal-view.tsx'
-import { EventsView } from './features/events/events-view.tsx'
-import { ReferenceView } from './features/reference/reference-view.tsx'
-import { ScenariosView } from './features/scenarios/scenarios-view.tsx'
-import { TimelineView } from './features/timeline/timeline-view.tsx'
+import { ViewBoundary } from './components/view-boundary.tsx'
 import { ViewLink } from './components/view-link.tsx'
 import { useLocation, views, type View } from './navigation/use-location.ts'
 import { useMockValue } from './services/use-mock-value.ts'
@@ -27,22 +18,91 @@ import { speeds, type Speed } from './services/speed.ts'
 import type { VirtualClock } from './services/virtual-clock.ts'
 import type { Credential } from './services/declared-credentials.ts'
 
+/**
+ * A view's module, loaded when the view is first opened: the page ships the shell and the view it
+ * opens on (the Explorer), and each other view is a chunk of its own.
+ */
+const onDemand = <Name extends string>(
+  load: () => Promise<Record<Name, () => React.ReactNode>>,
+  name: Name,
+) => lazy(async () => ({ default: (await load())[name] }))
+
 /** Each view: its navigation label and its component (features never import each other). */
 const viewRegistry: Record<
   View,
-  { label: string; Component: () => React.ReactNode }
+  { label: string; Component: React.ComponentType }
 > = {
   explorer: { label: 'Explorer', Component: ExplorerView },
-  console: { label: 'Console', Component: ConsoleView },
-  data: { label: 'Data', Component: DataView },
-  guide: { label: 'Guide', Component: GuideView },
-  reference: { label: 'Reference', Component: ReferenceView },
-  timeline: { label: 'Timeline', Component: TimelineView },
-  faults: { label: 'Faults', Component: FaultsView },
-  scenarios: { label: 'Scenarios', Component: ScenariosView },
-  journal: { label: 'Journal', Component: JournalView },
-  events: { label: 'Events', Component: EventsView },
-  graphql: { label: 'GraphQL', Component: GraphqlView },
+  console: {
+    label: 'Console',
+    Component: onDemand(
+      () => import('./features/console/console-view.tsx'),
+      'ConsoleView',
+    ),
+  },
+  data: {
+    label: 'Data',
+    Component: onDemand(
+      () => import('./features/data/data-view.tsx'),
+      'DataView',
+    ),
+  },
+  guide: {
+    label: 'Guide',
+    Component: onDemand(
+      () => import('./features/guide/guide-view.tsx'),
+      'GuideView',
+    ),
+  },
+  reference: {
+    label: 'Reference',
+    Component: onDemand(
+      () => import('./features/reference/reference-view.tsx'),
+      'ReferenceView',
+    ),
+  },
+  timeline: {
+    label: 'Timeline',
+    Component: onDemand(
+      () => import('./features/timeline/timeline-view.tsx'),
+      'TimelineView',
+    ),
+  },
+  faults: {
+    label: 'Faults',
+    Component: onDemand(
+      () => import('./features/faults/faults-view.tsx'),
+      'FaultsView',
+    ),
+  },
+  scenarios: {
+    label: 'Scenarios',
+    Component: onDemand(
+      () => import('./features/scenarios/scenarios-view.tsx'),
+      'ScenariosView',
+    ),
+  },
+  journal: {
+    label: 'Journal',
+    Component: onDemand(
+      () => import('./features/journal/journal-view.tsx'),
+      'JournalView',
+    ),
+  },
+  events: {
+    label: 'Events',
+    Component: onDemand(
+      () => import('./features/events/events-view.tsx'),
+      'EventsView',
+    ),
+  },
+  graphql: {
+    label: 'GraphQL',
+    Component: onDemand(
+      () => import('./features/graphql/graphql-view.tsx'),
+      'GraphqlView',
+    ),
+  },
 }
 
 const readRules = (api: MockApi) => api.faults.list()
@@ -249,8 +309,14 @@ function CredentialSetting() {
 }
 
 function CurrentView({ view }: { view: View }) {
-  const { Component } = viewRegistry[view]
-  return <Component />
+  const { label, Component } = viewRegistry[view]
+  return (
+    <ViewBoundary key={view} label={label}>
+      <Suspense fallback={<p role="status">Loading the {label} view…</p>}>
+        <Component />
+      </Suspense>
+    </ViewBoundary>
+  )
 }
 
 function Shell() {

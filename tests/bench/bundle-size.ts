@@ -13,9 +13,9 @@ interface ManifestChunk {
 export interface BundleSizes {
   /** The page's JS a browser loads before the first view: the HTML entry and what it imports. */
   page: number
-  /** What the page's workers load besides: the shared mock's SharedWorker and its own chunks. */
+  /** What a worker entry of the build loads besides the page (none since the leading tab runs the mock). */
   workers: number
-  /** Chunks loaded only on demand (the in-page core where SharedWorker is missing, a file check). */
+  /** Chunks loaded only on demand (the other views, GraphiQL, a file check). */
   lazy: number
 }
 
