@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { baseCommit } from './base-checkout.ts'
+import { PAGE, publish, publishedSection } from './publish.ts'
 import type { BenchContext, BenchRow, RowResult } from './row.ts'
 import { bigListRows } from './rows/big-lists.ts'
 import { graphqlListRows } from './rows/graphql-list.ts'
@@ -63,6 +64,7 @@ const usage = `Usage: npm run bench -- [options]
   --dist <dir>            the built playground to measure (dist-playground)
   --base <rev>            the commit row 3's guard compares with (where HEAD left main); none: no guard
   --judge-busy            give the guard's verdict even when the machine is busy
+  --publish               write the last run's table, the machine and the load into ${PAGE}
   -h, --help              this text
 `
 
@@ -78,6 +80,7 @@ function readFlags() {
         'soak-seconds': { type: 'string', default: '60' },
         base: { type: 'string' },
         'judge-busy': { type: 'boolean', default: false },
+        publish: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     }).values
@@ -140,6 +143,9 @@ function table(results: RowResult[]) {
 
 const runs = Number(flags.runs)
 let misses = 0
+const tables: string[] = []
+const loadAtStart = loadavg()[0]!
+let loadAtEnd = 0
 for (let run = 1; run <= runs; run++) {
   const started = performance.now()
   context.log(
@@ -155,9 +161,9 @@ for (let run = 1; run <= runs; run++) {
   )
   const missed = results.filter((row) => row.result === 'MISS')
   misses += missed.length
-  console.log(
-    `${runs > 1 ? `\nRun ${run} of ${runs}\n\n` : ''}${table(results)}`,
-  )
+  loadAtEnd = Math.max(loadAtEnd, loadavg()[0]!)
+  tables.unshift(table(results))
+  console.log(`${runs > 1 ? `\nRun ${run} of ${runs}\n\n` : ''}${tables[0]}`)
 }
 if (runs > 1)
   console.log(
@@ -165,5 +171,10 @@ if (runs > 1)
       ? `\nEvery row with a target passed in all ${runs} runs.`
       : `\n${misses} MISS over ${runs} runs.`,
   )
+if (flags.publish) {
+  const args = process.argv.slice(2).filter((arg) => arg !== '--publish')
+  publish(publishedSection({ tables, args, loadAtStart, loadAtEnd, misses }))
+  context.log(`the table is written into ${PAGE}`)
+}
 // A MISS fails the command, so that a script or CI step running the bench stops on it.
 if (misses > 0) process.exitCode = 1
