@@ -8,10 +8,18 @@ import { promisify } from 'node:util'
 const run = promisify(execFile)
 
 /**
- * V8 made deterministic: compilation and GC on the main thread, fixed seeds. Under these flags a
- * script executes the same instructions run after run, so a count is exact to a few in 100,000.
+ * V8 made deterministic: compilation and GC on the main thread, fixed seeds, and no collection
+ * timed by the clock (the memory reducer's idle collections, a GC schedule of its own). Without the
+ * last two, a server's count per request varied by up to 9% on a loaded machine (its requests
+ * spread over more seconds, and so over more timed collections); with them, by about 2%.
  */
-const PREDICTABLE = ['--predictable', '--random-seed=1', '--hash-seed=1']
+const PREDICTABLE = [
+  '--predictable',
+  '--random-seed=1',
+  '--hash-seed=1',
+  '--no-memory-reducer',
+  '--predictable-gc-schedule',
+]
 
 export async function hasValgrind() {
   try {
