@@ -358,3 +358,30 @@ it('prefer-return: passes a server that honours Prefer, fails one whose Preferen
     /ignores Prefer: return=… \(no Preference-Applied\): preferences are optional \(RFC 7240\)/,
   )
 })
+
+it('links-self compares the key the item route names: fails a read that answers another record, passes one that answers its own', async () => {
+  const wrong = verdict(
+    await check(
+      { key: 'sku', selfLinks: true, readsAnother: true, location: false },
+      ['links-self'],
+      { allowWrites: false },
+    ),
+    'links-self',
+  )
+  expect(wrong).toMatchObject({
+    status: 'fail',
+    actual: 'another representation: sku "p2" instead of "p1"',
+  })
+  expect(wrong?.evidence.map((s) => s.request.url)).toEqual([
+    `${server!.base}/pets/p1`,
+  ])
+  await server!.close()
+  server = undefined
+  const right = verdict(
+    await check({ key: 'sku', selfLinks: true }, ['links-self'], {
+      allowWrites: false,
+    }),
+    'links-self',
+  )
+  expect(right).toMatchObject({ status: 'pass' })
+})

@@ -2,6 +2,7 @@ import { halLinks } from '../hal-links.ts'
 import { isObject } from '../openapi-document.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import { sampleItems } from '../rule-helpers.ts'
+import { recordKey } from '../record-key.ts'
 
 export const linksSelf = defineRule({
   id: 'links-self',
@@ -52,11 +53,16 @@ export const linksSelf = defineRule({
           `its _links.self is ${new URL(ownSelf, read.url).href}`,
           [read],
         )
-      const id = item.body.id
-      if (id !== undefined && (!isObject(read.json) || read.json.id !== id))
+      // The key the item route names (`{sku}`, `{petId}`), else `id`: the member that says which record it is.
+      const parameter =
+        discovery.collections.find((c) => c.items.includes(item))?.itemRoute
+          ?.parameter ?? null
+      const key = recordKey(item.body, parameter)
+      const readKey = recordKey(read.json, parameter)
+      if (key !== null && (readKey === null || String(readKey) !== String(key)))
         return fail(
           expected,
-          `another representation: id ${JSON.stringify(isObject(read.json) ? read.json.id : undefined)} instead of ${JSON.stringify(id)}`,
+          `another representation: ${parameter ?? 'id'} ${JSON.stringify(readKey)} instead of ${JSON.stringify(key)}`,
           [read],
         )
     }
