@@ -70,10 +70,20 @@ export interface CleanupResult {
   url: string
   /** The DELETE's status, or `null` when it could not be sent. */
   status: number | null
+  /**
+   * Whether the record is gone as far as the checker can tell: the DELETE succeeded and a GET then
+   * answered 404 or 410, or the DELETE answered 404 or 410 at a URL that held a record during the run.
+   */
   deleted: boolean
   /**
-   * Why a record was not deleted when no DELETE says it (its URL could not be found), or, for a
-   * create that got no answer, how its record was looked for and what was found.
+   * The DELETE answered, but the record's absence could not be confirmed: it still reads back, or
+   * its URL never held a record the checker saw. The record may remain, or may never have existed.
+   */
+  unconfirmed?: true
+  /**
+   * Why a record was not deleted when no DELETE says it (its URL could not be found), why its
+   * deletion is not confirmed, or, for a create that got no answer, how its record was looked for
+   * and what was found.
    */
   reason?: string
   /** The entry is a create that got no answer (timed out, connection lost): it may have made a record. */

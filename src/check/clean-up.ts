@@ -5,7 +5,8 @@ import { itemUrl, recordKey, type ItemRoute } from './record-key.ts'
 import { halLinks, itemsOf, nextLink } from './hal-links.ts'
 import { isObject } from './openapi-document.ts'
 
-const CLEANUP_BUDGET = 50
+// A DELETE and the GET that confirms it, for each record.
+const CLEANUP_BUDGET = 100
 
 /** A probe outside any rule: discovery's and the clean-up's. */
 export function scopedProbe(
@@ -60,24 +61,10 @@ export async function cleanUp(
 ): Promise<CleanupResult[]> {
   const probe = scopedProbe(options, journal, CLEANUP_BUDGET)
   const results: CleanupResult[] = created.unlocated.splice(0)
-  for (const url of [
+  for (const href of [
     ...new Set(created.urls.splice(0).map((u) => u.href)),
-  ].reverse()) {
-    try {
-      const response = await probe.send({
-        method: 'DELETE',
-        url,
-        record: false,
-      })
-      results.push({
-        url,
-        status: response.status,
-        deleted: response.status < 300 || response.status === 404,
-      })
-    } catch {
-      results.push({ url, status: null, deleted: false })
-    }
-  }
+  ].reverse())
+    results.push(await deleteCreated(probe, new URL(href), journal))
   // Looked up after the deletes above: what is left and matches an unanswered create is its.
   const unanswered = created.unanswered.splice(0)
   const groups = new Map<string, UnansweredCreate[]>()
@@ -93,6 +80,80 @@ export async function cleanUp(
       })),
     )
   return results
+}
+
+type Outcome = { status: number | null; after: number | null }
+
+/**
+ * A DELETE, and when it succeeds, the GET that shows the record gone: `after` is that GET's status
+ * (`null` when none was sent or none came back).
+ */
+async function deleteAndRead(
+  probe: ReturnType<typeof scopedProbe>,
+  url: URL,
+): Promise<Outcome> {
+  let status: number
+  try {
+    status = (await probe.send({ method: 'DELETE', url, record: false })).status
+  } catch {
+    return { status: null, after: null }
+  }
+  if (status >= 300) return { status, after: null }
+  try {
+    return {
+      status,
+      after: (await probe.send({ url, record: false })).status,
+    }
+  } catch {
+    return { status, after: null }
+  }
+}
+
+const gone = (status: number | null) => status === 404 || status === 410
+
+/**
+ * Deletes a record a rule created, and claims it deleted only when that is true as far as the
+ * checker can tell: the DELETE succeeded and a GET then finds nothing, or the DELETE finds nothing
+ * at a URL that held a record during the run (a rule deleted it already). A stateless mock answers
+ * every DELETE with its example status and still reads the record: that is not confirmed.
+ */
+async function deleteCreated(
+  probe: ReturnType<typeof scopedProbe>,
+  url: URL,
+  journal: readonly Exchange[],
+): Promise<CleanupResult> {
+  const { status, after } = await deleteAndRead(probe, url)
+  const base = { url: url.href, status }
+  if (status === null)
+    return {
+      ...base,
+      deleted: false,
+      reason: `DELETE ${url.href} got no answer: the record may remain; remove it by hand`,
+    }
+  if (gone(status)) {
+    const held = journal.some(
+      (e) =>
+        e.url.href === url.href &&
+        ((e.method === 'GET' && e.status === 200) ||
+          (e.method === 'DELETE' && e.status < 300)),
+    )
+    return held
+      ? { ...base, deleted: true }
+      : {
+          ...base,
+          deleted: false,
+          unconfirmed: true,
+          reason: `DELETE ${url.href} answered ${status}, and no read of it answered 200 during the run: the URL the create gave may name no record (a mock's example), so what the create made, if anything, was not found`,
+        }
+  }
+  if (status >= 300) return { ...base, deleted: false }
+  if (gone(after)) return { ...base, deleted: true }
+  return {
+    ...base,
+    deleted: false,
+    unconfirmed: true,
+    reason: `DELETE ${url.href} answered ${status}, but a GET then answered ${after ?? 'nothing'}: the record still reads back (a server that keeps no state answers so), so its deletion is not confirmed`,
+  }
 }
 
 /** Pages of a list read to find an unanswered create's record, at most. */
@@ -153,29 +214,33 @@ async function findUnanswered(
     body = undefined
   }
   const parameter = home.itemRoute?.parameter ?? null
+  // Deleted: the DELETE found nothing (none was made, or it is gone), or it succeeded and a GET
+  // then finds nothing.
   const deleteAt = async (url: URL) => {
-    try {
-      return (await probe.send({ method: 'DELETE', url, record: false })).status
-    } catch {
-      return null
+    const { status, after } = await deleteAndRead(probe, url)
+    return {
+      status,
+      deleted: gone(status) || (status !== null && status < 300 && gone(after)),
+      unconfirmed: status !== null && status < 300 && !gone(after),
     }
   }
   // A key the body gave names the record: deleted by it, or known never made (404).
   const given = isObject(body) ? recordKey(body, parameter) : null
   if (given !== null) {
     const url = itemUrl(home, given)
-    const status = await deleteAt(url)
-    const deleted = status !== null && (status < 300 || status === 404)
+    const { status, deleted, unconfirmed } = await deleteAt(url)
     // Creates that sent one key made one record at most: one answer for each.
     return group.map(() => ({
       url: url.href,
       status,
       deleted,
-      reason:
-        status === 404
-          ? `${why}: no record holds the key it sent (${String(given)}), so it made none`
-          : deleted
-            ? `${why}: the record it made was found by the key it sent (${String(given)}) and deleted`
+      ...(unconfirmed && { unconfirmed }),
+      reason: gone(status)
+        ? `${why}: no record holds the key it sent (${String(given)}), so it made none`
+        : deleted
+          ? `${why}: the record it made was found by the key it sent (${String(given)}) and deleted`
+          : unconfirmed
+            ? `${why}: the record ${url.href} (the key it sent) was sent a DELETE that answered ${status}, but it still reads back; remove it by hand`
             : `${why}: it may have made the record ${url.href} (the key it sent), which was not deleted (${status ?? 'no answer'}); remove it by hand`,
     }))
   }
@@ -219,15 +284,17 @@ async function findUnanswered(
   const results: CleanupResult[] = []
   for (const record of matches) {
     const url = itemUrl(home, keyOf(record)!)
-    const status = await deleteAt(url)
-    const deleted = status !== null && (status < 300 || status === 404)
+    const { status, deleted, unconfirmed } = await deleteAt(url)
     results.push({
       url: url.href,
       status,
       deleted,
+      ...(unconfirmed && { unconfirmed }),
       reason: deleted
         ? `${why}: the record it made was found in the list by the values it sent (${members}) and deleted`
-        : `${why}: the record it made was found in the list by the values it sent (${members}) at ${url.href}, and not deleted (${status ?? 'no answer'}); remove it by hand`,
+        : unconfirmed
+          ? `${why}: the record it made was found in the list by the values it sent (${members}) at ${url.href}; its DELETE answered ${status}, but it still reads back; remove it by hand`
+          : `${why}: the record it made was found in the list by the values it sent (${members}) at ${url.href}, and not deleted (${status ?? 'no answer'}); remove it by hand`,
     })
   }
   for (let i = matches.length; i < group.length; i++)

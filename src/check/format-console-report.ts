@@ -132,13 +132,24 @@ export function formatConsoleReport(
       ),
     )
   }
-  if (report.cleanup.some((c) => !c.deleted))
+  const unconfirmed = report.cleanup.filter((c) => c.unconfirmed)
+  if (unconfirmed.length > 0)
+    out.push(
+      '',
+      paint(
+        'yellow',
+        `Deletion not confirmed (the DELETE answered, but the record still reads back or never read back): ${unconfirmed
+          .map((c) => c.reason ?? `${c.url} (${c.status ?? 'no answer'})`)
+          .join(', ')}`,
+      ),
+    )
+  if (report.cleanup.some((c) => !c.deleted && !c.unconfirmed))
     out.push(
       '',
       paint(
         'yellow',
         `Not deleted (the API refused or failed, or the record could not be found): ${report.cleanup
-          .filter((c) => !c.deleted)
+          .filter((c) => !c.deleted && !c.unconfirmed)
           .map((c) => c.reason ?? `${c.url} (${c.status ?? 'no answer'})`)
           .join(', ')}`,
       ),

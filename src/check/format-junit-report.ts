@@ -69,6 +69,22 @@ export function formatJunitReport(report: CheckReport): string {
       '  </testsuite>',
     )
   }
+  // What the clean-up left or could not confirm: no test case (the rules are the tests), but a
+  // CI page shows a suite's output, so a record that may remain is not left unsaid.
+  const unsettled = report.cleanup.filter((c) => !c.deleted)
+  if (unsettled.length > 0)
+    out.push(
+      `  <testsuite name="clean-up" tests="0" failures="0" errors="0" skipped="0">`,
+      `    <system-out>${escape(
+        unsettled
+          .map(
+            (c) =>
+              `${c.unconfirmed ? 'deletion not confirmed' : 'not deleted'}: ${c.reason ?? `${c.url} (${c.status ?? 'no answer'})`}`,
+          )
+          .join('\n'),
+      )}</system-out>`,
+      '  </testsuite>',
+    )
   out.push('</testsuites>', '')
   return out.join('\n')
 }

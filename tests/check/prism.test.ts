@@ -224,3 +224,14 @@ it('passes what Prism does by the description, gives the verdict written down, a
   expect(withWrites.writes.length).toBeGreaterThan(0)
   expect(reportSchemaErrors(withWrites)).toEqual([])
 })
+
+it('claims no deletion on Prism: its DELETE of the Location it gave (an example) answers 404, and nothing read there', () => {
+  expect(withWrites.cleanup.filter((entry) => entry.deleted)).toEqual([])
+  expect(withWrites.cleanup).toContainEqual({
+    url: `${baseUrl}/string`,
+    status: 404,
+    deleted: false,
+    unconfirmed: true,
+    reason: expect.stringMatching(/may name no record/),
+  })
+})

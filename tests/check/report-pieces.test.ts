@@ -90,6 +90,7 @@ it('writes well-formed JUnit XML whatever a hostile server sent', () => {
     durationMs: 5,
     error: null,
     summary: { pass: 0, fail: 1, skip: 0 },
+    cleanup: [],
     rules: [
       {
         id: 'problem-details',
@@ -170,6 +171,7 @@ describe('baselines', () => {
       durationMs: 2,
       error: null,
       summary: { pass: 0, fail: 2, skip: 0, accepted: 1 },
+      cleanup: [],
       rules,
     } as unknown as CheckReport)
     expect(xml).toContain('failures="1" errors="0" skipped="1"')

@@ -5,6 +5,7 @@ import { dump } from 'js-yaml'
 import { afterEach, expect, it, vi } from 'vitest'
 import { runCheck } from '../../src/check/run-check-command.ts'
 import { formatConsoleReport } from '../../src/check/format-console-report.ts'
+import { formatJunitReport } from '../../src/check/format-junit-report.ts'
 import {
   runChecks,
   type CheckOptions,
@@ -384,4 +385,47 @@ it('links-self compares the key the item route names: fails a read that answers 
     'links-self',
   )
   expect(right).toMatchObject({ status: 'pass' })
+})
+
+it('claims no deletion a GET does not confirm: a DELETE that keeps the record, a Location that names none', async () => {
+  const kept = await check({ keepsDeleted: true }, ['created-reads-back'])
+  expect(kept.cleanup).toEqual([
+    {
+      url: `${server!.base}/pets/p4`,
+      status: 204,
+      deleted: false,
+      unconfirmed: true,
+      reason: `DELETE ${server!.base}/pets/p4 answered 204, but a GET then answered 200: the record still reads back (a server that keeps no state answers so), so its deletion is not confirmed`,
+    },
+  ])
+  expect(formatConsoleReport(kept)).toContain(
+    'Deletion not confirmed (the DELETE answered, but the record still reads back or never read back)',
+  )
+  expect(formatConsoleReport(kept)).not.toContain('Not deleted')
+  expect(formatJunitReport(kept)).toContain(
+    `<testsuite name="clean-up" tests="0" failures="0" errors="0" skipped="0">\n    <system-out>deletion not confirmed: DELETE ${server!.base}/pets/p4 answered 204, but a GET then answered 200`,
+  )
+  await server!.close()
+  server = undefined
+
+  const example = await check({ exampleLocation: true }, ['created-reads-back'])
+  expect(example.cleanup).toEqual([
+    {
+      url: `${server!.base}/pets/string`,
+      status: 404,
+      deleted: false,
+      unconfirmed: true,
+      reason: expect.stringMatching(
+        /answered 404, and no read of it answered 200 during the run: the URL the create gave may name no record/,
+      ),
+    },
+  ])
+})
+
+it('counts a record a rule deleted itself as deleted when the clean-up finds it gone', async () => {
+  const report = await check({}, ['created-reads-back'])
+  expect(report.cleanup).toEqual([
+    { url: `${server!.base}/pets/p4`, status: 404, deleted: true },
+  ])
+  expect([...server!.records.keys()]).toEqual(['p1', 'p2', 'p3'])
 })
