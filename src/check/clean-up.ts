@@ -102,7 +102,7 @@ async function deleteAndRead(
   try {
     return {
       status,
-      after: (await probe.send({ url, record: false })).status,
+      after: (await probe.send({ url, record: false, journal: false })).status,
     }
   } catch {
     return { status, after: null }

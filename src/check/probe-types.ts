@@ -18,6 +18,12 @@ export interface ProbeRequest {
   honourRetryAfter?: boolean
   /** `false`: keep a success out of the run's journal and the rule's evidence (bulk probing). @default true */
   record?: boolean
+  /**
+   * `false`: keep the answer out of the run's journal whatever its status. The clean-up's read after
+   * a DELETE is not a rule's read of a new record, and a journal rule must not judge it as one.
+   * @default true
+   */
+  journal?: boolean
   /** What the rule expects of this request, e.g. `400 for a body that is not JSON`: a hang's verdict says it. */
   expect?: string
   /** Send it even to another origin than the base URL's (without the credential): the user's own `--openapi` URL. */

@@ -134,7 +134,7 @@ export async function sendOnce(
     // The journal keeps parsed bodies of modest size only: it lives as long as the run.
     const recordIt = request.record !== false || response.status >= 300
     if (request.record === false && recordIt) probe.keep(entry)
-    if (recordIt)
+    if (recordIt && request.journal !== false)
       scope.journal.push({
         ...exchange,
         text: '',
