@@ -27,7 +27,7 @@ const READ_ONLY_VERDICTS = {
   'links-follow-state': 'skip', // no action links
   'links-self': 'fail', // items carry no _links.self
   'malformed-json-400': 'skip', // writes
-  'merge-patch': 'skip', // writes; with them, an item whose OPTIONS names no Allow offers no PATCH
+  'merge-patch': 'skip', // writes
   'method-not-allowed-405': 'skip', // writes
   'not-found-404': 'pass',
   'paths-are-nouns': 'pass',
@@ -49,6 +49,10 @@ const WRITE_VERDICTS = {
   'idempotency-key-reuse': 'fail', // the key is ignored: another 201
   'idempotency-replay': 'fail', // the key is ignored: a second post
   'malformed-json-400': 'fail', // a 500 for a body that is not JSON
+  // OPTIONS names no Allow (only CORS's Access-Control-Allow-Methods), so an empty merge patch is
+  // tried: 200. A merge patch is merged, and null is stored as null. But a text/plain body is read as
+  // JSON and merged too: 200, not 415.
+  'merge-patch': 'fail',
   'method-not-allowed-405': 'fail', // a 404 for PATCH /posts, no Allow
   'validation-all-fields': 'fail', // any body is accepted
 }
@@ -177,4 +181,23 @@ it('deletes every post it created, and lists every write', async () => {
   // json-server rewrites its file (adding "$schema") on a write: the records are what count.
   const posts = (await (await fetch(`${baseUrl}/posts`)).json()) as unknown[]
   expect(posts).toEqual(db.posts)
+})
+
+it('fails merge-patch on the text/plain PATCH json-server takes, after an empty merge patch it took', () => {
+  const rule = report.rules.find((r) => r.id === 'merge-patch')
+  expect(rule).toMatchObject({
+    status: 'fail',
+    expected: '415 for a PATCH whose body is text/plain',
+    actual: expect.stringMatching(/^200 \(application\/json\)/),
+  })
+  expect(
+    rule?.evidence.map(
+      (step) =>
+        `${step.request.method} ${step.request.headers['Content-Type'] ?? ''} ${step.response?.status}`,
+    ),
+  ).toEqual([
+    'OPTIONS  204',
+    'PATCH application/merge-patch+json 200',
+    'PATCH text/plain 200',
+  ])
 })

@@ -429,3 +429,41 @@ it('counts a record a rule deleted itself as deleted when the clean-up finds it 
   ])
   expect([...server!.records.keys()]).toEqual(['p1', 'p2', 'p3'])
 })
+
+it('merge-patch tries the PATCH the conventions prescribe when OPTIONS names no Allow, and judges what comes back', async () => {
+  const merging = verdict(
+    await check({ patch: 'merge' }, ['merge-patch']),
+    'merge-patch',
+  )
+  expect(merging).toMatchObject({ status: 'pass', reason: null })
+  expect(server!.seen).toEqual(
+    expect.arrayContaining([
+      'OPTIONS /pets/p4',
+      'PATCH /pets/p4',
+      'GET /pets/p4',
+    ]),
+  )
+  await server!.close()
+  server = undefined
+
+  // json-server's way: any body is read as JSON and merged, a text/plain one included.
+  const anyBody = verdict(
+    await check({ patch: 'any-body' }, ['merge-patch']),
+    'merge-patch',
+  )
+  expect(anyBody).toMatchObject({
+    status: 'fail',
+    expected: '415 for a PATCH whose body is text/plain',
+    actual: expect.stringMatching(/^200 \(application\/json\)/),
+  })
+  expect(
+    anyBody?.evidence.map(
+      (step) =>
+        `${step.request.method} ${step.request.headers['Content-Type'] ?? ''} ${step.response?.status}`,
+    ),
+  ).toEqual([
+    'OPTIONS  204',
+    'PATCH application/merge-patch+json 200',
+    'PATCH text/plain 200',
+  ])
+})

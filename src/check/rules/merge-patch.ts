@@ -1,6 +1,7 @@
 import type { Exchange } from '../probe-types.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
-import { createRecord, isOutcome } from '../rule-helpers.ts'
+import { createdRecord, createRecord, isOutcome } from '../rule-helpers.ts'
+import { parseAllow } from '../header-syntax.ts'
 import { writableCollection } from '../writable-collection.ts'
 import { isObject } from '../../common/is-object.ts'
 import { MERGE_PATCH } from '../../common/media-types.ts'
@@ -51,7 +52,7 @@ export const mergePatch = defineRule({
   concept: 'resources',
   also: 'RFC 7396 (JSON Merge Patch); RFC 5789 (PATCH)',
   sends:
-    'with writes: a POST, OPTIONS on the record it created, a PATCH with a text/plain body, then merge patches that set and null an optional member, and a GET',
+    'with writes: a POST, OPTIONS on the record it created (an empty merge patch when OPTIONS names no Allow), a PATCH with a text/plain body, then merge patches that set and null an optional member, and a GET',
   writes: 'creates one record and patches it (then the clean-up deletes it)',
   title:
     'PATCH takes a JSON Merge Patch: another media type gets a 415, and null removes a member',
@@ -63,26 +64,71 @@ export const mergePatch = defineRule({
     if (!collection) return skip('found no collection to create a record in')
     const created = await createRecord(context, collection)
     if (isOutcome(created)) return created
-    const url = context.created(created, collection)
-    if (!url) return skip('the created record names no URL')
+    const remembered = context.created(created, collection)
+    if (!remembered) return skip('the created record names no URL')
+    // Patched where it reads back; without a Location, where its key says it is (json-server's way).
+    const location = created.headers.get('location')
+    const url =
+      (await createdRecord(context, created))?.url ??
+      (location === null ? remembered : null)
+    if (!url)
+      return skip(
+        `the created record does not read back at its Location (${location}) or self link: nothing to patch (created-reads-back judges that)`,
+      )
     const described = await probe.send({ method: 'OPTIONS', url })
-    const allow = described.headers.get('allow') ?? ''
-    if (!/\bPATCH\b/.test(allow))
-      return skip(`${url.href} offers no PATCH (Allow: ${allow || 'none'})`)
+    const allow = parseAllow(described.headers.get('allow'))
+    if (allow && !allow.includes('PATCH'))
+      return skip(
+        `${url.href} offers no PATCH (Allow: ${allow.join(', ') || 'empty'})`,
+      )
     const acceptPatch = described.headers.get('accept-patch')
     if (acceptPatch !== null && !acceptPatch.includes(MERGE_PATCH))
       return skip(`PATCH takes ${acceptPatch}, not a JSON Merge Patch`)
+    const patch = (body: Record<string, unknown>) =>
+      probe.send({
+        method: 'PATCH',
+        url,
+        headers: { 'Content-Type': MERGE_PATCH },
+        json: body,
+      })
+    const evidence: Exchange[] = [described]
+    if (!allow) {
+      // OPTIONS names no Allow: the PATCH the conventions prescribe says whether it is offered. An
+      // empty merge patch changes nothing.
+      const tried = await patch({})
+      evidence.push(tried)
+      const said = `OPTIONS names no Allow, and an empty merge patch answered ${tried.status}`
+      if (tried.status === 405 || tried.status === 501)
+        return skip(`${url.href} offers no PATCH: ${said}`)
+      if (tried.status === 415)
+        return fail(
+          `a PATCH with ${MERGE_PATCH} taken`,
+          describeResponse(tried),
+          evidence,
+        )
+      if (tried.status >= 500)
+        return fail(
+          `2xx for an empty merge patch of ${url.href}`,
+          describeResponse(tried),
+          evidence,
+        )
+      if (tried.status >= 300)
+        return skip(
+          `${said} (${describeResponse(tried).slice(0, 120)}): whether ${url.href} takes a merge patch is not known`,
+        )
+    }
     const wrong = await probe.send({
       method: 'PATCH',
       url,
       headers: { 'Content-Type': 'text/plain' },
       body: '{}',
     })
+    evidence.push(wrong)
     if (wrong.status !== 415)
       return fail(
         '415 for a PATCH whose body is text/plain',
         describeResponse(wrong),
-        [described, wrong],
+        evidence,
       )
     const record = isObject(created.json) ? created.json : {}
     const member = optionalMember(
@@ -91,14 +137,6 @@ export const mergePatch = defineRule({
       collection.createBody ?? {},
     )
     if (!member) return pass('no optional member to remove: null not tried')
-    const patch = (body: Record<string, unknown>) =>
-      probe.send({
-        method: 'PATCH',
-        url,
-        headers: { 'Content-Type': MERGE_PATCH },
-        json: body,
-      })
-    const evidence: Exchange[] = [described, wrong]
     if (member.value !== null) {
       const set = await patch({ [member.name]: member.value })
       evidence.push(set)
