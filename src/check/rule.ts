@@ -112,3 +112,27 @@ export function describeResponse(exchange: Exchange): string {
   const body = text === '' ? 'no body' : text.replace(/\s+/g, ' ').slice(0, 200)
   return `${exchange.status} (${type}): ${body}`
 }
+
+/** What a journal rule found in one response, and the other exchanges that show it. */
+export interface Finding {
+  exchange: Exchange
+  what: string
+  /** Other exchanges the finding speaks of: the read of a `Location`, the 405 a method got. */
+  also?: Exchange[]
+}
+
+/**
+ * The steps that show the first `max` distinct findings, the ones a failure's message names:
+ * each finding's exchange and the others it speaks of, each once, in the order found.
+ */
+export function findingSteps(findings: Finding[], max = 5): Exchange[] {
+  const named = new Map<string, Finding>()
+  for (const finding of findings)
+    if (!named.has(finding.what) && named.size < max)
+      named.set(finding.what, finding)
+  return [
+    ...new Set(
+      [...named.values()].flatMap((f) => [f.exchange, ...(f.also ?? [])]),
+    ),
+  ]
+}

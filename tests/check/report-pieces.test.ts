@@ -11,6 +11,8 @@ import {
 } from '../../src/check/index.ts'
 import { retryAfterMs } from '../../src/check/retry-after.ts'
 import { parseBaseline } from '../../src/check/baseline.ts'
+import { findingSteps } from '../../src/check/rule.ts'
+import type { Exchange } from '../../src/check/create-probe.ts'
 
 describe('curl lines', () => {
   it('quote bodies for the shell and leave $TOKEN for it to expand', () => {
@@ -199,4 +201,19 @@ describe('baselines', () => {
       'includeMethods takes GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE, got "FETCH"',
     ])
   })
+})
+
+it("a journal rule's evidence holds the exchanges behind the findings its message names", () => {
+  const exchange = (path: string, status: number) =>
+    ({ method: 'GET', url: new URL(`http://x${path}`), status }) as Exchange
+  const reads = [1, 2, 3, 4, 5, 6].map((n) => exchange(`/a/${n}`, 200))
+  const created = exchange('/a', 201)
+  const readBack = exchange('/a/string', 404)
+  const findings = [
+    // Six responses with one bad value, then a second kind: the message names both.
+    ...reads.map((e) => ({ exchange: e, what: 'ETag: string' })),
+    { exchange: created, what: 'Location: string', also: [readBack] },
+  ]
+  expect(findingSteps(findings)).toEqual([reads[0], created, readBack])
+  expect(findingSteps(findings, 1)).toEqual([reads[0]])
 })

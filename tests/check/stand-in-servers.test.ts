@@ -251,6 +251,12 @@ it('fails header-values for an Allow naming methods the resource refuses', async
       /names PUT, PATCH, DELETE, which the description does not offer.*names PATCH, which \S+ refused with 405/,
     ),
   })
+  // The 405 the message speaks of is among the steps, after the response whose Allow names PATCH.
+  const steps = verdict(report, 'header-values')!.evidence.map(
+    (step) =>
+      `${step.request.method} ${new URL(step.request.url).pathname} ${step.response?.status}`,
+  )
+  expect(steps).toContain('PATCH /pets 405')
 })
 
 it('fails query-parameters for a next link to the page it is on', async () => {
@@ -466,4 +472,24 @@ it('merge-patch tries the PATCH the conventions prescribe when OPTIONS names no 
     'PATCH application/merge-patch+json 200',
     'PATCH text/plain 200',
   ])
+})
+
+it('header-values shows the create whose Location does not read back, and the read', async () => {
+  const report = await check({ exampleLocation: true }, [
+    'created-reads-back',
+    'header-values',
+  ])
+  const rule = verdict(report, 'header-values')
+  expect(rule).toMatchObject({
+    status: 'fail',
+    actual: expect.stringMatching(
+      /Location: \/pets\/string of a new record does not read back/,
+    ),
+  })
+  expect(
+    rule?.evidence.map(
+      (step) =>
+        `${step.request.method} ${new URL(step.request.url).pathname} ${step.response?.status}`,
+    ),
+  ).toEqual(['POST /pets 201', 'GET /pets/string 404'])
 })

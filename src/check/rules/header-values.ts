@@ -1,4 +1,3 @@
-import type { Exchange } from '../create-probe.ts'
 import {
   isEntityTag,
   isRetryAfter,
@@ -8,14 +7,16 @@ import {
   wwwAuthenticateProblem,
 } from '../header-syntax.ts'
 import { findOperation, isObject } from '../openapi-document.ts'
-import { defineRule, fail, pass, skip } from '../rule.ts'
+import {
+  defineRule,
+  fail,
+  findingSteps,
+  pass,
+  skip,
+  type Finding,
+} from '../rule.ts'
 
 const DOCUMENTED = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
-
-interface Finding {
-  exchange: Exchange
-  what: string
-}
 
 /**
  * Reads the values of the headers every response of the run carried, not just their presence:
@@ -79,19 +80,19 @@ export const headerValues = defineRule({
             })
         }
         // A method Allow names must not be refused as not allowed on the same resource.
-        const refused = (methods ?? []).filter((m) =>
-          journal.some(
-            (other) =>
-              other.status === 405 &&
-              other.method === m &&
-              other.url.origin === exchange.url.origin &&
-              other.url.pathname === exchange.url.pathname,
-          ),
+        const refusals = journal.filter(
+          (other) =>
+            other.status === 405 &&
+            (methods ?? []).includes(other.method) &&
+            other.url.origin === exchange.url.origin &&
+            other.url.pathname === exchange.url.pathname,
         )
+        const refused = [...new Set(refusals.map((other) => other.method))]
         if (refused.length > 0)
           findings.push({
             exchange,
             what: `Allow: ${allow} names ${refused.join(', ')}, which ${exchange.url.href} refused with 405`,
+            also: refusals,
           })
       }
       const etag = header('etag')
@@ -164,8 +165,9 @@ export const headerValues = defineRule({
           })
         else if (readBack && readBack.status !== 200)
           findings.push({
-            exchange: readBack,
+            exchange,
             what: `Location: ${location} of a new record does not read back: GET ${target.href} answered ${readBack.status}`,
+            also: [readBack],
           })
       }
     }
@@ -176,7 +178,7 @@ export const headerValues = defineRule({
     return fail(
       'header values that parse: Allow with methods, ETag an entity-tag, a Location that reads back, Link, WWW-Authenticate, Retry-After and RateLimit by their grammar',
       `${distinct.length} bad value(s): ${distinct.slice(0, 5).join('; ')}`,
-      [...new Set(findings.map((f) => f.exchange))].slice(0, 5),
+      findingSteps(findings),
     )
   },
 })

@@ -1,7 +1,13 @@
 import { operationFor } from '../openapi-document.ts'
 import { responseProblems } from '../response-conformance.ts'
-import { defineRule, fail, pass, skip } from '../rule.ts'
-import type { Exchange } from '../create-probe.ts'
+import {
+  defineRule,
+  fail,
+  findingSteps,
+  pass,
+  skip,
+  type Finding,
+} from '../rule.ts'
 
 /**
  * Every response of the run, judged against the operation the description documents for it:
@@ -23,7 +29,7 @@ export const responsesMatchDescription = defineRule({
       return skip(
         'no trusted OpenAPI description (give --openapi or a service-desc link)',
       )
-    const findings: { exchange: Exchange; what: string }[] = []
+    const findings: Finding[] = []
     let judged = 0
     for (const exchange of journal) {
       if (exchange.url.origin !== options.baseUrl.origin) continue
@@ -57,7 +63,7 @@ export const responsesMatchDescription = defineRule({
     return fail(
       'every response as the description documents it: status, media type, body schema, required headers',
       `${distinct.length} departure(s) in ${judged} responses: ${distinct.slice(0, 5).join('; ')}`,
-      [...new Set(findings.map((f) => f.exchange))].slice(0, 5),
+      findingSteps(findings),
     )
   },
 })
