@@ -5,6 +5,7 @@ import { actionLinks, halLinks, itemsOf } from './hal-links.ts'
 import {
   findOperation,
   isObject,
+  operationFor,
   queryParameterNames,
   requestBodyOf,
   type OpenApiDocument,
@@ -12,6 +13,7 @@ import {
 import { itemRouteOf, itemUrl, recordKey } from './record-key.ts'
 import { parseAllow } from './header-syntax.ts'
 import { validBody } from './sample-body.ts'
+import { requestBodyValidator } from './request-body-validator.ts'
 
 const ITEMS_PER_COLLECTION = 3
 
@@ -97,11 +99,16 @@ export async function inspectCollection(
     }
   }
   const body = openapi && post ? requestBodyOf(openapi, post) : null
+  const described =
+    openapi && post
+      ? operationFor(openapi, options.baseUrl, 'POST', pathname)
+      : null
   const valid = validBody(
     openapi,
     body?.schema ?? null,
-    body?.example,
+    body?.examples ?? [],
     items[0]?.body,
+    openapi && described ? requestBodyValidator(openapi, described) : null,
   )
   return {
     name: candidate.name,

@@ -172,7 +172,7 @@ export function findOperation(
   return null
 }
 
-/** The JSON request body's schema and first example of an operation. */
+/** The JSON request body's schema and examples (the first as `example`) of an operation. */
 export function requestBodyOf(
   doc: OpenApiDocument,
   operation: OpenApiOperation,
@@ -184,15 +184,26 @@ export function requestBodyOf(
   )?.[1]
   if (!isObject(media)) return null
   const schema = resolveRef(doc, media.schema)
-  const examples = isObject(media.examples) ? Object.values(media.examples) : []
-  const example =
-    media.example ??
-    (isObject(examples[0]) ? examples[0].value : undefined) ??
-    (isObject(schema) && Array.isArray(schema.examples)
-      ? schema.examples[0]
-      : undefined) ??
-    (isObject(schema) ? schema.example : undefined)
-  return { schema: isObject(schema) ? schema : null, example }
+  // Every example the description gives, in the order a reader meets them.
+  const examples = [
+    ...(media.example === undefined ? [] : [media.example]),
+    ...(isObject(media.examples) ? Object.values(media.examples) : [])
+      .map((entry) => resolveRef(doc, entry))
+      .filter(isObject)
+      .map((entry) => entry.value)
+      .filter((value) => value !== undefined),
+    ...(isObject(schema) && Array.isArray(schema.examples)
+      ? schema.examples
+      : []),
+    ...(isObject(schema) && schema.example !== undefined
+      ? [schema.example]
+      : []),
+  ]
+  return {
+    schema: isObject(schema) ? schema : null,
+    example: examples[0],
+    examples,
+  }
 }
 
 /** Names of the query parameters an operation declares. */

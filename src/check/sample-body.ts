@@ -4,6 +4,7 @@ import {
   type JsonSchema,
   type OpenApiDocument,
 } from './openapi-document.ts'
+import { samples, schemaArbitrary } from './schema-arbitrary.ts'
 
 /** Members a server sets itself: copying them from a read into a create would be refused. */
 const SERVER_SET = new Set([
@@ -42,9 +43,26 @@ function sample(doc: OpenApiDocument, raw: unknown, depth: number): unknown {
   }
   if (type === 'boolean') return true
   if (type === 'array') return []
-  if (type === 'string')
-    return schema.format === 'email' ? 'check@example.com' : 'hypermock-check'
+  if (type === 'string') {
+    const format =
+      typeof schema.format === 'string' ? FORMATTED[schema.format] : undefined
+    if (format) return format
+    const min = typeof schema.minLength === 'number' ? schema.minLength : 0
+    const max =
+      typeof schema.maxLength === 'number' ? schema.maxLength : Infinity
+    return 'hypermock-check'.padEnd(min, '-').slice(0, Math.max(max, 0))
+  }
   return null
+}
+
+/** A fixed value for each common string format, so a built body reads the same every run. */
+const FORMATTED: Record<string, string> = {
+  email: 'check@example.com',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  'date-time': '2030-01-01T00:00:00Z',
+  date: '2030-01-01',
+  uri: 'https://example.com/hypermock-check',
+  url: 'https://example.com/hypermock-check',
 }
 
 /**
@@ -82,27 +100,51 @@ export function withItemValues(
   return JSON.stringify(merged) === JSON.stringify(body) ? null : merged
 }
 
+/** Drawn bodies tried for one that the schema accepts; the same seed draws the same ones. */
+const DRAWN = 60
+const DRAW_SEED = 41
+
 /**
- * A body the server should accept for a create, and where it came from: the description's
- * example, else one built from its required members, else an existing item without the members
- * a server sets.
+ * A body the server should accept for a create, and where it came from. With a validator (the
+ * description's request schema), the first body it accepts: one of the description's examples,
+ * else one built from the required members, else the smallest of bodies drawn from the schema.
+ * When none is accepted, or there is no validator, the first example, else the built body, as
+ * before; else an existing item without the members a server sets.
  */
 export function validBody(
   doc: OpenApiDocument | null,
   schema: JsonSchema | null,
-  example: unknown,
+  examples: unknown[],
   item: Record<string, unknown> | undefined,
+  valid: ((value: unknown) => boolean) | null = null,
 ): {
   body: Record<string, unknown>
   from: 'example' | 'schema' | 'item'
 } | null {
-  if (isObject(example))
-    return { body: withoutReadOnly(doc, schema, example), from: 'example' }
-  if (doc && schema) {
-    const built = sample(doc, schema, 0)
-    if (isObject(built))
-      return { body: withoutReadOnly(doc, schema, built), from: 'schema' }
+  const given = examples
+    .filter(isObject)
+    .map((example) => withoutReadOnly(doc, schema, example))
+  const built =
+    doc && schema
+      ? (() => {
+          const value = sample(doc, schema, 0)
+          return isObject(value) ? withoutReadOnly(doc, schema, value) : null
+        })()
+      : null
+  if (valid && doc && schema) {
+    const example = given.find(valid)
+    if (example) return { body: example, from: 'example' }
+    if (built && valid(built)) return { body: built, from: 'schema' }
+    const drawn = samples(schemaArbitrary(doc, schema), DRAW_SEED, DRAWN)
+      .filter(isObject)
+      .map((value) => withoutReadOnly(doc, schema, value))
+      .filter(valid)
+      .sort((a, b) => Object.keys(a).length - Object.keys(b).length)[0]
+    if (drawn) return { body: drawn, from: 'schema' }
   }
+  const [example] = given
+  if (example) return { body: example, from: 'example' }
+  if (built) return { body: built, from: 'schema' }
   if (!item) return null
   return { body: itemBody(item, null), from: 'item' }
 }

@@ -6,11 +6,11 @@ import {
   isObject,
   requestBodyOf,
   resolveRef,
-  escapePointer,
   type DescribedOperation,
   type OpenApiDocument,
 } from '../openapi-document.ts'
 import { validatorsFor } from '../response-conformance.ts'
+import { requestSchemaPointer } from '../request-body-validator.ts'
 import { defineRule, fail, pass, skip, type RuleContext } from '../rule.ts'
 import { samples, schemaArbitrary } from '../schema-arbitrary.ts'
 
@@ -148,18 +148,8 @@ function writeTarget(
 ): Target | null {
   const body = requestBodyOf(doc, operation.operation)
   if (!body?.schema) return null
-  const content = resolveRef(doc, operation.operation.requestBody)
-  const mediaType =
-    isObject(content) && isObject(content.content)
-      ? Object.keys(content.content).find((type) => /json/i.test(type))
-      : undefined
-  if (!mediaType) return null
-  const pointer =
-    isObject(content) &&
-    isObject(operation.operation.requestBody) &&
-    typeof operation.operation.requestBody.$ref === 'string'
-      ? `${operation.operation.requestBody.$ref}/content/${escapePointer(mediaType)}/schema`
-      : `${operation.pointer}/requestBody/content/${escapePointer(mediaType)}/schema`
+  const pointer = requestSchemaPointer(doc, operation)
+  if (!pointer) return null
   const generated = samples(
     schemaArbitrary(doc, body.schema),
     seed,
