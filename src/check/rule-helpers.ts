@@ -7,8 +7,10 @@ import type {
 import { halLinks } from './hal-links.ts'
 import { isProbeError } from './probe-error.ts'
 import { isObject } from './openapi-document.ts'
+import { namedFields } from './named-fields.ts'
 import {
   describeResponse,
+  fail,
   skip,
   type RuleContext,
   type RuleOutcome,
@@ -54,9 +56,11 @@ export async function createRecord(
   context: RuleContext,
   collection: DiscoveredCollection,
   headers: Record<string, string> = {},
+  /** The rule judges the create itself: a 5xx is its fail, not a skip. */
+  judged = false,
 ): Promise<Exchange | RuleOutcome> {
   try {
-    return await createWithFallback(context, collection, headers)
+    return await createWithFallback(context, collection, headers, judged)
   } catch (error) {
     // The create is the rule's set-up, not what it judges: without a record there is no verdict.
     if (!isProbeError(error)) throw error
@@ -70,6 +74,7 @@ async function createWithFallback(
   context: RuleContext,
   collection: DiscoveredCollection,
   headers: Record<string, string>,
+  judged: boolean,
 ): Promise<Exchange | RuleOutcome> {
   let response = await context.probe.send({
     method: 'POST',
@@ -83,6 +88,7 @@ async function createWithFallback(
       ? withItemValues(collection.createBody, item.body)
       : null
   const refused = response.status === 400 || response.status === 422
+  const fields = namedFields(response.json)
   if (refused && item && body) {
     if ('Idempotency-Key' in headers)
       headers['Idempotency-Key'] = newIdempotencyKey()
@@ -92,6 +98,9 @@ async function createWithFallback(
       json: body,
       headers,
     })
+    fields.push(
+      ...namedFields(again.json).filter((field) => !fields.includes(field)),
+    )
     if (again.status < 300) {
       collection.createBodyNote = `POST ${collection.url.href} refused the body built from the description's ${collection.createBodyFrom ?? 'schema'} (${describeResponse(response).slice(0, 160)}); the rules sent the values of ${item.url.href} instead`
       collection.createBody = body
@@ -111,10 +120,36 @@ async function createWithFallback(
       readBacks.set(response, await context.probe.send({ url }))
     return response
   }
+  const post = `POST ${collection.url.href}`
+  const sent = bodyOrigin(collection)
+  if (response.status >= 500) {
+    // A server error is the server's fault whatever the body: the create is broken, not the rule.
+    if (judged)
+      return fail(
+        `a 2xx for ${post} with ${sent}`,
+        describeResponse(response),
+        [response],
+      )
+    return skip(
+      `could not create a record to test with: ${post} answered ${response.status} to ${sent}, a server error (created-reads-back fails on it)`,
+    )
+  }
+  const naming =
+    fields.length > 0 ? `; the refusal names ${fields.join(', ')}` : ''
   return skip(
-    `could not create a record to test with: POST ${collection.url.href} answered ${response.status}${refused && body ? ", to the description's values and to a real item's" : ''}`,
+    `could not create a record to test with: ${post} answered ${response.status} to ${sent}${refused && body ? " and to a real item's values" : ''}${naming}`,
   )
 }
+
+/** What a collection's create body is, for a reason that says what was sent. */
+const bodyOrigin = (collection: DiscoveredCollection) =>
+  collection.createBodyFrom === 'example'
+    ? "the description's example"
+    : collection.createBodyFrom === 'schema'
+      ? "a body built from the description's schema"
+      : collection.createBodyFrom === 'item'
+        ? "a real item's values"
+        : 'a body guessed without a schema'
 
 const readBacks = new WeakMap<Exchange, Exchange>()
 

@@ -493,3 +493,50 @@ it('header-values shows the create whose Location does not read back, and the re
     ),
   ).toEqual(['POST /pets 201', 'GET /pets/string 404'])
 })
+
+it('creates with a body the request schema accepts: patterns, enums, formats and lengths, when the example falls short', async () => {
+  const report = await check({ strictInput: true }, ['created-reads-back'])
+  expect(verdict(report, 'created-reads-back')).toMatchObject({
+    status: 'pass',
+  })
+  expect(report.createBodies).toEqual([
+    { collection: `${server!.base}/pets`, from: 'schema', note: null },
+  ])
+  // Every create the checker sent was accepted: no 422 on the way.
+  expect(report.writes.filter((w) => w.method === 'POST')).toEqual([
+    expect.objectContaining({ status: 201 }),
+  ])
+  expect([...server!.records.keys()]).toEqual(['p1', 'p2', 'p3'])
+})
+
+it('names the fields a refused create lists in the skip of every rule that needed the record', async () => {
+  const report = await check({ undescribedOwner: true }, [
+    'created-reads-back',
+    'prefer-return',
+  ])
+  for (const id of ['created-reads-back', 'prefer-return'] as const)
+    expect(verdict(report, id)).toMatchObject({
+      status: 'skip',
+      reason: `could not create a record to test with: POST ${server!.base}/pets answered 422 to the description's example and to a real item's values; the refusal names /owner`,
+    })
+})
+
+it('fails created-reads-back on a 5xx to a well-formed create; the rules that needed the record skip and say where to look', async () => {
+  const report = await check({ createFails: true }, [
+    'created-reads-back',
+    'prefer-return',
+  ])
+  const create = verdict(report, 'created-reads-back')
+  expect(create).toMatchObject({
+    status: 'fail',
+    expected: `a 2xx for POST ${server!.base}/pets with the description's example`,
+    actual: '500 (text/plain): Internal Server Error',
+  })
+  expect(
+    create?.evidence.map((s) => `${s.request.method} ${s.response?.status}`),
+  ).toEqual(['POST 500'])
+  expect(verdict(report, 'prefer-return')).toMatchObject({
+    status: 'skip',
+    reason: `could not create a record to test with: POST ${server!.base}/pets answered 500 to the description's example, a server error (created-reads-back fails on it)`,
+  })
+})
