@@ -540,3 +540,12 @@ it('fails created-reads-back on a 5xx to a well-formed create; the rules that ne
     reason: `could not create a record to test with: POST ${server!.base}/pets answered 500 to the description's example, a server error (created-reads-back fails on it)`,
   })
 })
+
+it('skips merge-patch where the description documents no PATCH for the record, before asking the server', async () => {
+  const report = await check({}, ['merge-patch'])
+  expect(verdict(report, 'merge-patch')).toMatchObject({
+    status: 'skip',
+    reason: `the description documents no PATCH for ${server!.base}/pets/p4 (its item route)`,
+  })
+  expect(server!.seen.filter((s) => /^(OPTIONS|PATCH) /.test(s))).toEqual([])
+})

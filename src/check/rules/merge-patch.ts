@@ -2,6 +2,7 @@ import type { Exchange } from '../probe-types.ts'
 import { describeResponse, fail, pass, skip, defineRule } from '../rule.ts'
 import { createdRecord, createRecord, isOutcome } from '../rule-helpers.ts'
 import { parseAllow } from '../header-syntax.ts'
+import { findOperation } from '../openapi-document.ts'
 import { writableCollection } from '../writable-collection.ts'
 import { isObject } from '../../common/is-object.ts'
 import { MERGE_PATCH } from '../../common/media-types.ts'
@@ -74,6 +75,14 @@ export const mergePatch = defineRule({
     if (!url)
       return skip(
         `the created record does not read back at its Location (${location}) or self link: nothing to patch (created-reads-back judges that)`,
+      )
+    // A description that documents no PATCH for the record says so before the server is asked.
+    if (
+      discovery.openapi &&
+      !findOperation(discovery.openapi, options.baseUrl, 'PATCH', url.pathname)
+    )
+      return skip(
+        `the description documents no PATCH for ${url.href} (its item route)`,
       )
     const described = await probe.send({ method: 'OPTIONS', url })
     const allow = parseAllow(described.headers.get('allow'))
