@@ -549,3 +549,13 @@ it('skips merge-patch where the description documents no PATCH for the record, b
   })
   expect(server!.seen.filter((s) => /^(OPTIONS|PATCH) /.test(s))).toEqual([])
 })
+
+it('asks for an unknown UUID where the records are keyed by UUIDs, so a server that checks the format still looks it up', async () => {
+  const report = await check({ uuidKeys: true }, ['not-found-404'], {
+    allowWrites: false,
+  })
+  expect(verdict(report, 'not-found-404')).toMatchObject({ status: 'pass' })
+  expect(server!.seen).toContain(
+    'GET /pets/ffffffff-ffff-4fff-bfff-ffffffffffff',
+  )
+})

@@ -4,6 +4,8 @@ import { operationFor } from '../openapi-document.ts'
 import { itemUrl } from '../record-key.ts'
 import { collectionToRead } from '../rule-helpers.ts'
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export const notFound404 = defineRule({
   id: 'not-found-404',
   level: 'must',
@@ -15,9 +17,12 @@ export const notFound404 = defineRule({
     const collection = collectionToRead(discovery)
     const sample = collection.items[0]
     // An id of the same kind as the real ones, so a server that checks the id's format still looks it up.
-    const numeric =
-      sample && /^\d+$/.test(sample.url.pathname.split('/').pop() ?? '')
-    const missing = numeric ? '2147480000' : 'hypermock-check-missing'
+    const key = decodeURIComponent(sample?.url.pathname.split('/').pop() ?? '')
+    const missing = /^\d+$/.test(key)
+      ? '2147480000'
+      : UUID.test(key)
+        ? 'ffffffff-ffff-4fff-bfff-ffffffffffff'
+        : 'hypermock-check-missing'
     const url = sample
       ? siblingUrl(sample.url, missing)
       : collection.itemRoute
