@@ -10,7 +10,12 @@ import {
   requestBodyOf,
   type OpenApiDocument,
 } from './openapi-document.ts'
-import { itemRouteOf, itemUrl, recordKey } from './record-key.ts'
+import {
+  guessedItemRoute,
+  itemRouteOf,
+  itemUrl,
+  recordKey,
+} from './record-key.ts'
 import { parseAllow } from './header-syntax.ts'
 import { validBody } from './sample-body.ts'
 import { requestBodyValidator } from './request-body-validator.ts'
@@ -39,11 +44,10 @@ export async function inspectCollection(
   if (read.status >= 300) throw new Error(`answered ${read.status}`)
   const list = itemsOf(read.json)
   if (!list) return null
-  const itemRoute = itemRouteOf(
-    openapi,
-    options.baseUrl,
-    candidate.url.pathname,
-  )
+  // Without a description, records keyed by `petId` (no `id`) suggest `/pets/{petId}`.
+  const itemRoute =
+    itemRouteOf(openapi, options.baseUrl, candidate.url.pathname) ??
+    (openapi ? null : guessedItemRoute(candidate.url.pathname, list[0]))
   const items: DiscoveredItem[] = []
   for (const entry of list.slice(0, ITEMS_PER_COLLECTION)) {
     if (!isObject(entry)) continue

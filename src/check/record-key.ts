@@ -40,6 +40,28 @@ const fold = (name: string) => name.toLowerCase().replace(/[_-]/g, '')
 const isKey = (value: unknown): value is string | number =>
   (typeof value === 'string' && value !== '') || typeof value === 'number'
 
+/**
+ * Without a description, the item route a list's records suggest when they carry no `id`: a
+ * member named after the collection (`petId` or `pet_id` in `/pets`), else `_id` or `uuid`.
+ * `null` when the record has an `id` or none of these.
+ */
+export function guessedItemRoute(
+  collectionPath: string,
+  record: unknown,
+): ItemRoute | null {
+  if (!isObject(record) || isKey(record.id)) return null
+  const path = collectionPath.replace(/\/+$/, '')
+  const segment = path.split('/').pop() ?? ''
+  const singular = segment.replace(/ies$/, 'y').replace(/s$/, '')
+  for (const wanted of [`${singular}Id`, '_id', 'uuid']) {
+    const name = Object.keys(record).find(
+      (n) => fold(n) === fold(wanted) && isKey(record[n]),
+    )
+    if (name) return { full: `${path}/{${name}}`, parameter: name }
+  }
+  return null
+}
+
 /** The key of a record: the member named as the item route's parameter (in any case), else `id`. */
 function keyIn(
   record: Record<string, unknown>,

@@ -559,3 +559,24 @@ it('asks for an unknown UUID where the records are keyed by UUIDs, so a server t
     'GET /pets/ffffffff-ffff-4fff-bfff-ffffffffffff',
   )
 })
+
+it('finds the items of a list keyed by petId without a description, so their rules judge rather than skip', async () => {
+  server = await startPetsServer({ key: 'petId' })
+  const report = await runChecks({
+    baseUrl: server.base,
+    paths: ['/pets'],
+    rules: ['links-self', 'not-found-404'],
+  })
+  expect(reportSchemaErrors(report)).toEqual([])
+  expect(report.discovery.items).toEqual([
+    `${server.base}/pets/p1`,
+    `${server.base}/pets/p2`,
+    `${server.base}/pets/p3`,
+  ])
+  // Its items carry no self link: a fail, no longer a skip for want of items.
+  expect(verdict(report, 'links-self')).toMatchObject({
+    status: 'fail',
+    expected: 'a _links.self on every item',
+  })
+  expect(verdict(report, 'not-found-404')).toMatchObject({ status: 'pass' })
+})
