@@ -82,7 +82,12 @@ export async function cleanUp(
   return results
 }
 
-type Outcome = { status: number | null; after: number | null }
+type Outcome = {
+  status: number | null
+  after: number | null
+  /** The read answered the record as deleted: `{ "deleted": true }`, as Stripe's API does. */
+  tombstone?: boolean
+}
 
 /**
  * A DELETE, and when it succeeds, the GET that shows the record gone: `after` is that GET's status
@@ -100,9 +105,14 @@ async function deleteAndRead(
   }
   if (status >= 300) return { status, after: null }
   try {
+    const read = await probe.send({ url, record: false, journal: false })
     return {
       status,
-      after: (await probe.send({ url, record: false, journal: false })).status,
+      after: read.status,
+      tombstone:
+        read.status === 200 &&
+        isObject(read.json) &&
+        read.json.deleted === true,
     }
   } catch {
     return { status, after: null }
@@ -110,6 +120,10 @@ async function deleteAndRead(
 }
 
 const gone = (status: number | null) => status === 404 || status === 410
+
+/** The read after a successful DELETE finds the record gone, or deleted. */
+const goneAfter = ({ after, tombstone }: Outcome) =>
+  gone(after) || tombstone === true
 
 /**
  * Deletes a record a rule created, and claims it deleted only when that is true as far as the
@@ -122,7 +136,8 @@ async function deleteCreated(
   url: URL,
   journal: readonly Exchange[],
 ): Promise<CleanupResult> {
-  const { status, after } = await deleteAndRead(probe, url)
+  const outcome = await deleteAndRead(probe, url)
+  const { status, after } = outcome
   const base = { url: url.href, status }
   if (status === null)
     return {
@@ -147,7 +162,7 @@ async function deleteCreated(
         }
   }
   if (status >= 300) return { ...base, deleted: false }
-  if (gone(after)) return { ...base, deleted: true }
+  if (goneAfter(outcome)) return { ...base, deleted: true }
   return {
     ...base,
     deleted: false,
@@ -217,11 +232,13 @@ async function findUnanswered(
   // Deleted: the DELETE found nothing (none was made, or it is gone), or it succeeded and a GET
   // then finds nothing.
   const deleteAt = async (url: URL) => {
-    const { status, after } = await deleteAndRead(probe, url)
+    const outcome = await deleteAndRead(probe, url)
+    const { status } = outcome
+    const succeeded = status !== null && status < 300
     return {
       status,
-      deleted: gone(status) || (status !== null && status < 300 && gone(after)),
-      unconfirmed: status !== null && status < 300 && !gone(after),
+      deleted: gone(status) || (succeeded && goneAfter(outcome)),
+      unconfirmed: succeeded && !goneAfter(outcome),
     }
   }
   // A key the body gave names the record: deleted by it, or known never made (404).

@@ -580,3 +580,11 @@ it('finds the items of a list keyed by petId without a description, so their rul
   })
   expect(verdict(report, 'not-found-404')).toMatchObject({ status: 'pass' })
 })
+
+it('counts a record deleted when the read after its DELETE answers it as deleted (Stripe’s { deleted: true })', async () => {
+  const report = await check({ tombstones: true }, ['prefer-return'])
+  expect(report.cleanup).toEqual([
+    { url: `${server!.base}/pets/p5`, status: 204, deleted: true },
+    { url: `${server!.base}/pets/p4`, status: 204, deleted: true },
+  ])
+})
