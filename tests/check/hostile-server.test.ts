@@ -182,7 +182,7 @@ it('a body that is not JSON ends as verdicts that say what came back', async () 
   const self = report.rules.find((rule) => rule.id === 'links-self')
   const media = report.rules.find((rule) => rule.id === 'json-media-type')
   expect(self?.status).toBe('fail')
-  expect(self?.actual).toBe('another representation: id undefined instead of 1')
+  expect(self?.actual).toBe('another representation: no id where 1 was listed')
   expect(media?.status).toBe('fail')
   expect(media?.actual).toMatch(
     /GET http:\/\/127\.0\.0\.1:\d+\/html → text\/html/,

@@ -62,7 +62,9 @@ export const linksSelf = defineRule({
       if (key !== null && (readKey === null || String(readKey) !== String(key)))
         return fail(
           expected,
-          `another representation: ${parameter ?? 'id'} ${JSON.stringify(readKey)} instead of ${JSON.stringify(key)}`,
+          readKey === null
+            ? `another representation: no ${parameter ?? 'id'} where ${JSON.stringify(key)} was listed`
+            : `another representation: ${parameter ?? 'id'} ${JSON.stringify(readKey)} instead of ${JSON.stringify(key)}`,
           [read],
         )
     }
