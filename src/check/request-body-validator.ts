@@ -49,7 +49,7 @@ function readOnlyMembers(doc: OpenApiDocument, schema: unknown): Set<string> {
 
 /**
  * Whether a value is a request body the operation's schema accepts; `null` when the operation has
- * no JSON body schema or its schema does not compile. A required member marked `readOnly` is not
+ * no JSON body schema, or the description or the schema does not compile. A required member marked `readOnly` is not
  * asked of a request (OpenAPI: it is sent in responses only).
  */
 export function requestBodyValidator(
@@ -58,7 +58,13 @@ export function requestBodyValidator(
 ): ((value: unknown) => boolean) | null {
   const pointer = requestSchemaPointer(doc, operation)
   if (!pointer) return null
-  const validate = validatorsFor(doc).schema(pointer)
+  let validate: ReturnType<ReturnType<typeof validatorsFor>['schema']>
+  try {
+    validate = validatorsFor(doc).schema(pointer)
+  } catch {
+    // A description ajv cannot take in (two schemas with one $id): bodies are sent unchecked.
+    return null
+  }
   if (typeof validate === 'string') return null
   const body = resolveRef(doc, operation.operation.requestBody)
   const media =

@@ -93,3 +93,37 @@ it('builds a readable body from the required members when it meets the schema', 
     },
   })
 })
+
+it('sends the built body unchecked when ajv cannot take the description in', () => {
+  const schema = {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string' } },
+  }
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    // Two schemas with one $id, as a real description has: ajv refuses the whole document.
+    components: {
+      schemas: {
+        a: { $id: 'urn:same', type: 'string' },
+        b: { $id: 'urn:same', type: 'integer' },
+      },
+    },
+    paths: {
+      '/things': {
+        post: {
+          requestBody: { content: { 'application/json': { schema } } },
+          responses: { '201': { description: 'created' } },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument
+  const [operation] = describedOperations(doc, base)
+  const valid = requestBodyValidator(doc, operation!)
+  expect(valid).toBeNull()
+  expect(validBody(doc, schema, [], undefined, valid)).toEqual({
+    from: 'schema',
+    body: { name: 'hypermock-check' },
+  })
+})
