@@ -588,3 +588,29 @@ it('counts a record deleted when the read after its DELETE answers it as deleted
     { url: `${server!.base}/pets/p4`, status: 204, deleted: true },
   ])
 })
+
+it('does not settle an unanswered create whose record still reads back after its DELETE', async () => {
+  const report = await check(
+    {
+      key: 'username',
+      clientKey: true,
+      createThenHang: true,
+      keepsDeleted: true,
+    },
+    ['created-reads-back'],
+    { requestTimeoutMs: 300 },
+  )
+  expect(report.cleanup).toEqual([
+    {
+      url: `${server!.base}/pets/rex`,
+      status: 204,
+      deleted: false,
+      unconfirmed: true,
+      unanswered: true,
+      reason: expect.stringMatching(
+        /got no answer .*: the record \S+\/pets\/rex \(the key it sent\) was sent a DELETE that answered 204, but it still reads back; remove it by hand$/,
+      ),
+    },
+  ])
+  expect(formatConsoleReport(report)).toContain('0 settled')
+})
