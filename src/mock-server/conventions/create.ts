@@ -120,7 +120,7 @@ export function createConvention(
             status: resource.status.create,
             schema: itemSchema(resource.item, inStates(names, initial)),
             etag: true,
-            location: true,
+            location: resource.items,
           },
         ]),
         body: { schema: names.create, required: !bodyOptional(create.input) },

@@ -229,6 +229,28 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
           `has ${one.seed.length} rows: a singleton keeps one record`,
         )
     }
+    const items: unknown = resources[name]?.items
+    if (items !== undefined && typeof items !== 'boolean')
+      issue(`resources.${name}.items`, 'must be true or false')
+    if (items === false) {
+      const none = resources[name]!
+      // What a collection with no items never serves: say so, rather than leave it unserved.
+      const itemOnly: [string, boolean][] = [
+        ['singleton', none.singleton === true],
+        ['replace', none.replace !== undefined && none.replace !== false],
+        ['patch', none.patch !== undefined && none.patch !== false],
+        ['delete', none.delete === true],
+        ['state', none.state !== undefined],
+        ['itemRoutes', (none.itemRoutes ?? []).length > 0],
+        ['collections', Object.keys(none.collections ?? {}).length > 0],
+      ]
+      for (const [member, declared] of itemOnly)
+        if (declared)
+          issue(
+            `resources.${name}.${member}`,
+            'must be left out: with items: false no route answers at an item, so nothing would serve it',
+          )
+    }
     const answer: unknown = resources[name]?.answer
     if (answer !== undefined && typeof answer !== 'function')
       issue(
@@ -455,6 +477,11 @@ export function checkResource(
       issue(
         `${rp}.to`,
         `names the resource ${JSON.stringify(r.to)}, which is not declared (declared: ${[...all.keys()].join(', ')})`,
+      )
+    else if (!all.get(r.to)!.items)
+      issue(
+        `${rp}.to`,
+        `names ${r.to}, a collection with no items (items: false): a link to one of its records would name no route`,
       )
     if (!['refuse', 'cascade'].includes(r.onDelete))
       issue(`${rp}.onDelete`, 'must be "refuse" or "cascade"')

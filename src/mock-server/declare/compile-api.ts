@@ -261,7 +261,10 @@ export function compileApi(
         resource.singleton ? undefined : (row.id as Id),
         row,
       )
-      const _links: Record<string, Link> = { self: { href: self } }
+      // A collection with no items has no item for `self` to name.
+      const _links: Record<string, Link> = resource.items
+        ? { self: { href: self } }
+        : {}
       for (const relation of resource.relations) {
         const value = row[relation.field]
         if (value !== null && value !== undefined)

@@ -113,6 +113,8 @@ export interface CompiledResource {
     | undefined
   /** One record at the resource's path: read and updated with no key, never listed or created. */
   singleton: boolean
+  /** Whether records have items of their own at `{path}/{key}` (`items: false`: none). */
+  items: boolean
   /** `PUT` on an item: a replace with a route of its own (else `replace` only checks a `PATCH`). */
   put: boolean
   /** `PATCH` with a JSON Merge Patch, checked as a replace. */
@@ -290,6 +292,8 @@ export function compileResource(
   // A key of the API's own naming may come in a body (a username); the server makes it otherwise.
   const ownKey = member !== 'id' ? [member] : []
   const singleton = declaration.singleton === true
+  // A collection with no items is never read, replaced, patched or deleted one by one.
+  const items = declaration.items !== false
   // A singleton is never created or deleted: it is there, or its path answers 404.
   const create = pickInput(singleton ? false : declaration.create, () =>
     derivedInput(declared, serverSet, [
@@ -304,11 +308,13 @@ export function compileResource(
     declaration.replace !== false &&
     (declaration.replace as { put?: unknown } | undefined)?.put !== false
   const replace = pickInput(
-    put
-      ? declaration.replace
-      : patchDeclared
-        ? declaration.replace || undefined
-        : false,
+    !items
+      ? false
+      : put
+        ? declaration.replace
+        : patchDeclared
+          ? declaration.replace || undefined
+          : false,
     () =>
       derivedInput(
         declared,
@@ -406,6 +412,7 @@ export function compileResource(
       return { name: nested, of: col.of, title: col.title, where: col.where }
     }),
     singleton,
+    items,
     create: create as CompiledResource['create'],
     replace: replace as CompiledResource['replace'],
     put: put && replace !== undefined,
@@ -422,7 +429,7 @@ export function compileResource(
       'POST',
     bodies: dialect.bodies,
     deleted: dialect.deleted,
-    delete: !singleton && (declaration.delete ?? true),
+    delete: !singleton && items && (declaration.delete ?? true),
     list: listShape(
       declaration.list === undefined && Object.keys(dialect.list).length === 0
         ? undefined

@@ -44,7 +44,7 @@ export function resourceOf(
   return resource
 }
 
-/** A record with its links and ETag: 200, or 201 with `Location`. */
+/** A record with its links and ETag: 200, or 201 with `Location` (where it has an item). */
 export function recordResponse(
   runtime: HandlerRuntime,
   resource: CompiledResource,
@@ -57,7 +57,8 @@ export function recordResponse(
     'Content-Type': 'application/json',
     ETag: runtime.api.etag(resource, row),
   }
-  if (created)
+  // A collection with no items has no item to name.
+  if (created && resource.items)
     // At the path the API writes: with its suffix, where it declares one (`/posts/7.json`).
     headers.Location = `${hrefOf(runtime, resource.name, row.id as Id, row)}${resource.declaration.suffix ?? ''}`
   return HttpResponse.text(

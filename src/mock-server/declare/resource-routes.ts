@@ -26,7 +26,13 @@ import {
   type CompiledResource,
 } from './compile-resource.ts'
 import { dataAccess, resourceOf } from './handler-context.ts'
-import type { AnyRecord, Id, ItemRouteDeclaration, Schema } from './types.ts'
+import type {
+  AnyRecord,
+  Id,
+  ItemRouteDeclaration,
+  ResourceDeclaration,
+  Schema,
+} from './types.ts'
 import { FORM_TYPES, readFormValues } from '../conventions/form-values.ts'
 import { jsonSchemaOf } from './schema-tools.ts'
 
@@ -299,6 +305,12 @@ export function resourceRoutes(
       if (handler)
         item.handlers[method] = shapedAnswer(handler, operation, shape)
     }
+  // A collection with no items has its collection's route alone, and the searches below.
+  if (!resource.items)
+    return withSuffix(
+      [collection, ...searchRoutes(resource, shape)],
+      resource.declaration.suffix,
+    )
   const routes: RouteSpec[] = [
     // A singleton has no collection: its path is its record's.
     ...(resource.singleton ? [] : [collection]),
@@ -391,7 +403,25 @@ export function resourceRoutes(
     if (route.accepts) shared.accepts = { ...shared.accepts, ...route.accepts }
     if (route.arrays) shared.arrays = { ...shared.arrays, ...route.arrays }
   }
-  // Read-only lists of the same records at paths of their own, in their own envelopes.
+  routes.push(...searchRoutes(resource, shape))
+  // A path suffix the API writes (`/posts.json`, `/posts/{id}.json`): each route answers there too.
+  // The suffixed one comes first: `/posts/:id` matches `/posts/7.json` as well, and of two
+  // matches alike the first answers.
+  return withSuffix(routes, resource.declaration.suffix)
+}
+
+function withSuffix(routes: RouteSpec[], suffix: string | undefined) {
+  return suffix
+    ? routes.flatMap((route) => [...suffixed(route, suffix), route])
+    : routes
+}
+
+/** Read-only lists of the same records at paths of their own, in their own envelopes. */
+function searchRoutes(
+  resource: CompiledResource,
+  shape: ResourceDeclaration['answer'],
+): RouteSpec[] {
+  const routes: RouteSpec[] = []
   for (const search of resource.declaration.searches ?? []) {
     const listed: CompiledResource = {
       ...resource,
@@ -436,13 +466,7 @@ export function resourceRoutes(
       declared: {},
     })
   }
-  // A path suffix the API writes (`/posts.json`, `/posts/{id}.json`): each route answers there too.
-  // The suffixed one comes first: `/posts/:id` matches `/posts/7.json` as well, and of two
-  // matches alike the first answers.
-  const suffix = resource.declaration.suffix
-  return suffix
-    ? routes.flatMap((route) => [...suffixed(route, suffix), route])
-    : routes
+  return routes
 }
 
 /**

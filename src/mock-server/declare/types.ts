@@ -385,6 +385,13 @@ export interface ResourceDeclaration<
    */
   singleton?: boolean
   /**
+   * `false`: a collection with no items of its own (`POST /audio/transcriptions`, `/apps/secrets`):
+   * its records are listed and created, never read, replaced, patched or deleted one by one. No
+   * route answers at `{path}/{key}`, a create answers its record and ETag with no `Location`, and
+   * records carry no `self` link. @default true
+   */
+  items?: boolean
+  /**
    * A table only, with no routes of its own (no collection, item or root link): the
    * declaration's `routes` serve it through `ctx.data`. @default false
    */

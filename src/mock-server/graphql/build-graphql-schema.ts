@@ -102,12 +102,13 @@ export function buildGraphqlSchema(api: ApiModel): GraphQLSchema {
   const take = nameTaker(RESERVED)
   const enumOf = enumMaker(take)
   // A nested collection is served over REST alone: its operations need its parents' keys. So is
-  // a singleton, which has no list or key.
+  // a singleton, which has no list or key, and a collection with no items to read by key.
   const resources = [...api.resources.values()].filter(
     (r) =>
       r.declaration.tableOnly !== true &&
       r.parents.length === 0 &&
-      !r.singleton,
+      !r.singleton &&
+      r.items,
   )
   const served = new Map(resources.map((r) => [r.name, r]))
   const typeNames = new Map(

@@ -1,0 +1,180 @@
+import { compileErrors, validate } from '@readme/openapi-parser'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  createMockApi,
+  defineApi,
+  defineResource,
+  isInvalidDeclarationError,
+  type ApiDeclaration,
+} from '../../src/mock-server/index.ts'
+
+type Json = Record<string, unknown>
+
+function serve(api: ApiDeclaration) {
+  const mock = createMockApi({ api })
+  const send = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await mock.fetch(
+      new Request(`http://api.test/v1${path}`, {
+        method,
+        headers: {
+          ...(body !== undefined && { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      }),
+    )
+    const text = await response.text()
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as Json,
+    }
+  }
+  return { mock, send }
+}
+
+const transcription = z.object({
+  id: z.number().int(),
+  model: z.string(),
+  text: z.string(),
+})
+
+const api = defineApi({
+  name: 'Transcriptions',
+  base: '/v1',
+  auth: false,
+  resources: {
+    transcriptions: defineResource({
+      schema: transcription,
+      path: '/audio/transcriptions',
+      items: false,
+      seed: [{ model: 'whisper-1', text: 'hello' }],
+    }),
+  },
+})
+
+describe('a collection with no items (items: false)', () => {
+  it('creates and lists its records: the create answers its record and ETag with no Location, and no self link', async () => {
+    const { send } = serve(api)
+    const created = await send('POST', '/audio/transcriptions', {
+      model: 'whisper-1',
+      text: 'good morning',
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('Location')).toBeNull()
+    expect(created.headers.get('ETag')).toMatch(/^"/)
+    expect(created.body).toMatchObject({ id: 2, text: 'good morning' })
+    expect(
+      (created.body._links as Json | undefined)?.self,
+      'a self link would name an item no route answers',
+    ).toBeUndefined()
+    const list = await send('GET', '/audio/transcriptions')
+    expect(list.status).toBe(200)
+    expect((list.body.items as Json[]).map((r) => r.text)).toEqual([
+      'hello',
+      'good morning',
+    ])
+  })
+
+  it('answers every invalid field of a create in one 422, and keeps nothing', async () => {
+    const { send } = serve(api)
+    const refused = await send('POST', '/audio/transcriptions', {
+      model: 7,
+      text: false,
+    })
+    expect(refused.status).toBe(422)
+    expect(
+      (refused.body.errors as { pointer: string }[])
+        .map((e) => e.pointer)
+        .sort(),
+    ).toEqual(['#/model', '#/text'])
+    expect(
+      ((await send('GET', '/audio/transcriptions')).body.items as Json[])
+        .length,
+    ).toBe(1)
+  })
+
+  it('has no item route: a key below the collection answers 404, whatever the method', async () => {
+    const { send } = serve(api)
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'])
+      expect(
+        (await send(method, '/audio/transcriptions/1')).status,
+        method,
+      ).toBe(404)
+  })
+
+  it('is described with its list and its create alone, no Location, and the description is valid', async () => {
+    const { mock } = serve(api)
+    const response = await mock.fetch(
+      new Request('http://api.test/v1/openapi.json'),
+    )
+    const document = (await response.json()) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Json }> }>
+      >
+    }
+    expect(Object.keys(document.paths)).not.toContain(
+      '/v1/audio/transcriptions/{id}',
+    )
+    const create = document.paths['/v1/audio/transcriptions']!.post!
+    expect(Object.keys(create.responses['201']!.headers ?? {})).not.toContain(
+      'Location',
+    )
+    const result = await validate(structuredClone(document) as never)
+    expect(result.valid, compileErrors(result)).toBe(true)
+  })
+
+  it('refuses a declaration that asks such a collection for what only items serve, naming each', () => {
+    let error: unknown
+    try {
+      createMockApi({
+        api: {
+          name: 'Wrong',
+          resources: {
+            transcriptions: {
+              schema: transcription,
+              items: false,
+              replace: {},
+              patch: true,
+              delete: true,
+              itemRoutes: [
+                { method: 'POST', path: 'retry', handle: () => new Response() },
+              ],
+            },
+            notes: {
+              schema: z.object({
+                id: z.number().int(),
+                transcriptionId: z.number().int(),
+              }),
+              relations: {
+                transcription: {
+                  field: 'transcriptionId',
+                  to: 'transcriptions',
+                },
+              },
+            },
+          },
+        },
+      })
+    } catch (caught) {
+      error = caught
+    }
+    expect(isInvalidDeclarationError(error)).toBe(true)
+    const message = (error as Error).message
+    for (const path of [
+      'transcriptions.replace',
+      'transcriptions.patch',
+      'transcriptions.delete',
+      'transcriptions.itemRoutes',
+      'notes.relations.transcription.to',
+    ])
+      expect(message).toContain(`resources.${path}`)
+  })
+})
