@@ -125,6 +125,10 @@ export function parseCollectionQuery(
   }
   const seen = new Set<string>()
   for (const [name, raw] of params) {
+    // An ignored parameter is ignored whole: its deepObject members (`scope[type]`) and its
+    // repeated array form (`expand[]=a&expand[]=b`) too.
+    if (shape.ignore.has(name) || shape.ignore.has(name.replace(/\[.*$/, '')))
+      continue
     if (seen.has(name)) {
       errors.push({
         field: name,
@@ -133,7 +137,6 @@ export function parseCollectionQuery(
       continue
     }
     seen.add(name)
-    if (shape.ignore.has(name)) continue
     if (name === names.page && shape.paging === 'page') {
       const page = parsePositiveInt(raw)
       if (!(page >= 1))
