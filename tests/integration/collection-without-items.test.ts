@@ -56,6 +56,12 @@ const api = defineApi({
       items: false,
       seed: [{ model: 'whisper-1', text: 'hello' }],
     }),
+    signups: defineResource({
+      schema: z.object({ id: z.number().int(), email: z.string().email() }),
+      path: '/user/signup',
+      items: false,
+      list: false,
+    }),
   },
 })
 
@@ -71,7 +77,7 @@ describe('a collection with no items (items: false)', () => {
     expect(created.headers.get('ETag')).toMatch(/^"/)
     expect(created.body).toMatchObject({ id: 2, text: 'good morning' })
     expect(
-      (created.body._links as Json | undefined)?.self,
+      created.body._links,
       'a self link would name an item no route answers',
     ).toBeUndefined()
     const list = await send('GET', '/audio/transcriptions')
@@ -131,6 +137,35 @@ describe('a collection with no items (items: false)', () => {
     expect(result.valid, compileErrors(result)).toBe(true)
   })
 
+  it('with list: false, creates alone: GET on the collection answers 405, and neither the root nor the description lists it', async () => {
+    const { mock, send } = serve(api)
+    const created = await send('POST', '/user/signup', {
+      email: 'ada@example.com',
+    })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ id: 1, email: 'ada@example.com' })
+    const listed = await send('GET', '/user/signup')
+    expect(listed.status).toBe(405)
+    expect(listed.headers.get('Allow')).toBe('POST, OPTIONS')
+    const root = await send('GET', '')
+    expect(Object.keys(root.body._links as Json)).toContain('transcriptions')
+    expect(Object.keys(root.body._links as Json)).not.toContain('signups')
+    const document = (await (
+      await mock.fetch(new Request('http://api.test/v1/openapi.json'))
+    ).json()) as {
+      paths: Record<string, Record<string, { responses: Json }>>
+      components: { schemas: Json }
+    }
+    const path = document.paths['/v1/user/signup']!
+    expect(Object.keys(path.post!.responses)).toContain('201')
+    // A method the path lacks is described as what it answers: 405.
+    expect(Object.keys(path.get!.responses)).toContain('405')
+    expect(Object.keys(path.get!.responses)).not.toContain('200')
+    expect(Object.keys(document.components.schemas)).not.toContain(
+      'SignupCollection',
+    )
+  })
+
   it('refuses a declaration that asks such a collection for what only items serve, naming each', () => {
     let error: unknown
     try {
@@ -147,6 +182,12 @@ describe('a collection with no items (items: false)', () => {
               itemRoutes: [
                 { method: 'POST', path: 'retry', handle: () => new Response() },
               ],
+            },
+            nothing: {
+              schema: transcription,
+              items: false,
+              list: false,
+              create: false,
             },
             notes: {
               schema: z.object({
@@ -176,5 +217,6 @@ describe('a collection with no items (items: false)', () => {
       'notes.relations.transcription.to',
     ])
       expect(message).toContain(`resources.${path}`)
+    expect(message).toContain('resources.nothing: serves no route')
   })
 })

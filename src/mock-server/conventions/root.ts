@@ -12,9 +12,11 @@ function rootHandler(api: () => ApiModel) {
     const _links: Record<string, Link> = { self: { href: base || '/' } }
     for (const resource of resources.values())
       // A nested collection has no one path to link: its parents' items link to it.
+      // Nor does a collection with no list: its path answers no GET.
       if (
         resource.declaration.tableOnly !== true &&
-        resource.parents.length === 0
+        resource.parents.length === 0 &&
+        resource.listed
       )
         _links[resource.name] = {
           href: `${base}${resource.path}`,

@@ -214,7 +214,7 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
           `resources.${name}.delete`,
           'must be left out (or false): a singleton is never deleted',
         )
-      if (one.list !== undefined)
+      if (one.list !== undefined && one.list !== false)
         issue(
           `resources.${name}.list`,
           'must be left out: a singleton is never listed',
@@ -251,6 +251,17 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
             'must be left out: with items: false no route answers at an item, so nothing would serve it',
           )
     }
+    const declared = resources[name]
+    if (
+      declared?.list === false &&
+      declared.items === false &&
+      declared.create === false &&
+      (declared.searches ?? []).length === 0
+    )
+      issue(
+        `resources.${name}`,
+        'serves no route: with list: false, items: false and create: false nothing lists, creates or reads its records',
+      )
     const answer: unknown = resources[name]?.answer
     if (answer !== undefined && typeof answer !== 'function')
       issue(

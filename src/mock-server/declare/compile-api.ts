@@ -292,7 +292,8 @@ export function compileApi(
       }
       const out: AnyRecord = {}
       for (const key in row) if (!resource.hidden.has(key)) out[key] = row[key]
-      out._links = _links
+      // A record of a collection with no items may have nothing to link.
+      if (Object.keys(_links).length > 0) out._links = _links
       return out
     },
     presentJson(resource, row, base) {

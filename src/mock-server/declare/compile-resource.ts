@@ -131,6 +131,8 @@ export interface CompiledResource {
   deleted: DeletedAnswer | undefined
   delete: boolean
   /** The list's envelope and paging parameters. */
+  /** Whether `GET` on the collection lists its records (`list: false`: none). */
+  listed: boolean
   list: ListShape
   /** Every field a list could filter on, by its type (`filters` picks some). */
   scalarFields: CollectionFields
@@ -430,10 +432,11 @@ export function compileResource(
     bodies: dialect.bodies,
     deleted: dialect.deleted,
     delete: !singleton && items && (declaration.delete ?? true),
+    listed: declaration.list !== false,
     list: listShape(
-      declaration.list === undefined && Object.keys(dialect.list).length === 0
+      !declaration.list && Object.keys(dialect.list).length === 0
         ? undefined
-        : { ...dialect.list, ...declaration.list },
+        : { ...dialect.list, ...(declaration.list || {}) },
     ),
     status: {
       create: declaration.status?.create ?? 201,

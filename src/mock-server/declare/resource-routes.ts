@@ -242,7 +242,7 @@ export function resourceRoutes(
   }
   const creates = resource.createMethod
   const collectionOps = split<Handler>({
-    GET: listConvention(resource, visibleRows),
+    ...(resource.listed && { GET: listConvention(resource, visibleRows) }),
     ...(resource.create && { [creates]: createConvention(resource) }),
   })
   withBodies(collectionOps, creates, resource.create?.input, resource.bodies)
@@ -305,15 +305,20 @@ export function resourceRoutes(
       if (handler)
         item.handlers[method] = shapedAnswer(handler, operation, shape)
     }
+  // A singleton has no collection: its path is its record's. Nor has a resource that neither
+  // lists nor creates.
+  const collections =
+    resource.singleton || Object.keys(collection.methods).length === 0
+      ? []
+      : [collection]
   // A collection with no items has its collection's route alone, and the searches below.
   if (!resource.items)
     return withSuffix(
-      [collection, ...searchRoutes(resource, shape)],
+      [...collections, ...searchRoutes(resource, shape)],
       resource.declaration.suffix,
     )
   const routes: RouteSpec[] = [
-    // A singleton has no collection: its path is its record's.
-    ...(resource.singleton ? [] : [collection]),
+    ...collections,
     {
       ...itemRoute(at, load, item.handlers),
       docs: item.docs,

@@ -364,8 +364,12 @@ export interface ResourceDeclaration<
         row: R,
         href: (resource: string, id?: Id) => string,
       ) => Record<string, Link | undefined>)
-  /** How the list answers: envelope and paging parameters. @default hypermock's own */
-  list?: ListDeclaration
+  /**
+   * How the list answers: envelope and paging parameters. `false`: no list, no `GET` on the
+   * collection (a create-only endpoint such as `POST /user/signup`), and no root link to it.
+   * @default hypermock's own
+   */
+  list?: false | ListDeclaration
   /**
    * Success statuses where an API uses others: a write that answers `202 Accepted` (as an API
    * that queues its writes documents) still keeps its change and answers its body; a delete of

@@ -102,13 +102,15 @@ export function buildGraphqlSchema(api: ApiModel): GraphQLSchema {
   const take = nameTaker(RESERVED)
   const enumOf = enumMaker(take)
   // A nested collection is served over REST alone: its operations need its parents' keys. So is
-  // a singleton, which has no list or key, and a collection with no items to read by key.
+  // a singleton, which has no list or key, and a collection with no items to read by key or no
+  // list to page.
   const resources = [...api.resources.values()].filter(
     (r) =>
       r.declaration.tableOnly !== true &&
       r.parents.length === 0 &&
       !r.singleton &&
-      r.items,
+      r.items &&
+      r.listed,
   )
   const served = new Map(resources.map((r) => [r.name, r]))
   const typeNames = new Map(

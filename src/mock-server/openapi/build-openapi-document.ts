@@ -188,8 +188,8 @@ export function buildOpenApiDocument(
     addRepresentation(ctx, resource)
     // A table with no routes of its own is listed by the declaration's operations, not ours.
     if (resource.declaration.tableOnly === true) continue
-    // A singleton is never listed.
-    if (!resource.singleton) addCollection(ctx, resource)
+    // A singleton is never listed, nor is a collection with `list: false`.
+    if (!resource.singleton && resource.listed) addCollection(ctx, resource)
     addInputs(ctx, resource)
   }
   addProblemSchemas(ctx)
