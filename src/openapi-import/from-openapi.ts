@@ -220,7 +220,9 @@ function engineServes(
   if (schema) {
     const required =
       (flatten(document, schema).required as string[] | undefined) ?? []
-    const envelope = inferred.declaration.list?.envelope
+    const envelope = inferred.declaration.list
+      ? inferred.declaration.list.envelope
+      : undefined
     const filled = new Set(
       typeof envelope === 'object'
         ? [...Object.values(envelope), ...Object.keys(envelope.constants ?? {})]
@@ -323,6 +325,35 @@ function deletedOf(
     else if (name in inferred.record) members.push(name)
   }
   return { members, constants }
+}
+
+/** The `$ref` of an operation's success body, which names the record it answers. */
+function answeredRef(document: Json, op: DocOperation) {
+  const schema = successOf(document, op.operation)?.body?.media.schema
+  return isObject(schema) && typeof schema.$ref === 'string'
+    ? schema.$ref
+    : undefined
+}
+
+/**
+ * Whether a create with no item path of its own makes a record of its own: not one another
+ * collection's item reads (Spotify's `POST /me/playlists` makes what `GET /playlists/{id}`
+ * answers), and with a body to answer (a create documented as 204 alone has none).
+ */
+function createsOwn(
+  document: Json,
+  create: DocOperation,
+  operations: readonly DocOperation[],
+) {
+  if (successOf(document, create.operation)?.status === 204) return false
+  const made = answeredRef(document, create)
+  return !operations.some(
+    (op) =>
+      made !== undefined &&
+      op.method === 'get' &&
+      /\}$/.test(op.path) &&
+      answeredRef(document, op) === made,
+  )
 }
 
 /**
@@ -574,8 +605,16 @@ export function importOpenApi(
     const itemless =
       at.lastIndexOf('/') > 0 &&
       !(group.read ?? group.replace ?? group.patch ?? group.delete)
+    // One with a create of its own records, no path below any of which the description names,
+    // is the engine's: a collection with no items (`items: false`), its create answering no
+    // `Location`.
+    const noItems =
+      itemless &&
+      group.create !== undefined &&
+      !deeper(at) &&
+      createsOwn(document, group.create, operations)
     if (
-      itemless ||
+      (itemless && !noItems) ||
       'why' in inferred ||
       !engineServes(document, group, inferred)
     ) {
@@ -647,6 +686,8 @@ export function importOpenApi(
             }),
           ...(dialect && { dialect }),
           ...(suffixedCollections.has(group.name) && { suffix: SUFFIX }),
+          // What the description lists of it: a create alone has no list either.
+          ...(noItems && { items: false, ...(!group.list && { list: false }) }),
           ...(dialect?.keys && {
             id: dialect.keys.generate as NonNullable<AnyResource['id']>,
           }),

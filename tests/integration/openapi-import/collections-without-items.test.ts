@@ -1,0 +1,238 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  createOpenApiMock,
+  importOpenApi,
+  loadOpenApi,
+} from '../../../src/openapi-import/index.ts'
+import { describedCaller } from '../../support/imported-conformance.ts'
+import { corpusRoot, openApiCorpus } from '../../support/openapi-corpus.ts'
+
+const json = (schema: unknown) => ({ 'application/json': { schema } })
+const secret = { $ref: '#/components/schemas/Secret' }
+const transcription = { $ref: '#/components/schemas/Transcription' }
+
+/**
+ * Two collections at paths of several segments with no item path: secrets are listed (in a
+ * Stripe-like envelope, a deepObject `scope` beside) and created; a transcription is created alone.
+ */
+const description = {
+  openapi: '3.1.0',
+  info: { title: 'No items', version: '1' },
+  servers: [{ url: '/v1' }],
+  paths: {
+    '/apps/secrets': {
+      get: {
+        parameters: [
+          {
+            name: 'scope',
+            in: 'query',
+            required: true,
+            style: 'deepObject',
+            explode: true,
+            schema: {
+              type: 'object',
+              properties: { type: { type: 'string' } },
+            },
+          },
+          { name: 'limit', in: 'query', schema: { type: 'integer' } },
+          { name: 'starting_after', in: 'query', schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: 'the secrets',
+            content: json({
+              type: 'object',
+              required: ['data', 'has_more', 'object', 'url'],
+              properties: {
+                data: { type: 'array', items: secret },
+                has_more: { type: 'boolean' },
+                object: { type: 'string', enum: ['list'] },
+                url: { type: 'string' },
+              },
+            }),
+          },
+        },
+      },
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['name', 'payload'],
+            properties: {
+              name: { type: 'string' },
+              payload: { type: 'string' },
+            },
+          }),
+        },
+        responses: { '200': { description: 'made', content: json(secret) } },
+      },
+    },
+    '/audio/transcriptions': {
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['model'],
+            properties: { model: { type: 'string' } },
+          }),
+        },
+        responses: {
+          '200': { description: 'made', content: json(transcription) },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Secret: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          payload: { type: 'string' },
+        },
+      },
+      Transcription: {
+        type: 'object',
+        required: ['id', 'text'],
+        properties: {
+          id: { type: 'string' },
+          text: { type: 'string' },
+          model: { type: 'string' },
+        },
+      },
+    },
+  },
+}
+
+const caller = () =>
+  describedCaller(createOpenApiMock({ openapi: description }), description, {
+    origin: 'http://api.test',
+    base: '/v1',
+  })
+
+describe('an imported collection with no item path, served by the engine (items: false)', () => {
+  it('is declared for the engine, with no items, and a create alone with no list', () => {
+    const { api, report } = importOpenApi(description)
+    expect(api.resources['apps-secrets']).toMatchObject({ items: false })
+    expect(api.resources['apps-secrets']!.list).toBeTruthy()
+    expect(api.resources['audio-transcriptions']).toMatchObject({
+      items: false,
+      list: false,
+    })
+    // No route of the importer's own answers them.
+    expect(api.routes ?? []).toEqual([])
+    expect(
+      report.operations.map((o) => `${o.method} ${o.path} ${o.servedAs}`),
+    ).toEqual([
+      'GET /apps/secrets list',
+      'POST /apps/secrets create',
+      'POST /audio/transcriptions create',
+    ])
+  })
+
+  it('creates a record as the description answers it, its ETag and no Location, and lists it in the envelope the description draws', async () => {
+    const call = caller()
+    const created = await call('POST', '/apps/secrets', {
+      name: 'token',
+      payload: 'shh',
+    })
+    expect(created.status).toBe(200)
+    expect(created.headers.get('Location')).toBeNull()
+    expect(created.headers.get('ETag')).toMatch(/^"/)
+    const made = (await created.json()) as Record<string, unknown>
+    expect(made).toMatchObject({ name: 'token', payload: 'shh' })
+    expect(made).not.toHaveProperty('_links')
+    const listed = await call(
+      'GET',
+      '/apps/secrets?scope[type]=account&limit=100',
+    )
+    expect(listed.status).toBe(200)
+    const page = (await listed.json()) as { data: { name: string }[] }
+    expect(page).toMatchObject({ object: 'list', has_more: false })
+    expect(page.data.map((s) => s.name)).toContain('token')
+  })
+
+  it('lists every invalid field of a create in one 422, and creates where the body holds', async () => {
+    const call = caller()
+    const refused = await call('POST', '/apps/secrets', { name: 7 })
+    expect(refused.status).toBe(422)
+    const problem = (await refused.json()) as { errors: { pointer: string }[] }
+    expect(problem.errors.map((e) => e.pointer).sort()).toEqual([
+      '#/name',
+      '#/payload',
+    ])
+    const made = await call('POST', '/audio/transcriptions', {
+      model: 'whisper-1',
+    })
+    expect(made.status).toBe(200)
+    expect(made.headers.get('ETag')).toMatch(/^"/)
+    expect(made.headers.get('Location')).toBeNull()
+  })
+
+  it('answers no GET where the description lists a create alone, nor any item below a collection', async () => {
+    const call = caller()
+    const list = await call('GET', '/audio/transcriptions')
+    expect(list.status).toBe(405)
+    expect(list.headers.get('Allow')).toContain('POST')
+    expect((await call('GET', '/apps/secrets/1')).status).toBe(404)
+  })
+})
+
+const stripe = openApiCorpus()?.find((e) => e.folder === 'stripe')
+
+describe.skipIf(!stripe)(
+  `Stripe's collections with no item path (${path.relative(process.cwd(), corpusRoot)})`,
+  () => {
+    it(
+      'creates an app secret from a form and lists it by its scope, and creates a billing portal session, each served by the engine',
+      { timeout: 60_000 },
+      async () => {
+        const document = await loadOpenApi(stripe!.file)
+        const { api } = importOpenApi(document)
+        for (const name of ['apps-secrets', 'billing-portal-sessions'])
+          expect(api.resources[name], name).toMatchObject({ items: false })
+        const mock = createOpenApiMock({ openapi: document })
+        const send = (method: string, url: string, form?: string) =>
+          mock.fetch(
+            new Request(`http://api.test/v1${url}`, {
+              method,
+              headers: {
+                Authorization: 'Bearer sk_test_1',
+                ...(form && {
+                  'Content-Type': 'application/x-www-form-urlencoded',
+                }),
+              },
+              ...(form && { body: form }),
+            }),
+          )
+        const created = await send(
+          'POST',
+          '/apps/secrets',
+          'name=token&payload=shh&scope[type]=account',
+        )
+        expect(created.status).toBe(200)
+        expect(created.headers.get('Location')).toBeNull()
+        const listed = await send(
+          'GET',
+          '/apps/secrets?scope[type]=account&expand[]=data.payload&expand[]=data.scope',
+        )
+        expect(listed.status).toBe(200)
+        const page = (await listed.json()) as { data: { name: string }[] }
+        expect(page.data.map((s) => s.name)).toContain('token')
+        const session = await send(
+          'POST',
+          '/billing_portal/sessions',
+          'customer=cus_1&return_url=https://example.com/account',
+        )
+        expect(session.status).toBe(200)
+        expect(session.headers.get('ETag')).toMatch(/^"/)
+        expect(session.headers.get('Location')).toBeNull()
+      },
+    )
+  },
+)
