@@ -499,6 +499,19 @@ export function importOpenApi(
     if (nested?.id && !nestedShapes.has(unnamed(nested.at)))
       nestedShapes.set(unnamed(nested.at), nested)
   }
+  // A nested collection with no item path (`/repos/{owner}/{repo}/forks`) where no other rule
+  // places its path: nested below its parents all the same, with no items if it creates.
+  for (const op of operations) {
+    const nested = nestedShapeOf(document, op)
+    if (
+      nested &&
+      nested.id === undefined &&
+      !shapeOf(op.path) &&
+      !deeper(nested.at) &&
+      !nestedShapes.has(unnamed(nested.at))
+    )
+      nestedShapes.set(unnamed(nested.at), nested)
+  }
   const nestedAt = new Map(
     [...nestedShapes.values()].map((n) => [n.at, n.parents]),
   )

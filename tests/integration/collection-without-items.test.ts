@@ -56,6 +56,20 @@ const api = defineApi({
       items: false,
       seed: [{ model: 'whisper-1', text: 'hello' }],
     }),
+    repos: defineResource({
+      schema: z.object({ id: z.number().int(), name: z.string() }),
+      seed: [{ name: 'engine' }, { name: 'docs' }],
+    }),
+    dispatches: defineResource({
+      schema: z.object({
+        id: z.number().int(),
+        repoId: z.number().int(),
+        event: z.string(),
+      }),
+      path: '/repos/{repo}/dispatches',
+      parents: { repo: { field: 'repoId', to: 'repos' } },
+      items: false,
+    }),
     signups: defineResource({
       schema: z.object({ id: z.number().int(), email: z.string().email() }),
       path: '/user/signup',
@@ -135,6 +149,24 @@ describe('a collection with no items (items: false)', () => {
     )
     const result = await validate(structuredClone(document) as never)
     expect(result.valid, compileErrors(result)).toBe(true)
+  })
+
+  it('below a parent: creates and lists the rows of the parent its path names, 404 for a parent that does not exist', async () => {
+    const { send } = serve(api)
+    const created = await send('POST', '/repos/1/dispatches', {
+      event: 'deploy',
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('Location')).toBeNull()
+    expect(created.body).toMatchObject({ repoId: 1, event: 'deploy' })
+    const mine = await send('GET', '/repos/1/dispatches')
+    expect((mine.body.items as Json[]).map((r) => r.event)).toEqual(['deploy'])
+    const other = await send('GET', '/repos/2/dispatches')
+    expect(other.body.items).toEqual([])
+    expect(
+      (await send('POST', '/repos/99/dispatches', { event: 'deploy' })).status,
+    ).toBe(404)
+    expect((await send('GET', '/repos/1/dispatches/1')).status).toBe(404)
   })
 
   it('with list: false, creates alone: GET on the collection answers 405, and neither the root nor the description lists it', async () => {

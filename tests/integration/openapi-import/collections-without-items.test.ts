@@ -183,6 +183,81 @@ describe('an imported collection with no item path, served by the engine (items:
   })
 })
 
+const run = { $ref: '#/components/schemas/Run' }
+const teamParams = [
+  { name: 'org', in: 'path', required: true, schema: { type: 'string' } },
+  { name: 'team_slug', in: 'path', required: true, schema: { type: 'string' } },
+]
+/** Runs below a team of an organisation, listed and created, with no item path. */
+const nested = {
+  openapi: '3.1.0',
+  info: { title: 'Nested, no items', version: '1' },
+  servers: [{ url: '/v1' }],
+  paths: {
+    '/orgs/{org}/teams/{team_slug}/runs': {
+      parameters: teamParams,
+      get: {
+        responses: {
+          '200': {
+            description: 'the runs',
+            content: json({ type: 'array', items: run }),
+          },
+        },
+      },
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['status'],
+            properties: { status: { type: 'string' } },
+          }),
+        },
+        responses: { '201': { description: 'made', content: json(run) } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Run: {
+        type: 'object',
+        required: ['id', 'status'],
+        properties: { id: { type: 'integer' }, status: { type: 'string' } },
+      },
+    },
+  },
+}
+
+describe('an imported nested collection with no item path, served by the engine', () => {
+  it('is declared below its parents with no items, and lists only the rows of the parents its path names', async () => {
+    const { api } = importOpenApi(nested)
+    expect(api.routes ?? []).toEqual([])
+    expect(api.resources['orgs-teams-runs']).toMatchObject({
+      items: false,
+      path: '/orgs/{org}/teams/{team_slug}/runs',
+    })
+    const call = describedCaller(
+      createOpenApiMock({ openapi: nested }),
+      nested,
+      { origin: 'http://api.test', base: '/v1' },
+    )
+    const created = await call('POST', '/orgs/acme/teams/core/runs', {
+      status: 'queued',
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('Location')).toBeNull()
+    expect(created.headers.get('ETag')).toMatch(/^"/)
+    const mine = (await (
+      await call('GET', '/orgs/acme/teams/core/runs')
+    ).json()) as { status: string }[]
+    expect(mine.map((r) => r.status)).toEqual(['queued'])
+    const theirs = (await (
+      await call('GET', '/orgs/acme/teams/web/runs')
+    ).json()) as unknown[]
+    expect(theirs).toEqual([])
+  })
+})
+
 const stripe = openApiCorpus()?.find((e) => e.folder === 'stripe')
 
 describe.skipIf(!stripe)(
