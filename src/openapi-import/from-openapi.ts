@@ -618,16 +618,16 @@ export function importOpenApi(
     const itemless =
       at.lastIndexOf('/') > 0 &&
       !(group.read ?? group.replace ?? group.patch ?? group.delete)
-    // One with a create of its own records, no path below any of which the description names,
-    // is the engine's: a collection with no items (`items: false`), its create answering no
-    // `Location`.
-    const noItems =
+    // One with a create of its own records is the engine's. Where the description names no
+    // path below any of them, it is a collection with no items (`items: false`), its create
+    // answering no `Location`; else those paths are its items' own (`/tax/calculations/{id}/…`).
+    const creates =
       itemless &&
       group.create !== undefined &&
-      !deeper(at) &&
       createsOwn(document, group.create, operations)
+    const noItems = creates && !deeper(at)
     if (
-      (itemless && !noItems) ||
+      (itemless && !creates) ||
       'why' in inferred ||
       !engineServes(document, group, inferred)
     ) {

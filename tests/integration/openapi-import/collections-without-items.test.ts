@@ -258,6 +258,89 @@ describe('an imported nested collection with no item path, served by the engine'
   })
 })
 
+const batch = { $ref: '#/components/schemas/Batch' }
+/** A create with no item path, and an action below one of its records. */
+const actions = {
+  openapi: '3.1.0',
+  info: { title: 'Batches', version: '1' },
+  servers: [{ url: '/v1' }],
+  paths: {
+    '/jobs/batches': {
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['size'],
+            properties: { size: { type: 'integer' } },
+          }),
+        },
+        responses: { '200': { description: 'made', content: json(batch) } },
+      },
+    },
+    // Another path, so that /jobs is no prefix of every path (the base would take it).
+    '/teams': {
+      get: {
+        responses: {
+          '200': {
+            description: 'the teams',
+            content: json({ type: 'array', items: batch }),
+          },
+        },
+      },
+    },
+    '/jobs/batches/{batch_id}/cancel': {
+      post: {
+        parameters: [
+          {
+            name: 'batch_id',
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': { description: 'cancelled', content: json(batch) },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Batch: {
+        type: 'object',
+        required: ['id', 'size'],
+        properties: { id: { type: 'string' }, size: { type: 'integer' } },
+      },
+    },
+  },
+}
+
+describe('an imported create with no item path but a path below its records', () => {
+  it('is a collection of the engine with items, the path below them an action on an existing one', async () => {
+    const { api, report } = importOpenApi(actions)
+    expect(api.routes ?? []).toEqual([])
+    expect(api.resources['jobs-batches']!.items).toBeUndefined()
+    expect(
+      report.operations.map((o) => `${o.method} ${o.path} ${o.servedAs}`),
+    ).toEqual([
+      'POST /jobs/batches create',
+      'GET /teams list',
+      'POST /jobs/batches/{batch_id}/cancel action',
+    ])
+    const call = describedCaller(
+      createOpenApiMock({ openapi: actions }),
+      actions,
+      { origin: 'http://api.test', base: '/v1' },
+    )
+    const created = await call('POST', '/jobs/batches', { size: 3 })
+    expect(created.status).toBe(200)
+    const { id } = (await created.json()) as { id: string }
+    expect((await call('POST', `/jobs/batches/${id}/cancel`)).status).toBe(200)
+    expect((await call('POST', '/jobs/batches/nope/cancel')).status).toBe(404)
+  })
+})
+
 const stripe = openApiCorpus()?.find((e) => e.folder === 'stripe')
 
 describe.skipIf(!stripe)(
