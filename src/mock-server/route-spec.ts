@@ -56,7 +56,8 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   /**
    * What the route serves, for the description and the playground; `alias`, a resource's route
    * again at its path with the resource's `suffix` (`/posts/:id` at `/posts/{id}.json`);
-   * `search`, a resource's read-only list at a path of its own (`searches`).
+   * `search`, a resource's read-only list at a path of its own (`searches`); `create`, a create
+   * of its records at a path of its own (`creates`).
    */
   kind?:
     | 'root'
@@ -67,6 +68,7 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
     | 'nested'
     | 'alias'
     | 'search'
+    | 'create'
   /** A declared route's own words for the description (`routes` of a declaration). */
   declared?: { summary?: string; status?: 200 | 201 | 202 | 204 }
   /** The resource it serves (for a nested list, the listed one). */

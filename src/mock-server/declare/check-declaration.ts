@@ -540,6 +540,39 @@ export function checkResource(
     )
       issue(`${sp}.answer`, "must be a function of the list's body")
   }
+  const createPaths = new Set<string>()
+  for (const [i, create] of (d.creates ?? []).entries()) {
+    const cp = `${at}.creates[${i}]`
+    const path = (create as { path?: unknown }).path
+    if (typeof path !== 'string' || !searchPathOk(path))
+      issue(
+        `${cp}.path`,
+        `must be a path below the base of literal segments and {parameters} ("/me/playlists"); got ${JSON.stringify(path)}`,
+      )
+    else if (path === resource.path || createPaths.has(path))
+      issue(
+        `${cp}.path`,
+        `is ${path === resource.path ? "the collection's own path" : 'the path of another create'}: a create there is the resource's own create`,
+      )
+    else createPaths.add(path)
+    if (create.input === undefined && !resource.create)
+      issue(
+        `${cp}.input`,
+        'must be given: the resource has no create of its own to take the body from',
+      )
+    else if (create.input !== undefined && !isStandardSchema(create.input))
+      issue(`${cp}.input`, 'must be a Standard Schema')
+    if (resource.parents.length > 0)
+      issue(
+        cp,
+        'cannot be declared on a resource below parents: a path of its own names no parent for the record',
+      )
+    if (
+      create.answer !== undefined &&
+      typeof (create.answer as unknown) !== 'function'
+    )
+      issue(`${cp}.answer`, "must be a function of the record's body")
+  }
   const routes = new Set<string>()
   for (const [i, route] of (d.itemRoutes ?? []).entries()) {
     const rp = `${at}.itemRoutes[${i}]`

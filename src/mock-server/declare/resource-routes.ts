@@ -314,7 +314,7 @@ export function resourceRoutes(
   // A collection with no items has its collection's route alone, and the searches below.
   if (!resource.items)
     return withSuffix(
-      [...collections, ...searchRoutes(resource, shape)],
+      [...collections, ...otherPaths(resource, shape)],
       resource.declaration.suffix,
     )
   const routes: RouteSpec[] = [
@@ -408,7 +408,7 @@ export function resourceRoutes(
     if (route.accepts) shared.accepts = { ...shared.accepts, ...route.accepts }
     if (route.arrays) shared.arrays = { ...shared.arrays, ...route.arrays }
   }
-  routes.push(...searchRoutes(resource, shape))
+  routes.push(...otherPaths(resource, shape))
   // A path suffix the API writes (`/posts.json`, `/posts/{id}.json`): each route answers there too.
   // The suffixed one comes first: `/posts/:id` matches `/posts/7.json` as well, and of two
   // matches alike the first answers.
@@ -419,6 +419,84 @@ function withSuffix(routes: RouteSpec[], suffix: string | undefined) {
   return suffix
     ? routes.flatMap((route) => [...suffixed(route, suffix), route])
     : routes
+}
+
+/** Searches and creates at paths of their own; a search and a create may share one. */
+function otherPaths(
+  resource: CompiledResource,
+  shape: ResourceDeclaration['answer'],
+): RouteSpec[] {
+  const routes = searchRoutes(resource, shape)
+  for (const create of createRoutes(resource, shape)) {
+    const search = routes.find((r) => r.path === create.path)
+    if (!search) {
+      routes.push(create)
+      continue
+    }
+    Object.assign(search.methods, create.methods)
+    search.docs = { ...search.docs, ...create.docs }
+    if (create.accepts)
+      search.accepts = { ...search.accepts, ...create.accepts }
+    search.prefer = { ...search.prefer, ...create.prefer }
+  }
+  return routes
+}
+
+/** Creates of the same records at paths of their own, each answering as the resource's create. */
+function createRoutes(
+  resource: CompiledResource,
+  shape: ResourceDeclaration['answer'],
+): RouteSpec[] {
+  return (resource.declaration.creates ?? []).map((at) => {
+    const input = at.input ?? resource.create?.input
+    const own = resource.create?.declaration
+    const prepare = at.prepare ?? (at.input ? undefined : own?.prepare)
+    const variant: CompiledResource = {
+      ...resource,
+      create: {
+        input,
+        declaration: prepare ? { prepare } : {},
+      },
+      createMethod: 'POST',
+      status: {
+        ...resource.status,
+        create: at.status ?? resource.status.create,
+      },
+      bodies: at.accepts ?? resource.bodies,
+    }
+    const ops = split<Handler>({ POST: createConvention(variant) })
+    withBodies(ops, 'POST', input, variant.bodies)
+    const create = ops.handlers.POST!
+    const answer = at.answer
+    const doc = ops.docs.POST!
+    return {
+      path: at.path.replace(/\{(\w+)\}/g, ':$1'),
+      methods: {
+        POST: answer
+          ? shapedAnswer(create, 'create', (_, body) => answer(body))
+          : shape
+            ? shapedAnswer(create, 'create', shape)
+            : create,
+      },
+      docs: {
+        POST: (ctx) => ({
+          ...doc(ctx),
+          operationId: camel(
+            'create',
+            resource.singular,
+            'at',
+            ...at.path.split(/[^A-Za-z0-9]+/).filter(Boolean),
+          ),
+          ...(at.summary !== undefined && { summary: at.summary }),
+        }),
+      },
+      ...(ops.accepts.POST !== undefined && { accepts: ops.accepts }),
+      prefer: ops.prefer,
+      resource: resource.name,
+      kind: 'create',
+      declared: {},
+    }
+  })
 }
 
 /** Read-only lists of the same records at paths of their own, in their own envelopes. */

@@ -437,6 +437,31 @@ export interface ResourceDeclaration<
    * envelope and paging where it gives one. Parameters its path names choose no rows.
    */
   searches?: readonly SearchDeclaration[]
+  /**
+   * Creates of the resource's records at paths of their own (`POST /me/playlists` makes what
+   * `GET /playlists/{id}` reads): `POST` there validates its body by the entry's `input` (else
+   * the resource's create body) and answers as the resource's create does: the record, its ETag,
+   * and a `Location` naming its item. Parameters its path names choose nothing.
+   */
+  creates?: readonly CreateAtDeclaration[]
+}
+
+/** A create of a resource's records at a path of its own (`creates`). */
+export interface CreateAtDeclaration {
+  /** Below the base: literal segments and `{parameters}` (`/me/playlists`). */
+  path: string
+  /** The body. @default the resource's create body */
+  input?: Schema
+  /** Fields to store that the body does not give. */
+  prepare?(ctx: InputContext<AnyRecord>): AnyRecord
+  /** Its success status. @default the resource's create status */
+  status?: 200 | 201 | 202
+  /** The media types its body may come in. @default the resource's */
+  accepts?: readonly BodyMediaType[]
+  /** What it does, for the API's description. @default `Create <singular>` */
+  summary?: string
+  /** The answer in the API's own shape: given the record's body, the body to send. */
+  answer?: (body: unknown) => unknown
 }
 
 /** A read-only list of a resource's records at a path of its own (`searches`). */
