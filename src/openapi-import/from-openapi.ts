@@ -46,6 +46,8 @@ import {
 } from './engine-shape.ts'
 import { itemMustExist as itemUnderParents } from './item-must-exist.ts'
 import { addItemRoute, itemAction } from './item-action.ts'
+import { engineCreate } from './engine-create.ts'
+import { engineSearch } from './engine-search.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 
@@ -589,6 +591,8 @@ export function importOpenApi(
   const nestedResources = new Map<string, Map<string, string>>()
   const linked = new Map<string, InferredResource>()
   const notes: string[] = []
+  const intoOther: { group: CollectionOperations; made: InferredResource }[] =
+    []
   for (const group of collections.values()) {
     const param = itemParamOf(group)
     const parents = group.path ? nestedAt.get(group.path) : undefined
@@ -626,6 +630,21 @@ export function importOpenApi(
       group.create !== undefined &&
       createsOwn(document, group.create, operations)
     const noItems = creates && !deeper(at)
+    // One whose create makes another collection's record, with no parents and nothing beside
+    // its list: that collection's create and search at this path, once every collection is known.
+    if (
+      itemless &&
+      !creates &&
+      group.create !== undefined &&
+      !parents &&
+      !deeper(at) &&
+      !('why' in inferred) &&
+      !engineExtra.has(group.name) &&
+      !collectionPatches.has(group.name)
+    ) {
+      intoOther.push({ group, made: inferred })
+      continue
+    }
     if (
       (itemless && !creates) ||
       'why' in inferred ||
@@ -752,6 +771,62 @@ export function importOpenApi(
       if (parent)
         parents[engineName] = { ...parents[engineName], to: parent.name }
     }
+  }
+  // Creates that make another collection's record (Spotify's `POST /me/playlists`): that
+  // collection's `creates` at the path, and its list there that collection's search.
+  for (const { group, made } of intoOther) {
+    const create = group.create!
+    const ref = answeredRef(document, create)
+    const keeper = [...linked].find(([name]) => {
+      const read = collections.get(name)?.read
+      return (
+        read !== undefined &&
+        answeredRef(document, read) === ref &&
+        !nestedResources.has(name) &&
+        resources[name]!.items !== false
+      )
+    })
+    const keeping = keeper && {
+      name: keeper[0],
+      inferred: keeper[1],
+      resource: resources[keeper[0]]!,
+    }
+    const search =
+      keeping && group.list
+        ? engineSearch(
+            document,
+            validator,
+            group.list,
+            keeping,
+            keeping.resource,
+          )
+        : undefined
+    const createAt =
+      keeping && engineCreate(document, validator, create, made, keeping)
+    if (!keeping || !createAt || (group.list && !search)) {
+      ownPaths.push(...[group.list, create].filter((o) => o !== undefined))
+      continue
+    }
+    const { resource, name } = keeping
+    resource.creates = [...(resource.creates ?? []), createAt]
+    if (search) resource.searches = [...(resource.searches ?? []), search]
+    reports.push({
+      method: 'POST',
+      path: create.path,
+      servedAs: 'create',
+      resource: name,
+      why: `POST at ${create.path} makes a record of ${name}, which its item reads`,
+      notes: [],
+    })
+    if (group.list)
+      reports.push({
+        method: 'GET',
+        path: group.list.path,
+        servedAs: 'list',
+        resource: name,
+        why: `a search of ${name}: the records its create at this path makes, and the others`,
+        notes: [],
+      })
   }
   for (const [name, inferred] of linked) {
     if (overrides.resources?.[name]?.relations) continue

@@ -341,6 +341,116 @@ describe('an imported create with no item path but a path below its records', ()
   })
 })
 
+const playlist = { $ref: '#/components/schemas/Playlist' }
+/** A record made at one path (`POST /me/playlists`) and read at another, as Spotify's. */
+const elsewhere = {
+  openapi: '3.1.0',
+  info: { title: 'Playlists', version: '1' },
+  servers: [{ url: '/v1' }],
+  paths: {
+    '/playlists/{playlist_id}': {
+      parameters: [
+        {
+          name: 'playlist_id',
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        },
+      ],
+      get: {
+        responses: { '200': { description: 'one', content: json(playlist) } },
+      },
+    },
+    '/me/playlists': {
+      get: {
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer' } },
+        ],
+        responses: {
+          '200': {
+            description: 'mine',
+            content: json({
+              type: 'object',
+              required: ['items'],
+              properties: { items: { type: 'array', items: playlist } },
+            }),
+          },
+        },
+      },
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['name'],
+            properties: {
+              name: { type: 'string' },
+              public: { type: 'boolean' },
+            },
+          }),
+        },
+        responses: { '201': { description: 'made', content: json(playlist) } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Playlist: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          public: { type: 'boolean' },
+        },
+      },
+    },
+  },
+}
+
+describe('an imported create that makes another collection’s record', () => {
+  it('is that resource’s create at its path, its list a search there: the item reads the record back with the same ETag', async () => {
+    const { api, report } = importOpenApi(elsewhere)
+    expect(api.routes ?? []).toEqual([])
+    expect(api.resources.playlists!.creates?.map((c) => c.path)).toEqual([
+      '/me/playlists',
+    ])
+    expect(
+      report.operations.map((o) => `${o.method} ${o.path} ${o.resource}`),
+    ).toEqual([
+      'GET /playlists/{playlist_id} playlists',
+      'GET /me/playlists playlists',
+      'POST /me/playlists playlists',
+    ])
+    const call = describedCaller(
+      createOpenApiMock({ openapi: elsewhere }),
+      elsewhere,
+      { origin: 'http://api.test', base: '/v1' },
+    )
+    const created = await call('POST', '/me/playlists', { name: 'Evening' })
+    expect(created.status).toBe(201)
+    const location = created.headers.get('Location')!
+    expect(location).toMatch(/^\/v1\/playlists\/[^/]+$/)
+    const read = await call('GET', location.slice('/v1'.length))
+    expect(read.status).toBe(200)
+    expect(read.headers.get('ETag')).toBe(created.headers.get('ETag'))
+    expect(await read.json()).toMatchObject({ name: 'Evening' })
+    const mine = (await (
+      await call('GET', '/me/playlists?limit=50')
+    ).json()) as {
+      items: { name: string }[]
+    }
+    expect(mine.items.map((p) => p.name)).toContain('Evening')
+    const refused = await call('POST', '/me/playlists', { public: 'yes' })
+    expect(refused.status).toBe(422)
+    const problem = (await refused.json()) as { errors: { pointer: string }[] }
+    expect(problem.errors.map((e) => e.pointer).sort()).toEqual([
+      '#/name',
+      '#/public',
+    ])
+  })
+})
+
 const stripe = openApiCorpus()?.find((e) => e.folder === 'stripe')
 
 describe.skipIf(!stripe)(
