@@ -457,7 +457,7 @@ describe.skipIf(!stripe)(
   `Stripe's collections with no item path (${path.relative(process.cwd(), corpusRoot)})`,
   () => {
     it(
-      'creates an app secret from a form and lists it by its scope, and creates a billing portal session, each served by the engine',
+      'creates an app secret from a form and lists it by its scope, creates a billing portal session, and makes a tax transaction its item reads, each served by the engine',
       { timeout: 60_000 },
       async () => {
         const document = await loadOpenApi(stripe!.file)
@@ -500,6 +500,21 @@ describe.skipIf(!stripe)(
         expect(session.status).toBe(200)
         expect(session.headers.get('ETag')).toMatch(/^"/)
         expect(session.headers.get('Location')).toBeNull()
+        // A tax transaction made at a path of its own is read back at its item, one ETag.
+        expect(
+          api.resources['tax-transactions']!.creates?.map((c) => c.path),
+        ).toContain('/tax/transactions/create_from_calculation')
+        const transaction = await send(
+          'POST',
+          '/tax/transactions/create_from_calculation',
+          'calculation=taxcalc_1&reference=order_1',
+        )
+        expect(transaction.status).toBe(200)
+        const location = transaction.headers.get('Location')!
+        expect(location).toMatch(/^\/v1\/tax\/transactions\/[^/]+$/)
+        const read = await send('GET', location.slice('/v1'.length))
+        expect(read.status).toBe(200)
+        expect(read.headers.get('ETag')).toBe(transaction.headers.get('ETag'))
       },
     )
   },
