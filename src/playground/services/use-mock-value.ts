@@ -10,13 +10,19 @@ function createValueStore<T>(
 ) {
   let cache: { value: T } | null = null
   return {
-    subscribe: (notify: () => void) =>
-      api.subscribe((event) => {
+    subscribe: (notify: () => void) => {
+      const unsubscribe = api.subscribe((event) => {
         if (event.type === 'reset' || on.includes(event.type)) {
           cache = null
           notify()
         }
-      }),
+      })
+      // React reads the value once before it subscribes. An event in between (a shared mock's
+      // fresh copy of the state, which that very read asked for) found no listener, so the value
+      // read then may be stale: React reads it again once subscribed.
+      cache = null
+      return unsubscribe
+    },
     getSnapshot: () => (cache ??= { value: read(api) }).value,
   }
 }

@@ -1,0 +1,43 @@
+import { act, renderHook } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import type { MockApi, MockEvent } from '../../index.ts'
+import { useMockValue } from './use-mock-value.ts'
+
+/**
+ * A stand-in for a shared mock's page side: reading the state hands back the copy held in the
+ * page and, when that copy is behind, asks for a fresh one, which arrives as a `state` event.
+ */
+function sharedMockStandIn() {
+  const listeners = new Set<(event: MockEvent) => void>()
+  let held = 30
+  const fresh = 31
+  const api = {
+    subscribe(listener: (event: MockEvent) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    state: {
+      snapshot() {
+        const copy = held
+        if (held !== fresh) {
+          // The fresh copy lands before the component has subscribed.
+          held = fresh
+          for (const listener of listeners)
+            listener({ type: 'state' } as MockEvent)
+        }
+        return copy
+      },
+    },
+  }
+  return { api: api as unknown as MockApi, listeners }
+}
+
+const readRows = (api: MockApi) => api.state.snapshot() as unknown as number
+
+it('shows the value a read asked for, when it arrived before the view subscribed', async () => {
+  const { api, listeners } = sharedMockStandIn()
+  const { result } = renderHook(() => useMockValue(api, ['state'], readRows))
+  await act(async () => {})
+  expect(listeners.size).toBe(1)
+  expect(result.current).toBe(31)
+})
