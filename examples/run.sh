@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every example project against the packed package, as a user would: `npm pack` once, then
 # each example is copied outside the repository (so nothing resolves from the repository's own
-# node_modules), installed from the tarball with npm's cache, and its `npm test` run.
+# node_modules), installed from the tarball with npm's cache, and its `npm test` run. Examples that
+# agree on their packages' versions share one install (see SHARED).
 #
 #   examples/run.sh                  every example
 #   examples/run.sh jest storybook   some of them
@@ -14,6 +15,21 @@ WORK="${HYPERMOCK_EXAMPLES_DIR:-${TMPDIR:-/tmp}/hypermock-examples}"
 # Longest first (their times in the last CI run), so that the two at a time end close together.
 ALL=(storybook playwright react-router graphql vitest-react other-shapes jest vitest-msw2-node20 own-api node-script mcp)
 EXAMPLES=("${@:-${ALL[@]}}")
+
+# These examples agree on the version of every package they name (msw 3, Vite 8, Vitest 5,
+# TypeScript 6, React 19), so one npm install serves them all: a throwaway npm workspace in
+# $WORK/shared, whose one node_modules holds one copy of each package, laid out as npm lays out a
+# project of its own. The examples themselves are unchanged. A check after the install fails when
+# one of them needs a copy of its own of some package (then it must install alone). The others
+# install alone: storybook (Vitest 4), jest and vitest-msw2-node20 (msw 2), graphql (TypeScript 7
+# and exact versions). (npm's linked strategy, which gives each example only what it names, breaks
+# @testing-library/jest-dom's Vitest entry, which imports vitest without naming it.)
+SHARED=(playwright react-router vitest-react other-shapes own-api node-script mcp)
+is_shared() {
+  local s
+  for s in "${SHARED[@]}"; do [ "$s" = "$1" ] && return 0; done
+  return 1
+}
 
 # npm scripts put the repository's Node 24 first on PATH; the examples pick their own Node.
 PATH="$(tr ':' '\n' <<<"$PATH" | grep -v "^$ROOT/node_modules/.bin\$" | paste -sd: -)"
@@ -49,19 +65,65 @@ JOBS="${HYPERMOCK_EXAMPLES_JOBS:-2}"
 LOGS="$(mktemp -d)"
 trap 'rm -rf "$LOGS"' EXIT
 
-run_example() {
-  local name=$1 src="$ROOT/examples/$1" dest="$WORK/$1" start
-  start=$(now)
-  # A fresh copy of the sources; node_modules stays, except the package under test.
+# copy_example NAME DEST: a fresh copy of the sources; node_modules stays, except the package under test.
+copy_example() {
+  local src="$ROOT/examples/$1" dest=$2
   mkdir -p "$dest"
   find "$dest" -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
   rm -rf "$dest/node_modules/hypermock-api"
   (cd "$src" && tar --exclude=node_modules --exclude=dist --exclude=dist-mock \
     --exclude=storybook-static --exclude=test-results --exclude=build --exclude=.react-router -cf - .) | (cd "$dest" && tar -xf -)
+}
+
+# The shared examples' one install (see SHARED), then the check that none of them needs a copy of
+# its own of any package (npm puts such a copy in the example's own node_modules).
+install_shared() {
+  local start name nested
+  start=$(now)
+  mkdir -p "$SHARED_DIR"
+  find "$SHARED_DIR" -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
+  rm -rf "$SHARED_DIR/node_modules/hypermock-api" "$SHARED_DIR/node_modules/.package-lock.json"
+  mkdir "$SHARED_DIR/.pack"
+  cp "$WORK/.pack/hypermock-api.tgz" "$SHARED_DIR/.pack/hypermock-api.tgz"
+  local workspaces=()
+  for name in "${SHARED_HERE[@]}"; do
+    copy_example "$name" "$SHARED_DIR/$name"
+    workspaces+=("\"$name\"")
+  done
+  (
+    IFS=,
+    echo "{ \"private\": true, \"workspaces\": [${workspaces[*]}] }" >"$SHARED_DIR/package.json"
+  )
+  (cd "$SHARED_DIR" && npm install --no-audit --no-fund --prefer-offline --loglevel=error) || return
+  for name in "${SHARED_HERE[@]}"; do
+    # Packages only (a test run's caches there start with a dot).
+    nested=$(find "$SHARED_DIR/$name/node_modules" -mindepth 1 -maxdepth 1 ! -name '.*' -printf '%f ' 2>/dev/null || true)
+    if [ -n "$nested" ]; then
+      echo "example $name needs its own copy of: $nested(it must install alone: SHARED in examples/run.sh)" >&2
+      return 1
+    fi
+  done
+  echo $(($(now) - start)) >"$LOGS/shared.time"
+}
+
+run_example() {
+  local name=$1 dest="$WORK/$1" start
+  start=$(now)
+  if is_shared "$name"; then
+    dest="$SHARED_DIR/$name"
+    # Waits for the shared install, which holds the lock until it ends.
+    flock -s "$LOGS/shared.lock" true
+  else
+    copy_example "$name" "$dest"
+  fi
   if (
     cd "$dest" &&
-      npm install --no-audit --no-fund --prefer-offline --loglevel=error &&
-      echo $(($(now) - start)) >"$LOGS/$name.install" &&
+      if is_shared "$name"; then
+        [ -f "$LOGS/shared.time" ] || { echo "the shared install failed: see its output above" >&2; exit 1; }
+      else
+        npm install --no-audit --no-fund --prefer-offline --loglevel=error &&
+          echo $(($(now) - start)) >"$LOGS/$name.install"
+      fi &&
       echo "npm scripts run $(npm exec --offline -c 'echo "node $(node --version) from $(command -v node)"')" &&
       SCREENSHOT_DIR="$ROOT/test-results/screenshots" npm test
   ); then
@@ -75,15 +137,39 @@ run_example() {
 for name in "${EXAMPLES[@]}"; do
   [ -d "$ROOT/examples/$name" ] || { echo "no example named $name (examples: ${ALL[*]})" >&2; exit 2; }
 done
+# The shared install starts first, as a job of its own; the shared examples are started last.
+SHARED_DIR="$WORK/shared"
+SHARED_HERE=()
+ALONE=()
+for name in "${EXAMPLES[@]}"; do
+  if is_shared "$name"; then SHARED_HERE+=("$name"); else ALONE+=("$name"); fi
+done
+EXAMPLES=("${ALONE[@]}" "${SHARED_HERE[@]}")
 printed=0
 print_finished() {
-  # In the order given, each example's output once it has ended.
+  # The shared install's output once it has ended, then each example's, in the order given.
+  if [ -f "$LOGS/shared.rc" ] && [ ! -f "$LOGS/shared.printed" ]; then
+    echo "── shared install (${SHARED_HERE[*]})"
+    cat "$LOGS/shared.log"
+    touch "$LOGS/shared.printed"
+  fi
   while [ "$printed" -lt "${#EXAMPLES[@]}" ] && [ -f "$LOGS/${EXAMPLES[$printed]}.time" ]; do
     echo "── ${EXAMPLES[$printed]}"
     cat "$LOGS/${EXAMPLES[$printed]}.log"
     printed=$((printed + 1))
   done
 }
+if [ "${#SHARED_HERE[@]}" -gt 0 ]; then
+  # The lock is taken before the job starts, and is let go when the job (which keeps it) ends.
+  exec 9>"$LOGS/shared.lock"
+  flock 9
+  {
+    rc=0
+    install_shared || rc=$?
+    echo "$rc" >"$LOGS/shared.rc"
+  } >"$LOGS/shared.log" 2>&1 &
+  exec 9>&-
+fi
 for name in "${EXAMPLES[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
     wait -n || true
@@ -105,9 +191,16 @@ done
 echo
 echo "── examples (install + test, each; $JOBS at a time; the install's share: copy and npm install):"
 printf '   %-22s %8s\n' pack "$(seconds $pack_time) s"
+if [ "${#SHARED_HERE[@]}" -gt 0 ]; then
+  shared=FAILED
+  [ -f "$LOGS/shared.time" ] && shared="$(seconds "$(cat "$LOGS/shared.time")") s"
+  printf '   %-22s %8s  (the examples below marked shared)\n' "shared install" "$shared"
+  [ -f "$LOGS/shared.time" ] || failed=1
+fi
 for name in "${EXAMPLES[@]}"; do
   install=""
   [ -f "$LOGS/$name.install" ] && install="install $(seconds "$(cat "$LOGS/$name.install")") s"
+  is_shared "$name" && install="install shared"
   printf '   %-22s %8s  %-18s %s\n' "$name" "$(seconds "${times[$name]}") s" "$install" "${results[$name]}"
 done
 exit $failed
