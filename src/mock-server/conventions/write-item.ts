@@ -7,6 +7,7 @@
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import { checkIfMatch } from '../declare/check-if-match.ts'
 import { handlerContext, recordResponse } from '../declare/handler-context.ts'
+import { OWN_ID, recordOfRow } from '../declare/new-id.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import type {
   ActionContext,
@@ -105,7 +106,8 @@ export function writeItemHandler(
   return (ctx, item) => {
     const { runtime } = ctx
     checkIfMatch(ctx.request, runtime.api.etag(resource, item))
-    const input = write.input(ctx, item)
+    // A write sees the record as it is shown: its own id at `id`, where another member is its key.
+    const input = write.input(ctx, recordOfRow(item, resource.ownId))
     const context: ActionContext<AnyRecord, AnyRecord> = {
       ...handlerContext(ctx),
       item,
@@ -131,6 +133,11 @@ export function writeItemHandler(
     checkReplaceState(resource, item, ctx.path)
     checkVersion(resource, item, input.version)
     const { version: _version, ...body } = input
+    // The record's own id, written or kept, waits aside: the store's id stays the key.
+    if (resource.ownId) {
+      body[OWN_ID] = body.id ?? item[OWN_ID]
+      delete body.id
+    }
     const next = completeRow(resource, {
       ...keptMembers(resource, item, input),
       ...body,

@@ -26,6 +26,7 @@ import {
 import { declaredRoutesOf } from './declared-routes-of.ts'
 import { resourceRoutes } from './resource-routes.ts'
 import { seedRows, withTables } from './seed-rows.ts'
+import { OWN_ID } from './new-id.ts'
 import type {
   AnyRecord,
   ApiDeclaration,
@@ -243,7 +244,7 @@ export function compileApi(
     },
     present(resource, row, base) {
       if (resource.declaration.links === false) {
-        const bare: AnyRecord = {}
+        const bare: AnyRecord = ownIdOf(resource, row)
         for (const key in row)
           if (!resource.hidden.has(key)) bare[key] = row[key]
         return bare
@@ -290,7 +291,7 @@ export function compileApi(
               ...(t.title !== undefined && { title: t.title }),
             }
       }
-      const out: AnyRecord = {}
+      const out: AnyRecord = ownIdOf(resource, row)
       for (const key in row) if (!resource.hidden.has(key)) out[key] = row[key]
       // A record of a collection with no items may have nothing to link.
       if (Object.keys(_links).length > 0) out._links = _links
@@ -349,4 +350,9 @@ export function compileApi(
     },
   }
   return compiled
+}
+
+/** The record's own id, first, where another member is its key (the row keeps it aside). */
+function ownIdOf(resource: CompiledResource, row: AnyRecord): AnyRecord {
+  return resource.ownId && row[OWN_ID] !== undefined ? { id: row[OWN_ID] } : {}
 }

@@ -21,6 +21,7 @@ import type {
   Transition,
 } from './types.ts'
 import { singularOf } from './singular-of.ts'
+import { OWN_ID, recordOfRow, type OwnIdKeeping } from './new-id.ts'
 
 /** Fields the engine sets: never taken from a body. */
 export const SERVER_FIELDS = ['id', 'createdAt', 'updatedAt', 'version']
@@ -83,6 +84,11 @@ export interface CompiledResource {
    * any other keeps `id` hidden beside it), the item path's parameter, and the prefix of new keys.
    */
   key: { member: string; param: string; prefix: string | undefined }
+  /**
+   * Where the key is another member and the record declares an `id` of its own: the kind of id
+   * drawn when a create gives none. The row keeps it at `OWN_ID`.
+   */
+  ownId: OwnIdKeeping
   /** How one record's body is wrapped: bare, in a member (`{ data }`), or in an array. */
   item: ItemEnvelope
   schema: Schema<AnyRecord>
@@ -244,13 +250,22 @@ export function compileResource(
   const json = jsonSchemaOf(declared)
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>
   const fields = Object.keys(properties)
+  // A record keyed by another member that declares an `id` of its own keeps that id as an
+  // ordinary member: the store's id holds the key, and the record's own id is kept beside it.
+  const ownId: OwnIdKeeping =
+    member !== 'id' && fields.includes('id')
+      ? { kind: ownIdKind(properties.id!) }
+      : undefined
   // A record keyed by another member keeps the stored id beside it, out of its schema's sight.
   const schema =
-    member !== 'id' && !fields.includes('id')
-      ? withStoredId(declared)
-      : declared
+    member === 'id'
+      ? declared
+      : ownId
+        ? withOwnId(declared)
+        : withStoredId(declared)
   const hidden = new Set<string>(declaration.hidden ?? [])
   if (member !== 'id') hidden.add('id')
+  if (ownId) hidden.add(OWN_ID)
   const stateField = declaration.state?.field as string | undefined
   const ownerField =
     typeof declaration.owner === 'string' ? declaration.owner : undefined
@@ -285,14 +300,16 @@ export function compileResource(
     },
   )
   // A parent's member comes from the path, never from a body.
+  // A record's own `id` beside another key is the caller's to give, as any member is.
   const serverSet = [
     ...SERVER_FIELDS,
     ...(stateField ? [stateField] : []),
     ...hidden,
     ...parents.map((p) => p.field),
-  ]
+  ].filter((field) => !(ownId && field === 'id'))
   // A key of the API's own naming may come in a body (a username); the server makes it otherwise.
-  const ownKey = member !== 'id' ? [member] : []
+  // So may a record's own id beside it: given, it is kept; left out, the server draws one.
+  const ownKey = member !== 'id' ? [member, ...(ownId ? ['id'] : [])] : []
   const singleton = declaration.singleton === true
   // A collection with no items is never read, replaced, patched or deleted one by one.
   const items = declaration.items !== false
@@ -357,6 +374,7 @@ export function compileResource(
       param,
       prefix: typeof generate === 'object' ? generate.prefix : undefined,
     },
+    ownId,
     item: dialect.item,
     schema,
     json,
@@ -447,6 +465,45 @@ export function compileResource(
     ownerField,
     declaration,
   }
+}
+
+/** The kind of a record's own id, from its schema: integers, UUIDs, or short strings. */
+function ownIdKind(schema: JsonSchema): 'integer' | 'uuid' | 'string' {
+  const type = schema.type
+  const types = Array.isArray(type) ? type : [type]
+  if (types.includes('integer') || types.includes('number')) return 'integer'
+  return schema.format === 'uuid' ? 'uuid' : 'string'
+}
+
+/**
+ * A record's schema that checks a row keeping the record's own id beside its key: the record as
+ * it is shown (its own id at `id`) is checked, and the row keeps its key and own id.
+ */
+function withOwnId(schema: Schema<AnyRecord>): Schema<AnyRecord> {
+  const standard = schema['~standard']
+  return {
+    '~standard': {
+      ...standard,
+      validate(value) {
+        if (typeof value !== 'object' || value === null)
+          return standard.validate(value)
+        const row = value as AnyRecord
+        const result = standard.validate(recordOfRow(row, { kind: 'string' }))
+        const asRow = (r: typeof result) => {
+          if (!('value' in r) || r.value === undefined || r.issues) return r
+          const { id: own, ...rest } = r.value as AnyRecord
+          return {
+            value: {
+              ...rest,
+              id: row.id,
+              ...(own !== undefined && { [OWN_ID]: own }),
+            },
+          }
+        }
+        return result instanceof Promise ? result.then(asRow) : asRow(result)
+      },
+    },
+  } as Schema<AnyRecord>
 }
 
 /** A record's schema that lets the stored id pass beside the members it declares. */

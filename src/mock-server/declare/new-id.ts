@@ -38,3 +38,51 @@ export function settleKey(values: AnyRecord, member: string, make: () => Id) {
   if (values.id === undefined) values.id = make()
   if (member !== 'id') values[member] = values.id
 }
+
+/**
+ * Where a row keeps the record's own `id` when another member is its key (a user keyed by
+ * `username` that has an `id` too): the store's `id` holds the key, and this member the record's
+ * own id. No declared member can take this name.
+ */
+export const OWN_ID = '~id'
+
+/** How a resource keeps a record's own id beside another key, where it does. */
+export type OwnIdKeeping = { kind: 'integer' | 'uuid' | 'string' } | undefined
+
+/**
+ * A new row's values as the store keeps them: the record's own `id` (given, else drawn) moves to
+ * `OWN_ID`, so that the store's `id` is free to hold the key.
+ */
+export function settleOwnId(
+  values: AnyRecord,
+  ownId: OwnIdKeeping,
+  draw: () => Id,
+) {
+  if (ownId === undefined) return
+  if (!(OWN_ID in values) && values.id !== undefined) values[OWN_ID] = values.id
+  delete values.id
+  if (values[OWN_ID] === undefined) values[OWN_ID] = draw()
+}
+
+/** A stored row as its record: the record's own id back at `id`, the key at its member only. */
+export function recordOfRow(row: AnyRecord, ownId: OwnIdKeeping): AnyRecord {
+  if (ownId === undefined) return row
+  const { id: _key, [OWN_ID]: own, ...rest } = row
+  return own === undefined ? rest : { id: own, ...rest }
+}
+
+/** A new own id for a row of a resource that keeps one: the next integer, or a drawn string. */
+export function nextOwnId(
+  resource: { ownId: OwnIdKeeping; key: { prefix: string | undefined } },
+  rows: Iterable<AnyRecord>,
+  random: () => number,
+): Id {
+  const kind = resource.ownId?.kind ?? 'integer'
+  if (kind !== 'integer') return newId(kind, 0, random)
+  let next = 1
+  for (const row of rows) {
+    const own = row[OWN_ID]
+    if (typeof own === 'number' && own >= next) next = Math.floor(own) + 1
+  }
+  return next
+}

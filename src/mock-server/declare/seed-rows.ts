@@ -2,7 +2,7 @@ import { createRandom, type RandomSource } from '../random.ts'
 import type { FieldError } from '../validation/validate.ts'
 import { InvalidDeclarationError } from './check-declaration.ts'
 import type { CompiledResource } from './compile-resource.ts'
-import { newId, settleKey } from './new-id.ts'
+import { newId, nextOwnId, settleKey, settleOwnId } from './new-id.ts'
 import { checkWith } from './schema-tools.ts'
 import type { AnyRecord, SeedContext } from './types.ts'
 
@@ -156,6 +156,9 @@ function tableRows(
   raw.forEach((partial, index) => {
     const path = `resources.${resource.name}.seed[${index}]`
     const values: AnyRecord = { ...partial }
+    settleOwnId(values, resource.ownId, () =>
+      nextOwnId(resource, rows, () => random.next()),
+    )
     settleKey(values, resource.key.member, () =>
       newId(resource.idKind, next, () => random.next(), resource.key.prefix),
     )

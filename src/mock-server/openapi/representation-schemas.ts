@@ -38,12 +38,14 @@ function recordMembers(ctx: SchemaContext, resource: CompiledResource) {
   const name = ctx.names.get(resource.name)!.item
   const json = embedSchema(resource.json, name, ctx.schemas)
   const all = (json.properties ?? {}) as Record<string, JsonSchema>
+  // A record's own id beside another key is shown, though the stored id (the key) is not.
+  const shown = (field: string) =>
+    !resource.hidden.has(field) ||
+    (resource.ownId !== undefined && field === 'id')
   const properties: Record<string, JsonSchema> = {}
   for (const [field, schema] of Object.entries(all))
-    if (!resource.hidden.has(field)) properties[field] = schema
-  const required = ((json.required ?? []) as string[]).filter(
-    (field) => !resource.hidden.has(field),
-  )
+    if (shown(field)) properties[field] = schema
+  const required = ((json.required ?? []) as string[]).filter(shown)
   // A record schema that says nothing of its members (a schema without JSON Schema) allows any.
   const additionalProperties =
     'properties' in json ? (json.additionalProperties ?? false) : true

@@ -1,6 +1,6 @@
 import type { ApiModel } from '../model/compiled-api.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
-import { newId, settleKey } from '../declare/new-id.ts'
+import { newId, nextOwnId, settleKey, settleOwnId } from '../declare/new-id.ts'
 import type { AnyRecord, Id, TableHandle } from '../declare/types.ts'
 import { limits } from '../limits.ts'
 import { ProblemError } from '../problems/problem-error.ts'
@@ -243,6 +243,10 @@ export class Database {
       list: () => table.all(),
       insert(values: Partial<T>) {
         const row: AnyRecord = { ...values }
+        // A record's own id beside another key moves aside: the store's id holds the key.
+        settleOwnId(row, resource.ownId, () =>
+          nextOwnId(resource, table.rows.values(), random),
+        )
         // Whatever chose the id (a hook, a declaration, a caller of `api.data`, a key of the API's
         // own naming such as a username), an insert adds a row: it never replaces one, and it is
         // refused before anything changes.
