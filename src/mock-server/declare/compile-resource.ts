@@ -252,8 +252,11 @@ export function compileResource(
   const fields = Object.keys(properties)
   // A record keyed by another member that declares an `id` of its own keeps that id as an
   // ordinary member: the store's id holds the key, and the record's own id is kept beside it.
+  // An `id` the declaration hides is the stored one, not the record's.
   const ownId: OwnIdKeeping =
-    member !== 'id' && fields.includes('id')
+    member !== 'id' &&
+    fields.includes('id') &&
+    !(declaration.hidden as readonly string[] | undefined)?.includes('id')
       ? { kind: ownIdKind(properties.id!) }
       : undefined
   // A record keyed by another member keeps the stored id beside it, out of its schema's sight.
