@@ -187,9 +187,6 @@ function engineServes(
   inferred: InferredResource,
 ) {
   const own = group.path !== undefined
-  // A record keyed by another member beside an `id` of its own (Petstore's user, `{username}`)
-  // keeps both: the importer serves it.
-  if (inferred.key !== 'id' && !inferred.hiddenId) return false
   // Rows are kept by a scalar key: a record whose key member is an object (an answer
   // `{ "floating_ip": { … } }` read as the record itself) is the importer's to serve.
   const keyType = typeOf(inferred.record[inferred.key] ?? {})
