@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
   createMockApi,
@@ -10,8 +10,14 @@ import {
   defineResource,
 } from '../../src/mock-server/index.ts'
 import type { MockStore } from '../../src/mock-server/store/mock-store.ts'
+import { PostgresStore } from '../../src/server/postgres-store.ts'
 import { SqliteStore } from '../../src/server/sqlite-store.ts'
 import { IndexedDbStore } from '../../src/shared-mock/indexeddb-store.ts'
+import { findPostgresBin } from './postgres/postgres-cluster.ts'
+import {
+  sharedDatabase,
+  startSharedPostgres,
+} from '../support/shared-postgres.ts'
 
 type Json = Record<string, unknown>
 
@@ -200,10 +206,25 @@ describe('a record keyed by another member beside an id of its own', () => {
 const dir = mkdtempSync(join(tmpdir(), 'hypermock-key-beside-id-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-describe.each([
+let postgresUrl: string | undefined
+const postgres = async () => {
+  postgresUrl ??= (await sharedDatabase('keybesideid')).url
+  return PostgresStore.open(postgresUrl)
+}
+
+const stores: [string, () => Promise<MockStore>][] = [
   ['SQLite', () => SqliteStore.open(join(dir, 'users.db'))],
   ['IndexedDB', () => IndexedDbStore.open('key-beside-id')],
-])('on %s', (_, open) => {
+  ...(findPostgresBin()
+    ? [['PostgreSQL', postgres] as [string, () => Promise<MockStore>]]
+    : []),
+]
+
+describe.each(stores)('on %s', (name, open) => {
+  beforeAll(async () => {
+    if (name === 'PostgreSQL') await startSharedPostgres()
+  }, 60_000)
+
   it('keeps the key and the own id of every write when opened again', async () => {
     const first = await open()
     const send = serve(first)
