@@ -167,3 +167,28 @@ describe('a declaration with mistakes', () => {
     expect(routesOnly.routes.map((r) => r.path)).toContain('/ping')
   })
 })
+
+describe('a record keyed by another member beside an id of its own', () => {
+  it('is refused where that id could not be drawn, with the way to keep it the stored key', () => {
+    const found = mistakes(
+      defineApi({
+        name: 'Users',
+        resources: {
+          users: defineResource({
+            schema: z.strictObject({
+              id: z.object({ n: z.number() }),
+              username: z.string(),
+            }),
+            dialect: { keys: { member: 'username', generate: 'string' } },
+          }),
+        },
+      }),
+    )
+    expect(found).toEqual([
+      {
+        field: 'resources.users.schema',
+        message: expect.stringContaining('hide it (hidden: ["id"])'),
+      },
+    ])
+  })
+})

@@ -399,6 +399,19 @@ export function checkResource(
       `${at}.dialect.keys.generate`,
       `makes integer keys, but ${key} is a string: generate "string", "uuid" or { prefix } keys`,
     )
+  // A record's own id beside another key is drawn when a create gives none: a number or a string.
+  const ownType = properties.id?.type
+  if (
+    resource.ownId &&
+    ownType !== undefined &&
+    !(Array.isArray(ownType) ? ownType : [ownType]).some((t) =>
+      ['integer', 'number', 'string'].includes(t as string),
+    )
+  )
+    issue(
+      `${at}.schema`,
+      `has an "id" of its own beside the key ${key}, which must be an integer or a string to be drawn for a create that gives none; hide it (hidden: ["id"]) to keep it the stored key`,
+    )
   for (const [i, f] of (d.filters ?? []).entries())
     needField(`${at}.filters[${i}]`, f, 'a filter')
   for (const [i, f] of (d.sort ?? []).entries())
