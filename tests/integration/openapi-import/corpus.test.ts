@@ -228,6 +228,7 @@ describe.skipIf(!corpus)(
       return {
         status: response.status,
         stateless: response.headers.get('Hypermock-Stateless'),
+        etag: response.headers.get('ETag'),
         body: (text ? JSON.parse(text) : undefined) as Json,
       }
     }
@@ -281,10 +282,30 @@ describe.skipIf(!corpus)(
         firstName: 'Ada',
       })
       expect(user.status).toBe(200)
-      expect((await send('GET', '/user/ada')).body).toMatchObject({
-        id: 501,
-        username: 'ada',
+      const ada = await send('GET', '/user/ada')
+      expect(ada.body).toMatchObject({ id: 501, username: 'ada' })
+      // The user's id is its own member; the username keys it, with one ETag for create and read.
+      expect(ada.etag).toBeTruthy()
+      expect(ada.etag).toBe(user.etag)
+      const renamed = await send('PUT', '/user/ada', {
+        id: 502,
+        username: 'grace',
       })
+      expect(renamed.status).toBe(422)
+      expect((await send('GET', '/user/grace')).status).toBe(404)
+      const changed = await send('PUT', '/user/ada', {
+        id: 502,
+        username: 'ada',
+        lastName: 'Lovelace',
+      })
+      expect(changed.status).toBe(200)
+      expect((await send('GET', '/user/ada')).body).toMatchObject({
+        id: 502,
+        lastName: 'Lovelace',
+      })
+      const drawn = await send('POST', '/user', { username: 'alan' })
+      expect(typeof (await send('GET', '/user/alan')).body.id).toBe('number')
+      expect(drawn.status).toBe(200)
       const pet = { id: 9001, name: 'rex', photoUrls: [], status: 'available' }
       await send('POST', '/pet', pet)
       const replaced = await send('PUT', '/pet', { ...pet, status: 'sold' })
