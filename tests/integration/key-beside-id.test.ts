@@ -85,6 +85,13 @@ describe('a record keyed by another member beside an id of its own', () => {
     expect(alan.body).toMatchObject({ id: 11, username: 'alan' })
     expect(Object.keys(alan.body)).not.toContain('~id')
     expect((await send('GET', '/users/10')).status).toBe(404)
+    // `id` filters by the record's own id, the key by its member.
+    const byId = await send('GET', '/users?id=10')
+    expect((byId.body.items as Json[]).map((u) => u.username)).toEqual([
+      'grace',
+    ])
+    const byKey = await send('GET', '/users?username=alan')
+    expect((byKey.body.items as Json[]).map((u) => u.id)).toEqual([11])
     const list = await send('GET', '/users')
     expect((list.body.items as Json[]).map((u) => [u.id, u.username])).toEqual([
       [11, 'alan'],

@@ -7,6 +7,7 @@ import { HttpResponse } from '../http-response.ts'
 import { selectTablePage } from '../collections/sorted-view.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
 import type { AnyRecord } from '../declare/types.ts'
+import { OWN_ID } from '../declare/new-id.ts'
 import { lowerFirst, camel, schemaRef } from '../openapi/schema-names.ts'
 import type { Handler, RouteContext } from '../route-spec.ts'
 import type { Convention } from './convention.ts'
@@ -34,6 +35,11 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
       resource.sortable,
       resource.list,
     )
+    // `id` filters by a record's own id where another member is its key (the row keeps it aside).
+    if (resource.ownId)
+      query.filters = query.filters.map((f) =>
+        f.field === 'id' ? { ...f, field: OWN_ID } : f,
+      )
     // An API whose plain list is a bare array of every match (json-server's) pages only on request.
     const whole =
       resource.list.unpaged === 'array' && isUnpaged(search, resource.list)
