@@ -43,7 +43,7 @@ export function publishedSection(run: Published, now = new Date()) {
       ? `The table is the last of ${run.tables.length} runs in a row. ${run.misses === 0 ? 'Every row with a target passed in every run.' : `${run.misses} MISS over the ${run.tables.length} runs.`}`
       : run.misses === 0
         ? 'Every row with a target passed.'
-        : `${run.misses} row(s) missed their target.`,
+        : `${run.misses} ${run.misses === 1 ? 'line' : 'lines'} of the table missed their target.`,
     '',
     run.tables[0]!,
   ]
