@@ -49,9 +49,11 @@ export function addSharedSchemas(ctx: SchemaContext) {
     { self: link, first: link, last: link, prev: link, next: link },
     ['self', 'first', 'last'],
   )
-  // The root links every collection with routes of its own (a table-only resource has none).
+  // The root links every collection it can list (a table-only resource has no routes of its own,
+  // and a collection with `list: false` answers no GET), as root.ts does.
   const linked = [...ctx.api.resources.values()].filter(
-    (r) => r.declaration.tableOnly !== true && r.parents.length === 0,
+    (r) =>
+      r.declaration.tableOnly !== true && r.parents.length === 0 && r.listed,
   )
   const graphql = !ctx.api.resources.has('graphql')
   // The event stream, unless a resource of the API's own is named `events`.
