@@ -8,14 +8,19 @@ import type { DescriptionValidator } from './ajv-standard-schema.ts'
 import { answerShaper } from './conform-answer.ts'
 import { bodiesOf } from './engine-shape.ts'
 import type { InferredResource } from './infer-resource.ts'
-import { successOf, type DocOperation } from './openapi-reader.ts'
-import type { Json } from './schema-view.ts'
+import {
+  requestSchemaOf,
+  successOf,
+  type DocOperation,
+} from './openapi-reader.ts'
+import { flatten, typeOf, type Json } from './schema-view.ts'
 
 /**
  * A create at a path of its own that makes another collection's record (Spotify's
  * `POST /me/playlists` makes what `GET /playlists/{playlist_id}` reads), as that resource's
  * `creates`: the body the operation draws, the status it lists, the answer in its own schema.
- * None where the path is one the engine does not take, or the operation answers no body.
+ * None where the path is one the engine does not take, the operation answers no body, or its
+ * body is a list of records (Petstore's `POST /user/createWithList`): a create takes one.
  */
 export function engineCreate(
   document: Json,
@@ -25,7 +30,9 @@ export function engineCreate(
   keeper: { name: string; inferred: InferredResource; resource: AnyResource },
 ): CreateAtDeclaration | undefined {
   const status = successOf(document, op.operation)?.status
+  const body = requestSchemaOf(document, op.operation)
   if (
+    (body !== undefined && typeOf(flatten(document, body)) === 'array') ||
     !searchPathOk(op.path) ||
     op.path === (keeper.resource.path ?? `/${keeper.name}`) ||
     keeper.resource.creates?.some((c) => c.path === op.path) ||
