@@ -37,7 +37,7 @@ export function publishedSection(run: Published, now = new Date()) {
   const dirty = git('status', '--porcelain', '--untracked-files=no') !== ''
   const lines = [
     `Written by \`npm run bench -- ${['--publish', ...run.args].join(' ')}\` on ${now.toISOString().slice(0, 10)}, at commit ${git('rev-parse', '--short=12', 'HEAD')}${dirty ? ' with changes not yet committed' : ''}.`,
-    `The machine: ${cpus().length} cores (${cpu}), Linux, Node ${process.versions.node}.`,
+    `The machine: ${cpus().length} cores (${cpu}), Linux, Node v${process.versions.node}.`,
     `The load average was ${run.loadAtStart.toFixed(2)} at the start and ${run.loadAtEnd.toFixed(2)} at the end (the bench's own work counts in it).`,
     run.tables.length > 1
       ? `The table is the last of ${run.tables.length} runs in a row. ${run.misses === 0 ? 'Every row with a target passed in every run.' : `${run.misses} MISS over the ${run.tables.length} runs.`}`
