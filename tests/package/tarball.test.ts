@@ -220,8 +220,10 @@ describe('the packed tarball', () => {
     // the package was 794 kB without it). Since 820 kB: the playground's GraphQL view, GraphiQL 4
     // and CodeMirror 5 in chunks loaded only when it opens (some 340 kB gzipped, without
     // GraphiQL's embedded fonts; GraphiQL 5 with monaco-editor measured 2.1 MB gzipped), and
-    // GraphQL over a WebSocket.
-    expect(statSync(tarballPath).size).toBeLessThan(1160 * 1024)
+    // GraphQL over a WebSocket. Since 1160 kB: the playground's views in chunks of their own (each
+    // compressed apart), and the engine's collections without items or lists, creates at other
+    // paths and keys beside an own id (1,173 kB packed).
+    expect(statSync(tarballPath).size).toBeLessThan(1190 * 1024)
   })
 
   it('gives every code entry types and JavaScript that exist', () => {
