@@ -3,6 +3,7 @@ import type { ApiModel } from '../model/compiled-api.ts'
 import type { Link } from '../declare/types.ts'
 import { HttpResponse } from '../http-response.ts'
 import { schemaRef } from '../openapi/schema-names.ts'
+import { linkedFromRoot } from '../openapi/shared-schemas.ts'
 import type { RouteContext, RouteSpec } from '../route-spec.ts'
 
 function rootHandler(api: () => ApiModel) {
@@ -11,13 +12,7 @@ function rootHandler(api: () => ApiModel) {
     const base = ctx.runtime.baseHref
     const _links: Record<string, Link> = { self: { href: base || '/' } }
     for (const resource of resources.values())
-      // A nested collection has no one path to link: its parents' items link to it.
-      // Nor does a collection with no list: its path answers no GET.
-      if (
-        resource.declaration.tableOnly !== true &&
-        resource.parents.length === 0 &&
-        resource.listed
-      )
+      if (linkedFromRoot(resource))
         _links[resource.name] = {
           href: `${base}${resource.path}`,
           title: resource.title,

@@ -3,6 +3,16 @@ import type { JsonSchema } from '../declare/schema-tools.ts'
 import type { SchemaContext } from './representation-schemas.ts'
 import { escapeRegExp, schemaRef } from './schema-names.ts'
 
+/**
+ * Whether the root links a resource: a collection with a path of its own that answers a GET. A
+ * table-only resource has no routes, a nested one no single path (its parents' items link it), and
+ * one with `list: false` answers no GET. The root's answer and its schema both ask this.
+ */
+export const linkedFromRoot = (resource: CompiledResource) =>
+  resource.declaration.tableOnly !== true &&
+  resource.parents.length === 0 &&
+  resource.listed
+
 const object = (
   properties: Record<string, JsonSchema>,
   required: string[] = Object.keys(properties),
@@ -49,12 +59,7 @@ export function addSharedSchemas(ctx: SchemaContext) {
     { self: link, first: link, last: link, prev: link, next: link },
     ['self', 'first', 'last'],
   )
-  // The root links every collection it can list (a table-only resource has no routes of its own,
-  // and a collection with `list: false` answers no GET), as root.ts does.
-  const linked = [...ctx.api.resources.values()].filter(
-    (r) =>
-      r.declaration.tableOnly !== true && r.parents.length === 0 && r.listed,
-  )
+  const linked = [...ctx.api.resources.values()].filter(linkedFromRoot)
   const graphql = !ctx.api.resources.has('graphql')
   // The event stream, unless a resource of the API's own is named `events`.
   const events = !ctx.api.resources.has('events')
