@@ -97,6 +97,17 @@ describe('a record keyed by another member beside an id of its own', () => {
       [11, 'alan'],
       [10, 'grace'],
     ])
+    // `sort=id` orders by the own id too; the plain list keeps the key's order.
+    const byOwnId = await send('GET', '/users?sort=id')
+    expect((byOwnId.body.items as Json[]).map((u) => u.username)).toEqual([
+      'grace',
+      'alan',
+    ])
+    const descending = await send('GET', '/users?sort=-id')
+    expect((descending.body.items as Json[]).map((u) => u.username)).toEqual([
+      'alan',
+      'grace',
+    ])
   })
 
   it('creates at the key, keeping the id the body gives, and draws one when it gives none', async () => {

@@ -35,11 +35,17 @@ export function listHandler(resource: CompiledResource, where: RowFilter) {
       resource.sortable,
       resource.list,
     )
-    // `id` filters by a record's own id where another member is its key (the row keeps it aside).
-    if (resource.ownId)
+    // `id` filters and sorts by a record's own id where another member is its key (the row keeps
+    // it aside); with no sort asked for, the list keeps the key's order.
+    if (resource.ownId) {
       query.filters = query.filters.map((f) =>
         f.field === 'id' ? { ...f, field: OWN_ID } : f,
       )
+      if (search.has(resource.list.params.sort))
+        query.sort = query.sort.map((s) =>
+          s.field === 'id' ? { ...s, field: OWN_ID } : s,
+        )
+    }
     // An API whose plain list is a bare array of every match (json-server's) pages only on request.
     const whole =
       resource.list.unpaged === 'array' && isUnpaged(search, resource.list)
