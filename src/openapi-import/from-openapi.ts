@@ -48,6 +48,7 @@ import { itemMustExist as itemUnderParents } from './item-must-exist.ts'
 import { addItemRoute, itemAction } from './item-action.ts'
 import { engineCreate } from './engine-create.ts'
 import { engineSearch } from './engine-search.ts'
+import { actionBelowItem } from './action-below-item.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 
@@ -493,6 +494,16 @@ export function importOpenApi(
     Omit<NonNullable<ReturnType<typeof nestedShapeOf>>, 'id'>
   >()
   const unnamed = (path: string) => path.replace(/\{[^}]+\}/g, '{}')
+  // Actions on an item (`POST /threads/{thread_id}/runs/{run_id}/cancel`): placed with the
+  // collection of the item they act on, once it is known. One that makes a record of its own
+  // (`POST /subscription_items/{subscription_item}/usage_records`) is a collection's create.
+  const actions = new Map(
+    operations.flatMap((op) => {
+      const action =
+        !createsOwn(document, op, operations) && actionBelowItem(op, operations)
+      return action ? [[op, action] as const] : []
+    }),
+  )
   for (const op of operations) {
     const nested = nestedShapeOf(document, op)
     if (nested?.id && !nestedShapes.has(unnamed(nested.at)))
@@ -505,6 +516,7 @@ export function importOpenApi(
     if (
       nested &&
       nested.id === undefined &&
+      !actions.has(op) &&
       !shapeOf(op.path) &&
       !deeper(nested.at) &&
       !nestedShapes.has(unnamed(nested.at))
@@ -515,6 +527,7 @@ export function importOpenApi(
     [...nestedShapes.values()].map((n) => [n.at, n.parents]),
   )
   for (const op of operations) {
+    if (actions.has(op)) continue
     const nested = nestedShapeOf(document, op)
     const known = nested && nestedShapes.get(unnamed(nested.at))
     const found = known
@@ -577,6 +590,13 @@ export function importOpenApi(
         op,
         why: `${op.method.toUpperCase()} on ${shape.id ? 'an item' : 'a collection'} is not part of the model (no PUT, PATCH or DELETE on a collection)`,
       })
+  }
+  for (const [op, { item, sub }] of actions) {
+    const group = [...collections.values()].find(
+      (g) => g.read && unnamed(g.read.path) === unnamed(item),
+    )
+    if (group) subs.push({ op, collection: group.name, sub })
+    else ownPaths.push(op)
   }
 
   const countOf = (name: string) =>

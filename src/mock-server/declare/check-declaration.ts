@@ -644,6 +644,11 @@ const ITEM_PATH = new RegExp(
   `^${ITEM_SEGMENT_SOURCE}(/${ITEM_SEGMENT_SOURCE}){0,7}$`,
 )
 
+/** Whether an item route may be declared at this path below the item (`itemRoutes`). */
+export function itemRoutePathOk(path: string) {
+  return ITEM_PATH.test(path)
+}
+
 /** The success statuses a resource may answer its writes with. */
 const STATUSES = {
   create: [200, 201, 202],

@@ -6,8 +6,10 @@ import {
 
 /**
  * Stripe's shape, small: charges read and updated by POST on the item, captured by
- * `POST /charges/{charge}/capture`, a receipt marked sent by `PUT` two segments below the item;
- * a customer's sources verified below the customer.
+ * `POST /charges/{charge}/capture`, a receipt marked sent by `PUT` two segments below the item, a
+ * dispute closed by `POST /charges/{charge}/dispute/close` (which answers the charge); a
+ * customer's sources verified below the customer, and made the default by
+ * `POST /customers/{customer}/sources/{id}/mark_default` (which answers the source).
  */
 const charge = {
   type: 'object',
@@ -92,6 +94,15 @@ const openapi = {
       parameters: [param('charge')],
       put: { responses: { '204': { description: 'marked' } } },
     },
+    '/charges/{charge}/dispute/close': {
+      parameters: [param('charge')],
+      post: {
+        responses: ok(
+          { $ref: '#/components/schemas/charge' },
+          { id: 'ch_closed', amount: 100 },
+        ),
+      },
+    },
     '/customers/{customer}/sources': {
       parameters: [param('customer')],
       get: {
@@ -112,6 +123,16 @@ const openapi = {
     '/customers/{customer}/sources/{id}/verify': {
       parameters: [param('customer'), param('id')],
       post: { responses: { '204': { description: 'verified' } } },
+    },
+    '/customers/{customer}/sources/{id}/mark_default': {
+      parameters: [param('customer'), param('id')],
+      post: {
+        requestBody: body({
+          type: 'object',
+          properties: { note: { type: 'string' } },
+        }),
+        responses: ok({ $ref: '#/components/schemas/source' }),
+      },
     },
   },
   components: { schemas: { charge, source } },
@@ -148,20 +169,27 @@ describe('imported actions on an item are the resource’s own item routes', () 
   it('are declared on the resource, not as routes of their own, and reported as actions', () => {
     const { api, report } = importOpenApi(openapi)
     const paths = (api.routes ?? []).map((r) => `${r.method} ${r.path}`)
-    expect(paths.filter((p) => /capture|receipt|verify/.test(p))).toEqual([])
+    expect(
+      paths.filter((p) =>
+        /capture|receipt|verify|dispute|mark_default/.test(p),
+      ),
+    ).toEqual([])
     expect(
       api.resources.charges?.itemRoutes?.map((r) => `${r.method} ${r.path}`),
-    ).toEqual(['POST capture', 'PUT receipt/sent'])
+    ).toEqual(['POST capture', 'POST dispute/close', 'PUT receipt/sent'])
     const sources = Object.values(api.resources).find((r) =>
       r.path?.endsWith('/sources'),
     )
     expect(sources?.itemRoutes?.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST verify',
+      'POST mark_default',
     ])
     for (const path of [
       '/charges/{charge}/capture',
       '/charges/{charge}/receipt/sent',
+      '/charges/{charge}/dispute/close',
       '/customers/{customer}/sources/{id}/verify',
+      '/customers/{customer}/sources/{id}/mark_default',
     ])
       expect(report.operations.find((o) => o.path === path)?.servedAs).toBe(
         'action',
@@ -232,5 +260,44 @@ describe('imported actions on an item are the resource’s own item routes', () 
     expect(
       (await send('POST', '/customers/cus_2/sources/src_1/verify')).status,
     ).toBe(404)
+  })
+
+  it('act on the item when they answer a record: a path with "_" or several segments, below parents too', async () => {
+    const send = client(createOpenApiMock({ openapi }))
+    await send('POST', '/charges', { id: 'ch_1', amount: 500 })
+    await send('POST', '/customers/cus_1/sources', {
+      id: 'src_1',
+      customer: 'cus_1',
+    })
+    const closed = await send('POST', '/charges/ch_1/dispute/close')
+    expect(closed).toMatchObject({
+      status: 200,
+      etag: (await send('GET', '/charges/ch_1')).etag,
+      body: { id: 'ch_closed', amount: 100 },
+    })
+    expect((await send('POST', '/charges/ch_9/dispute/close')).status).toBe(404)
+    const marked = await send(
+      'POST',
+      '/customers/cus_1/sources/src_1/mark_default',
+      { note: 'card' },
+    )
+    expect(marked.status).toBe(200)
+    expect(marked.etag).toBe(
+      (await send('GET', '/customers/cus_1/sources/src_1')).etag,
+    )
+    expect(
+      (
+        await send('POST', '/customers/cus_2/sources/src_1/mark_default', {
+          note: 'card',
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await send('POST', '/customers/cus_1/sources/src_1/mark_default', {
+          note: 7,
+        })
+      ).status,
+    ).toBe(422)
   })
 })
