@@ -639,13 +639,15 @@ export function importOpenApi(
     const itemless =
       at.lastIndexOf('/') > 0 &&
       !(group.read ?? group.replace ?? group.patch ?? group.delete)
-    // One with a create of its own records is the engine's. Where the description names no
+    // One with a create of its own records is the engine's, and so is one below parents whose
+    // create makes a record another path reads (GitHub's `/repos/{owner}/{repo}/forks`): its
+    // rows are the ones made below the parents its path names. Where the description names no
     // path below any of them, it is a collection with no items (`items: false`), its create
     // answering no `Location`; else those paths are its items' own (`/tax/calculations/{id}/…`).
     const creates =
       itemless &&
       group.create !== undefined &&
-      createsOwn(document, group.create, operations)
+      (createsOwn(document, group.create, operations) || parents !== undefined)
     const noItems = creates && !deeper(at)
     // One whose create makes another collection's record, with no parents and nothing beside
     // its list: that collection's create and search at this path, once every collection is known.

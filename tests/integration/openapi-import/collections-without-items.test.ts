@@ -258,6 +258,72 @@ describe('an imported nested collection with no item path, served by the engine'
   })
 })
 
+/**
+ * The same runs, one also read at a path of its own (`GET /runs/{run_id}`, as GitHub reads an
+ * issue comment its issue's path lists and creates).
+ */
+const readElsewhere = {
+  ...nested,
+  paths: {
+    ...nested.paths,
+    '/runs/{run_id}': {
+      get: {
+        parameters: [
+          {
+            name: 'run_id',
+            in: 'path',
+            required: true,
+            schema: { type: 'integer' },
+          },
+        ],
+        responses: { '200': { description: 'the run', content: json(run) } },
+      },
+    },
+  },
+}
+
+describe('an imported nested collection with no item path whose record another path reads', () => {
+  it('is still declared below its parents with no items, served by the engine', async () => {
+    const { api, report } = importOpenApi(readElsewhere)
+    expect(
+      (api.routes ?? []).filter((r) => r.path.startsWith('/orgs')),
+    ).toEqual([])
+    expect(api.resources['orgs-teams-runs']).toMatchObject({
+      items: false,
+      path: '/orgs/{org}/teams/{team_slug}/runs',
+    })
+    expect(
+      report.operations
+        .filter((o) => o.path.startsWith('/orgs'))
+        .map((o) => `${o.method} ${o.servedAs} ${o.resource}`),
+    ).toEqual(['GET list orgs-teams-runs', 'POST create orgs-teams-runs'])
+    const call = describedCaller(
+      createOpenApiMock({ openapi: readElsewhere }),
+      readElsewhere,
+      { origin: 'http://api.test', base: '/v1' },
+    )
+    const created = await call('POST', '/orgs/acme/teams/core/runs', {
+      status: 'queued',
+    })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('ETag')).toMatch(/^"/)
+    const mine = (await (
+      await call('GET', '/orgs/acme/teams/core/runs')
+    ).json()) as { status: string }[]
+    expect(mine.map((r) => r.status)).toEqual(['queued'])
+    expect(
+      await (await call('GET', '/orgs/acme/teams/web/runs')).json(),
+    ).toEqual([])
+    const invalid = await call('POST', '/orgs/acme/teams/core/runs', {
+      status: 7,
+    })
+    expect(invalid.status).toBe(422)
+    expect(
+      (await (await call('GET', '/orgs/acme/teams/core/runs')).json()) as [],
+    ).toHaveLength(1)
+  })
+})
+
 const batch = { $ref: '#/components/schemas/Batch' }
 /** A create with no item path, and an action below one of its records. */
 const actions = {
