@@ -83,6 +83,16 @@ const api = defineApi({
           path: 'receipt/sent.json',
           handle: (ctx) => Response.json({ id: ctx.item.id, sent: false }),
         },
+        {
+          method: 'POST',
+          path: 'shipping/ship',
+          under: '/test_helpers/charges',
+          summary: 'Ship a charge, as a test helper',
+          handle(ctx) {
+            const done = ctx.update({ captured: true })
+            return Response.json({ id: done.id, captured: done.captured })
+          },
+        },
       ],
     }),
     repos: defineResource({
@@ -169,6 +179,34 @@ describe("a resource's own operations on each item (itemRoutes)", () => {
     )
   })
 
+  it('answers below another path the API names its items at (under), as below its own', async () => {
+    const { send } = serve(api)
+    const etag = (await send('GET', '/charges/1')).headers.get('ETag')!
+    const shipped = await send(
+      'POST',
+      '/test_helpers/charges/1/shipping/ship',
+      undefined,
+      { 'If-Match': etag },
+    )
+    expect(shipped.status).toBe(200)
+    expect(shipped.body).toEqual({ id: 1, captured: true })
+    const after = await send('GET', '/charges/1')
+    expect(after.body).toMatchObject({ captured: true })
+    expect(shipped.headers.get('ETag')).toBe(after.headers.get('ETag'))
+    expect(
+      (
+        await send('POST', '/test_helpers/charges/1/shipping/ship', undefined, {
+          'If-Match': etag,
+        })
+      ).status,
+    ).toBe(412)
+    expect(
+      (await send('POST', '/test_helpers/charges/99/shipping/ship')).status,
+    ).toBe(404)
+    // Below the resource's own path it is not served.
+    expect((await send('POST', '/charges/1/shipping/ship')).status).toBe(404)
+  })
+
   it('is in the description, a valid OpenAPI document', async () => {
     const { send } = serve(api)
     const document = (await send('GET', '/openapi.json')).body
@@ -180,6 +218,10 @@ describe("a resource's own operations on each item (itemRoutes)", () => {
     expect((paths['/v1/charges/{id}/capture']!.post as Json).summary).toBe(
       'Capture a charge',
     )
+    expect(
+      (paths['/v1/test_helpers/charges/{id}/shipping/ship']!.post as Json)
+        .summary,
+    ).toBe('Ship a charge, as a test helper')
     const result = await validate(structuredClone(document) as never)
     expect(result.valid ? [] : compileErrors(result)).toEqual([])
   })
@@ -235,6 +277,64 @@ describe("a resource's own operations on each item (itemRoutes)", () => {
     )
     expect(bad([{ method: 'PUT', path: 'x' }])).toMatch(
       /itemRoutes\[0\]\.handle/,
+    )
+    // Below another path: literal segments, not the resource's own, the action's path free.
+    expect(
+      bad([
+        { method: 'POST', path: 'capture', under: '/test/charges', handle },
+      ]),
+    ).toBe('')
+    for (const under of ['test/charges', '/test/{id}', '/a/../b', ''])
+      expect(bad([{ method: 'POST', path: 'x', under, handle }])).toMatch(
+        /itemRoutes\[0\]\.under.*literal segments/,
+      )
+    expect(
+      bad([{ method: 'POST', path: 'x', under: '/charges', handle }]),
+    ).toMatch(/itemRoutes\[0\]\.under.*own path/)
+    expect(
+      bad([
+        { method: 'POST', path: 'x', under: '/t/charges', handle },
+        { method: 'POST', path: 'x', under: '/t/charges', handle },
+      ]),
+    ).toMatch(/itemRoutes\[1\].*second POST at \/t\/charges\/\{id\}\/x/)
+  })
+
+  it('refuses a route under another path on a resource below parents', () => {
+    let message = ''
+    try {
+      createMockApi({
+        api: defineApi({
+          name: 'Bad',
+          auth: false,
+          resources: {
+            repos: defineResource({
+              schema: z.object({ id: z.number().int() }),
+            }),
+            hooks: defineResource({
+              schema: z.object({
+                id: z.number().int(),
+                repoId: z.number().int(),
+              }),
+              path: '/repos/{repo}/hooks',
+              parents: { repo: { field: 'repoId', to: 'repos' } },
+              itemRoutes: [
+                {
+                  method: 'POST',
+                  path: 'ping',
+                  under: '/test/hooks',
+                  handle: () => new Response(null, { status: 204 }),
+                },
+              ],
+            }),
+          },
+        }),
+      })
+    } catch (error) {
+      if (!isInvalidDeclarationError(error)) throw error
+      message = error.message
+    }
+    expect(message).toMatch(
+      /hooks\.itemRoutes\[0\]\.under.*a resource below parents/,
     )
   })
   it('shares a path with an action, each method answered by its own', async () => {

@@ -89,11 +89,13 @@ export function declaredItemConvention(
       operationId: camel(
         method.toLowerCase(),
         resource.singular,
-        ...declared.path.split(/[^A-Za-z0-9]+/).filter(Boolean),
+        ...`${declared.under ?? ''}/${declared.path}`
+          .split(/[^A-Za-z0-9]+/)
+          .filter(Boolean),
       ),
       summary:
         summary ??
-        `${method} ${withArticle(resource.singular)}'s ${declared.path}`,
+        `${method} ${withArticle(resource.singular)}'s ${declared.path}${declared.under === undefined ? '' : ` at ${declared.under}`}`,
       tag: resource.title,
       answers: [
         status === 204

@@ -599,24 +599,45 @@ export function checkResource(
       )
       continue
     }
+    const { under } = route as { under?: unknown }
+    if (under !== undefined) {
+      if (typeof under !== 'string' || !UNDER_PATH.test(under))
+        issue(
+          `${rp}.under`,
+          `must be a path of literal segments below the base ("/test_helpers/issuing/cards"): letters, digits, "_", "-", "~" and "." (not first), up to 8 of them; got ${JSON.stringify(under)}`,
+        )
+      else if (resource.parents.length > 0 || resource.singleton)
+        issue(
+          `${rp}.under`,
+          `cannot be declared on ${resource.singleton ? 'a singleton' : 'a resource below parents'}: a path of its own names no ${resource.singleton ? 'record' : 'parent for the item'}`,
+        )
+      else if (under === resource.path)
+        issue(
+          `${rp}.under`,
+          "is the resource's own path: leave it out to answer below the resource's items",
+        )
+    }
+    const below = typeof under === 'string' ? under : resource.path
     // An action takes its path's POST, a nested list its GET: another method may share it.
     const taken =
-      method === 'POST'
+      under === undefined &&
+      (method === 'POST'
         ? state?.transitions.some((t) => t.path === path) && 'an action'
         : method === 'GET' &&
           resource.nested.some((n) => n.name === path) &&
-          'a nested collection'
+          'a nested collection')
     if (taken)
       issue(
         `${rp}.path`,
         `uses ${String(method)} ${resource.path}/{id}/${path}, which ${taken} already takes`,
       )
-    if (routes.has(`${String(method)} ${path}`))
+    const key = `${String(method)} ${below}/{id}/${path}`
+    if (routes.has(key))
       issue(
         rp,
-        `is the second ${String(method)} at ${resource.path}/{id}/${path}: one route a method and path`,
+        `is the second ${String(method)} at ${below}/{id}/${path}: one route a method and path`,
       )
-    routes.add(`${String(method)} ${path}`)
+    routes.add(key)
     if (typeof route.handle !== 'function')
       issue(`${rp}.handle`, 'must be a function of the request')
     if (
@@ -643,6 +664,9 @@ const ITEM_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 const ITEM_PATH = new RegExp(
   `^${ITEM_SEGMENT_SOURCE}(/${ITEM_SEGMENT_SOURCE}){0,7}$`,
 )
+
+/** Another path an item route answers below (`itemRoutes[].under`): literal segments, up to 8. */
+const UNDER_PATH = new RegExp(`^(/${ITEM_SEGMENT_SOURCE}){1,8}$`)
 
 /** Whether an item route may be declared at this path below the item (`itemRoutes`). */
 export function itemRoutePathOk(path: string) {

@@ -368,10 +368,16 @@ export function resourceRoutes(
       parent: resource.name,
     })
   }
-  // The resource's own operations on each item, one route per path below it.
+  // The resource's own operations on each item, one route per path below it (below the item's
+  // own path, or below another the API names its items at).
   const declared = new Map<string, ItemRouteDeclaration[]>()
-  for (const route of resource.declaration.itemRoutes ?? [])
-    declared.set(route.path, [...(declared.get(route.path) ?? []), route])
+  for (const route of resource.declaration.itemRoutes ?? []) {
+    const path =
+      route.under === undefined
+        ? `${at}/${route.path}`
+        : `${route.under}/:${resource.key.param}/${route.path}`
+    declared.set(path, [...(declared.get(path) ?? []), route])
+  }
   for (const [path, list] of declared) {
     const ops = split<ItemHandler<AnyRecord>>(
       Object.fromEntries(
@@ -384,7 +390,7 @@ export function resourceRoutes(
     const accepts = list.filter((r) => r.accepts && r.accepts.length > 0)
     const arrays = list.filter((r) => r.arrays)
     const route: RouteSpec = {
-      ...itemRoute(`${at}/${path}`, load, ops.handlers),
+      ...itemRoute(path, load, ops.handlers),
       docs: ops.docs,
       ...(accepts.length > 0 && {
         accepts: Object.fromEntries(

@@ -486,6 +486,14 @@ export interface ItemRouteDeclaration<R extends AnyRecord = AnyRecord> {
    * `preferences/avatar/pick.json`.
    */
   path: string
+  /**
+   * Another path the API names its items below, where this route answers in place of below the
+   * resource's own (Stripe's `/test_helpers/issuing/cards`, for
+   * `POST /test_helpers/issuing/cards/{card}/shipping/ship` on a card of `/issuing/cards`): literal
+   * segments below the base. Not on a singleton or a resource below parents.
+   * @default the resource's own path
+   */
+  under?: string
   handle(ctx: ItemRouteContext<R>): Response
   /** What it does, for the API's description. @default `<METHOD> <item path>/<path>` */
   summary?: string
