@@ -464,7 +464,12 @@ export function importOpenApi(
     pathOf.set(name, at)
     return name
   }
-  const subs: { op: DocOperation; collection: string; sub: string }[] = []
+  const subs: {
+    op: DocOperation
+    collection: string
+    sub: string
+    under?: string
+  }[] = []
   const leftOver: { op: DocOperation; why: string }[] = roots.map((op) => ({
     op,
     why: "the API's root, as the description draws it (in place of hypermock's links to each collection)",
@@ -591,11 +596,12 @@ export function importOpenApi(
         why: `${op.method.toUpperCase()} on ${shape.id ? 'an item' : 'a collection'} is not part of the model (no PUT, PATCH or DELETE on a collection)`,
       })
   }
-  for (const [op, { item, sub }] of actions) {
+  for (const [op, { item, sub, under }] of actions) {
     const group = [...collections.values()].find(
       (g) => g.read && unnamed(g.read.path) === unnamed(item),
     )
-    if (group) subs.push({ op, collection: group.name, sub })
+    if (group)
+      subs.push({ op, collection: group.name, sub, ...(under && { under }) })
     else ownPaths.push(op)
   }
 
@@ -888,8 +894,13 @@ export function importOpenApi(
   }
 
   const extra: RouteDeclaration[] = []
-  for (const { op, collection, sub } of subs) {
-    const parent = resources[collection]
+  for (const { op, collection, sub, under } of subs) {
+    // Items another path names (`under`) are a top-level collection's: its key alone finds one.
+    const parent =
+      under &&
+      (nestedResources.has(collection) || resources[collection]?.singleton)
+        ? undefined
+        : resources[collection]
     const child = resources[sub]
     const base = {
       method: op.method.toUpperCase(),
@@ -947,9 +958,11 @@ export function importOpenApi(
         string,
         { path?: string }
       >
-      const declared = Object.entries(transitions).find(
-        ([name, t]) => (t.path ?? name) === sub,
-      )
+      const declared =
+        under === undefined &&
+        Object.entries(transitions).find(
+          ([name, t]) => (t.path ?? name) === sub,
+        )
       if (declared) {
         reports.push({
           ...base,
@@ -966,12 +979,13 @@ export function importOpenApi(
           op,
           validator,
           `${sub}${suffixed.has(op) ? SUFFIX : ''}`,
+          under,
         ),
       )
       reports.push({
         ...base,
         servedAs: 'action',
-        why: `POST ${op.path} on an existing ${singular(collection)}: 404 when there is none; If-Match gives 412`,
+        why: `POST ${op.path} on an existing ${singular(collection)}${under ? ` of ${parent.path ?? `/${collection}`}` : ''}: 404 when there is none; If-Match gives 412`,
         notes: [
           'no state overlay: it simply succeeds with its example or a generated body',
         ],

@@ -12,18 +12,20 @@ import type { Json } from './schema-view.ts'
  * `PUT /posts/{id}/locked.json`) as one of the item's own routes (`itemRoutes`): the engine finds
  * the item (404), checks a write's `If-Match` against its ETag and answers with it; the body is
  * validated by the operation's schema and the answer is its example, or a body drawn from its
- * schema.
+ * schema. `under`: another path the item is named below (`/test_helpers/issuing/cards`).
  */
 export function itemAction(
   document: Json,
   op: DocOperation,
   validator: DescriptionValidator,
   path: string,
+  under?: string,
 ): ItemRouteDeclaration {
   const route = exampleOperation(document, op, validator)
   return {
     method: route.method,
     path,
+    ...(under !== undefined && { under }),
     handle: (ctx) => route.handle(ctx),
     ...(route.summary !== undefined && { summary: route.summary }),
     ...(route.status !== undefined && { status: route.status }),
@@ -38,7 +40,14 @@ export function addItemRoute(
   route: ItemRouteDeclaration,
 ): boolean {
   const routes = resource.itemRoutes ?? []
-  if (routes.some((r) => r.method === route.method && r.path === route.path))
+  if (
+    routes.some(
+      (r) =>
+        r.method === route.method &&
+        r.path === route.path &&
+        r.under === route.under,
+    )
+  )
     return false
   resource.itemRoutes = [...routes, route]
   return true

@@ -7,7 +7,8 @@ import {
 /**
  * Stripe's shape, small: charges read and updated by POST on the item, captured by
  * `POST /charges/{charge}/capture`, a receipt marked sent by `PUT` two segments below the item, a
- * dispute closed by `POST /charges/{charge}/dispute/close` (which answers the charge); a
+ * dispute closed by `POST /charges/{charge}/dispute/close` (which answers the charge), and
+ * refunded by a test helper at a path of its own (`POST /test_helpers/charges/{charge}/refund`); a
  * customer's sources verified below the customer, and made the default by
  * `POST /customers/{customer}/sources/{id}/mark_default` (which answers the source).
  */
@@ -103,6 +104,13 @@ const openapi = {
         ),
       },
     },
+    '/test_helpers/charges/{charge}/refund': {
+      parameters: [param('charge')],
+      post: {
+        summary: 'Refund a test charge',
+        responses: ok({ $ref: '#/components/schemas/charge' }),
+      },
+    },
     '/customers/{customer}/sources': {
       parameters: [param('customer')],
       get: {
@@ -171,12 +179,19 @@ describe('imported actions on an item are the resource’s own item routes', () 
     const paths = (api.routes ?? []).map((r) => `${r.method} ${r.path}`)
     expect(
       paths.filter((p) =>
-        /capture|receipt|verify|dispute|mark_default/.test(p),
+        /capture|receipt|verify|dispute|mark_default|refund/.test(p),
       ),
     ).toEqual([])
     expect(
-      api.resources.charges?.itemRoutes?.map((r) => `${r.method} ${r.path}`),
-    ).toEqual(['POST capture', 'POST dispute/close', 'PUT receipt/sent'])
+      api.resources.charges?.itemRoutes?.map(
+        (r) => `${r.method} ${r.under ?? ''} ${r.path}`,
+      ),
+    ).toEqual([
+      'POST  capture',
+      'POST  dispute/close',
+      'POST /test_helpers/charges refund',
+      'PUT  receipt/sent',
+    ])
     const sources = Object.values(api.resources).find((r) =>
       r.path?.endsWith('/sources'),
     )
@@ -188,6 +203,7 @@ describe('imported actions on an item are the resource’s own item routes', () 
       '/charges/{charge}/capture',
       '/charges/{charge}/receipt/sent',
       '/charges/{charge}/dispute/close',
+      '/test_helpers/charges/{charge}/refund',
       '/customers/{customer}/sources/{id}/verify',
       '/customers/{customer}/sources/{id}/mark_default',
     ])
@@ -299,5 +315,33 @@ describe('imported actions on an item are the resource’s own item routes', () 
         })
       ).status,
     ).toBe(422)
+  })
+
+  it('act on an item at another path that names it (a test helper), as at its own', async () => {
+    const send = client(createOpenApiMock({ openapi }))
+    await send('POST', '/charges', { id: 'ch_1', amount: 500 })
+    const etag = (await send('GET', '/charges/ch_1')).etag!
+    const refunded = await send(
+      'POST',
+      '/test_helpers/charges/ch_1/refund',
+      undefined,
+      { 'If-Match': etag },
+    )
+    expect(refunded.status).toBe(200)
+    expect(refunded.etag).toBe(etag)
+    expect(refunded.body).toMatchObject({
+      id: expect.any(String),
+      amount: expect.any(Number),
+    })
+    expect(
+      (await send('POST', '/test_helpers/charges/ch_9/refund')).status,
+    ).toBe(404)
+    expect(
+      (
+        await send('POST', '/test_helpers/charges/ch_1/refund', undefined, {
+          'If-Match': '"stale"',
+        })
+      ).status,
+    ).toBe(412)
   })
 })
