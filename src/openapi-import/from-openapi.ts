@@ -205,14 +205,14 @@ function engineServes(
     !inferred.declaration.patch
   )
     return false
-  // A body neither JSON nor a form is the importer's to read; so is a write with no body at all
-  // on a collection at a path of its own (the importer makes the record from its schema alone).
+  // A body neither JSON nor a form is the importer's to read; so is a replace with no body at
+  // all on a collection at a path of its own. A create with none takes none.
   for (const op of [group.create, group.replace])
     if (
       op &&
       (op.operation.requestBody
         ? !requestBodyOf(document, op.operation, true)
-        : own)
+        : own && op === group.replace)
     )
       return false
   const list = group.list && successOf(document, group.list.operation)

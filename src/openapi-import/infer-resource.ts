@@ -26,6 +26,7 @@ import { formReader } from '../mock-server/conventions/form-values.ts'
 import { keyCandidates } from './dialect-of.ts'
 import { arrayWrapperOf, wrapperOf } from './conform-answer.ts'
 import { sampleValue } from './sample-value.ts'
+import { noBody } from './no-body.ts'
 import {
   flatten,
   isObject,
@@ -431,7 +432,10 @@ export function inferResource(
     }
   }
   if (ops.create) {
-    const input = inputOf(ops.create, unwrapped(ops.create))
+    // A create documented with no body takes none: the record is drawn from its schema.
+    const input = ops.create.operation.requestBody
+      ? inputOf(ops.create, unwrapped(ops.create))
+      : noBody(validator)
     const status = successOf(document, ops.create.operation)?.status ?? 201
     declaration.create = {
       ...(input && { input }),

@@ -324,6 +324,86 @@ describe('an imported nested collection with no item path whose record another p
   })
 })
 
+/** A token made below an organisation by a POST that takes no body, as GitHub's runners' are. */
+const noBody = {
+  openapi: '3.1.0',
+  info: { title: 'Tokens', version: '1' },
+  servers: [{ url: '/v1' }],
+  paths: {
+    '/orgs/{org}/runners/registration-token': {
+      post: {
+        parameters: [
+          {
+            name: 'org',
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '201': {
+            description: 'made',
+            content: json({
+              type: 'object',
+              required: ['id', 'token', 'expires_at'],
+              properties: {
+                id: { type: 'integer' },
+                token: { type: 'string' },
+                expires_at: { type: 'string', format: 'date-time' },
+              },
+            }),
+          },
+        },
+      },
+    },
+  },
+}
+
+describe('an imported create that takes no body', () => {
+  it('is the engine’s: the record drawn from its schema, and any member sent refused by name', async () => {
+    const { api } = importOpenApi(noBody)
+    expect(api.routes ?? []).toEqual([])
+    expect(api.resources['orgs-runners-registration-token']).toMatchObject({
+      items: false,
+      list: false,
+      path: '/orgs/{org}/runners/registration-token',
+    })
+    const call = describedCaller(
+      createOpenApiMock({ openapi: noBody }),
+      noBody,
+      {
+        origin: 'http://api.test',
+        base: '/v1',
+      },
+    )
+    const made = await call('POST', '/orgs/acme/runners/registration-token')
+    expect(made.status).toBe(201)
+    expect(made.headers.get('ETag')).toMatch(/^"/)
+    expect(await made.json()).toMatchObject({
+      token: expect.any(String),
+      expires_at: expect.any(String),
+    })
+    const refused = await call(
+      'POST',
+      '/orgs/acme/runners/registration-token',
+      {
+        token: 'mine',
+        scope: 'all',
+      },
+    )
+    expect(refused.status).toBe(422)
+    const problem = (await refused.json()) as {
+      errors: { pointer: string; message: string }[]
+    }
+    expect(
+      problem.errors.map((e) => `${e.pointer} ${e.message}`).sort(),
+    ).toEqual([
+      '#/scope is not a known member',
+      '#/token is not a known member',
+    ])
+  })
+})
+
 const batch = { $ref: '#/components/schemas/Batch' }
 /** A create with no item path, and an action below one of its records. */
 const actions = {
