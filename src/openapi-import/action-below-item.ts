@@ -5,6 +5,24 @@ import type { DocOperation } from './openapi-reader.ts'
 const TEMPLATE = /^\{[^}]+\}$/
 const unnamed = (path: string) => path.replace(/\{[^}]+\}/g, '{}')
 
+/** The paths a description reads at, and all its paths, parameters unnamed: once per import. */
+const indexes = new WeakMap<
+  readonly DocOperation[],
+  { reads: Set<string>; paths: string[] }
+>()
+function indexOf(operations: readonly DocOperation[]) {
+  let index = indexes.get(operations)
+  if (!index) {
+    const paths = operations.map((o) => unnamed(o.path))
+    index = {
+      reads: new Set(paths.filter((_, i) => operations[i]!.method === 'get')),
+      paths,
+    }
+    indexes.set(operations, index)
+  }
+  return index
+}
+
 /**
  * Where a `POST` acts on an item (`/invoices/{invoice}/mark_uncollectible`,
  * `/threads/{thread_id}/runs/{run_id}/cancel`, `/apps/{app_id}/rollback/revert`): the item's path
@@ -25,15 +43,12 @@ export function actionBelowItem(
   if (last < 2 || last === parts.length - 1) return undefined
   const sub = parts.slice(last + 1).join('/')
   if (!itemRoutePathOk(sub)) return undefined
-  const reads = new Set(
-    operations.filter((o) => o.method === 'get').map((o) => unnamed(o.path)),
-  )
+  const { reads, paths } = indexOf(operations)
   // A list at the path or at a path between: a collection, not an action.
   for (let end = last + 2; end <= parts.length; end++)
     if (reads.has(unnamed(parts.slice(0, end).join('/')))) return undefined
   const below = `${unnamed(op.path)}/{`
-  if (operations.some((o) => unnamed(o.path).startsWith(below)))
-    return undefined
+  if (paths.some((path) => path.startsWith(below))) return undefined
   const item = parts.slice(0, last + 1).join('/')
   if (reads.has(unnamed(item))) return { item, sub }
   const literals = parts.slice(1, last)

@@ -504,9 +504,10 @@ export function importOpenApi(
   // (`POST /subscription_items/{subscription_item}/usage_records`) is a collection's create.
   const actions = new Map(
     operations.flatMap((op) => {
-      const action =
-        !createsOwn(document, op, operations) && actionBelowItem(op, operations)
-      return action ? [[op, action] as const] : []
+      const action = actionBelowItem(op, operations)
+      return action && !createsOwn(document, op, operations)
+        ? [[op, action] as const]
+        : []
     }),
   )
   for (const op of operations) {
