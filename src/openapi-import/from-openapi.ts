@@ -516,7 +516,8 @@ export function importOpenApi(
       nestedShapes.set(unnamed(nested.at), nested)
   }
   // A nested collection with no item path (`/repos/{owner}/{repo}/forks`) where no other rule
-  // places its path: nested below its parents all the same, with no items if it creates.
+  // places its path: nested below its parents all the same, with no items if it creates, and
+  // with items where a path names one (`.../pulls/{pull_number}/comments/{comment_id}/replies`).
   for (const op of operations) {
     const nested = nestedShapeOf(document, op)
     if (
@@ -524,7 +525,6 @@ export function importOpenApi(
       nested.id === undefined &&
       !actions.has(op) &&
       !shapeOf(op.path) &&
-      !deeper(nested.at) &&
       !nestedShapes.has(unnamed(nested.at))
     )
       nestedShapes.set(unnamed(nested.at), nested)

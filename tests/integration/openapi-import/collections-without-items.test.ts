@@ -324,6 +324,84 @@ describe('an imported nested collection with no item path whose record another p
   })
 })
 
+/**
+ * The same runs, with notes made below one of them (`POST /orgs/{org}/teams/{team_slug}/runs/
+ * {run_id}/notes`, as GitHub's pull request comments have replies): the runs have items.
+ */
+const withPathBelow = {
+  ...nested,
+  paths: {
+    ...nested.paths,
+    '/orgs/{org}/teams/{team_slug}/runs/{run_id}/notes': {
+      parameters: [
+        ...teamParams,
+        {
+          name: 'run_id',
+          in: 'path',
+          required: true,
+          schema: { type: 'integer' },
+        },
+      ],
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['text'],
+            properties: { text: { type: 'string' } },
+          }),
+        },
+        responses: {
+          '201': {
+            description: 'made',
+            content: json({
+              type: 'object',
+              required: ['id', 'text'],
+              properties: { id: { type: 'integer' }, text: { type: 'string' } },
+            }),
+          },
+        },
+      },
+    },
+  },
+}
+
+describe('an imported nested collection with no item path and a path below its records', () => {
+  it('is the engine’s, with items, and lists only the rows of the parents its path names', async () => {
+    const { api, report } = importOpenApi(withPathBelow)
+    expect(api.routes ?? []).toEqual([])
+    const runs = api.resources['orgs-teams-runs']
+    expect(runs).toMatchObject({ path: '/orgs/{org}/teams/{team_slug}/runs' })
+    expect(runs?.items).not.toBe(false)
+    expect(
+      report.operations.map((o) => `${o.method} ${o.path} ${o.servedAs}`),
+    ).toEqual([
+      'GET /orgs/{org}/teams/{team_slug}/runs list',
+      'POST /orgs/{org}/teams/{team_slug}/runs create',
+      'POST /orgs/{org}/teams/{team_slug}/runs/{run_id}/notes create',
+    ])
+    const call = describedCaller(
+      createOpenApiMock({ openapi: withPathBelow }),
+      withPathBelow,
+      { origin: 'http://api.test', base: '/v1' },
+    )
+    const created = await call('POST', '/orgs/acme/teams/core/runs', {
+      status: 'queued',
+    })
+    expect(created.status).toBe(201)
+    expect(
+      (
+        (await (await call('GET', '/orgs/acme/teams/core/runs')).json()) as {
+          status: string
+        }[]
+      ).map((r) => r.status),
+    ).toEqual(['queued'])
+    expect(
+      await (await call('GET', '/orgs/acme/teams/web/runs')).json(),
+    ).toEqual([])
+  })
+})
+
 /** A token made below an organisation by a POST that takes no body, as GitHub's runners' are. */
 const noBody = {
   openapi: '3.1.0',
