@@ -198,7 +198,11 @@ export type AnsweredOperations = {
  * operation's own schema (`conformAnswer`), a list's records each in its items' schema and the
  * members its envelope requires drawn where the engine has none. Members drawn for a record are
  * seeded by the collection and the record's key, so every answer of one row draws them alike.
- * Undefined where no operation draws a body.
+ * Where the engine wraps each record in a member (`wrapped`, the dialect's item envelope), an
+ * operation whose schema draws the record otherwise (a create that answers its key alone, an
+ * update that answers `{ "success": "OK" }`) answers the record within in that schema, and one
+ * whose schema names that member beside others (`{ "run": { … }, "token": { … } }`) keeps the
+ * record there. Undefined where no operation draws a body.
  */
 export function answerShaper(
   document: Json,
@@ -206,6 +210,7 @@ export function answerShaper(
   ops: AnsweredOperations,
   table: string,
   key: string,
+  wrapped?: string,
 ): NonNullable<AnyResource['answer']> | undefined {
   const schemas: Partial<Record<AnswerOperation, unknown>> = {}
   for (const [operation, op] of Object.entries(ops))
@@ -228,8 +233,35 @@ export function answerShaper(
   return (operation, body) => {
     const schema = schemas[operation]
     if (schema === undefined) return body
-    if (operation !== 'list') return record(schema, body)
-    return page(flatten(document, schema), body)
+    if (operation === 'list') return page(flatten(document, schema), body)
+    const inner = wrapped === undefined ? undefined : wrappedRecord(body)
+    if (inner === undefined) return record(schema, body)
+    const flat = flatten(document, schema)
+    const properties = flatProperties(document, flat)
+    if (!(wrapped! in properties)) return record(schema, inner)
+    // The record in its member, the others the schema requires drawn beside it.
+    const out: Record<string, unknown> = {}
+    const seed = `${table} ${String(inner[key])}`
+    for (const name of (flat.required as string[] | undefined) ?? [])
+      if (name !== wrapped && properties[name])
+        out[name] = sampleValue(
+          document,
+          properties[name],
+          seededBy(`${seed} ${name}`),
+          name,
+        )
+    out[wrapped!] = record(properties[wrapped!], inner)
+    return out
+  }
+
+  /** The record the engine's body wraps, where it is that envelope alone. */
+  function wrappedRecord(body: unknown) {
+    if (!isObject(body)) return undefined
+    const names = Object.keys(body)
+    const inner = body[wrapped!]
+    return names.length === 1 && names[0] === wrapped && isObject(inner)
+      ? inner
+      : undefined
   }
 
   /** A page of records in the list's schema: in the member that holds it, where one does. */

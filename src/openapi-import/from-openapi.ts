@@ -145,8 +145,9 @@ function itemParamOf(group: CollectionOperations) {
 }
 
 /**
- * Whether every answer of one record wraps it in the member the inferred record names
- * (`{ "team": { … } }`), and no request body wraps it: the dialect's item envelope says so once.
+ * Whether no request body wraps the record otherwise than the answers do (`{ "team": { … } }`):
+ * the dialect's item envelope says so once. An answer that draws the record otherwise (a create
+ * that answers its key alone) is shaped by the collection's `answer`.
  */
 function wrapsAlike(
   document: Json,
@@ -154,11 +155,8 @@ function wrapsAlike(
   inferred: InferredResource,
 ) {
   const wrapper = inferred.wrapper!
-  for (const op of [group.read, group.create, group.replace, group.patch]) {
+  for (const op of [group.create, group.replace, group.patch]) {
     if (!op) continue
-    const answer = successOf(document, op.operation)?.body?.media.schema
-    if (answer && wrapperOf(document, answer, inferred.key) !== wrapper)
-      return false
     // A body may come in the same wrapper, alone (`{ "team": { … } }`): the engine reads the
     // record it wraps.
     const body = requestSchemaOf(document, op.operation, true)
@@ -709,6 +707,7 @@ export function importOpenApi(
       },
       group.name,
       inferred.key,
+      inferred.wrapper,
     )
     // A nested collection: its path's parameters bound to the members that hold them; its rows
     // are made under a parent.
