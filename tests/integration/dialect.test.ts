@@ -132,6 +132,56 @@ describe('a dialect of keys', () => {
     expect(paths).toContain('/api/customers/{Gid}')
     expect(paths).toContain('/api/users/{username}')
   })
+
+  it('keys records by an address it makes, IPv4 or IPv6, as the schema draws it', async () => {
+    const addresses = (format: 'ipv4' | 'ipv6') =>
+      defineResource({
+        schema: z.strictObject({
+          ip: format === 'ipv4' ? z.ipv4() : z.ipv6(),
+          region: z.string(),
+        }),
+        dialect: { keys: { member: 'ip', param: 'address', generate: format } },
+        seed: [{ region: 'nyc3' }, { region: 'ams3' }],
+      })
+    const send = serve(
+      defineApi({
+        name: 'Addresses',
+        base: '/api',
+        auth: false,
+        resources: { v4: addresses('ipv4'), v6: addresses('ipv6') },
+      }),
+    )
+    const ipv4 = /^198\.1[89]\.\d{1,3}\.\d{1,3}$/
+    const ipv6 = /^2001:db8(:[0-9a-f]{1,4}){6}$/
+    for (const [name, pattern] of [
+      ['v4', ipv4],
+      ['v6', ipv6],
+    ] as const) {
+      const seeded = (await send('GET', `/${name}`)).body.items as Json[]
+      expect(seeded.map((r) => r.ip)).toEqual([
+        expect.stringMatching(pattern),
+        expect.stringMatching(pattern),
+      ])
+      const created = await send('POST', `/${name}`, { region: 'sfo2' })
+      expect(created.status).toBe(201)
+      const ip = created.body.ip as string
+      expect(ip).toMatch(pattern)
+      expect(seeded.map((r) => r.ip)).not.toContain(ip)
+      expect(created.headers.get('Location')).toBe(
+        `/api/${name}/${encodeURIComponent(ip)}`,
+      )
+      const read = await send('GET', `/${name}/${encodeURIComponent(ip)}`)
+      expect(read.status).toBe(200)
+      expect(read.body).toMatchObject({ ip, region: 'sfo2' })
+    }
+    const description = await send('GET', '/openapi.json')
+    const parameters = (
+      (description.body.paths as Record<string, Record<string, Json>>)[
+        '/api/v6/{address}'
+      ]!.get!.parameters as Json[]
+    ).find((p) => p.name === 'address')
+    expect(parameters?.schema).toEqual({ type: 'string', format: 'ipv6' })
+  })
 })
 
 const rows = (n: number) =>
@@ -616,7 +666,8 @@ it('lists every mistake of a dialect at once', () => {
           things: defineResource({
             schema: z.strictObject({ id: z.number(), name: z.string() }),
             dialect: {
-              keys: { member: 'sid', param: 'S-id' },
+              // @ts-expect-error: no such way of making keys, past the types
+              keys: { member: 'sid', param: 'S-id', generate: 'ipv5' },
               // @ts-expect-error: an envelope needs its items member, past the types
               envelope: { total: 'n' },
               // @ts-expect-error: an item envelope names its member, past the types
@@ -638,6 +689,7 @@ it('lists every mistake of a dialect at once', () => {
       'dialect.envelope.absent',
       'dialect.envelope.linksAlso',
       'resources.things.dialect.keys.member',
+      'resources.things.dialect.keys.generate',
       'resources.things.dialect.keys.param',
       'resources.things.dialect.envelope',
       'resources.things.dialect.item',

@@ -21,7 +21,12 @@ import type {
   Transition,
 } from './types.ts'
 import { singularOf } from './singular-of.ts'
-import { OWN_ID, recordOfRow, type OwnIdKeeping } from './new-id.ts'
+import {
+  OWN_ID,
+  recordOfRow,
+  type IpFormat,
+  type OwnIdKeeping,
+} from './new-id.ts'
 
 /** Fields the engine sets: never taken from a body. */
 export const SERVER_FIELDS = ['id', 'createdAt', 'updatedAt', 'version']
@@ -83,7 +88,13 @@ export interface CompiledResource {
    * How the API names a record: the member that carries the stored id (`id`, `gid`, `username`;
    * any other keeps `id` hidden beside it), the item path's parameter, and the prefix of new keys.
    */
-  key: { member: string; param: string; prefix: string | undefined }
+  key: {
+    member: string
+    param: string
+    prefix: string | undefined
+    /** New keys are IP addresses of this version. */
+    format?: IpFormat | undefined
+  }
   /**
    * Where the key is another member and the record declares an `id` of its own: the kind of id
    * drawn when a create gives none. The row keeps it at `OWN_ID`.
@@ -371,11 +382,15 @@ export function compileResource(
     title: declaration.title ?? capitalise(name),
     singular: declaration.singular ?? singularOf(name),
     description: declaration.description,
-    idKind: typeof generate === 'object' ? 'string' : generate,
+    idKind:
+      typeof generate === 'object' || generate === 'ipv4' || generate === 'ipv6'
+        ? 'string'
+        : generate,
     key: {
       member,
       param,
       prefix: typeof generate === 'object' ? generate.prefix : undefined,
+      ...((generate === 'ipv4' || generate === 'ipv6') && { format: generate }),
     },
     ownId,
     item: dialect.item,

@@ -114,8 +114,18 @@ export interface PagingParams {
   before?: string
 }
 
-/** How new keys are made: the next integer, a UUID v4, a short random string, or one with a prefix. */
-export type KeyGeneration = 'integer' | 'uuid' | 'string' | { prefix: string }
+/**
+ * How new keys are made: the next integer, a UUID v4, a short random string, one with a prefix,
+ * or an IP address (`'ipv4'` from 198.18.0.0/15, `'ipv6'` from 2001:db8::/32, ranges set aside
+ * for tests and documentation), for an API that keys records by their address.
+ */
+export type KeyGeneration =
+  | 'integer'
+  | 'uuid'
+  | 'string'
+  | 'ipv4'
+  | 'ipv6'
+  | { prefix: string }
 
 /** How an API names its records in paths and bodies, and how it makes new keys. */
 export interface KeyDialect {
@@ -291,7 +301,9 @@ export function checkDialect(
         )
       if (
         generate !== undefined &&
-        !(['integer', 'uuid', 'string'] as unknown[]).includes(generate) &&
+        !(['integer', 'uuid', 'string', 'ipv4', 'ipv6'] as unknown[]).includes(
+          generate,
+        ) &&
         !(
           typeof generate === 'object' &&
           generate !== null &&
@@ -301,7 +313,7 @@ export function checkDialect(
       )
         issue(
           `${at}.keys.generate`,
-          'must be "integer", "uuid", "string" or { prefix } with a prefix of letters, digits, "_" and "-" (such as "cus_")',
+          'must be "integer", "uuid", "string", "ipv4", "ipv6" or { prefix } with a prefix of letters, digits, "_" and "-" (such as "cus_")',
         )
     }
   }

@@ -3,17 +3,28 @@ import type { AnyRecord, Id } from './types.ts'
 const ALPHANUMERIC =
   'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
+/** The IP version new keys are addresses of. */
+export type IpFormat = 'ipv4' | 'ipv6'
+
 /**
  * A new id of a resource's kind, from the seeded random source: the next integer, a UUID v4, a
  * short string, or, with a prefix, the prefix and 14 letters and digits (`cus_NffrFeUfNV2Hib`).
+ * With an IP format, an address in a range set aside for tests (198.18.0.0/15) or documentation
+ * (2001:db8::/32).
  */
 export function newId(
   kind: 'integer' | 'uuid' | 'string',
   next: number,
   random: () => number,
   prefix?: string,
+  format?: IpFormat,
 ): number | string {
   if (kind === 'integer') return next
+  const below = (n: number) => Math.floor(random() * n)
+  if (format === 'ipv4')
+    return `198.${18 + below(2)}.${below(256)}.${below(256)}`
+  if (format === 'ipv6')
+    return `2001:db8:${Array.from({ length: 6 }, () => below(0x10000).toString(16)).join(':')}`
   if (prefix !== undefined)
     return `${prefix}${Array.from(
       { length: 14 },

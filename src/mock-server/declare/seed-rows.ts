@@ -160,7 +160,13 @@ function tableRows(
       nextOwnId(resource, rows, () => random.next()),
     )
     settleKey(values, resource.key.member, () =>
-      newId(resource.idKind, next, () => random.next(), resource.key.prefix),
+      newId(
+        resource.idKind,
+        next,
+        () => random.next(),
+        resource.key.prefix,
+        resource.key.format,
+      ),
     )
     if (typeof values.id === 'number') next = Math.max(next, values.id + 1)
     if (resource.has.createdAt && values.createdAt === undefined)

@@ -60,7 +60,9 @@ function parametersOf(ctx: EndpointContext) {
             ? { type: 'integer', minimum: 1 }
             : idKind === 'uuid'
               ? { type: 'string', format: 'uuid' }
-              : { type: 'string', minLength: 1, maxLength: 200 },
+              : item?.resource.key.format
+                ? { type: 'string', format: item.resource.key.format }
+                : { type: 'string', minLength: 1, maxLength: 200 },
       ...((slug || item?.example !== undefined) && {
         example: slug ? 'not-found' : item?.example,
       }),

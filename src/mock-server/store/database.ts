@@ -1,6 +1,12 @@
 import type { ApiModel } from '../model/compiled-api.ts'
 import type { CompiledResource } from '../declare/compile-resource.ts'
-import { newId, nextOwnId, settleKey, settleOwnId } from '../declare/new-id.ts'
+import {
+  newId,
+  nextOwnId,
+  settleKey,
+  settleOwnId,
+  type IpFormat,
+} from '../declare/new-id.ts'
 import type { AnyRecord, Id, TableHandle } from '../declare/types.ts'
 import { limits } from '../limits.ts'
 import { ProblemError } from '../problems/problem-error.ts'
@@ -52,6 +58,7 @@ export class Table<T extends AnyRecord = AnyRecord> {
   private readonly kind: CompiledResource['idKind']
   private readonly written: RowWritten
   private readonly prefix: string | undefined
+  private readonly format: IpFormat | undefined
 
   constructor(
     rows: readonly T[],
@@ -59,10 +66,13 @@ export class Table<T extends AnyRecord = AnyRecord> {
     written: RowWritten = () => {},
     /** New string ids start with it (`cus_`). */
     prefix?: string,
+    /** New ids are IP addresses of this version. */
+    format?: IpFormat,
   ) {
     this.kind = kind
     this.written = written
     this.prefix = prefix
+    this.format = format
     for (const row of rows) {
       this.rows.set(row.id as Id, row)
       if (typeof row.id === 'number' && row.id >= this.nextId)
@@ -81,8 +91,9 @@ export class Table<T extends AnyRecord = AnyRecord> {
   /** A new id: the next integer (refused past the limit, never wrapped), or a fresh random one. */
   allocate(random: () => number): Id {
     if (this.kind !== 'integer') {
-      let id = newId(this.kind, 0, random, this.prefix)
-      while (this.rows.has(id)) id = newId(this.kind, 0, random, this.prefix)
+      const make = () => newId(this.kind, 0, random, this.prefix, this.format)
+      let id = make()
+      while (this.rows.has(id)) id = make()
       return id
     }
     if (this.nextId > limits.maxId) {
@@ -309,6 +320,7 @@ export class Database {
           resource.idKind,
           this.rowWritten(resource.name),
           resource.key.prefix,
+          resource.key.format,
         )
       const descriptor = Object.getOwnPropertyDescriptor(
         snapshot,
@@ -384,6 +396,7 @@ export class Database {
             resource.idKind,
             this.rowWritten(name),
             resource.key.prefix,
+            resource.key.format,
           ),
         )
     }
