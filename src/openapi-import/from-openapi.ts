@@ -6,6 +6,7 @@ import type {
   RouteDeclaration,
   Relation,
 } from '../mock-server/declare/types.ts'
+import type { KeyGeneration } from '../mock-server/declare/dialect.ts'
 import { MERGE_PATCH } from '../common/media-types.ts'
 import { descriptionValidator } from './ajv-standard-schema.ts'
 import { errorDisagreements } from './error-disagreements.ts'
@@ -250,8 +251,10 @@ function dialectOfCollection(
       generate:
         type === 'integer' || type === 'number'
           ? 'integer'
-          : member.format === 'uuid'
-            ? 'uuid'
+          : member.format === 'uuid' ||
+              member.format === 'ipv4' ||
+              member.format === 'ipv6'
+            ? member.format
             : 'string',
     }
     const param = itemParamOf(group)
@@ -265,6 +268,12 @@ function dialectOfCollection(
   if (deleted) dialect.deleted = deleted
   return Object.keys(dialect).length > 0 ? dialect : undefined
 }
+
+/** A resource's `id` kind for keys the dialect makes: an address is a string. */
+const idOf = (
+  generate: KeyGeneration | undefined,
+): NonNullable<AnyResource['id']> =>
+  generate === 'integer' || generate === 'uuid' ? generate : 'string'
 
 /**
  * An update by `POST` on an item (Stripe's `POST /v1/customers/{customer}`) as the engine declares
@@ -746,7 +755,7 @@ export function importOpenApi(
           // What the description lists of it: a create alone has no list either.
           ...(noItems && { items: false, ...(!group.list && { list: false }) }),
           ...(dialect?.keys && {
-            id: dialect.keys.generate as NonNullable<AnyResource['id']>,
+            id: idOf(dialect.keys.generate),
           }),
           ...overlay,
         },

@@ -115,6 +115,34 @@ const readOnlyOf = (properties: Record<string, Json>) =>
     .filter(([, p]) => p.readOnly === true)
     .map(([name]) => name)
 
+/** Whether a member is an object, not a scalar that could key a record. */
+const holdsObject = (document: Json, member: unknown) =>
+  typeOf(flatten(document, member)) === 'object'
+
+/**
+ * The key of a record an answer holds in the member named as the item path's parameter (as
+ * DigitalOcean answers `{ "reserved_ipv6": { "ip": … } }` at `/reserved_ipv6/{reserved_ipv6}`):
+ * the record's one member of the parameter's format (`ipv6`), where the parameter's schema
+ * gives one. None where that member is no object.
+ */
+function heldKey(
+  document: Json,
+  answered: Record<string, Json>,
+  param: string | undefined,
+  ops: CollectionOperations,
+): string[] {
+  const held = param === undefined ? undefined : answered[param]
+  const format = isObject(ops.idSchema)
+    ? flatten(document, ops.idSchema).format
+    : undefined
+  if (!held || !holdsObject(document, held) || typeof format !== 'string')
+    return []
+  const named = Object.entries(
+    flatProperties(document, flatten(document, held)),
+  ).filter(([, member]) => flatten(document, member).format === format)
+  return named.length === 1 ? [named[0]![0]] : []
+}
+
 function idKindOf(schema: Json): 'integer' | 'uuid' | 'string' {
   if (typeOf(schema) === 'integer' || typeOf(schema) === 'number')
     return 'integer'
@@ -168,14 +196,25 @@ export function inferResource(
       ? created
       : (recordNode ?? listItems)
   if (!answered) return { why: 'no response gives the record schema' }
-  const keys = [...new Set((options.keys ?? ['id']).flatMap(keyCandidates))]
-  // A record the answer wraps in a member of its own (`{ "category": { "id": 1, … } }`).
   const answeredProperties = flatProperties(
     document,
     flatten(document, answered),
   )
+  const keys = [
+    ...new Set([
+      ...(options.keys ?? ['id']).flatMap(keyCandidates),
+      ...heldKey(document, answeredProperties, options.keys?.[0], ops),
+    ]),
+  ]
+  // A record the answer wraps in a member of its own (`{ "category": { "id": 1, … } }`); a
+  // member named as a key that holds an object is such a wrapper, not the key.
   const wrapper =
-    options.singleton || keys.some((k) => k in answeredProperties)
+    options.singleton ||
+    keys.some(
+      (k) =>
+        k in answeredProperties &&
+        !holdsObject(document, answeredProperties[k]),
+    )
       ? undefined
       : keys
           .map((k) => wrapperOf(document, answered, k))
