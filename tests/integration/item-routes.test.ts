@@ -337,6 +337,77 @@ describe("a resource's own operations on each item (itemRoutes)", () => {
       /hooks\.itemRoutes\[0\]\.under.*a resource below parents/,
     )
   })
+  it("serves a method on the item's own path that the resource does not serve there", async () => {
+    const threads = defineApi({
+      name: 'Threads',
+      base: '/v1',
+      auth: false,
+      resources: {
+        threads: defineResource({
+          schema: z.object({ id: z.number().int(), unread: z.boolean() }),
+          seed: [{ unread: true }],
+          itemRoutes: [
+            {
+              method: 'PATCH',
+              path: '',
+              summary: 'Mark a thread as read',
+              status: 204,
+              handle(ctx) {
+                ctx.update({ unread: false })
+                return new Response(null, { status: 204 })
+              },
+            },
+          ],
+        }),
+      },
+    })
+    const { send } = serve(threads)
+    const stale = (await send('GET', '/threads/1')).headers.get('ETag')!
+    const read = await send('PATCH', '/threads/1')
+    expect(read.status).toBe(204)
+    const after = await send('GET', '/threads/1')
+    expect(after.body).toMatchObject({ id: 1, unread: false })
+    expect(read.headers.get('ETag')).toBe(after.headers.get('ETag'))
+    expect(
+      (await send('PATCH', '/threads/1', undefined, { 'If-Match': stale }))
+        .status,
+    ).toBe(412)
+    expect((await send('PATCH', '/threads/9')).status).toBe(404)
+    // The resource's own methods at the item stay its own.
+    expect((await send('DELETE', '/threads/1')).status).toBe(204)
+    const document = (await send('GET', '/openapi.json')).body
+    const item = (document.paths as Record<string, Json>)['/v1/threads/{id}']!
+    expect((item.patch as Json).summary).toBe('Mark a thread as read')
+    expect(Object.keys(item)).toEqual(expect.arrayContaining(['get', 'delete']))
+    const result = await validate(structuredClone(document) as never)
+    expect(result.valid ? [] : compileErrors(result)).toEqual([])
+  })
+
+  it("refuses an item route on the item's own path for a method the resource serves there", () => {
+    const declare = (method: 'GET' | 'PUT' | 'PATCH') => () =>
+      createMockApi({
+        api: defineApi({
+          name: 'Taken',
+          auth: false,
+          resources: {
+            charges: defineResource({
+              schema: charge,
+              patch: true,
+              itemRoutes: [
+                { method, path: '', handle: () => new Response(null) },
+              ],
+            }),
+          },
+        }),
+      })
+    for (const method of ['GET', 'PUT', 'PATCH'] as const)
+      expect(declare(method)).toThrow(
+        new RegExp(
+          `itemRoutes\\[0\\]\\.path.*${method} /charges/\\{id\\}, which the resource itself already takes`,
+        ),
+      )
+  })
+
   it('shares a path with an action, each method answered by its own', async () => {
     const { send } = serve(
       defineApi({

@@ -592,10 +592,10 @@ export function checkResource(
     const { method, path } = route as { method?: unknown; path?: unknown }
     if (!ITEM_METHODS.includes(method as never))
       issue(`${rp}.method`, `must be one of ${ITEM_METHODS.join(', ')}`)
-    if (typeof path !== 'string' || !ITEM_PATH.test(path)) {
+    if (typeof path !== 'string' || (path !== '' && !ITEM_PATH.test(path))) {
       issue(
         `${rp}.path`,
-        `must be literal segments below the item ("capture", "locked.json", "preferences/avatar/pick.json"): letters, digits, "_", "-", "~" and "." (not first), up to 8 of them; got ${JSON.stringify(path)}`,
+        `must be literal segments below the item ("capture", "locked.json", "preferences/avatar/pick.json"): letters, digits, "_", "-", "~" and "." (not first), up to 8 of them, or "" for the item itself; got ${JSON.stringify(path)}`,
       )
       continue
     }
@@ -618,18 +618,27 @@ export function checkResource(
         )
     }
     const below = typeof under === 'string' ? under : resource.path
-    // An action takes its path's POST, a nested list its GET: another method may share it.
+    // An action takes its path's POST, a nested list its GET: another method may share it. On
+    // the item itself, the methods the resource serves there are its own.
+    const own = [
+      'GET',
+      ...(resource.put ? ['PUT'] : []),
+      ...(resource.patch ? [resource.patchMethod] : []),
+      ...(resource.delete ? ['DELETE'] : []),
+    ]
     const taken =
       under === undefined &&
-      (method === 'POST'
-        ? state?.transitions.some((t) => t.path === path) && 'an action'
-        : method === 'GET' &&
-          resource.nested.some((n) => n.name === path) &&
-          'a nested collection')
+      (path === ''
+        ? own.includes(method as string) && 'the resource itself'
+        : method === 'POST'
+          ? state?.transitions.some((t) => t.path === path) && 'an action'
+          : method === 'GET' &&
+            resource.nested.some((n) => n.name === path) &&
+            'a nested collection')
     if (taken)
       issue(
         `${rp}.path`,
-        `uses ${String(method)} ${resource.path}/{id}/${path}, which ${taken} already takes`,
+        `uses ${String(method)} ${resource.path}/{id}${path === '' ? '' : `/${path}`}, which ${taken} already takes`,
       )
     const key = `${String(method)} ${below}/{id}/${path}`
     if (routes.has(key))

@@ -372,10 +372,12 @@ export function resourceRoutes(
   // own path, or below another the API names its items at).
   const declared = new Map<string, ItemRouteDeclaration[]>()
   for (const route of resource.declaration.itemRoutes ?? []) {
+    // An empty path is the item's own, beside the methods the resource serves there.
+    const below = route.path === '' ? '' : `/${route.path}`
     const path =
       route.under === undefined
-        ? `${at}/${route.path}`
-        : `${route.under}/:${resource.key.param}/${route.path}`
+        ? `${at}${below}`
+        : `${route.under}/:${resource.key.param}${below}`
     declared.set(path, [...(declared.get(path) ?? []), route])
   }
   for (const [path, list] of declared) {

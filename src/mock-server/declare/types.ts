@@ -483,7 +483,8 @@ export interface ItemRouteDeclaration<R extends AnyRecord = AnyRecord> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /**
    * Below the item's path, literal segments: `capture`, `locked.json`,
-   * `preferences/avatar/pick.json`.
+   * `preferences/avatar/pick.json`. `''` is the item's path itself, for a method the resource
+   * does not serve there (a `PATCH` with no body that marks a notification read).
    */
   path: string
   /**
