@@ -50,6 +50,7 @@ import { addItemRoute, itemAction } from './item-action.ts'
 import { engineCreate } from './engine-create.ts'
 import { engineSearch } from './engine-search.ts'
 import { actionBelowItem } from './action-below-item.ts'
+import { bodilessPatch, patchAction } from './patch-action.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 
@@ -197,11 +198,13 @@ function engineServes(
     return false
   if (inferred.wrapper && !wrapsAlike(document, group, inferred)) return false
   // A PATCH the engine cannot merge (no body schema to check the merged record by) on a
-  // collection of another key, envelope or path is served whole by the importer, not in part.
+  // collection of another key, envelope or path is served whole by the importer, not in part;
+  // one with no body at all is an action on the item (`bodilessPatch`).
   if (
     (inferred.key !== 'id' || inferred.wrapper || own) &&
     group.patch &&
-    !inferred.declaration.patch
+    !inferred.declaration.patch &&
+    !bodilessPatch(group.patch)
   )
     return false
   // A body neither JSON nor a form is the importer's to read; so is a replace with no body at
@@ -773,7 +776,21 @@ export function importOpenApi(
           .filter(Boolean)
           .join(', ')}`,
       )
-    if (group.patch && !resources[group.name]!.patch)
+    if (
+      group.patch &&
+      !resources[group.name]!.patch &&
+      bodilessPatch(group.patch)
+    )
+      reports.push(
+        patchAction(
+          document,
+          group.patch,
+          validator,
+          resources[group.name]!,
+          group.name,
+        ),
+      )
+    else if (group.patch && !resources[group.name]!.patch)
       leftOver.push({
         op: group.patch,
         why: `${at}: a PATCH is served as a JSON Merge Patch beside a PUT, with a JSON body`,

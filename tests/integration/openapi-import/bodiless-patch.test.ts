@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createOpenApiMock,
+  importOpenApi,
+} from '../../../src/openapi-import/index.ts'
+
+type Json = Record<string, unknown>
+
+/**
+ * A description of our own with a `PATCH` that takes no body, as GitHub marks a notification
+ * thread read (`PATCH /notifications/threads/{thread_id}`, 205) and accepts an invitation
+ * (`PATCH /user/repository_invitations/{invitation_id}`, 204): an action on the item, beside the
+ * collection's read and delete.
+ */
+const thread = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'unread'],
+  properties: {
+    id: { type: 'string' },
+    unread: { type: 'boolean' },
+    reason: { type: 'string' },
+  },
+}
+const invitation = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'repository'],
+  properties: {
+    id: { type: 'integer' },
+    repository: { type: 'string' },
+  },
+}
+const answer = (schema: unknown) => ({
+  '200': {
+    description: 'ok',
+    content: { 'application/json': { schema } },
+  },
+})
+const param = (name: string, type: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type },
+})
+const openapi = {
+  openapi: '3.1.0',
+  info: { title: 'Inbox', version: '1' },
+  servers: [{ url: 'https://inbox.example' }],
+  paths: {
+    '/notifications/threads/{thread_id}': {
+      parameters: [param('thread_id', 'string')],
+      get: { responses: answer(thread) },
+      patch: { responses: { '205': { description: 'marked read' } } },
+    },
+    '/user/repository_invitations': {
+      get: { responses: answer({ type: 'array', items: invitation }) },
+    },
+    '/user/repository_invitations/{invitation_id}': {
+      parameters: [param('invitation_id', 'integer')],
+      patch: { responses: { '204': { description: 'accepted' } } },
+      delete: { responses: { '204': { description: 'declined' } } },
+    },
+  },
+}
+
+describe('a PATCH with no body: an action on the item, served by the engine', () => {
+  it('declares each collection as a resource with the PATCH an item route of its own', () => {
+    const { api, report } = importOpenApi(openapi)
+    expect(api.routes ?? []).toEqual([])
+    for (const name of ['notifications-threads', 'user-repository-invitations'])
+      expect(
+        api.resources[name]?.itemRoutes?.map((r) => `${r.method} ${r.path}`),
+      ).toEqual(['PATCH '])
+    expect(
+      report.operations
+        .filter((op) => op.method === 'PATCH')
+        .map((op) => `${op.path} ${op.servedAs}`),
+    ).toEqual([
+      '/notifications/threads/{thread_id} action',
+      '/user/repository_invitations/{invitation_id} action',
+    ])
+  })
+
+  it('answers the status it describes on an item that exists, 404 on one that does not, 412 on a stale ETag', async () => {
+    const api = createOpenApiMock({ openapi, overrides: { count: 2 } })
+    const send = async (
+      method: string,
+      url: string,
+      headers: Record<string, string> = {},
+    ) => {
+      const response = await api.fetch(
+        new Request(`https://inbox.example${url}`, {
+          method,
+          headers: { Authorization: 'Bearer inbox', ...headers },
+        }),
+      )
+      const text = await response.text()
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: (text ? JSON.parse(text) : undefined) as Json,
+      }
+    }
+    const invitations = (await send('GET', '/user/repository_invitations'))
+      .body as unknown as Json[]
+    expect(invitations).toHaveLength(2)
+    const id = invitations[0]!.id as number
+    const accepted = await send('PATCH', `/user/repository_invitations/${id}`)
+    expect(accepted.status).toBe(204)
+    expect(accepted.body).toBeUndefined()
+    expect(
+      (await send('PATCH', '/user/repository_invitations/999')).status,
+    ).toBe(404)
+    expect(
+      (
+        await send('PATCH', `/user/repository_invitations/${id}`, {
+          'If-Match': '"stale"',
+        })
+      ).status,
+    ).toBe(412)
+    expect(
+      (await send('DELETE', `/user/repository_invitations/${id}`)).status,
+    ).toBe(204)
+    expect(
+      (await send('PATCH', `/user/repository_invitations/${id}`)).status,
+      'a declined invitation is gone',
+    ).toBe(404)
+
+    expect((await send('PATCH', '/notifications/threads/no-such')).status).toBe(
+      404,
+    )
+  })
+})
