@@ -50,7 +50,7 @@ import { addItemRoute, itemAction } from './item-action.ts'
 import { engineCreate } from './engine-create.ts'
 import { engineSearch } from './engine-search.ts'
 import { actionBelowItem } from './action-below-item.ts'
-import { bodilessPatch, patchAction } from './patch-action.ts'
+import { bodilessPatch, itemPathAction, opaquePut } from './item-path-action.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 
@@ -628,6 +628,12 @@ export function importOpenApi(
   const intoOther: { group: CollectionOperations; made: InferredResource }[] =
     []
   for (const group of collections.values()) {
+    // A PUT on an item whose body is not JSON (a file's part) is an action on it, not its replace.
+    const putAction =
+      group.read && group.replace && opaquePut(document, group.replace)
+        ? group.replace
+        : undefined
+    if (putAction) delete group.replace
     const param = itemParamOf(group)
     const parents = group.path ? nestedAt.get(group.path) : undefined
     const inferred = inferResource(
@@ -690,6 +696,7 @@ export function importOpenApi(
       // the description's own.
       ownPaths.push(
         ...own,
+        ...(putAction ? [putAction] : []),
         ...(engineExtra.get(group.name) ?? []),
         ...(collectionPatches.get(group.name) ?? []),
       )
@@ -782,7 +789,7 @@ export function importOpenApi(
       bodilessPatch(group.patch)
     )
       reports.push(
-        patchAction(
+        itemPathAction(
           document,
           group.patch,
           validator,
@@ -795,6 +802,16 @@ export function importOpenApi(
         op: group.patch,
         why: `${at}: a PATCH is served as a JSON Merge Patch beside a PUT, with a JSON body`,
       })
+    if (putAction)
+      reports.push(
+        itemPathAction(
+          document,
+          putAction,
+          validator,
+          resources[group.name]!,
+          group.name,
+        ),
+      )
     linked.set(group.name, inferred)
     reports.push(...inferred.reports)
     leftOver.push(...inferred.unserved)

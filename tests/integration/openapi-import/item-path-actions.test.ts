@@ -132,3 +132,153 @@ describe('a PATCH with no body: an action on the item, served by the engine', ()
     )
   })
 })
+
+/**
+ * A `PUT` on an item whose body is a file's bytes, as Box uploads a part of a file to an upload
+ * session (`PUT /files/upload_sessions/{upload_session_id}`, `application/octet-stream`): an
+ * action on the session, beside its create, read and delete.
+ */
+const sessions = {
+  openapi: '3.1.0',
+  info: { title: 'Uploads', version: '1' },
+  servers: [{ url: 'https://upload.example' }],
+  components: {
+    schemas: {
+      Session: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', readOnly: true },
+          file_name: { type: 'string', minLength: 1 },
+        },
+      },
+    },
+  },
+  paths: {
+    '/upload_sessions': {
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['file_name'],
+                properties: { file_name: { type: 'string', minLength: 1 } },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'made',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/Session' },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/upload_sessions/{id}': {
+      parameters: [param('id', 'string')],
+      get: { responses: answer({ $ref: '#/components/schemas/Session' }) },
+      put: {
+        requestBody: {
+          required: true,
+          content: {
+            'application/octet-stream': {
+              schema: { type: 'string', format: 'binary' },
+            },
+          },
+        },
+        responses: answer({
+          type: 'object',
+          required: ['part'],
+          properties: {
+            part: {
+              type: 'object',
+              required: ['size'],
+              properties: { size: { type: 'integer' } },
+            },
+          },
+        }),
+      },
+      delete: { responses: { '204': { description: 'aborted' } } },
+    },
+  },
+}
+
+describe('a PUT whose body is not JSON: an action on the item, served by the engine', () => {
+  it('declares the collection with no replace, the PUT an item route of its own', () => {
+    const { api, report } = importOpenApi(sessions)
+    expect(api.routes ?? []).toEqual([])
+    expect(
+      api.resources['upload-sessions']?.itemRoutes?.map(
+        (r) => `${r.method} ${r.path} ${String(r.accepts)}`,
+      ),
+    ).toEqual(['PUT  application/octet-stream'])
+    expect(report.operations.find((op) => op.method === 'PUT')?.servedAs).toBe(
+      'action',
+    )
+  })
+
+  it('takes the bytes on a session that exists, and answers 404 on one that does not', async () => {
+    const api = createOpenApiMock({ openapi: sessions })
+    const send = (
+      method: string,
+      url: string,
+      body?: BodyInit,
+      type?: string,
+    ) =>
+      api.fetch(
+        new Request(`https://upload.example${url}`, {
+          method,
+          headers: {
+            Authorization: 'Bearer uploads',
+            ...(type && { 'Content-Type': type }),
+          },
+          ...(body !== undefined && { body }),
+        }),
+      )
+    const made = await send(
+      'POST',
+      '/upload_sessions',
+      JSON.stringify({ file_name: 'a.mp4' }),
+      'application/json',
+    )
+    expect(made.status).toBe(201)
+    const { id } = (await made.json()) as { id: string }
+    const bytes = new Uint8Array([1, 2, 3])
+    const part = await send(
+      'PUT',
+      `/upload_sessions/${id}`,
+      bytes,
+      'application/octet-stream',
+    )
+    expect(part.status).toBe(200)
+    expect(await part.json()).toEqual({ part: { size: expect.any(Number) } })
+    expect(
+      (
+        await send(
+          'PUT',
+          '/upload_sessions/nope',
+          bytes,
+          'application/octet-stream',
+        )
+      ).status,
+    ).toBe(404)
+    expect((await send('DELETE', `/upload_sessions/${id}`)).status).toBe(204)
+    expect(
+      (
+        await send(
+          'PUT',
+          `/upload_sessions/${id}`,
+          bytes,
+          'application/octet-stream',
+        )
+      ).status,
+      'an aborted session takes no part',
+    ).toBe(404)
+  })
+})
