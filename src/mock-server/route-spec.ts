@@ -84,6 +84,11 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   queryToken?: boolean
   /** In strict mode (`requireIdempotencyKey`), a `POST` here needs an `Idempotency-Key`. */
   strictKey?: boolean
+  /**
+   * Methods that create the item the path names where it is absent (a `PUT` that upserts): the
+   * early 404 for an unknown item leaves them to their handler.
+   */
+  upserts?: Partial<Record<Method, true>>
   /** Finds the item the path names, or throws 404 when it is unknown or hidden from the caller. */
   load?: (
     params: Record<string, string>,

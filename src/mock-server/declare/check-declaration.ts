@@ -6,7 +6,7 @@ import type { CompiledResource } from './compile-resource.ts'
 import { declaredRoutesOf } from './declared-routes-of.ts'
 import { checkDialect } from './dialect.ts'
 import { isStandardSchema, asZodObject } from './schema-tools.ts'
-import type { ApiDeclaration } from './types.ts'
+import type { AnyResource, ApiDeclaration } from './types.ts'
 
 /**
  * A declaration the engine cannot serve. `errors` lists every mistake at once, each with its path in
@@ -435,6 +435,7 @@ export function checkResource(
       `${at}.replace.put`,
       'serves no PUT, and with no patch nothing uses this replace: declare patch, or leave replace out',
     )
+  checkUpsert(d, at, issue)
   checkPatch(d.patch, `${at}.patch`, issue)
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')
@@ -682,17 +683,53 @@ export function itemRoutePathOk(path: string) {
   return ITEM_PATH.test(path)
 }
 
+/**
+ * A `PUT` that creates an absent item (`replace.upsert`) needs an item path and a `PUT` there, and
+ * its hooks must be functions.
+ */
+function checkUpsert(d: AnyResource, at: string, issue: Issue) {
+  const replace = d.replace
+  if (!replace || typeof replace !== 'object' || '~standard' in replace) return
+  const upsert: unknown = (replace as { upsert?: unknown }).upsert
+  if (upsert === undefined || upsert === false) return
+  const where = `${at}.replace.upsert`
+  if (upsert !== true && (typeof upsert !== 'object' || upsert === null)) {
+    issue(where, 'must be true, false or { prepare, check }')
+    return
+  }
+  if (typeof upsert === 'object')
+    for (const hook of Object.keys(upsert))
+      if (!['prepare', 'check'].includes(hook))
+        issue(
+          `${where}.${hook}`,
+          'is no hook of an upsert: use prepare or check',
+        )
+      else if (typeof (upsert as Record<string, unknown>)[hook] !== 'function')
+        issue(`${where}.${hook}`, 'must be a function')
+  const without: [boolean, string][] = [
+    [d.singleton === true, 'a singleton is never created'],
+    [d.items === false, 'with items: false there is no item to PUT'],
+    [
+      (replace as { put?: unknown }).put === false,
+      'with put: false there is no PUT to create by',
+    ],
+  ]
+  for (const [applies, why] of without)
+    if (applies) issue(where, `must be left out: ${why}`)
+}
+
 /** The success statuses a resource may answer its writes with. */
 const STATUSES = {
   create: [200, 201, 202],
   replace: [200, 201, 202, 204],
+  upsert: [200, 201, 202, 204],
   delete: [200, 202, 204],
 } as const
 
 function checkStatus(status: unknown, at: string, issue: Issue) {
   if (status === undefined) return
   if (typeof status !== 'object' || status === null) {
-    issue(at, 'must be an object: { create, replace, delete }')
+    issue(at, 'must be an object: { create, replace, upsert, delete }')
     return
   }
   for (const [name, value] of Object.entries(status)) {
@@ -700,7 +737,10 @@ function checkStatus(status: unknown, at: string, issue: Issue) {
       | readonly number[]
       | undefined
     if (!allowed)
-      issue(`${at}.${name}`, 'is not a write; use create, replace or delete')
+      issue(
+        `${at}.${name}`,
+        'is not a write; use create, replace, upsert or delete',
+      )
     else if (!allowed.includes(value as number))
       issue(`${at}.${name}`, `must be one of ${allowed.join(', ')}`)
   }

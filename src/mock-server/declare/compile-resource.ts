@@ -19,6 +19,7 @@ import type {
   ReplaceDeclaration,
   Schema,
   Transition,
+  UpsertDeclaration,
 } from './types.ts'
 import { singularOf } from './singular-of.ts'
 import {
@@ -134,6 +135,8 @@ export interface CompiledResource {
   items: boolean
   /** `PUT` on an item: a replace with a route of its own (else `replace` only checks a `PATCH`). */
   put: boolean
+  /** A `PUT` on an absent item creates it (`replace.upsert`), with these hooks. */
+  upsert: UpsertDeclaration<AnyRecord> | undefined
   /** `PATCH` with a JSON Merge Patch, checked as a replace. */
   patch: boolean
   /** The media types that `PATCH` takes. */
@@ -153,10 +156,11 @@ export interface CompiledResource {
   list: ListShape
   /** Every field a list could filter on, by its type (`filters` picks some). */
   scalarFields: CollectionFields
-  /** Success statuses of create, replace and delete. */
+  /** Success statuses of create, replace, a replace that creates (upsert) and delete. */
   status: {
     create: 200 | 201 | 202
     replace: 200 | 201 | 202 | 204
+    upsert: 200 | 201 | 202 | 204
     delete: 200 | 202 | 204
   }
   /** The owner keys of a row; `null` when the resource has no owner (everybody sees it). */
@@ -454,6 +458,7 @@ export function compileResource(
     create: create as CompiledResource['create'],
     replace: replace as CompiledResource['replace'],
     put: put && replace !== undefined,
+    upsert: put && replace !== undefined ? upsertOf(declaration) : undefined,
     patch: patchDeclared && replace !== undefined,
     patchTypes: (typeof declaration.patch === 'object' &&
       declaration.patch.accepts) || ['application/merge-patch+json'],
@@ -477,6 +482,7 @@ export function compileResource(
     status: {
       create: declaration.status?.create ?? 201,
       replace: declaration.status?.replace ?? 200,
+      upsert: declaration.status?.upsert ?? 201,
       delete: declaration.status?.delete ?? (dialect.deleted ? 200 : 204),
     },
     owners,
@@ -603,4 +609,18 @@ export function underParents(
   return resource.parents.every(
     (p) => String(row[p.field]) === String(values[p.field]),
   )
+}
+
+/** The hooks of a `PUT` that creates an absent item, where `replace.upsert` asks for one. */
+function upsertOf(
+  declaration: AnyResource,
+): UpsertDeclaration<AnyRecord> | undefined {
+  const replace = declaration.replace
+  if (!replace || typeof replace !== 'object' || '~standard' in replace)
+    return undefined
+  const upsert = (replace as { upsert?: unknown }).upsert
+  if (upsert === true) return {}
+  return typeof upsert === 'object' && upsert !== null
+    ? (upsert as UpsertDeclaration<AnyRecord>)
+    : undefined
 }

@@ -37,6 +37,7 @@ export type {
   SearchDeclaration,
   Relation,
   ReplaceDeclaration,
+  UpsertDeclaration,
   ResourceDeclaration,
   Schema,
   SeedContext,

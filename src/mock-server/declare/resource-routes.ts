@@ -15,6 +15,12 @@ import {
 import { nestedConvention } from '../conventions/nested.ts'
 import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
+import {
+  upsertCreate,
+  upsertDoc,
+  upsertHandler,
+  type PutTarget,
+} from '../conventions/upsert.ts'
 import { shapedAnswer } from '../conventions/shaped-answer.ts'
 import { itemRoute, type ItemHandler } from './item-route.ts'
 import { listShape } from '../collections/list-shape.ts'
@@ -120,6 +126,41 @@ function loader(
         detail: `No ${resource.singular} ${raw ?? ''} exists for this credential.`,
       })
     return row
+  }
+}
+
+/**
+ * What a `PUT` that may create names (`replace.upsert`): the row where there is one, else the key
+ * a new one takes. 404 where the parents do not exist, the key is no key the resource's ids could
+ * be, or the row is hidden from the caller; 409 where the key is taken below other parents.
+ */
+function upsertFinder(
+  resource: CompiledResource,
+  resources: ReadonlyMap<string, CompiledResource>,
+) {
+  const parents =
+    resource.parents.length > 0 ? parentsLoader(resource, resources) : undefined
+  return (ctx: RouteContext): PutTarget => {
+    const { params, principal, runtime } = ctx
+    const below = parents?.(params, principal, runtime)
+    const raw = params[resource.key.param]
+    const id = parsePathId(resource, raw)
+    if (id === null)
+      fail('not-found', {
+        detail: `No ${resource.singular} can have the key ${raw ?? ''}: ${resource.idKind === 'integer' ? 'its keys are whole numbers from 1' : 'its keys are 1 to 200 characters'}.`,
+      })
+    const row = runtime.db.table(resource.name).get(id)
+    if (!row) return { id }
+    if (!runtime.api.visible(resource, row, principal, runtime))
+      fail('not-found', {
+        detail: `No ${resource.singular} ${raw ?? ''} exists for this credential.`,
+      })
+    if (below && !underParents(resource, row, below))
+      fail('already-exists', {
+        detail: `${resource.singular} ${String(id)} exists below other parents, and a key names one record across them all. Choose another key.`,
+        extensions: { existing: { resource: resource.name, id } },
+      })
+    return { row }
   }
 }
 
@@ -286,6 +327,17 @@ export function resourceRoutes(
     ...(resource.delete && { DELETE: deleteConvention(resource) }),
   })
   withBodies(item, 'PUT', resource.replace?.input, resource.bodies)
+  // A PUT that may create: its create half takes the bodies the replace does.
+  const upsert = resource.upsert
+    ? split({
+        PUT: {
+          handler: upsertCreate(resource),
+          doc: item.docs.PUT!,
+        },
+      })
+    : undefined
+  if (upsert)
+    withBodies(upsert, 'PUT', resource.replace?.input, resource.bodies)
   // An update takes its patch types, and forms where the API's writes are forms.
   if (resource.bodies.some((t) => FORM_TYPES.includes(t)))
     withBodies(
@@ -305,6 +357,11 @@ export function resourceRoutes(
       if (handler)
         item.handlers[method] = shapedAnswer(handler, operation, shape)
     }
+  const created =
+    upsert &&
+    (shape
+      ? shapedAnswer(upsert.handlers.PUT!, 'replace', shape)
+      : upsert.handlers.PUT!)
   // A singleton has no collection: its path is its record's. Nor has a resource that neither
   // lists nor creates.
   const collections =
@@ -317,10 +374,21 @@ export function resourceRoutes(
       [...collections, ...otherPaths(resource, shape)],
       resource.declaration.suffix,
     )
+  const itemSpec = itemRoute(at, load, item.handlers)
+  if (created) {
+    itemSpec.methods.PUT = upsertHandler(
+      resource,
+      upsertFinder(resource, resources),
+      item.handlers.PUT!,
+      created,
+    )
+    itemSpec.upserts = { PUT: true }
+    item.docs.PUT = upsertDoc(resource, item.docs.PUT!)
+  }
   const routes: RouteSpec[] = [
     ...collections,
     {
-      ...itemRoute(at, load, item.handlers),
+      ...itemSpec,
       docs: item.docs,
       prefer: item.prefer,
       ...(Object.keys(item.accepts).length > 0 && { accepts: item.accepts }),

@@ -241,6 +241,22 @@ export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
    * for an API that updates by `POST` on the item alone. @default true
    */
   put?: boolean
+  /**
+   * `true`: a `PUT` on an item that does not exist creates it, keyed by the path (RFC 9110
+   * §9.3.4): the body is checked as a replace body, and the answer is `201 Created` with the record
+   * (`status.upsert`). `If-None-Match: *` asks for a create only (412 where the item exists);
+   * `If-Match` asks for a replace only (412 where there is none). `{ prepare, check }` fill and
+   * check the new record as a create's hooks do. @default false
+   */
+  upsert?: boolean | UpsertDeclaration<R, I>
+}
+
+/** How a `PUT` on an absent item creates it (`replace.upsert`). */
+export interface UpsertDeclaration<R extends AnyRecord, I = AnyRecord> {
+  /** More field errors for a new record, reported with the schema's in one 422. */
+  check?(ctx: InputContext<I>): readonly FieldError[] | void
+  /** Fields to store that the body does not give. */
+  prepare?(ctx: InputContext<I>): Partial<R>
 }
 
 /** Where a list's paging parameters and envelope members are named differently from ours. */
@@ -373,11 +389,13 @@ export interface ResourceDeclaration<
   /**
    * Success statuses where an API uses others: a write that answers `202 Accepted` (as an API
    * that queues its writes documents) still keeps its change and answers its body; a delete of
-   * 204 answers none. @default create 201, replace 200, delete 204
+   * 204 answers none. @default create 201, replace 200, upsert 201, delete 204
    */
   status?: {
     create?: 200 | 201 | 202
     replace?: 200 | 201 | 202 | 204
+    /** A `PUT` that creates the item (`replace.upsert`). @default 201 */
+    upsert?: 200 | 201 | 202 | 204
     delete?: 200 | 202 | 204
   }
   /**

@@ -80,7 +80,8 @@ function parametersOf(ctx: EndpointContext) {
       ),
     )
   }
-  if (doc.ifNoneMatch && isRead(method))
+  // On a read it asks for 304; on a PUT that may create, `*` asks for a create only.
+  if (doc.ifNoneMatch && (isRead(method) || method === 'PUT'))
     parameters.push(parameterRef('IfNoneMatch'))
   if (doc.ifMatch) parameters.push(parameterRef('IfMatch'))
   if (method === 'POST') parameters.push(parameterRef('IdempotencyKey'))

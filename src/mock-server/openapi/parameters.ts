@@ -47,7 +47,8 @@ export const sharedParameters = {
   IfNoneMatch: {
     name: 'If-None-Match',
     in: 'header',
-    description: 'Answers 304 without a body while the item has this ETag.',
+    description:
+      'On a read, answers 304 without a body while the item has this ETag. On a PUT that may create the item, `*` asks for a create only: 412 where the item exists.',
     schema: { type: 'string' },
   },
 } satisfies Record<string, Parameter>

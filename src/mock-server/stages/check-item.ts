@@ -9,7 +9,12 @@ import type { StageAnswers } from './stage-answers.ts'
 export const checkItem: Stage = (c, next) => {
   const { state, runtime } = c.env
   const route = state.route
-  if (route?.spec.load && state.principal)
+  // A method that creates an absent item (a PUT that upserts) finds it itself.
+  if (
+    route?.spec.load &&
+    state.principal &&
+    !route.spec.upserts?.[route.method]
+  )
     route.spec.load(route.params, state.principal, runtime)
   return next()
 }
