@@ -51,6 +51,12 @@ import { engineCreate } from './engine-create.ts'
 import { engineSearch } from './engine-search.ts'
 import { actionBelowItem } from './action-below-item.ts'
 import { bodilessPatch, itemPathAction, opaquePut } from './item-path-action.ts'
+import {
+  putCreate,
+  putCreateReport,
+  inferPutKeyed,
+  putOnItemCreates,
+} from './put-creates.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 
@@ -186,6 +192,7 @@ function engineServes(
   document: Json,
   group: CollectionOperations,
   inferred: InferredResource,
+  byPut = false,
 ) {
   const own = group.path !== undefined
   // Rows are kept by a scalar key: a record whose key member is an object (an answer
@@ -208,8 +215,9 @@ function engineServes(
   )
     return false
   // A body neither JSON nor a form is the importer's to read; so is a replace with no body at
-  // all on a collection at a path of its own. A create with none takes none.
-  for (const op of [group.create, group.replace])
+  // all on a collection at a path of its own. A create with none takes none, and so does a PUT
+  // that creates (a membership's): its record is drawn.
+  for (const op of [group.create, byPut ? undefined : group.replace])
     if (
       op &&
       (op.operation.requestBody
@@ -636,17 +644,16 @@ export function importOpenApi(
     if (putAction) delete group.replace
     const param = itemParamOf(group)
     const parents = group.path ? nestedAt.get(group.path) : undefined
-    const inferred = inferResource(
-      document,
-      group,
-      validator,
-      countOf(group.name),
-      {
-        keys: [...new Set([...(param ? [param] : []), 'id'])],
+    const byPut = putOnItemCreates(group)
+    const infer = (keys: string[]) =>
+      inferResource(document, group, validator, countOf(group.name), {
+        keys,
         forms: true,
         ...(parents && { parents }),
-      },
-    )
+      })
+    const inferred = byPut
+      ? inferPutKeyed(infer, param)
+      : infer([...new Set([...(param ? [param] : []), 'id'])])
     const own = [
       group.list,
       group.create,
@@ -690,7 +697,7 @@ export function importOpenApi(
     if (
       (itemless && !creates) ||
       'why' in inferred ||
-      !engineServes(document, group, inferred)
+      !engineServes(document, group, inferred, byPut)
     ) {
       // Served by the importer instead: keyed by another member, form bodies, list members of
       // the description's own.
@@ -705,6 +712,17 @@ export function importOpenApi(
       continue
     }
     const overlay = overrides.resources?.[group.name]
+    const upsert = byPut ? putCreate(group, inferred) : undefined
+    if (upsert) {
+      const put = group.replace!
+      inferred.unserved = inferred.unserved.filter((u) => u.op !== put)
+      inferred.reports = [
+        ...inferred.reports.filter(
+          (r) => !(r.method === 'PUT' && r.path === put.path),
+        ),
+        putCreateReport(put, group.name),
+      ]
+    }
     // An update by POST on the item (Stripe's), where no PATCH takes the engine's update method.
     const postUpdate = group.patch
       ? undefined
@@ -753,6 +771,7 @@ export function importOpenApi(
             seed: [],
           }),
           ...(answer && { answer }),
+          ...upsert,
           ...byPost,
           // An update by POST the importer serves (one the engine cannot check) answers the
           // record without `_links`, so every answer of the record draws it alike.

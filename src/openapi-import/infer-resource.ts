@@ -95,6 +95,8 @@ export interface InferredResource {
   inputOf: (
     op: DocOperation,
   ) => ReturnType<typeof ajvStandardSchema> | undefined
+  /** The members a new record needs that a body did not give: drawn from their schemas. */
+  prepare: (ctx: InputContext<AnyRecord>) => AnyRecord
   /** The record's schema node, `_links` left out. */
   stored: unknown
   /** The member that keys records. */
@@ -595,6 +597,7 @@ export function inferResource(
     notes,
     unserved,
     inputOf,
+    prepare,
     stored,
     key,
     hiddenId,

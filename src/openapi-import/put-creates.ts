@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import type { AnyResource } from '../mock-server/declare/types.ts'
+import type {
+  CollectionOperations,
+  InferredResource,
+} from './infer-resource.ts'
+import type { OperationReport } from './import-types.ts'
+import { type DocOperation } from './openapi-reader.ts'
+import { isObject, type Json } from './schema-view.ts'
+
+/**
+ * Whether a collection's records come in by `PUT` on the item: it has no create on the collection,
+ * and its `PUT` either lists `201 Created` (GitHub's "create or update" of
+ * `PUT /orgs/{org}/actions/secrets/{secret_name}`) or takes no body, adding the item its path
+ * names to a set (GitHub's `PUT /orgs/{org}/blocks/{username}`). A `PUT` with a body that lists
+ * no 201 only replaces (Box's `PUT /files/{file_id}`): its records come from elsewhere.
+ */
+export function putOnItemCreates(group: CollectionOperations): boolean {
+  const put = group.replace
+  return (
+    put !== undefined &&
+    group.create === undefined &&
+    (group.list !== undefined || group.read !== undefined) &&
+    (put.operation.requestBody === undefined || successes(put).includes(201))
+  )
+}
+
+/**
+ * The collection's record inferred for a `PUT` that creates: keyed by the member its item path
+ * names, where the record has one. GitHub's `{username}` names a user by its `login`.
+ */
+export function inferPutKeyed(
+  infer: (keys: string[]) => InferredResource | { why: string },
+  param: string | undefined,
+): InferredResource | { why: string } {
+  const first = infer([...new Set([...(param ? [param] : []), 'id'])])
+  if (
+    param === 'username' &&
+    !('why' in first) &&
+    first.key !== param &&
+    'login' in first.record
+  )
+    return infer(['login'])
+  return first
+}
+
+/** The success statuses an operation lists. */
+function successes(op: DocOperation): number[] {
+  const responses = isObject(op.operation.responses)
+    ? (op.operation.responses as Json)
+    : {}
+  return Object.keys(responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+}
+
+type WriteStatus = 200 | 201 | 202 | 204
+
+/**
+ * A `PUT` that creates the item its path names where there is none (`replace.upsert`): the body
+ * the operation draws (none: an empty one, the record's members drawn), and the statuses it
+ * lists, `201` for the create where it lists one. None where the body it draws takes no input the
+ * engine can check.
+ */
+export function putCreate(
+  group: CollectionOperations,
+  inferred: InferredResource,
+): Pick<AnyResource, 'replace' | 'status'> | undefined {
+  const op = group.replace!
+  // A PUT with no body (a membership's) carries nothing: a replace keeps every member as stored.
+  const bodiless = op.operation.requestBody === undefined
+  const input = bodiless ? z.object({}) : inferred.inputOf(op)
+  if (!input) return undefined
+  const listed = successes(op)
+  const pick = (order: WriteStatus[]) =>
+    order.find((s) => listed.includes(s)) ?? order[0]!
+  const declared = inferred.declaration.replace
+  const keep = bodiless
+    ? Object.keys(inferred.record)
+    : declared && typeof declared === 'object' && 'keep' in declared
+      ? declared.keep
+      : undefined
+  return {
+    replace: {
+      input,
+      ...(keep && { keep }),
+      upsert: { prepare: inferred.prepare },
+    },
+    status: {
+      ...inferred.declaration.status,
+      replace: pick([200, 204, 202, 201]),
+      upsert: pick([201, 204, 200, 202]),
+    },
+  }
+}
+
+/** How the import report says a `PUT` that creates is served. */
+export function putCreateReport(
+  op: DocOperation,
+  name: string,
+): OperationReport {
+  return {
+    method: 'PUT',
+    path: op.path,
+    servedAs: 'replace',
+    resource: name,
+    why: 'PUT on the item creates it where there is none (keyed by the path), else replaces it',
+    notes: ['If-None-Match: * creates only; If-Match gives 412'],
+  }
+}
