@@ -35,7 +35,9 @@ export interface EndpointDoc {
    * `application/json-patch+json`, an RFC 6902 list of operations.
    */
   body?: {
+    /** A component's name; `inline` gives the schema itself instead. */
     schema: string
+    inline?: JsonSchema
     required: boolean
     mediaType?: string
     jsonPatch?: boolean

@@ -436,6 +436,7 @@ export function checkResource(
       'serves no PUT, and with no patch nothing uses this replace: declare patch, or leave replace out',
     )
   checkUpsert(d, at, issue)
+  checkReplaceAll(d, at, issue)
   checkPatch(d.patch, `${at}.patch`, issue)
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')
@@ -716,6 +717,39 @@ function checkUpsert(d: AnyResource, at: string, issue: Issue) {
   ]
   for (const [applies, why] of without)
     if (applies) issue(where, `must be left out: ${why}`)
+}
+
+/**
+ * A `PUT` that replaces the whole set names the body member that lists the keys, and creates the
+ * absent ones as an upsert does: it needs `replace.upsert`, and the collection's `PUT` free.
+ */
+function checkReplaceAll(d: AnyResource, at: string, issue: Issue) {
+  const all: unknown = d.replaceAll
+  if (all === undefined) return
+  const where = `${at}.replaceAll`
+  const member = (all as { member?: unknown } | null)?.member
+  if (typeof member !== 'string' || !/^[A-Za-z_][\w-]{0,63}$/.test(member))
+    issue(
+      `${where}.member`,
+      'must name the body member that lists the keys (a word, as selected_repository_ids)',
+    )
+  const replace = d.replace as { upsert?: unknown } | false | undefined
+  if (
+    !replace ||
+    typeof replace !== 'object' ||
+    replace.upsert === undefined ||
+    replace.upsert === false
+  )
+    issue(
+      where,
+      'creates the records it names as a PUT on their item does: declare replace: { upsert: true }',
+    )
+  const create = d.create as { method?: unknown } | false | undefined
+  if (create && typeof create === 'object' && create.method === 'PUT')
+    issue(
+      where,
+      'must be left out: a PUT on the collection creates (create.method is PUT)',
+    )
 }
 
 /** The success statuses a resource may answer its writes with. */

@@ -15,6 +15,7 @@ import {
 import { nestedConvention } from '../conventions/nested.ts'
 import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
+import { replaceAllConvention } from '../conventions/replace-all.ts'
 import {
   upsertCreate,
   upsertDoc,
@@ -282,9 +283,14 @@ export function resourceRoutes(
       runtime.api.visibleWith(resource, row, principal, data)
   }
   const creates = resource.createMethod
+  // A PUT that replaces the whole set, where the records come in by PUT on the item.
+  const replaceAll = resource.upsert && resource.declaration.replaceAll
   const collectionOps = split<Handler>({
     ...(resource.listed && { GET: listConvention(resource, visibleRows) }),
     ...(resource.create && { [creates]: createConvention(resource) }),
+    ...(replaceAll && {
+      PUT: replaceAllConvention(resource, replaceAll.member),
+    }),
   })
   withBodies(collectionOps, creates, resource.create?.input, resource.bodies)
   // The API's own shape of each answer, where the resource declares one.

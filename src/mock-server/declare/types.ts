@@ -462,6 +462,14 @@ export interface ResourceDeclaration<
    * and a `Location` naming its item. Parameters its path names choose nothing.
    */
   creates?: readonly CreateAtDeclaration[]
+  /**
+   * `PUT` on the collection with the keys of every record it should hold
+   * (`{ "selected_repository_ids": [1, 2] }`, named by `member`): the records it does not name are
+   * deleted, and those it names that are absent are created as a `PUT` with no body on their item
+   * creates them (`replace.upsert`). It answers 204. Every bad key is listed in one 422 before
+   * anything changes; at most 1000 keys at once.
+   */
+  replaceAll?: { member: string }
 }
 
 /** A create of a resource's records at a path of its own (`creates`). */

@@ -159,7 +159,8 @@ function bodyContent(body: NonNullable<EndpointDoc['body']>) {
   const content: Record<string, { schema: unknown }> = {}
   const types = (body.mediaType ?? 'application/json').split(', ')
   for (const type of types)
-    if (type !== '') content[type] = { schema: schemaRef(body.schema) }
+    if (type !== '')
+      content[type] = { schema: body.inline ?? schemaRef(body.schema) }
   if (body.jsonPatch)
     content['application/json-patch+json'] = { schema: JSON_PATCH_SCHEMA }
   return content
