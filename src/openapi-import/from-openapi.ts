@@ -56,6 +56,8 @@ import {
   putCreateReport,
   inferPutKeyed,
   putOnItemCreates,
+  replaceAllOf,
+  replaceAllReport,
 } from './put-creates.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
@@ -723,6 +725,20 @@ export function importOpenApi(
         putCreateReport(put, group.name),
       ]
     }
+    // Its set replaced whole by a PUT on the collection that lists the keys.
+    const setPut = upsert
+      ? engineExtra.get(group.name)?.find((o) => o.method === 'put')
+      : undefined
+    const replaceAll = setPut && replaceAllOf(document, setPut, inferred)
+    if (replaceAll) {
+      engineExtra.set(
+        group.name,
+        engineExtra.get(group.name)!.filter((o) => o !== setPut),
+      )
+      inferred.reports.push(
+        replaceAllReport(setPut, group.name, replaceAll.member),
+      )
+    }
     // An update by POST on the item (Stripe's), where no PATCH takes the engine's update method.
     const postUpdate = group.patch
       ? undefined
@@ -772,6 +788,7 @@ export function importOpenApi(
           }),
           ...(answer && { answer }),
           ...upsert,
+          ...(replaceAll && { replaceAll }),
           ...byPost,
           // An update by POST the importer serves (one the engine cannot check) answers the
           // record without `_links`, so every answer of the record draws it alike.

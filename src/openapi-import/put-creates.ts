@@ -5,8 +5,12 @@ import type {
   InferredResource,
 } from './infer-resource.ts'
 import type { OperationReport } from './import-types.ts'
-import { type DocOperation } from './openapi-reader.ts'
-import { isObject, type Json } from './schema-view.ts'
+import {
+  flatProperties,
+  requestSchemaOf,
+  type DocOperation,
+} from './openapi-reader.ts'
+import { flatten, isObject, typeOf, type Json } from './schema-view.ts'
 
 /**
  * Whether a collection's records come in by `PUT` on the item: it has no create on the collection,
@@ -106,5 +110,50 @@ export function putCreateReport(
     resource: name,
     why: 'PUT on the item creates it where there is none (keyed by the path), else replaces it',
     notes: ['If-None-Match: * creates only; If-Match gives 412'],
+  }
+}
+
+/**
+ * A `PUT` on the collection that replaces the whole set (`replaceAll`): its body is one array of
+ * the records' keys (GitHub's `{ "selected_repository_ids": [1, 2] }`, `{ "runners": [9, 2] }`),
+ * and it answers 204. None for any other body.
+ */
+export function replaceAllOf(
+  document: Json,
+  op: DocOperation,
+  inferred: InferredResource,
+): { member: string } | undefined {
+  if (!successes(op).every((s) => s === 204)) return undefined
+  const schema = requestSchemaOf(document, op.operation)
+  if (!schema) return undefined
+  const members = Object.entries(
+    flatProperties(document, flatten(document, schema)),
+  )
+  if (members.length !== 1) return undefined
+  const [member, node] = members[0]!
+  const list = flatten(document, node)
+  const item = typeOf(flatten(document, list.items))
+  const key = typeOf(inferred.record[inferred.key] ?? {})
+  const integer = (t: string | undefined) => t === 'integer' || t === 'number'
+  return typeOf(list) === 'array' &&
+    /^[A-Za-z_][\w-]{0,63}$/.test(member) &&
+    (integer(key) ? integer(item) : item === 'string' && key === 'string')
+    ? { member }
+    : undefined
+}
+
+/** How the import report says a `PUT` that replaces the whole set is served. */
+export function replaceAllReport(
+  op: DocOperation,
+  name: string,
+  member: string,
+): OperationReport {
+  return {
+    method: 'PUT',
+    path: op.path,
+    servedAs: 'replace',
+    resource: name,
+    why: `PUT on the collection makes the set the records ${member} names: the others deleted, absent ones created`,
+    notes: ['every bad key in one 422'],
   }
 }

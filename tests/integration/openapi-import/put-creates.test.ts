@@ -57,6 +57,51 @@ const description = {
         responses: empty('204'),
       },
     },
+    '/orgs/{org}/repositories': {
+      get: {
+        parameters: [param('org')],
+        responses: {
+          200: {
+            description: 'ok',
+            content: json({
+              type: 'object',
+              required: ['total_count', 'repositories'],
+              properties: {
+                total_count: { type: 'number' },
+                repositories: { type: 'array', items: ref('repository') },
+              },
+            }),
+          },
+        },
+      },
+      put: {
+        parameters: [param('org')],
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['selected_repository_ids'],
+            properties: {
+              selected_repository_ids: {
+                type: 'array',
+                items: { type: 'integer' },
+              },
+            },
+          }),
+        },
+        responses: empty('204'),
+      },
+    },
+    '/orgs/{org}/repositories/{repository_id}': {
+      put: {
+        parameters: [param('org'), param('repository_id', 'integer')],
+        responses: empty('204'),
+      },
+      delete: {
+        parameters: [param('org'), param('repository_id', 'integer')],
+        responses: empty('204'),
+      },
+    },
     '/user/following': {
       get: {
         responses: {
@@ -142,6 +187,11 @@ const description = {
           id: { type: 'integer' },
           avatar_url: { type: 'string', format: 'uri' },
         },
+      },
+      repository: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' } },
       },
       secret: {
         type: 'object',
@@ -249,6 +299,24 @@ describe('an imported PUT that creates the item its path names', () => {
     })
     expect(invalid.status).toBe(422)
     expect((await send('GET', '/orgs/1/secrets/OTHER')).status).toBe(404)
+  })
+
+  it('replaces the whole set of repositories by a PUT on the collection that lists their ids', async () => {
+    const send = mock()
+    expect((await send('PUT', '/orgs/1/repositories/3')).status).toBe(204)
+    const replaced = await send('PUT', '/orgs/1/repositories', {
+      selected_repository_ids: [4, 5],
+    })
+    expect(replaced.status).toBe(204)
+    const listed = (await send('GET', '/orgs/1/repositories')).body as Json
+    expect(listed.total_count).toBe(2)
+    expect((listed.repositories as Json[]).map((r) => r.id).sort()).toEqual([
+      4, 5,
+    ])
+    const invalid = await send('PUT', '/orgs/1/repositories', {
+      selected_repository_ids: ['four'],
+    })
+    expect(invalid.status).toBe(422)
   })
 
   it('answers every operation only as the description allows', async () => {
