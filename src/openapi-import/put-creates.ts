@@ -92,6 +92,9 @@ export function putCreate(
     },
     status: {
       ...inferred.declaration.status,
+      // A read that lists 204 alone checks that the member is there (GitHub's).
+      ...(group.read &&
+        successes(group.read).join() === '204' && { read: 204 as const }),
       replace: pick([200, 204, 202, 201]),
       upsert: pick([201, 204, 200, 202]),
     },

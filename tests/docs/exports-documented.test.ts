@@ -164,6 +164,7 @@ describe("the public entries' exports", () => {
       'type TokenDeclaration',
       'type TokenEntryDeclaration',
       'type Transition',
+      'type UpsertDeclaration',
       'type Verdict',
       'type VerdictId',
       'type Wait',

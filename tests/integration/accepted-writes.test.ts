@@ -102,7 +102,8 @@ it('refuses a write status the engine cannot answer, naming the ones it can', ()
       },
       {
         field: 'resources.jobs.status.patch',
-        message: 'is not a write; use create, replace or delete',
+        message:
+          'is no operation of a resource; use read, create, replace, upsert or delete',
       },
     ]),
   )

@@ -53,7 +53,8 @@ const api = defineApi({
         input: z.strictObject({}),
         upsert: { prepare: () => ({ avatar: 'https://avatars.test/0' }) },
       },
-      status: { replace: 204, upsert: 204 },
+      // GET on a member checks that it is there: 204, or 404.
+      status: { read: 204, replace: 204, upsert: 204 },
       links: false,
     },
   },
@@ -196,13 +197,17 @@ describe('a PUT that creates the item it names where there is none (replace.upse
     expect(added.status).toBe(204)
     expect(added.headers.get('ETag')).toMatch(/^"/)
     const read = await send('GET', '/teams/1/members/octocat')
-    expect(read.status).toBe(200)
-    expect(read.body).toMatchObject({
+    expect(read.status).toBe(204)
+    expect(read.body).toBeNull()
+    expect(read.headers.get('ETag')).toBe(added.headers.get('ETag'))
+    const [listedMember] = (await send('GET', '/teams/1/members')).body
+      .items as Json[]
+    expect(listedMember).toMatchObject({
       login: 'octocat',
       team: 1,
       avatar: 'https://avatars.test/0',
     })
-    expect(typeof read.body.id).toBe('number')
+    expect(typeof listedMember!.id).toBe('number')
     // Again: the member is there, and the PUT replaces it (its documented 204 too).
     const again = await send('PUT', '/teams/1/members/octocat')
     expect(again.status).toBe(204)
@@ -257,11 +262,13 @@ describe('a PUT that creates the item it names where there is none (replace.upse
     )
     expect(put.responses['201']!.headers).toHaveProperty('Location')
     expect(JSON.stringify(put.parameters)).toContain('IfNoneMatch')
-    const membership = doc.paths['/v1/teams/{team}/members/{username}']!
-      .put as {
-      responses: Record<string, unknown>
+    const membership = doc.paths['/v1/teams/{team}/members/{username}']! as {
+      put: { responses: Record<string, unknown> }
+      get: { responses: Record<string, unknown> }
     }
-    expect(Object.keys(membership.responses)).toContain('204')
+    expect(Object.keys(membership.put.responses)).toContain('204')
+    expect(Object.keys(membership.get.responses)).toContain('204')
+    expect(Object.keys(membership.get.responses)).not.toContain('200')
   })
 
   it('names every mistake of an upsert declaration at once', () => {

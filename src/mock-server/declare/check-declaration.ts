@@ -754,6 +754,7 @@ function checkReplaceAll(d: AnyResource, at: string, issue: Issue) {
 
 /** The success statuses a resource may answer its writes with. */
 const STATUSES = {
+  read: [200, 204],
   create: [200, 201, 202],
   replace: [200, 201, 202, 204],
   upsert: [200, 201, 202, 204],
@@ -763,7 +764,7 @@ const STATUSES = {
 function checkStatus(status: unknown, at: string, issue: Issue) {
   if (status === undefined) return
   if (typeof status !== 'object' || status === null) {
-    issue(at, 'must be an object: { create, replace, upsert, delete }')
+    issue(at, 'must be an object: { read, create, replace, upsert, delete }')
     return
   }
   for (const [name, value] of Object.entries(status)) {
@@ -773,7 +774,7 @@ function checkStatus(status: unknown, at: string, issue: Issue) {
     if (!allowed)
       issue(
         `${at}.${name}`,
-        'is not a write; use create, replace, upsert or delete',
+        'is no operation of a resource; use read, create, replace, upsert or delete',
       )
     else if (!allowed.includes(value as number))
       issue(`${at}.${name}`, `must be one of ${allowed.join(', ')}`)

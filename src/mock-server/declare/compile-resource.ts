@@ -158,6 +158,7 @@ export interface CompiledResource {
   scalarFields: CollectionFields
   /** Success statuses of create, replace, a replace that creates (upsert) and delete. */
   status: {
+    read: 200 | 204
     create: 200 | 201 | 202
     replace: 200 | 201 | 202 | 204
     upsert: 200 | 201 | 202 | 204
@@ -480,6 +481,7 @@ export function compileResource(
         : { ...dialect.list, ...(declaration.list || {}) },
     ),
     status: {
+      read: declaration.status?.read ?? 200,
       create: declaration.status?.create ?? 201,
       replace: declaration.status?.replace ?? 200,
       upsert: declaration.status?.upsert ?? 201,

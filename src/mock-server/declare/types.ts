@@ -392,6 +392,11 @@ export interface ResourceDeclaration<
    * 204 answers none. @default create 201, replace 200, upsert 201, delete 204
    */
   status?: {
+    /**
+     * `204`: a read answers no body where the item exists, only its ETag (a membership check,
+     * as GitHub's `GET /orgs/{org}/blocks/{username}`); 404 where it does not. @default 200
+     */
+    read?: 200 | 204
     create?: 200 | 201 | 202
     replace?: 200 | 201 | 202 | 204
     /** A `PUT` that creates the item (`replace.upsert`). @default 201 */

@@ -258,6 +258,10 @@ describe('an imported PUT that creates the item its path names', () => {
     const added = await send('PUT', '/orgs/1/blocks/octocat')
     expect(added.status).toBe(204)
     expect(added.body).toBeUndefined()
+    // The read checks that the member is there, as the description draws it: 204, no body.
+    const check = await send('GET', '/orgs/1/blocks/octocat')
+    expect(check.status).toBe(204)
+    expect(check.body).toBeUndefined()
     const listed = (await send('GET', '/orgs/1/blocks')).body as Json[]
     expect(listed).toHaveLength(1)
     expect(listed[0]).toMatchObject({ login: 'octocat' })
