@@ -430,13 +430,18 @@ export function checkResource(
       : undefined
   if (put !== undefined && typeof put !== 'boolean')
     issue(`${at}.replace.put`, 'must be true or false')
-  else if (put === false && (d.patch === undefined || d.patch === false))
+  else if (
+    put === false &&
+    (d.patch === undefined || d.patch === false) &&
+    (d.replace as { collection?: unknown }).collection !== true
+  )
     issue(
       `${at}.replace.put`,
       'serves no PUT, and with no patch nothing uses this replace: declare patch, or leave replace out',
     )
   checkUpsert(d, at, issue)
   checkReplaceAll(d, at, issue)
+  checkReplaceByBody(d, at, issue)
   checkPatch(d.patch, `${at}.patch`, issue)
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')
@@ -750,6 +755,32 @@ function checkReplaceAll(d: AnyResource, at: string, issue: Issue) {
       where,
       'must be left out: a PUT on the collection creates (create.method is PUT)',
     )
+}
+
+/** A `PUT` on the collection that replaces the record its body names takes the collection's `PUT`. */
+function checkReplaceByBody(d: AnyResource, at: string, issue: Issue) {
+  const replace = d.replace
+  if (!replace || typeof replace !== 'object' || '~standard' in replace) return
+  const collection: unknown = (replace as { collection?: unknown }).collection
+  if (collection === undefined || collection === false) return
+  const where = `${at}.replace.collection`
+  if (collection !== true) issue(where, 'must be true or false')
+  else if (d.replaceAll !== undefined)
+    issue(
+      where,
+      'must be left out beside replaceAll: both take the PUT on the collection',
+    )
+  else if (
+    d.create &&
+    typeof d.create === 'object' &&
+    (d.create as { method?: unknown }).method === 'PUT'
+  )
+    issue(
+      where,
+      'must be left out: a PUT on the collection creates (create.method is PUT)',
+    )
+  else if (d.singleton === true || d.items === false)
+    issue(where, 'must be left out: there is no item to replace')
 }
 
 /** The success statuses a resource may answer its writes with. */

@@ -345,12 +345,16 @@ export function compileResource(
   const put =
     declaration.replace !== false &&
     (declaration.replace as { put?: unknown } | undefined)?.put !== false
+  // A PUT on the collection that replaces the record its body names needs the replace too.
+  const byBody =
+    (declaration.replace as { collection?: unknown } | undefined)
+      ?.collection === true
   const replace = pickInput(
     !items
       ? false
       : put
         ? declaration.replace
-        : patchDeclared
+        : patchDeclared || byBody
           ? declaration.replace || undefined
           : false,
     () =>

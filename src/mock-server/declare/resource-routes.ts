@@ -16,6 +16,7 @@ import { nestedConvention } from '../conventions/nested.ts'
 import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
 import { replaceAllConvention } from '../conventions/replace-all.ts'
+import { replaceByBodyConvention } from '../conventions/replace-by-body.ts'
 import {
   upsertCreate,
   upsertDoc,
@@ -285,19 +286,35 @@ export function resourceRoutes(
   const creates = resource.createMethod
   // A PUT that replaces the whole set, where the records come in by PUT on the item.
   const replaceAll = resource.upsert && resource.declaration.replaceAll
+  // A PUT that replaces the record its body's key names.
+  const byBody =
+    resource.replace &&
+    (resource.replace.declaration as { collection?: boolean }).collection ===
+      true
   const collectionOps = split<Handler>({
     ...(resource.listed && { GET: listConvention(resource, visibleRows) }),
     ...(resource.create && { [creates]: createConvention(resource) }),
     ...(replaceAll && {
       PUT: replaceAllConvention(resource, replaceAll.member),
     }),
+    ...(byBody && {
+      PUT: replaceByBodyConvention(resource, replaceConvention(resource)),
+    }),
   })
   withBodies(collectionOps, creates, resource.create?.input, resource.bodies)
+  if (byBody)
+    withBodies(collectionOps, 'PUT', resource.replace?.input, resource.bodies)
   // The API's own shape of each answer, where the resource declares one.
   const shape = resource.declaration.answer
   if (shape) {
     const { GET, [creates]: create } = collectionOps.handlers
     if (GET) collectionOps.handlers.GET = shapedAnswer(GET, 'list', shape)
+    if (byBody && collectionOps.handlers.PUT)
+      collectionOps.handlers.PUT = shapedAnswer(
+        collectionOps.handlers.PUT,
+        'replace',
+        shape,
+      )
     if (create)
       collectionOps.handlers[creates] = shapedAnswer(create, 'create', shape)
   }

@@ -249,6 +249,12 @@ export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
    * check the new record as a create's hooks do. @default false
    */
   upsert?: boolean | UpsertDeclaration<R, I>
+  /**
+   * `true`: a `PUT` on the collection replaces the record its body's key names (Swagger
+   * Petstore's `PUT /pet` with `{ "id": 10, … }`), as a `PUT` on its item would: 422 where the
+   * body names no key, 404 where no record has it. The input must take the key. @default false
+   */
+  collection?: boolean
 }
 
 /** How a `PUT` on an absent item creates it (`replace.upsert`). */
