@@ -58,6 +58,8 @@ import {
   putOnItemCreates,
   replaceAllOf,
   replaceAllReport,
+  replaceByBodyOf,
+  replaceByBodyReport,
 } from './put-creates.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
@@ -745,6 +747,19 @@ export function importOpenApi(
       : engineExtra.get(group.name)?.find((o) => o.method === 'post')
     const byPost = postUpdate && updateByPost(document, inferred, postUpdate)
     if (byPost) group.update = postUpdate
+    // A PUT on the collection that replaces the record its body names (Petstore's `PUT /pet`).
+    const bodyPut =
+      !upsert && !byPost && !group.replace
+        ? engineExtra.get(group.name)?.find((o) => o.method === 'put')
+        : undefined
+    const byBody = bodyPut && replaceByBodyOf(document, bodyPut, inferred)
+    if (byBody) {
+      engineExtra.set(
+        group.name,
+        engineExtra.get(group.name)!.filter((o) => o !== bodyPut),
+      )
+      inferred.reports.push(replaceByBodyReport(bodyPut, group.name))
+    }
     const dialect = dialectOfCollection(document, group, inferred)
     // Each answer in its operation's own schema, where the operations draw the record otherwise.
     const answer = answerShaper(
@@ -754,7 +769,7 @@ export function importOpenApi(
         list: group.list,
         create: group.create,
         read: group.read,
-        replace: group.replace,
+        replace: group.replace ?? (byBody ? bodyPut : undefined),
         patch: group.patch ?? group.update,
         delete: group.delete,
       },
@@ -790,6 +805,7 @@ export function importOpenApi(
           ...upsert,
           ...(replaceAll && { replaceAll }),
           ...byPost,
+          ...byBody,
           // An update by POST the importer serves (one the engine cannot check) answers the
           // record without `_links`, so every answer of the record draws it alike.
           ...(!byPost &&

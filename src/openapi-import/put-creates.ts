@@ -160,3 +160,54 @@ export function replaceAllReport(
     notes: ['every bad key in one 422'],
   }
 }
+
+/**
+ * A `PUT` on the collection that replaces the record its body's key names (`replace.collection`,
+ * Swagger Petstore's `PUT /pet` with `{ "id": 10, … }`), where the collection has no `PUT` on its
+ * item: its body checked as the operation draws it, the key among the members it takes, and the
+ * status it lists. None where its body cannot carry the key.
+ */
+export function replaceByBodyOf(
+  document: Json,
+  op: DocOperation,
+  inferred: InferredResource,
+): Pick<AnyResource, 'replace' | 'status'> | undefined {
+  const input = inferred.inputOf(op)
+  const schema = requestSchemaOf(document, op.operation)
+  if (!input || !schema) return undefined
+  const carried = Object.keys(
+    flatProperties(document, flatten(document, schema)),
+  )
+  const key = inferred.record[inferred.key]
+  if (!carried.includes(inferred.key) || !key || key.readOnly === true)
+    return undefined
+  const listed = successes(op)
+  const status = ([200, 204, 202] as const).find((s) => listed.includes(s))
+  return {
+    replace: {
+      input,
+      keep: Object.keys(inferred.record).filter((f) => !carried.includes(f)),
+      put: false,
+      collection: true,
+    },
+    ...(status !== undefined &&
+      status !== 200 && {
+        status: { ...inferred.declaration.status, replace: status },
+      }),
+  }
+}
+
+/** How the import report says a `PUT` that replaces the record its body names is served. */
+export function replaceByBodyReport(
+  op: DocOperation,
+  name: string,
+): OperationReport {
+  return {
+    method: 'PUT',
+    path: op.path,
+    servedAs: 'replace',
+    resource: name,
+    why: `PUT on the collection ${op.path} replaces the record its body's key names`,
+    notes: ['404 for a key no record has; If-Match gives 412'],
+  }
+}
