@@ -1,5 +1,5 @@
 /**
- * `PUT` on an item that creates it where it is absent (`replace.upsert`, RFC 9110 §9.3.4): the key
+ * `PUT` on an item that creates it where it is absent (`replace.upsert`, as RFC 9110 defines `PUT`): the key
  * comes from the path, the body is checked as a replace body, and the answer is `201 Created` with
  * the record. Where the item exists the `PUT` replaces it as ever. `If-None-Match: *` asks for a
  * create only, `If-Match` for a replace only: each answers 412 where the item is not as it asks.

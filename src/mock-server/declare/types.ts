@@ -242,8 +242,8 @@ export interface ReplaceDeclaration<R extends AnyRecord, I = AnyRecord> {
    */
   put?: boolean
   /**
-   * `true`: a `PUT` on an item that does not exist creates it, keyed by the path (RFC 9110
-   * §9.3.4): the body is checked as a replace body, and the answer is `201 Created` with the record
+   * `true`: a `PUT` on an item that does not exist creates it, keyed by the path (as RFC 9110
+   * defines `PUT`): the body is checked as a replace body, and the answer is `201 Created` with the record
    * (`status.upsert`). `If-None-Match: *` asks for a create only (412 where the item exists);
    * `If-Match` asks for a replace only (412 where there is none). `{ prepare, check }` fill and
    * check the new record as a create's hooks do. @default false
