@@ -152,6 +152,26 @@ function parseUrl(href: string) {
   }
 }
 
+/**
+ * Each `fetch` this module made, with the function behind it that answers at once where it can
+ * (`answerOf`).
+ */
+const answers = new WeakMap<
+  (request: Request) => Promise<Response>,
+  (request: Request) => Response | Promise<Response>
+>()
+
+/**
+ * The handler behind an instance's `fetch`, which hands back the response itself, not a promise of
+ * it, when nothing on the request's way waits: a server adapter then writes it out in the same
+ * turn. Undefined for a `fetch` this module did not make (one wrapped around it, say).
+ */
+export function answerOf(
+  fetch: (request: Request) => Promise<Response>,
+): ((request: Request) => Response | Promise<Response>) | undefined {
+  return answers.get(fetch)
+}
+
 const newState = (runtime: Runtime, request: Request): RequestState =>
   new RequestStateOf(runtime.nextRequestId(), request.url)
 
@@ -264,14 +284,24 @@ export function createRequestHandler(runtime: Runtime) {
   }
 
   /** On a store replicas share, each request is one unit of work, in turn with every replica. */
-  return function handleRequest(request: Request): Promise<Response> {
+  function answer(request: Request): Response | Promise<Response> {
     const replica = runtime.replica
     return replica
-      ? replica.run(request, () => handleAlone(request))
+      ? replica.run(request, () => Promise.resolve(handleAlone(request)))
       : handleAlone(request)
   }
 
-  async function handleAlone(request: Request): Promise<Response> {
+  const handleRequest = (request: Request): Promise<Response> =>
+    Promise.resolve(answer(request))
+  answers.set(handleRequest, answer)
+  return handleRequest
+
+  /**
+   * The request's answer: at once when nothing on its way waits (a read, mostly: every stage
+   * answers without waiting, no store to commit to, a journal entry that needs no body read), else
+   * a promise of it. Either way it never fails: whatever throws ends as the one 500.
+   */
+  function handleAlone(request: Request): Response | Promise<Response> {
     const state = newState(runtime, request)
     try {
       state.startedAt = options.now()
@@ -280,29 +310,69 @@ export function createRequestHandler(runtime: Runtime) {
       // request (the one 500), not every later read of the journal.
       if (!(Math.abs(at) <= MAX_DATE_MS))
         throw new RangeError(`Invalid time value: the mock clock read ${at}.`)
-      let raw: Response
+      let raw: Response | Promise<Response>
       try {
-        raw = await route(request, state) // origin, then the API's or the control API's stages
+        raw = route(request, state) // origin, then the API's or the control API's stages
       } catch (error) {
         raw = internalError(runtime, state, request, error)
       }
-      // With a store attached, what this request changed is committed before anyone hears of it.
-      const committed = runtime.persistence?.finish(state.unit)
-      if (committed)
-        raw = await committed.then(
-          () => raw,
-          (error: unknown) => internalError(runtime, state, request, error),
+      if (!(raw instanceof Promise)) {
+        const answered = routed(request, state, at, raw)
+        if (!(answered instanceof Promise)) return answered
+        return answered.catch((error: unknown) =>
+          internalError(runtime, state, request, error),
         )
-      // Committed (or failed and reported): listeners hear of the operation's events now.
-      runtime.stateEvents.log.announce()
-      const response = state.networkError
-        ? Response.error() // a fault that drops the connection
-        : finalizeResponse(request, state, raw) // caching headers, 304, HEAD
-      const journaled = journal(request, state, at, response) // the API's requests only
-      if (journaled) await journaled
-      return response
+      }
+      return raw
+        .then(
+          (response) => routed(request, state, at, response),
+          (error: unknown) =>
+            routed(
+              request,
+              state,
+              at,
+              internalError(runtime, state, request, error),
+            ),
+        )
+        .catch((error: unknown) =>
+          internalError(runtime, state, request, error),
+        )
     } catch (error) {
       return internalError(runtime, state, request, error)
     }
+  }
+
+  /** After the stages: the commit to an attached store, the caching rules, then the journal. */
+  function routed(
+    request: Request,
+    state: RequestState,
+    at: number,
+    raw: Response,
+  ): Response | Promise<Response> {
+    // With a store attached, what this request changed is committed before anyone hears of it.
+    const committed = runtime.persistence?.finish(state.unit)
+    if (committed)
+      return committed
+        .then(
+          () => raw,
+          (error: unknown) => internalError(runtime, state, request, error),
+        )
+        .then((response) => finished(request, state, at, response))
+    return finished(request, state, at, raw)
+  }
+
+  function finished(
+    request: Request,
+    state: RequestState,
+    at: number,
+    raw: Response,
+  ): Response | Promise<Response> {
+    // Committed (or failed and reported): listeners hear of the operation's events now.
+    runtime.stateEvents.log.announce()
+    const response = state.networkError
+      ? Response.error() // a fault that drops the connection
+      : finalizeResponse(request, state, raw) // caching headers, 304, HEAD
+    const journaled = journal(request, state, at, response) // the API's requests only
+    return journaled ? journaled.then(() => response) : response
   }
 }

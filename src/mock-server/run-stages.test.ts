@@ -125,4 +125,15 @@ describe('runStages', () => {
       runStages([async (_c, next) => next()], onError, request(), env),
     ).rejects.toThrow('No stage answered')
   })
+
+  it('hands back the answer itself when no stage waits, and a promise when one does', async () => {
+    const pass: Stage = (_c, next) => next()
+    const now: Stage = () => new Response('now')
+    const sync = runStages([pass, now], onError, request(), env)
+    expect(sync).toBeInstanceOf(Response)
+    expect(await (sync as Response).text()).toBe('now')
+    const waiting = runStages([pass, answer('later')], onError, request(), env)
+    expect(waiting).toBeInstanceOf(Promise)
+    expect(await (await waiting).text()).toBe('later')
+  })
 })

@@ -91,16 +91,24 @@ class StageRun implements StageContext {
   }
 }
 
-/** Runs `stages` for one request and resolves with the answer they settled on. */
-export async function runStages(
+/** The answer the stages settled on; the last stage must give one. */
+function answerOf(run: StageRun): Response {
+  if (run.res === undefined)
+    throw new Error('No stage answered the request (the last one must).')
+  return run.res
+}
+
+/**
+ * Runs `stages` for one request: the answer itself when every stage answered without waiting (a
+ * read, mostly), else a promise of it. No promise and no turn of the event loop for the former.
+ */
+export function runStages(
   stages: readonly Stage[],
   onError: StageErrorHandler,
   request: Request,
   env: StageContext['env'],
-): Promise<Response> {
+): Response | Promise<Response> {
   const run = new StageRun(stages, onError, request, env)
-  await run.dispatch(0)
-  if (run.res === undefined)
-    throw new Error('No stage answered the request (the last one must).')
-  return run.res
+  const walked = run.dispatch(0)
+  return walked === DONE ? answerOf(run) : walked.then(() => answerOf(run))
 }

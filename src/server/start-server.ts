@@ -14,6 +14,7 @@ import { checkStoredRows } from '../mock-server/store/check-stored-rows.ts'
 import { MemoryStore } from '../mock-server/store/memory-store.ts'
 import { StoredRowsMismatchError } from '../mock-server/store/attach-store.ts'
 import { compiledApi } from '../mock-server/declare/compiled-api-cache.ts'
+import { answerOf } from '../mock-server/handle-request.ts'
 import type { MockStore } from '../mock-server/store/mock-store.ts'
 import {
   allowOriginFor,
@@ -241,8 +242,99 @@ export async function startServer(
       }
     }
 
-    // Plain @hono/node-server: a router or middleware layer in front would halve throughput.
-    const fetch = async (request: Request, env: Env) => {
+    /** The mock's answer as it comes to the wire: a dropped connection, `Connection: close`, CORS. */
+    const deliver = (request: Request, env: Env, response: Response) => {
+      // `status` first: reading `type` would make @hono/node-server drop its fast path.
+      if (response.status === 0 && response.type === 'error') {
+        env.incoming.socket.destroy()
+        return new Response(null, { status: 204 })
+      }
+      // A body the core never read (refused early, e.g. 413 on Content-Length) is still on the wire:
+      // closing the connection keeps the client from sending its next request after those bytes.
+      // (GET and HEAD carry none; asking them would make the adapter build a full Request.)
+      const mayHaveBody = request.method !== 'GET' && request.method !== 'HEAD'
+      if (
+        draining ||
+        (mayHaveBody &&
+          request.body !== null &&
+          (!request.bodyUsed || response.status === 413))
+      ) {
+        response.headers.set('Connection', 'close')
+      }
+      return withCors(request, response, allowedOrigins)
+    }
+
+    /**
+     * The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. No race and no
+     * async helper: one promise per request, which the answer or shutdown settles first.
+     */
+    const awaitAnswer = async (
+      pending: Promise<Response>,
+      request: Request,
+      env: Env,
+    ) => {
+      let fail!: () => void
+      const answered = new Promise<Response | undefined>((resolve, reject) => {
+        fail = resolve as () => void // settles with `undefined`: the 503 below
+        pending.then(
+          (response) => {
+            apiSettled()
+            resolve(response)
+          },
+          (error: unknown) => {
+            apiSettled()
+            reject(error as Error)
+          },
+        )
+      })
+      failers.add(fail)
+      let response: Response | undefined
+      try {
+        response = await answered
+      } finally {
+        failers.delete(fail)
+      }
+      return deliver(
+        request,
+        env,
+        response ??
+          refuse(
+            503,
+            new URL(request.url).pathname,
+            'The server is shutting down and this request did not finish in time. Send it again once the server is back.',
+          ),
+      )
+    }
+
+    /** The instance's answer: the response itself when it needs no wait, else a promise of it. */
+    const answerOfApi = (request: Request) => {
+      const answer = answerOf(api.fetch)
+      return answer ? answer(request) : api.fetch(request)
+    }
+
+    const answerApi = (request: Request, env: Env) => {
+      apiInFlight += 1
+      let answer: Response | Promise<Response>
+      try {
+        answer = answerOfApi(request)
+      } catch (error) {
+        apiSettled()
+        throw error
+      }
+      if (answer instanceof Promise) return awaitAnswer(answer, request, env)
+      apiSettled()
+      return deliver(request, env, answer)
+    }
+
+    /**
+     * Plain @hono/node-server: a router or middleware layer in front would halve throughput. Not
+     * `async`: an answer that needs no wait (a read, mostly) goes back as it is, which the adapter
+     * writes out at once, with no promise or turn of the event loop in between.
+     */
+    const fetch = (
+      request: Request,
+      env: Env,
+    ): Response | Promise<Response> => {
       // Read through the Request: the core reads its headers anyway, so they are built only once.
       const hostHeader = request.headers.get('Host') ?? undefined
       if (hostHeader !== lastAllowedHost && !hostAllowed(hostHeader, hosts)) {
@@ -272,54 +364,8 @@ export async function startServer(
         // A preflight from an origin not allowed reaches the core, which answers it 403.
         if (allowOrigin !== null) return preflightResponse(allowOrigin)
       }
-      // The mock's answer, or a 503 once shutdown has waited `shutdownGraceMs` for it. No race and
-      // no async helper: one promise per request, which the answer or shutdown settles first.
-      if (reloading) await reloading
-      let fail!: () => void
-      apiInFlight += 1
-      const answered = new Promise<Response | undefined>((resolve, reject) => {
-        fail = resolve as () => void // settles with `undefined`: the 503 below
-        api.fetch(request).then(
-          (response) => {
-            apiSettled()
-            resolve(response)
-          },
-          (error: unknown) => {
-            apiSettled()
-            reject(error as Error)
-          },
-        )
-      })
-      failers.add(fail)
-      let response: Response | undefined
-      try {
-        response = await answered
-      } finally {
-        failers.delete(fail)
-      }
-      response ??= refuse(
-        503,
-        new URL(request.url).pathname,
-        'The server is shutting down and this request did not finish in time. Send it again once the server is back.',
-      )
-      // `status` first: reading `type` would make @hono/node-server drop its fast path.
-      if (response.status === 0 && response.type === 'error') {
-        env.incoming.socket.destroy()
-        return new Response(null, { status: 204 })
-      }
-      // A body the core never read (refused early, e.g. 413 on Content-Length) is still on the wire:
-      // closing the connection keeps the client from sending its next request after those bytes.
-      // (GET and HEAD carry none; asking them would make the adapter build a full Request.)
-      const mayHaveBody = request.method !== 'GET' && request.method !== 'HEAD'
-      if (
-        draining ||
-        (mayHaveBody &&
-          request.body !== null &&
-          (!request.bodyUsed || response.status === 413))
-      ) {
-        response.headers.set('Connection', 'close')
-      }
-      return withCors(request, response, allowedOrigins)
+      if (reloading) return reloading.then(() => answerApi(request, env))
+      return answerApi(request, env)
     }
 
     return new Promise((resolve, reject) => {
