@@ -9,7 +9,7 @@ const order1 = () =>
 
 describe('answerOf: the handler behind an instance’s fetch', () => {
   it('answers a read at once, journaled, with the same answer fetch gives', async () => {
-    const api = createMockApi({ config: { rateLimit: false } })
+    const api = createMockApi()
     const answer = answerOf(api.fetch)!
     const response = answer(order1())
     expect(response).toBeInstanceOf(Response)
@@ -17,6 +17,8 @@ describe('answerOf: the handler behind an instance’s fetch', () => {
     expect(now.status).toBe(200)
     expect(now.headers.get('ETag')).toBe('"order-1-v1"')
     expect(now.headers.get('Cache-Control')).toBe('private, no-cache')
+    // The rate limit's headers, set after the stages behind it answered.
+    expect(now.headers.get('RateLimit')).toMatch(/^"default";r=\d+;t=\d+$/)
     expect(api.journal.list().at(-1)).toMatchObject({
       method: 'GET',
       path: '/api/orders/1',

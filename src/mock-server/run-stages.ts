@@ -25,6 +25,19 @@ class StageRequestOf implements StageRequest {
 const DONE = Promise.resolve()
 
 /**
+ * Runs `after` once the stages behind `next()` have answered: at once when none of them waited,
+ * so a stage that amends the answer (rate-limit headers) makes a read wait no more than it did.
+ */
+export function afterNext(
+  walked: Promise<void>,
+  after: () => void,
+): Promise<void> {
+  if (walked !== DONE) return walked.then(after)
+  after()
+  return DONE
+}
+
+/**
  * One request's walk through a list of stages, onion-style (as Hono's middleware): a stage runs
  * `next()` to let the rest answer, then may read or amend `res`. A throw ends at the stage that
  * threw: `error` and `res` (its problem) are set there, and the stages before it see them once

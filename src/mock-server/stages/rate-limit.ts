@@ -2,6 +2,7 @@ import type { RateLimitConfig } from '../mock-config.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage, StageContext } from '../request-state.ts'
 import { setHeaders } from '../response-draft.ts'
+import { afterNext } from '../run-stages.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
 /**
@@ -13,7 +14,7 @@ export const rateLimit: Stage = (c, next) => {
   return config === false ? next() : limited(c, next, config)
 }
 
-async function limited(
+function limited(
   c: StageContext,
   next: () => Promise<void>,
   config: RateLimitConfig,
@@ -35,10 +36,11 @@ async function limited(
       headers: { ...headers, 'Retry-After': String(decision.resetSeconds) },
     })
   }
-  await next()
-  const res = c.res
-  if (res?.status === 403) limiter.refund(key)
-  if (state.principal && res) setHeaders(res, headers)
+  return afterNext(next(), () => {
+    const res = c.res
+    if (res?.status === 403) limiter.refund(key)
+    if (state.principal && res) setHeaders(res, headers)
+  })
 }
 
 /** Its headers go on every answer to a caller with a credential, the 429 included. */
