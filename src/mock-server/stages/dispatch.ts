@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/tokens.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { RequestState, Stage } from '../request-state.ts'
+import type { MatchedRoute, RequestState, Stage } from '../request-state.ts'
+import type { EventOperation } from '../store/state-events.ts'
 import type { RouteContext } from '../route-spec.ts'
 import type { Runtime } from '../runtime.ts'
 import type { StageAnswers } from './stage-answers.ts'
@@ -37,6 +38,27 @@ class OperationContext implements RouteContext<Runtime> {
   }
 }
 
+/**
+ * The operation its state events are named after. Its origin is read only when the operation makes
+ * an event: a read parses no URL for it. A class, not a literal with a getter, which V8 would build
+ * through its runtime on every request.
+ */
+class RunningOperation implements EventOperation {
+  readonly resource: string | undefined
+  readonly action: string | undefined
+  readonly params: Record<string, string>
+  private readonly state: RequestState
+  constructor(route: MatchedRoute, state: RequestState) {
+    this.resource = route.spec.resource
+    this.action = route.spec.action
+    this.params = route.params
+    this.state = state
+  }
+  get origin() {
+    return this.state.url.origin
+  }
+}
+
 /** Runs the route's handler: preconditions, validation, conflicts, then the operation. */
 export const dispatch: Stage = (c) => {
   const { state, runtime } = c.env
@@ -54,15 +76,7 @@ export const dispatch: Stage = (c) => {
   const context = new OperationContext(c.req.raw, state, principal, runtime)
   // The operation's writes become its state events as its synchronous step ends.
   const events = runtime.stateEvents
-  events.begin({
-    resource: route.spec.resource,
-    action: route.spec.action,
-    params: route.params,
-    // Read only when the operation makes an event: a read parses no URL for it.
-    get origin() {
-      return state.url.origin
-    },
-  })
+  events.begin(new RunningOperation(route, state))
   const persistence = runtime.persistence
   if (!persistence) {
     try {
