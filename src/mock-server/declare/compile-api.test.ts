@@ -100,8 +100,10 @@ describe('a compiled declaration', () => {
       updatedAt: false,
     })
     expect(resource('books').status).toEqual({
+      read: 200,
       create: 201,
       replace: 200,
+      upsert: 201,
       delete: 204,
     })
     expect(resource('shelves').singular).toBe('shelf')
