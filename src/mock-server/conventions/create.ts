@@ -10,11 +10,7 @@ import type {
   Id,
   InputContext,
 } from '../declare/types.ts'
-import {
-  completeRow,
-  referenceErrors,
-  validInput,
-} from '../declare/write-checks.ts'
+import { newRow, referenceErrors, validInput } from '../declare/write-checks.ts'
 import { bodyOptional } from '../openapi/input-schemas.ts'
 import { camel, withArticle } from '../openapi/schema-names.ts'
 import type { Handler, RouteContext } from '../route-spec.ts'
@@ -74,21 +70,10 @@ function createHandler(resource: CompiledResource): Handler {
       ...create.prepare?.(context),
       ...parentValues(resource, ctx.params),
     }
-    // The caller's own row: its owner field names the caller. A row that is its own owner
-    // (`owner: 'id'`) still gets a fresh id: a token's `owns` never picks the key of a new row.
-    const owner = resource.ownerField
-    if (
-      owner &&
-      owner !== 'id' &&
-      values[owner] === undefined &&
-      ctx.principal.owns !== 'all'
-    )
-      values[owner] = ctx.principal.owns[0]
-    if (resource.state) values[resource.state.field] = resource.state.initial
     delete values.version
     const row = runtime.db
       .handle(resource.name)
-      .insert(completeRow(resource, values))
+      .insert(newRow(resource, values, ctx.principal))
     create.run?.(context, row)
     return recordResponse(
       runtime,

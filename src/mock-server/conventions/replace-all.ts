@@ -12,7 +12,7 @@ import {
 } from '../declare/compile-resource.ts'
 import { handlerContext } from '../declare/handler-context.ts'
 import type { AnyRecord, Id, InputContext } from '../declare/types.ts'
-import { completeRow } from '../declare/write-checks.ts'
+import { newRow } from '../declare/write-checks.ts'
 import { HttpResponse } from '../http-response.ts'
 import { camel } from '../openapi/schema-names.ts'
 import { fail } from '../problems/problem-error.ts'
@@ -115,8 +115,7 @@ function replaceAllHandler(resource: CompiledResource, member: string) {
         ...below,
         [resource.key.member]: key,
       }
-      if (resource.state) values[resource.state.field] = resource.state.initial
-      handle.insert(completeRow(resource, values))
+      handle.insert(newRow(resource, values, principal))
     }
     return HttpResponse.empty({ status: 204 })
   }) satisfies Handler

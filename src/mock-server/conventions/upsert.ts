@@ -11,11 +11,7 @@ import {
 import { handlerContext, recordResponse } from '../declare/handler-context.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import type { AnyRecord, Id, InputContext } from '../declare/types.ts'
-import {
-  completeRow,
-  referenceErrors,
-  validInput,
-} from '../declare/write-checks.ts'
+import { newRow, referenceErrors, validInput } from '../declare/write-checks.ts'
 import { HttpResponse } from '../http-response.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { RouteContext } from '../route-spec.ts'
@@ -102,18 +98,9 @@ export function upsertCreate(resource: CompiledResource) {
       ...parentValues(resource, ctx.params),
       [resource.key.member]: id,
     }
-    const owner = resource.ownerField
-    if (
-      owner &&
-      owner !== 'id' &&
-      values[owner] === undefined &&
-      ctx.principal.owns !== 'all'
-    )
-      values[owner] = ctx.principal.owns[0]
-    if (resource.state) values[resource.state.field] = resource.state.initial
     const row = runtime.db
       .handle(resource.name)
-      .insert(completeRow(resource, values))
+      .insert(newRow(resource, values, ctx.principal))
     const status = resource.status.upsert
     if (status === 204)
       return HttpResponse.empty({

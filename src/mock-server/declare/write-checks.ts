@@ -3,6 +3,7 @@
  * the record's state, and the references the body makes.
  */
 import { fail } from '../problems/problem-error.ts'
+import type { Principal } from '../auth/tokens.ts'
 import type { RouteContext } from '../route-spec.ts'
 import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
@@ -170,4 +171,26 @@ export function completeRow(
   for (const [key, value] of Object.entries(values))
     if (!(key in row) && value !== undefined) row[key] = value
   return row
+}
+
+/**
+ * The row of a record a write makes: the caller's own (its owner field names the caller where the
+ * values leave it out; a row that is its own owner, `owner: 'id'`, still gets a fresh key), in its
+ * state's initial status, its other members filled as `completeRow` fills them.
+ */
+export function newRow(
+  resource: CompiledResource,
+  values: AnyRecord,
+  principal: Principal,
+): AnyRecord {
+  const owner = resource.ownerField
+  if (
+    owner &&
+    owner !== 'id' &&
+    values[owner] === undefined &&
+    principal.owns !== 'all'
+  )
+    values[owner] = principal.owns[0]
+  if (resource.state) values[resource.state.field] = resource.state.initial
+  return completeRow(resource, values)
 }
