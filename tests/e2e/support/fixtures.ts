@@ -60,6 +60,8 @@ export async function saveScreenshot(
  */
 export async function screenshotWideAndNarrow(page: Page, name: string) {
   const wide = page.viewportSize() ?? { width: 1280, height: 720 }
+  // A view loads as a chunk of its own: picture it, and measure its width, once it is there.
+  await expect(page.getByText(/^Loading the .+ view…$/)).toHaveCount(0)
   // From the top: a full-page capture draws the sticky bar where the window was scrolled to.
   const fromTop = () => page.evaluate(() => window.scrollTo(0, 0))
   await page.setViewportSize({ width: 1280, height: 800 })
