@@ -122,6 +122,51 @@ describe('a PUT on a collection that names every record it should hold (replaceA
     expect(await ids(send, 2)).toEqual([9])
   })
 
+  it('keeps the relations’ rules: a record still named is refused and nothing changes; a cascade goes too', async () => {
+    // Jobs name the runner they run on: `refuse` by default, `cascade` for logs.
+    const withJobs = defineApi({
+      ...api,
+      resources: {
+        ...api.resources,
+        jobs: {
+          schema: z.object({
+            id: z.number().int(),
+            runnerId: z.number().int(),
+          }),
+          relations: { runner: { field: 'runnerId', to: 'runners' } },
+        },
+        logs: {
+          schema: z.object({
+            id: z.number().int(),
+            runnerId: z.number().int(),
+          }),
+          relations: {
+            runner: { field: 'runnerId', to: 'runners', onDelete: 'cascade' },
+          },
+        },
+      },
+    })
+    const send = serve(withJobs)
+    for (const id of [5, 6, 7]) await send('PUT', `/groups/1/runners/${id}`)
+    expect((await send('POST', '/jobs', { runnerId: 6 })).status).toBe(201)
+    expect((await send('POST', '/logs', { runnerId: 5 })).status).toBe(201)
+
+    // Runner 6 leaves the set while job 1 names it: 409, and runner 5 (also left out) stays too.
+    const refused = await send('PUT', '/groups/1/runners', { runners: [7] })
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({
+      referencedBy: { resource: 'jobs', id: 1, field: 'runnerId' },
+    })
+    expect(await ids(send, 1)).toEqual([5, 6, 7])
+    expect((await send('GET', '/logs/1')).status).toBe(200)
+
+    // Without runner 5, its log goes with it.
+    const replaced = await send('PUT', '/groups/1/runners', { runners: [6, 7] })
+    expect(replaced.status).toBe(204)
+    expect(await ids(send, 1)).toEqual([6, 7])
+    expect((await send('GET', '/logs/1')).status).toBe(404)
+  })
+
   it('answers 404 below a parent that does not exist', async () => {
     const send = serve()
     const missing = await send('PUT', '/groups/99/runners', { runners: [1] })

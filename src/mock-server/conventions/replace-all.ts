@@ -1,7 +1,7 @@
 /**
  * `PUT` on a collection that names every record it should hold by its key (`replaceAll`): GitHub's
  * `PUT /orgs/{org}/actions/permissions/repositories` with `{ "selected_repository_ids": [1, 2] }`.
- * The records it does not name are deleted, and those it names that are absent are created as a
+ * The records it does not name are deleted by the relations' rules, and those it names that are absent are created as a
  * `PUT` with no body on their item creates them (`replace.upsert`). All or nothing: every bad key
  * is listed in one 422 before anything changes.
  */
@@ -96,14 +96,19 @@ function replaceAllHandler(resource: CompiledResource, member: string) {
           extensions: { existing: { resource: resource.name, id: key } },
         })
     }
+    // The rows the set leaves out go by the relations' rules (a `refuse` still naming one is a 409
+    // before anything changes; a `cascade` goes with it), all in one step.
     const named = new Set(keys.map(String))
-    for (const row of [...table.rows.values()])
-      if (
-        underParents(resource, row, below) &&
-        runtime.api.visible(resource, row, principal, runtime) &&
-        !named.has(String(row.id))
-      )
-        handle.delete(row.id as Id)
+    runtime.api.deleteRows(
+      runtime,
+      resource,
+      [...table.rows.values()].filter(
+        (row) =>
+          underParents(resource, row, below) &&
+          runtime.api.visible(resource, row, principal, runtime) &&
+          !named.has(String(row.id)),
+      ),
+    )
     const context: InputContext<AnyRecord> = {
       ...handlerContext(ctx),
       input: {},
@@ -131,7 +136,7 @@ export function replaceAllConvention(
       : { type: 'string', minLength: 1, maxLength: 200 }
   return {
     handler: replaceAllHandler(resource, member),
-    doc: () => ({
+    doc: (ctx) => ({
       operationId: camel('replace', 'all', resource.name),
       summary: `Replace the whole set of ${resource.title.toLowerCase()}: the ones ${member} names, and no others`,
       tag: resource.title,
@@ -152,7 +157,18 @@ export function replaceAllConvention(
         },
         required: true,
       },
-      problems: ['validation-failed', 'already-exists'],
+      problems: [
+        'validation-failed',
+        'already-exists',
+        // A record the set leaves out that a `refuse` relation still names.
+        ...([...ctx.api.resources.values()].some((other) =>
+          other.relations.some(
+            (r) => r.to === resource.name && r.onDelete === 'refuse',
+          ),
+        )
+          ? (['still-referenced'] as const)
+          : []),
+      ],
     }),
   }
 }

@@ -318,10 +318,21 @@ export function compileApi(
       }),
     visibleWith,
     deleteRow(tables, resource, row) {
-      // Plan the whole deletion first: a refusal anywhere changes nothing.
-      const plan: [CompiledResource, AnyRecord][] = []
-      const visit = (target: CompiledResource, targetRow: AnyRecord) => {
-        plan.push([target, targetRow])
+      compiled.deleteRows(tables, resource, [row])
+    },
+    deleteRows(tables, resource, rows) {
+      // Plan the whole deletion first: a refusal anywhere changes nothing. The rows asked for are
+      // in the plan from the start, so one of them naming another is no refusal.
+      const plan: [CompiledResource, AnyRecord][] = rows.map((row) => [
+        resource,
+        row,
+      ])
+      const visit = (
+        target: CompiledResource,
+        targetRow: AnyRecord,
+        planned = false,
+      ) => {
+        if (!planned) plan.push([target, targetRow])
         for (const other of resources.values())
           for (const relation of other.relations) {
             if (relation.to !== target.name) continue
@@ -344,7 +355,7 @@ export function compileApi(
             }
           }
       }
-      visit(resource, row)
+      for (const row of rows) visit(resource, row, true)
       for (const [target, r] of plan)
         tables.db.table(target.name).delete(r.id as Id)
     },

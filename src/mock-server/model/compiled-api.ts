@@ -90,4 +90,10 @@ export interface ApiModel {
     resource: CompiledResource,
     row: AnyRecord,
   ): void
+  /** Deletes several rows of one resource as one step: every refusal is found before any row goes. */
+  deleteRows(
+    tables: WritableTables,
+    resource: CompiledResource,
+    rows: readonly AnyRecord[],
+  ): void
 }
