@@ -132,6 +132,15 @@ describe('a record keyed by another member beside an id of its own', () => {
     expect(drawn.body).toMatchObject({ id: 12, username: 'bo' })
   })
 
+  it('names an absent key in the 404 as the key, not as the path spells it', async () => {
+    const send = serve()
+    const missing = await send('GET', '/users/zo%C3%AB%20q')
+    expect(missing.status).toBe(404)
+    expect(missing.body).toMatchObject({
+      detail: 'No user zoë q exists for this credential.',
+    })
+  })
+
   it('refuses a second record of a key, and an own id of the wrong type', async () => {
     const send = serve()
     const taken = await send('POST', '/users', {

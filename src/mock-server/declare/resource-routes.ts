@@ -95,7 +95,7 @@ function parentsLoader(
         : parent.numeric && typeof values[parent.field] !== 'number'
       if (missing)
         fail('not-found', {
-          detail: `No ${target?.singular ?? parent.param} ${raw} exists for this credential.`,
+          detail: `No ${target?.singular ?? parent.param} ${String(id ?? raw)} exists for this credential.`,
         })
     }
     return values
@@ -125,7 +125,7 @@ function loader(
       (below && !underParents(resource, row, below))
     )
       fail('not-found', {
-        detail: `No ${resource.singular} ${raw ?? ''} exists for this credential.`,
+        detail: `No ${resource.singular} ${String(id ?? raw ?? '')} exists for this credential.`,
       })
     return row
   }
@@ -155,7 +155,7 @@ function upsertFinder(
     if (!row) return { id }
     if (!runtime.api.visible(resource, row, principal, runtime))
       fail('not-found', {
-        detail: `No ${resource.singular} ${raw ?? ''} exists for this credential.`,
+        detail: `No ${resource.singular} ${String(id)} exists for this credential.`,
       })
     if (below && !underParents(resource, row, below))
       fail('already-exists', {
