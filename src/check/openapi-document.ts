@@ -73,6 +73,19 @@ const templateMatches = (full: string, pathname: string) =>
       .join('[^/]+')}$`,
   ).test(pathname)
 
+/**
+ * The description's paths a concrete path is on. A concrete path key that matches wins, with
+ * every method it has or lacks: OpenAPI matches the path before the method, concrete paths before
+ * templated ones, so `POST /pet/findByStatus` is no `POST /pet/{petId}`.
+ */
+function pathsOn(doc: OpenApiDocument, base: URL, pathname: string) {
+  const matching = fullPaths(doc, base).filter(({ full }) =>
+    templateMatches(full, pathname),
+  )
+  const concrete = matching.filter(({ full }) => !full.includes('{'))
+  return concrete.length > 0 ? concrete : matching
+}
+
 export const HTTP_METHODS = [
   'get',
   'put',
@@ -126,7 +139,7 @@ export function describedOperations(
 /**
  * The operation the description declares for a method on a concrete path, `null` when it has
  * none (a HEAD is read as its GET). Concrete paths win over templates (`/orders/new` before
- * `/orders/{id}`).
+ * `/orders/{id}`), whatever methods each has.
  */
 export function operationFor(
   doc: OpenApiDocument,
@@ -135,13 +148,9 @@ export function operationFor(
   pathname: string,
 ): DescribedOperation | null {
   const wanted = method.toUpperCase()
-  const all = describedOperations(doc, base).filter((o) =>
-    templateMatches(o.full, pathname),
-  )
-  const pick = (m: string) =>
-    all.find((o) => o.method === m && !o.full.includes('{')) ??
-    all.find((o) => o.method === m) ??
-    null
+  const on = new Set(pathsOn(doc, base, pathname).map(({ full }) => full))
+  const all = describedOperations(doc, base).filter((o) => on.has(o.full))
+  const pick = (m: string) => all.find((o) => o.method === m) ?? null
   return pick(wanted) ?? (wanted === 'HEAD' ? pick('GET') : null)
 }
 
@@ -164,8 +173,7 @@ export function findOperation(
   method: string,
   pathname: string,
 ): OpenApiOperation | null {
-  for (const { template, full } of fullPaths(doc, base)) {
-    if (!templateMatches(full, pathname)) continue
+  for (const { template } of pathsOn(doc, base, pathname)) {
     const operation = doc.paths?.[template]?.[method.toLowerCase()]
     if (isObject(operation) && succeeds(operation)) return operation
   }

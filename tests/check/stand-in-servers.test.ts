@@ -614,3 +614,32 @@ it('does not settle an unanswered create whose record still reads back after its
   ])
   expect(formatConsoleReport(report)).toContain('0 settled')
 })
+
+it('writes only where the description documents the write: a search path is no create, though a templated item path takes POST (Petstore)', async () => {
+  const report = await check(
+    { searchOnly: true },
+    [
+      'forbidden-403',
+      'malformed-json-400',
+      'validation-all-fields',
+      'idempotency-in-flight',
+      'created-reads-back',
+    ],
+    { token: 'pets-token', tokenReadonly: 'pets-readonly' },
+  )
+  // POST /pets/{id} is an update of a pet: /pets/findByStatus is a path of its own, with GET alone.
+  expect(server!.seen.filter((line) => line.startsWith('POST '))).toEqual([])
+  expect(Object.fromEntries(report.rules.map((r) => [r.id, r.status]))).toEqual(
+    {
+      'created-reads-back': 'skip',
+      'forbidden-403': 'skip',
+      'idempotency-in-flight': 'skip',
+      'malformed-json-400': 'skip',
+      'validation-all-fields': 'skip',
+    },
+  )
+  for (const rule of report.rules)
+    expect(rule.reason, rule.id).toMatch(
+      /^found no collection that accepts a POST/,
+    )
+})

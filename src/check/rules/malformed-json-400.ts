@@ -12,9 +12,13 @@ export const malformedJson400 = defineRule({
   title: 'A body that is not JSON gets a 400 (problem-details judges its body)',
   async run(context) {
     if (!context.options.allowWrites) return WRITES_NOT_ALLOWED
-    const collection =
-      writableCollection(context.discovery) ??
-      collectionToRead(context.discovery)
+    const writable = writableCollection(context.discovery)
+    const collection = writable ?? collectionToRead(context.discovery)
+    // Where the description (or the server's Allow) says no collection takes a POST, none is sent.
+    if (!writable && collection.canCreate === false)
+      return skip(
+        `found no collection that accepts a POST: ${collection.url.href} takes none`,
+      )
     const response = await context.probe.send({
       method: 'POST',
       url: collection.url,
