@@ -248,22 +248,30 @@ export function errorBodyOf(
         route.responses[`${status[0]}XX`] ??
         route.responses.default)
       : undefined
-    const schema =
-      raw === undefined
-        ? common
-        : jsonMedia(resolve(document, raw).content)?.media.schema
-    return schema ?? common
+    const content =
+      raw === undefined ? undefined : resolve(document, raw).content
+    const schema = jsonMedia(content)?.media.schema
+    return {
+      schema: schema ?? common,
+      // Whether the answer may be a problem document's own media type: the status lists it (or
+      // any type), or lists none.
+      problemType:
+        !isObject(content) ||
+        Object.keys(content).some(
+          (type) => type === '*/*' || /^application\/problem\+json/i.test(type),
+        ),
+    }
   }
   return (problem, request) => {
-    const schema = schemaFor(problem, request)
+    const { schema, problemType } = schemaFor(problem, request)
+    if (!isObject(schema)) return undefined
     // A problem document the schema already takes (hypermock's own description's, one that
-    // only adds members) is answered as it is.
+    // only adds members) is answered as it is, as JSON where the status lists JSON alone.
     if (
-      !isObject(schema) ||
       isProblemSchema(document, schema) ||
       fitsPlainly(document, schema, problem)
     )
-      return undefined
+      return problemType ? undefined : { ...problem }
     const body = { ...problem, ...filled(document, schema, problem) }
     if (fitsPlainly(document, schema, body)) return body
     return repairToSchema(

@@ -641,4 +641,46 @@ describe('an imported description answers only as each operation allows', () => 
       report.operations.map((o) => `${o.method} ${o.path} ${o.servedAs}`),
     ).toEqual(['GET /c/{id}/show.json read', 'GET /browse/new-releases read'])
   })
+  it('answers an error in the media type its status lists: application/json where a problem document already fits the schema', async () => {
+    const error = {
+      type: 'object',
+      properties: { title: { type: 'string' }, status: { type: 'integer' } },
+    }
+    const notFound = {
+      '404': { description: 'no such owner', content: json(error) },
+    }
+    const owner = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'string' }, name: { type: 'string' } },
+    }
+    const openapi = describe31({
+      '/owners': {
+        get: { responses: ok({ type: 'array', items: owner }) },
+      },
+      '/owners/{id}': {
+        get: {
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+            },
+          ],
+          responses: { ...ok(owner), ...notFound },
+        },
+      },
+    })
+    const { disallowed, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const missing = await api.fetch(
+      new Request('http://localhost/owners/nobody', {
+        headers: { Authorization: 'Bearer own' },
+      }),
+    )
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('Content-Type')).toMatch(/^application\/json/)
+    expect(await missing.json()).toMatchObject({ status: 404 })
+  })
 })
