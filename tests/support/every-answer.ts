@@ -13,6 +13,20 @@ import { signedFetch } from './signed-fetch.ts'
 
 type Json = Record<string, unknown>
 
+/** Whether a listed media range (`application/json`, `application/*`, `*\/*`) covers a type. */
+function covers(range: string, type: string) {
+  const [rangeType, rangeSub] = range
+    .split(';')[0]!
+    .trim()
+    .toLowerCase()
+    .split('/')
+  const [actualType, actualSub] = type.split('/')
+  return (
+    (rangeType === '*' || rangeType === actualType) &&
+    (rangeSub === '*' || rangeSub === actualSub)
+  )
+}
+
 /** What one operation answered that its description does not allow. */
 export interface Disallowed {
   /** `GET /v1/customers/{customer} → 404`: the operation as the description names it. */
@@ -25,9 +39,11 @@ export interface Disallowed {
  * Sends one request to every operation of a description (path parameters, required query
  * parameters and any JSON body drawn from their schemas) and judges each answer by the operation
  * alone: a success must have a status the operation lists (exact, `2XX` or `default`), and any
- * answer with a status it lists must have a body its schema for that status accepts. An error
- * status the operation does not list is allowed (OpenAPI's responses need not list every error),
- * as long as it is one at all.
+ * answer with a status it lists must carry every header that answer marks required, and a body in
+ * a media type it lists that its schema for that status accepts. An error status the operation
+ * does not list is allowed (OpenAPI's responses need not list every error), as long as it is one
+ * at all, except from an operation the import report serves from its example: that one answers
+ * its example.
  */
 export async function everyAnswer(
   document: Json,
@@ -45,17 +61,23 @@ export async function everyAnswer(
     const random = seeded(7)
     const drawn = (schema: unknown) =>
       encodeURIComponent(String(schema ? sampleValue(doc, schema, random) : 1))
-    const url = op.path
+    // A path may name a variant by a query (`?beta=true`) or a fragment (`#get_shared_link`):
+    // the required query parameters join the path's own, before the fragment.
+    const [pathAndQuery = '', fragment] = op.path
       .slice(prefix.length)
       .replace(/\{([^}]+)\}/g, (_, name: string) =>
         drawn(
           op.parameters.find((p) => p.in === 'path' && p.name === name)?.schema,
         ),
       )
-    const query = op.parameters
-      .filter((p) => p.in === 'query' && p.required)
-      .map((p) => `${encodeURIComponent(String(p.name))}=${drawn(p.schema)}`)
-      .join('&')
+      .split('#')
+    const [url = '', ownQuery] = pathAndQuery.split('?')
+    const query = [
+      ...(ownQuery ? [ownQuery] : []),
+      ...op.parameters
+        .filter((p) => p.in === 'query' && p.required)
+        .map((p) => `${encodeURIComponent(String(p.name))}=${drawn(p.schema)}`),
+    ].join('&')
     const schema = requestSchemaOf(doc, op.operation, true)
     const body =
       op.method === 'get' || op.method === 'delete' || !schema
@@ -65,14 +87,17 @@ export async function everyAnswer(
       api,
       'corpus',
     )(
-      new Request(`http://localhost${base}${url}${query ? `?${query}` : ''}`, {
-        method: op.method.toUpperCase(),
-        headers: {
-          Authorization: 'Bearer corpus',
-          ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      new Request(
+        `http://localhost${base}${url}${query ? `?${query}` : ''}${fragment === undefined ? '' : `#${fragment}`}`,
+        {
+          method: op.method.toUpperCase(),
+          headers: {
+            Authorization: 'Bearer corpus',
+            ...(body !== undefined && { 'Content-Type': 'application/json' }),
+          },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
         },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      }),
+      ),
     )
     sent++
     const status = response.status
@@ -101,6 +126,13 @@ export async function everyAnswer(
       refuse(`the mock failed: ${text.slice(0, 200)}`)
       continue
     }
+    // What `inspect` reports as served from its example is served: its URL finds a route.
+    if (served === 'example only' && (status === 404 || status === 405)) {
+      refuse(
+        `inspect says "example only", but it answered ${status}: ${text.slice(0, 200)}`,
+      )
+      continue
+    }
     if (!listed) {
       if (success)
         refuse(
@@ -108,7 +140,35 @@ export async function everyAnswer(
         )
       continue
     }
-    const media = jsonMedia(resolve(doc, listed).content)
+    const documented = resolve(doc, listed)
+    // Every header the answer marks required is there (Content-Type is the media type's).
+    for (const [name, header] of Object.entries(
+      (documented.headers ?? {}) as Json,
+    ))
+      if (
+        (resolve(doc, header) as Json).required === true &&
+        name.toLowerCase() !== 'content-type' &&
+        !response.headers.has(name)
+      )
+        refuse(`the required header ${name} is missing`)
+    // A body comes in a media type the answer lists.
+    const content = documented.content as Json | undefined
+    const type = (response.headers.get('content-type') ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase()
+    if (
+      text &&
+      content &&
+      Object.keys(content).length > 0 &&
+      !Object.keys(content).some((range) => covers(range, type))
+    ) {
+      refuse(
+        `Content-Type ${type || '(none)'} where the operation lists ${Object.keys(content).join(', ')}`,
+      )
+      continue
+    }
+    const media = jsonMedia(content)
     if (!media?.media.schema || !text) continue
     let parsed: unknown
     try {

@@ -641,6 +641,186 @@ describe('an imported description answers only as each operation allows', () => 
       report.operations.map((o) => `${o.method} ${o.path} ${o.servedAs}`),
     ).toEqual(['GET /c/{id}/show.json read', 'GET /browse/new-releases read'])
   })
+  it("takes a member the answers mark readOnly where the create's own body describes it as writable (Asana's project `workspace`)", async () => {
+    const project = {
+      type: 'object',
+      required: ['gid', 'name', 'workspace'],
+      properties: {
+        gid: { type: 'string', readOnly: true },
+        name: { type: 'string' },
+        workspace: { type: 'string', readOnly: true },
+      },
+    }
+    const item = [
+      { name: 'gid', in: 'path', required: true, schema: { type: 'string' } },
+    ]
+    const openapi = describe31(
+      {
+        '/projects': {
+          get: {
+            responses: ok({
+              type: 'array',
+              items: { $ref: '#/components/schemas/Project' },
+            }),
+          },
+          post: {
+            requestBody: {
+              content: json({
+                type: 'object',
+                required: ['name', 'workspace'],
+                properties: {
+                  name: { type: 'string' },
+                  workspace: { type: 'string' },
+                },
+              }),
+            },
+            responses: ok({ $ref: '#/components/schemas/Project' }, '201'),
+          },
+        },
+        '/projects/{gid}': {
+          get: {
+            parameters: item,
+            responses: ok({ $ref: '#/components/schemas/Project' }),
+          },
+        },
+      },
+      { Project: project },
+    )
+    const { disallowed, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const made = await send(api, 'POST', '/projects', {
+      name: 'Roadmap',
+      workspace: 'w1',
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    expect(made.body).toMatchObject({ name: 'Roadmap', workspace: 'w1' })
+    const read = await send(api, 'GET', `/projects/${String(made.body.gid)}`)
+    expect(read.body).toMatchObject({ workspace: 'w1' })
+  })
+
+  it('answers an array where the schema says array, never null, for a required member a create leaves out', async () => {
+    const note = {
+      type: 'object',
+      required: ['id', 'text', 'tags'],
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        text: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    }
+    const item = [
+      { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+    ]
+    const openapi = describe31(
+      {
+        '/notes': {
+          get: {
+            responses: ok({
+              type: 'array',
+              items: { $ref: '#/components/schemas/Note' },
+            }),
+          },
+          post: {
+            requestBody: {
+              content: json({
+                type: 'object',
+                required: ['text'],
+                properties: {
+                  text: { type: 'string' },
+                  tags: { type: 'array', items: { type: 'string' } },
+                },
+              }),
+            },
+            responses: ok({ $ref: '#/components/schemas/Note' }, '201'),
+          },
+        },
+        '/notes/{id}': {
+          get: {
+            parameters: item,
+            responses: ok({ $ref: '#/components/schemas/Note' }),
+          },
+        },
+      },
+      { Note: note },
+    )
+    const { disallowed, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const made = await send(api, 'POST', '/notes', { text: 'call the vet' })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    expect(Array.isArray(made.body.tags), JSON.stringify(made.body)).toBe(true)
+    const read = await send(api, 'GET', `/notes/${String(made.body.id)}`)
+    expect(Array.isArray(read.body.tags), JSON.stringify(read.body)).toBe(true)
+  })
+
+  it("answers a list's `links.self` as a whole URL where the schema says `format: uri` (JSON:API's page links)", async () => {
+    const clinic = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: {
+        id: { type: 'string', readOnly: true },
+        name: { type: 'string' },
+      },
+    }
+    const link = { type: 'string', format: 'uri' }
+    const openapi = describe31(
+      {
+        '/clinics': {
+          get: {
+            parameters: [
+              { name: 'limit', in: 'query', schema: { type: 'integer' } },
+            ],
+            responses: ok({
+              type: 'object',
+              required: ['data', 'links'],
+              properties: {
+                data: {
+                  type: 'array',
+                  items: { $ref: '#/components/schemas/Clinic' },
+                },
+                links: {
+                  type: 'object',
+                  required: ['self'],
+                  properties: { self: link, next: link },
+                },
+              },
+            }),
+          },
+          post: {
+            requestBody: {
+              content: json({
+                type: 'object',
+                required: ['name'],
+                properties: { name: { type: 'string' } },
+              }),
+            },
+            responses: ok({ $ref: '#/components/schemas/Clinic' }, '201'),
+          },
+        },
+        '/clinics/{id}': {
+          get: {
+            parameters: [
+              {
+                name: 'id',
+                in: 'path',
+                required: true,
+                schema: { type: 'string' },
+              },
+            ],
+            responses: ok({ $ref: '#/components/schemas/Clinic' }),
+          },
+        },
+      },
+      { Clinic: clinic },
+    )
+    const { disallowed, api } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    const page = await send(api, 'GET', '/clinics?limit=1')
+    expect(page.status).toBe(200)
+    const links = page.body.links as Record<string, string>
+    expect(links.self, JSON.stringify(page.body)).toMatch(/^https?:\/\//)
+    expect(new URL(links.self!).pathname).toBe('/clinics')
+    expect(links.next, JSON.stringify(page.body)).toMatch(/^https?:\/\//)
+  })
   it('answers an error in the media type its status lists: application/json where a problem document already fits the schema', async () => {
     const error = {
       type: 'object',

@@ -521,15 +521,25 @@ describe.skipIf(!corpus)(
     /**
      * The answers still outside what their operation allows, one line each: what `everyAnswer`
      * finds must be exactly these (a new one fails, and so does one that no longer occurs, so
-     * the list only shrinks). None is left: every answer of every description is one its
-     * operation allows.
+     * the list only shrinks). Each line below is a departure the mock still makes.
      */
-    const stillDisallowed = new Set<string>([])
+    const stillDisallowed = new Set<string>([
+      // Records answered as application/json where the operation lists application/scim+json only.
+      'github GET /scim/v2/organizations/{org}/Users → 200',
+      'github POST /scim/v2/organizations/{org}/Users → 201',
+      // Reported "example only" but never served: no route matches the URL a client sends. A
+      // parameter inside a segment (thumbnail.{extension}), a literal segment a URL must encode
+      // (<upload_url>), and a variant a query names (?beta=true) answer 404.
+      'box GET /files/{file_id}/thumbnail.{extension} → 404',
+      'digitalocean PUT /<upload_url> → 404',
+      'openai GET /responses/{response_id}?beta=true → 404',
+      'openai DELETE /responses/{response_id}?beta=true → 404',
+    ])
 
     // Last, since it writes wherever a drawn request is accepted.
     for (const entry of corpus ?? [])
       if (entry.folder !== 'slack')
-        it(`answers every operation of ${entry.folder} only as the operation allows: a listed success status, and a body its schema for that status accepts (errors in the description's own shape)`, async () => {
+        it(`answers every operation of ${entry.folder} only as the operation allows: a listed success status, its required headers, and a body in a listed media type that its schema for that status accepts (errors in the description's own shape)`, async () => {
           const { document, report, api } = loaded.get(entry.folder) as Loaded
           api.config.update({ rateLimit: false })
           const { sent, successes, disallowed } = await everyAnswer(
