@@ -177,7 +177,13 @@ const wrongValue = (value: unknown, declared: unknown) =>
     ? 12345
     : 'hypermock-check-invalid'
 
-/** A create body with exactly two members of the wrong type, and their names; `null` if it has fewer than two. */
+const SIMPLE_TYPES = ['string', 'number', 'integer', 'boolean']
+
+/**
+ * A create body with exactly two members of the wrong type, and their names: the body's own simple
+ * members first, then members of a simple type the schema describes and a client may send (an
+ * example that sends one member still has a schema of two). `null` if there are fewer than two.
+ */
 export function twoInvalidFields(
   body: Record<string, unknown>,
   schema: JsonSchema | null,
@@ -188,12 +194,20 @@ export function twoInvalidFields(
     const property = properties[name]
     return isObject(property) ? property.type : undefined
   }
-  const candidates = Object.entries(body).filter(
+  const candidates: [string, unknown][] = Object.entries(body).filter(
     ([, value]) =>
       typeof value === 'string' ||
       typeof value === 'number' ||
       typeof value === 'boolean',
   )
+  for (const [name, property] of Object.entries(properties))
+    if (
+      !(name in body) &&
+      isObject(property) &&
+      property.readOnly !== true &&
+      SIMPLE_TYPES.includes(property.type as string)
+    )
+      candidates.push([name, undefined])
   const [first, second] = candidates
   if (!first || !second) return null
   return {

@@ -643,3 +643,14 @@ it('writes only where the description documents the write: a search path is no c
       /^found no collection that accepts a POST/,
     )
 })
+
+it('validation-all-fields makes a member the schema describes invalid when the example sends only one, and fails a 422 without errors', async () => {
+  // The create's example sends a name alone; the schema also takes a nickname.
+  const report = await check({ patch: 'merge' }, ['validation-all-fields'])
+  const rule = verdict(report, 'validation-all-fields')
+  expect(rule?.status, rule?.reason ?? '').toBe('fail')
+  expect(rule?.expected).toBe(
+    '422 (or the 400 the description documents) with errors naming "name" and "nickname", each with field and message',
+  )
+  expect(rule?.actual).toMatch(/^422 without an errors array/)
+})
