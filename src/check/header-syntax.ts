@@ -1,5 +1,5 @@
 import LinkHeader from 'http-link-header'
-import { parseDictionary, parseList } from 'structured-headers'
+import { parseDictionary, parseList, type BareItem } from 'structured-headers'
 import { retryAfterMs } from './retry-after.ts'
 
 /** The methods RFC 9110 and RFC 5789 define, spelt as they must be (methods are case-sensitive). */
@@ -85,17 +85,58 @@ export function wwwAuthenticateProblem(
 /** `Retry-After`: delta-seconds or an HTTP-date (retry-after-format asks for seconds alone). */
 export const isRetryAfter = (value: string) => retryAfterMs(value, 0) !== null
 
-/** RateLimit fields are RFC 9651 structured fields: a List (or the older drafts' Dictionary). */
-export function structuredFieldProblem(value: string): string | null {
+const isCount = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0
+
+/**
+ * RateLimit fields by draft-ietf-httpapi-ratelimit-headers: RFC 9651 structured fields. The
+ * current drafts' List of policies, each a String with its counts as parameters (`RateLimit:
+ * "default";r=50;t=30`, `RateLimit-Policy: "default";q=100;w=60`), or the older drafts' Dictionary
+ * (`RateLimit: limit=100, remaining=50, reset=30`) and List of quotas (`RateLimit-Policy:
+ * 100;w=60`). The reason a value is none of these, `null` for one that is.
+ */
+export function structuredFieldProblem(
+  value: string,
+  field: 'ratelimit' | 'ratelimit-policy' = 'ratelimit',
+): string | null {
+  const count = field === 'ratelimit' ? 'r' : 'q'
+  let list: ReturnType<typeof parseList> | undefined
+  let listProblem: string
   try {
-    parseList(value)
-    return null
+    list = parseList(value)
+    const items = list.filter(
+      (member): member is [BareItem, Map<string, BareItem>] =>
+        !Array.isArray(member[0]),
+    )
+    const policies =
+      items.length === list.length &&
+      items.length > 0 &&
+      items.every(
+        ([name, parameters]) =>
+          typeof name === 'string' && isCount(parameters.get(count)),
+      )
+    const quotas =
+      field === 'ratelimit-policy' &&
+      items.length === list.length &&
+      items.length > 0 &&
+      items.every(([quota]) => isCount(quota))
+    if (policies || quotas) return null
+    listProblem = `not a list of policies, each a quoted name with ${count}= its count`
   } catch (error) {
-    try {
-      parseDictionary(value)
-      return null
-    } catch {
-      return (error as Error).message
-    }
+    listProblem = (error as Error).message
   }
+  if (field === 'ratelimit')
+    try {
+      const dictionary = parseDictionary(value)
+      const number = (key: string) => {
+        const member = dictionary.get(key)
+        return member !== undefined && !Array.isArray(member[0])
+          ? member[0]
+          : undefined
+      }
+      if (isCount(number('remaining')) && isCount(number('reset'))) return null
+    } catch {
+      // Not a Dictionary either: the List's reason stands.
+    }
+  return listProblem
 }

@@ -654,3 +654,19 @@ it('validation-all-fields makes a member the schema describes invalid when the e
   )
   expect(rule?.actual).toMatch(/^422 without an errors array/)
 })
+
+it.each([
+  ['string', 'fail'],
+  ['50', 'fail'],
+  ['"default";t=30', 'fail'],
+  ['"default";r=9;t=30', 'pass'],
+  ['limit=100, remaining=9, reset=30', 'pass'],
+])(
+  'header-values reads RateLimit: %s by its grammar (%s)',
+  async (value, status) => {
+    const report = await check({ rateLimit: value }, ['header-values'])
+    const rule = verdict(report, 'header-values')
+    expect(rule?.status, rule?.actual ?? rule?.reason ?? '').toBe(status)
+    if (status === 'fail') expect(rule?.actual).toContain(`RateLimit: ${value}`)
+  },
+)

@@ -133,15 +133,15 @@ export const headerValues = defineRule({
             what: `Retry-After: ${retryAfter} is neither seconds nor an HTTP-date`,
           })
       }
-      for (const name of ['ratelimit', 'ratelimit-policy']) {
+      for (const name of ['ratelimit', 'ratelimit-policy'] as const) {
         const value = header(name)
         if (value === null) continue
         judged++
-        const problem = structuredFieldProblem(value)
+        const problem = structuredFieldProblem(value, name)
         if (problem)
           findings.push({
             exchange,
-            what: `${name === 'ratelimit' ? 'RateLimit' : 'RateLimit-Policy'}: ${value} is not a structured field (${problem})`,
+            what: `${name === 'ratelimit' ? 'RateLimit' : 'RateLimit-Policy'}: ${value} does not parse as the field (${problem})`,
           })
       }
       const location = header('location')
