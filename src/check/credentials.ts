@@ -13,8 +13,23 @@ export function createCredentials(options: NormalizedCheckOptions) {
   if (options.token) secrets.push([options.token, '$TOKEN'])
   if (options.tokenReadonly)
     secrets.push([options.tokenReadonly, '$TOKEN_READONLY'])
+  // A credential is replaced where it stands whole: not inside a longer word, so a short one
+  // (`t`) leaves `http://…` and the other text it is part of as they are.
+  const patterns = secrets.map(
+    ([secret, name]) =>
+      [
+        new RegExp(
+          `(?<![A-Za-z0-9._~+/-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9._~+/=-])`,
+          'g',
+        ),
+        name,
+      ] as const,
+  )
   const mask = (text: string) =>
-    secrets.reduce((out, [secret, name]) => out.replaceAll(secret, name), text)
+    patterns.reduce(
+      (out, [pattern, name]) => out.replace(pattern, () => name),
+      text,
+    )
   /** `[sent, shown]`, or `null` for none. */
   const credentialFor = (auth: Credential): readonly [string, string] | null =>
     auth === 'token'

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { dump } from 'js-yaml'
 import { afterEach, expect, it, vi } from 'vitest'
+import { createCredentials } from '../../src/check/credentials.ts'
 import { runCheck } from '../../src/check/run-check-command.ts'
 import { formatConsoleReport } from '../../src/check/format-console-report.ts'
 import { formatJunitReport } from '../../src/check/format-junit-report.ts'
@@ -670,3 +671,22 @@ it.each([
     if (status === 'fail') expect(rule?.actual).toContain(`RateLimit: ${value}`)
   },
 )
+
+it('masks a credential where it stands whole, and leaves the URLs a short one is part of as they are', async () => {
+  // unauthenticated-401 fails here (no credential is checked): its evidence prints curl lines.
+  const report = await check({}, ['unauthenticated-401'], {
+    token: 't',
+    tokenReadonly: 'p',
+  })
+  const text = formatConsoleReport(report)
+  expect(text).toContain(`curl -i '${server!.base}/pets'`)
+  expect(text).not.toContain('$TOKEN')
+  // Where it stands whole, it is masked: a header, a JSON string, a query value.
+  const { mask } = createCredentials({
+    token: 't',
+    tokenReadonly: 'p',
+  } as never)
+  expect(mask('Bearer t {"token":"t"} http://x.test/?key=t&tail=tt')).toBe(
+    'Bearer $TOKEN {"token":"$TOKEN"} http://x.test/?key=$TOKEN&tail=tt',
+  )
+})
