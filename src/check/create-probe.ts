@@ -43,7 +43,9 @@ export function createProbe(scope: ProbeScope): Probe {
   async function send(request: ProbeRequest): Promise<Exchange> {
     if (request.expect) expectation = request.expect
     let method = (request.method ?? 'GET').toUpperCase()
-    let url = new URL(request.url, `${options.baseUrl.href}/`)
+    // A relative URL goes below the base URL's path, whether it ends with a slash or not.
+    const base = options.baseUrl.href
+    let url = new URL(request.url, base.endsWith('/') ? base : `${base}/`)
     let body =
       request.json !== undefined ? JSON.stringify(request.json) : request.body
     let redirects = 0

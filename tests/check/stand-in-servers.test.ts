@@ -690,3 +690,12 @@ it('masks a credential where it stands whole, and leaves the URLs a short one is
     'Bearer $TOKEN {"token":"$TOKEN"} http://x.test/?key=$TOKEN&tail=tt',
   )
 })
+
+it('problem-details, run alone, provokes a 404 at a path below the base URL, and judges it', async () => {
+  // The base URL is the origin: its path is `/`, which the missing path goes below once.
+  const report = await check({}, ['problem-details'])
+  expect(server!.seen).toContain('GET /hypermock-check-no-such-resource')
+  const rule = verdict(report, 'problem-details')
+  expect(rule?.status, rule?.reason ?? '').toBe('fail')
+  expect(rule?.actual).toContain('"detail" is missing')
+})
