@@ -22,6 +22,27 @@ import { requestBodyValidator } from './request-body-validator.ts'
 
 const ITEMS_PER_COLLECTION = 3
 
+/** The description's security schemes a Bearer credential is not: `HTTP Basic`, an API key. */
+function otherSchemes(openapi: OpenApiDocument): string[] {
+  const components = (openapi as { components?: unknown }).components
+  const schemes =
+    isObject(components) && isObject(components.securitySchemes)
+      ? Object.values(components.securitySchemes)
+      : []
+  return schemes.flatMap((scheme) => {
+    if (!isObject(scheme)) return []
+    if (scheme.type === 'http' && typeof scheme.scheme === 'string')
+      return /^bearer$/i.test(scheme.scheme)
+        ? []
+        : [
+            `HTTP ${scheme.scheme.charAt(0).toUpperCase()}${scheme.scheme.slice(1).toLowerCase()}`,
+          ]
+    if (scheme.type === 'apiKey')
+      return [`an API key in the ${String(scheme.in)} ${String(scheme.name)}`]
+    return []
+  })
+}
+
 /** The methods `Allow` lists; `null` when it is missing or not a list of methods (`Allow: string`). */
 const allowOf = (exchange: Exchange | null) =>
   parseAllow(exchange?.headers.get('allow') ?? null)
@@ -37,10 +58,20 @@ export async function inspectCollection(
   candidate: { name: string; url: URL },
 ): Promise<DiscoveredCollection | null> {
   const read = await probe.send({ url: candidate.url })
-  if (read.status === 401 || read.status === 403)
+  if (read.status === 401 || read.status === 403) {
+    if (!options.token)
+      throw new Error(
+        `answered ${read.status}: give a credential that may read it (--token)`,
+      )
+    const others = openapi ? otherSchemes(openapi) : []
     throw new Error(
-      `answered ${read.status}: give a credential that may read it (--token)`,
+      `answered ${read.status} to the --token credential, sent as Authorization: Bearer${
+        others.length > 0
+          ? `; the description asks for ${others.join(' or ')}, which check does not send`
+          : ''
+      }`,
     )
+  }
   if (read.status >= 300) throw new Error(`answered ${read.status}`)
   const list = itemsOf(read.json)
   if (!list) return null

@@ -699,3 +699,17 @@ it('problem-details, run alone, provokes a 404 at a path below the base URL, and
   expect(rule?.status, rule?.reason ?? '').toBe('fail')
   expect(rule?.actual).toContain('"detail" is missing')
 })
+
+it('says that a --token sent as Bearer was refused, and the scheme the description asks for, when discovery reads nothing', async () => {
+  server = await startPetsServer({ basicAuth: true })
+  const report = await runChecks({
+    baseUrl: server.base,
+    openapi: `${server.base}/openapi.json`,
+    token: 'pets-token',
+  })
+  expect(report.exitCode).toBe(2)
+  expect(report.error).toContain(
+    `${server.base}/pets answered 401 to the --token credential, sent as Authorization: Bearer; the description asks for HTTP Basic, which check does not send`,
+  )
+  expect(report.error).not.toContain('give a credential')
+})
