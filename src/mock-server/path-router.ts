@@ -45,15 +45,23 @@ export function pathRouter<T>(
 }
 
 /**
- * A route's path and the fragment it names, if any: a description that gives one path several
- * operations of a method names each variant with a fragment (`/shared_items#folders`).
+ * A route's path and the variant it names, if any: a description that gives one path several
+ * operations of a method names each variant with a fragment (`/shared_items#folders`) or a query
+ * (`/responses/{id}?beta=true`, whose query holds a `name=value`).
  */
-export function splitFragment(path: string): {
+export function splitFragment(route: string): {
   path: string
   fragment?: string
+  query?: string
 } {
-  const at = path.indexOf('#')
-  return at < 0
-    ? { path }
-    : { path: path.slice(0, at), fragment: path.slice(at + 1) }
+  const at = route.indexOf('#')
+  const [before, fragment] =
+    at < 0 ? [route, undefined] : [route.slice(0, at), route.slice(at + 1)]
+  const query = /\?([^?]*=[^?]*)$/.exec(before)
+  const path = query ? before.slice(0, query.index) : before
+  return {
+    path,
+    ...(fragment !== undefined && { fragment }),
+    ...(query && { query: query[1]! }),
+  }
 }

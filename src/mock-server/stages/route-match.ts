@@ -48,6 +48,29 @@ function byFragment<T>(
 }
 
 /**
+ * Of the routes a path matches, the ones a request's query picks: a variant whose query
+ * (`?beta=true`) the URL carries, every name with its value; else the routes that name none.
+ */
+function byQuery<T>(
+  matches: readonly (readonly [RouteSpec<Runtime>, T])[],
+  queries: ReadonlyMap<RouteSpec<Runtime>, URLSearchParams>,
+  search: () => URLSearchParams,
+) {
+  if (!matches.some(([spec]) => queries.has(spec))) return matches
+  const sent = search()
+  const named = matches.filter(([spec]) => {
+    const wanted = queries.get(spec)
+    return (
+      wanted !== undefined &&
+      [...wanted].every(([name, value]) => sent.getAll(name).includes(value))
+    )
+  })
+  if (named.length > 0) return named
+  const plain = matches.filter(([spec]) => !queries.has(spec))
+  return plain.length > 0 ? plain : matches
+}
+
+/**
  * 404 for an unknown path, 405 + `Allow` for a method the resource lacks, 204 + `Allow` for OPTIONS.
  * These come before authentication: they describe the URL space, not the caller's data.
  */
@@ -56,10 +79,12 @@ export function routeMatch(
   routes: readonly RouteSpec<Runtime>[],
 ): Stage {
   const fragments = new Map<RouteSpec<Runtime>, string>()
+  const queries = new Map<RouteSpec<Runtime>, URLSearchParams>()
   const match = pathRouter(
     routes.map((spec) => {
-      const { path, fragment } = splitFragment(spec.path)
+      const { path, fragment, query } = splitFragment(spec.path)
       if (fragment !== undefined) fragments.set(spec, fragment)
+      if (query !== undefined) queries.set(spec, new URLSearchParams(query))
       return [`${basePath}${path}` || '/', spec] as const
     }),
   )
@@ -70,7 +95,7 @@ export function routeMatch(
   return (c, next) => {
     const state = c.env.state
     const matches = byFragment(
-      match(state.path),
+      byQuery(match(state.path), queries, () => state.url.searchParams),
       fragments,
       () => state.url.hash,
     )

@@ -863,4 +863,41 @@ describe('an imported description answers only as each operation allows', () => 
     expect(missing.headers.get('Content-Type')).toMatch(/^application\/json/)
     expect(await missing.json()).toMatchObject({ status: 404 })
   })
+  it("answers a path's `?query` variant where the URL carries that query, the plain operation where it does not (OpenAI's `?beta=true`)", async () => {
+    const reply = (kind: string) => ({
+      type: 'object',
+      required: ['id', 'kind'],
+      properties: {
+        id: { type: 'string' },
+        kind: { type: 'string', enum: [kind] },
+      },
+    })
+    const id = [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ]
+    const openapi = describe31({
+      '/replies': {
+        get: { responses: ok({ type: 'array', items: reply('plain') }) },
+      },
+      '/replies/{id}': {
+        get: { parameters: id, responses: ok(reply('plain')) },
+      },
+      '/replies/{id}?beta=true': {
+        get: { parameters: id, responses: ok(reply('beta')) },
+      },
+    })
+    const { disallowed, api, report } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    expect(
+      report.operations.find((o) => o.path === '/replies/{id}?beta=true')
+        ?.servedAs,
+    ).toBe('example only')
+    const beta = await send(api, 'GET', '/replies/r1?beta=true')
+    expect(beta.status).toBe(200)
+    expect(beta.body.kind).toBe('beta')
+    const [first] = (await send(api, 'GET', '/replies'))
+      .body as unknown as Json[]
+    const plain = await send(api, 'GET', `/replies/${String(first!.id)}`)
+    expect(plain).toMatchObject({ status: 200, body: { kind: 'plain' } })
+  })
 })

@@ -528,12 +528,10 @@ describe.skipIf(!corpus)(
       'github GET /scim/v2/organizations/{org}/Users → 200',
       'github POST /scim/v2/organizations/{org}/Users → 201',
       // Reported "example only" but never served: no route matches the URL a client sends. A
-      // parameter inside a segment (thumbnail.{extension}), a literal segment a URL must encode
-      // (<upload_url>), and a variant a query names (?beta=true) answer 404.
+      // parameter inside a segment (thumbnail.{extension}) and a literal segment a URL must
+      // encode (<upload_url>) answer 404.
       'box GET /files/{file_id}/thumbnail.{extension} → 404',
       'digitalocean PUT /<upload_url> → 404',
-      'openai GET /responses/{response_id}?beta=true → 404',
-      'openai DELETE /responses/{response_id}?beta=true → 404',
     ])
 
     // Last, since it writes wherever a drawn request is accepted.
