@@ -40,18 +40,41 @@ function acceptsOf(document: Json, op: DocOperation): string[] {
 /** Marks an answer that comes from the description, not from state. */
 export const STATELESS_HEADER = 'Hypermock-Stateless'
 
+const paramName = (name: string) => name.replace(/[^\w]/g, '_')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+
+/**
+ * One segment in the router's words: `{id}` is `:id`; a parameter beside text
+ * (`thumbnail.{extension}`) is one parameter whose pattern holds the text; text alone is as a
+ * client's URL encodes it (`<upload_url>` is `%3Cupload_url%3E`).
+ */
+function routeSegment(segment: string) {
+  const alone = /^\{([^}]+)\}$/.exec(segment)
+  if (alone) return `:${paramName(alone[1]!)}`
+  const first = /\{([^}]+)\}/.exec(segment)
+  if (first)
+    return `:${paramName(first[1]!)}{${segment
+      .split(/\{[^}]+\}/)
+      .map((text) =>
+        escapeRegExp(new URL(`http://h/${text}`).pathname.slice(1)),
+      )
+      .join('[^/]+')}}`
+  return new URL(`http://h/${segment}`).pathname.slice(1)
+}
+
 /**
  * `/bookings/{bookingId}/payment` in the router's words: `/bookings/:bookingId/payment`. The API's
  * root, `/`, is the empty path, as the engine's own root is: it matches the base path itself
  * (`/api`), which a route `/` below the base (`/api/`) would not.
  */
-export const routePath = (path: string) =>
-  path === '/'
-    ? ''
-    : path.replace(
-        /\{([^}]+)\}/g,
-        (_, name: string) => `:${name.replace(/[^\w]/g, '_')}`,
-      )
+export function routePath(path: string) {
+  if (path === '/') return ''
+  // A variant's query or fragment (`?beta=true`, `#folders`) stays as written: the router reads it.
+  const at = path.search(/[?#]/)
+  const [segments, variant] =
+    at < 0 ? [path, ''] : [path.slice(0, at), path.slice(at)]
+  return segments.split('/').map(routeSegment).join('/') + variant
+}
 
 /**
  * An operation served as Prism would: its example, or a body generated from its schema, with a

@@ -900,4 +900,50 @@ describe('an imported description answers only as each operation allows', () => 
     const plain = await send(api, 'GET', `/replies/${String(first!.id)}`)
     expect(plain).toMatchObject({ status: 200, body: { kind: 'plain' } })
   })
+  it("serves an example-only operation whose segment holds a parameter beside text, or text a URL encodes (Box's `thumbnail.{extension}`, DigitalOcean's `<upload_url>`)", async () => {
+    const openapi = describe31({
+      '/files/{file_id}/thumbnail.{extension}': {
+        get: {
+          parameters: [
+            {
+              name: 'file_id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+            },
+            {
+              name: 'extension',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', enum: ['png', 'jpg'] },
+            },
+          ],
+          responses: ok({
+            type: 'object',
+            required: ['url'],
+            properties: { url: { type: 'string' } },
+          }),
+        },
+      },
+      '/<upload_url>': {
+        put: {
+          responses: ok({
+            type: 'object',
+            required: ['stored'],
+            properties: { stored: { type: 'boolean' } },
+          }),
+        },
+      },
+    })
+    const { disallowed, api, report } = await judge(openapi)
+    expect(disallowed).toEqual([])
+    expect(report.operations.map((o) => o.servedAs)).toEqual([
+      'example only',
+      'example only',
+    ])
+    expect((await send(api, 'GET', '/files/12/thumbnail.png')).status).toBe(200)
+    expect((await send(api, 'PUT', '/<upload_url>')).status).toBe(200)
+    // Another text beside the parameter is another path.
+    expect((await send(api, 'GET', '/files/12/preview.png')).status).toBe(404)
+  })
 })

@@ -527,11 +527,6 @@ describe.skipIf(!corpus)(
       // Records answered as application/json where the operation lists application/scim+json only.
       'github GET /scim/v2/organizations/{org}/Users → 200',
       'github POST /scim/v2/organizations/{org}/Users → 201',
-      // Reported "example only" but never served: no route matches the URL a client sends. A
-      // parameter inside a segment (thumbnail.{extension}) and a literal segment a URL must
-      // encode (<upload_url>) answer 404.
-      'box GET /files/{file_id}/thumbnail.{extension} → 404',
-      'digitalocean PUT /<upload_url> → 404',
     ])
 
     // Last, since it writes wherever a drawn request is accepted.
