@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { defineConfig, type DefaultTheme } from 'vitepress'
 import { exampleHref, exampleProjects } from './example-pages.ts'
+import { namesTest, TESTS_PAGE, testAnchor } from './test-pages.ts'
 import { packageEntries } from './package-entries.ts'
 
 const docs = new URL('../', import.meta.url)
@@ -148,6 +149,30 @@ export default defineConfig({
             if (href) child.attrSet('href', href)
           }
       })
+      // Inline code naming a test (`tests/docs/facts.test.ts`) links to its section of the page
+      // that shows the tests the pages name; code already inside a link is left as it is.
+      md.core.ruler.push('test-links', (state) => {
+        for (const token of state.tokens) {
+          if (!token.children) continue
+          let inLink = 0
+          token.children = token.children.flatMap((child) => {
+            if (child.type === 'link_open') inLink += 1
+            if (child.type === 'link_close') inLink -= 1
+            if (
+              child.type !== 'code_inline' ||
+              inLink > 0 ||
+              !namesTest(child.content)
+            )
+              return [child]
+            const open = new state.Token('link_open', 'a', 1)
+            open.attrSet(
+              'href',
+              `${TESTS_PAGE}#${testAnchor(child.content.replace(/\/+$/, ''))}`,
+            )
+            return [open, child, new state.Token('link_close', 'a', -1)]
+          })
+        }
+      })
     },
   },
   themeConfig: {
@@ -165,6 +190,10 @@ export default defineConfig({
       { text: 'Guides', items: guideSidebar() },
       { text: 'Concepts', items: pagesOf('concepts', concepts) },
       { text: 'Reference', items: pagesOf('reference', ['index']) },
+      {
+        text: 'Tests',
+        items: [{ text: 'The tests the pages name', link: TESTS_PAGE }],
+      },
       {
         text: 'Example projects',
         items: exampleProjects().map((name) => ({
