@@ -90,6 +90,16 @@ describe("a resource's searches: read-only lists of its records at paths of thei
     expect((await send('GET', '/pets/by-name?status=sold')).status).toBe(400)
   })
 
+  it('is matched before the item path it looks like, for every method: one it lacks is its 405', async () => {
+    const send = serve()
+    // `/pets/by-name` is also `/pets/{id}` with the id "by-name": the concrete path wins.
+    const deleted = await send('DELETE', '/pets/by-name')
+    expect(deleted.status).toBe(405)
+    expect(deleted.body).toMatchObject({ allowed: ['GET', 'HEAD', 'OPTIONS'] })
+    expect((await send('GET', '/pets/by-name?name=rex')).status).toBe(200)
+    expect((await send('DELETE', '/pets/1')).status).toBe(204)
+  })
+
   it('is described, a valid OpenAPI document', async () => {
     const send = serve()
     const document = (await send('GET', '/openapi.json')).body as Json

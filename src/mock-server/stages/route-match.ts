@@ -18,15 +18,16 @@ function allowedMethods(specs: readonly RouteSpec<Runtime>[]) {
   return allowed
 }
 
-/** The match with the fewest path parameters, the first of equals. */
+/**
+ * The matches with the fewest path parameters: a concrete path is matched before a templated one
+ * (OpenAPI's rule), whatever their methods, so `POST /pet/findByStatus` is the 405 of that path and
+ * not a `POST /pet/{petId}` for a pet named "findByStatus".
+ */
 function mostLiteral<T>(
   matches: readonly (readonly [T, Readonly<Record<string, string>>])[],
 ) {
-  let best = matches[0]
-  for (const match of matches)
-    if (Object.keys(match[1]).length < Object.keys(best![1]).length)
-      best = match
-  return best
+  const fewest = Math.min(...matches.map(([, p]) => Object.keys(p).length))
+  return matches.filter(([, p]) => Object.keys(p).length === fewest)
 }
 
 /**
@@ -108,16 +109,13 @@ export function routeMatch(
     const method = (raw === 'HEAD' ? 'GET' : raw) as Method
     // Declared routes may share a path with a resource or each other, a method each; a
     // fixed segment wins over a template (`/pet/findByStatus` over `/pet/{petId}`).
+    const nearest = matches.length === 1 ? matches : mostLiteral(matches)
     const [spec, params] =
-      matches.length === 1
-        ? matches[0]!
-        : (mostLiteral(
-            matches.filter(([s]) => Object.hasOwn(s.methods, method)),
-          ) ?? matches[0]!)
+      nearest.find(([s]) => Object.hasOwn(s.methods, method)) ?? nearest[0]!
     const allow =
-      matches.length === 1
+      nearest.length === 1
         ? allowOf.get(spec)!
-        : allowedMethods(matches.map(([s]) => s)).join(', ')
+        : allowedMethods(nearest.map(([s]) => s)).join(', ')
     // RFC 5789: where a PATCH is served, OPTIONS and a 405 say what body it takes.
     const acceptPatch = spec.methods.PATCH && spec.accepts?.PATCH
     const described = acceptPatch
