@@ -50,6 +50,7 @@ import { addItemRoute, itemAction } from './item-action.ts'
 import { engineCreate } from './engine-create.ts'
 import { engineSearch } from './engine-search.ts'
 import { actionBelowItem } from './action-below-item.ts'
+import { byKeysReport, claimByKeys } from './by-keys-of.ts'
 import { bodilessPatch, itemPathAction, opaquePut } from './item-path-action.ts'
 import {
   putCreate,
@@ -698,8 +699,19 @@ export function importOpenApi(
       intoOther.push({ group, made: inferred })
       continue
     }
+    // One whose records are added and removed by their keys alone (Spotify's saved albums).
+    const keyed =
+      itemless && !creates && group.list && !parents && !('why' in inferred)
+        ? claimByKeys(
+            document,
+            at,
+            inferred,
+            engineExtra.get(group.name) ?? [],
+            ownPaths,
+          )
+        : undefined
     if (
-      (itemless && !creates) ||
+      (itemless && !creates && !keyed) ||
       'why' in inferred ||
       !engineServes(document, group, inferred, byPut)
     ) {
@@ -707,6 +719,7 @@ export function importOpenApi(
       // the description's own.
       ownPaths.push(
         ...own,
+        ...(keyed?.served ?? []),
         ...(putAction ? [putAction] : []),
         ...(engineExtra.get(group.name) ?? []),
         ...(collectionPatches.get(group.name) ?? []),
@@ -816,6 +829,14 @@ export function importOpenApi(
           ...(suffixedCollections.has(group.name) && { suffix: SUFFIX }),
           // What the description lists of it: a create alone has no list either.
           ...(noItems && { items: false, ...(!group.list && { list: false }) }),
+          ...(keyed && {
+            items: false,
+            create: false,
+            replace: false,
+            patch: false,
+            delete: false,
+            byKeys: keyed.byKeys,
+          }),
           ...(dialect?.keys && {
             id: idOf(dialect.keys.generate),
           }),
@@ -865,6 +886,8 @@ export function importOpenApi(
         ),
       )
     linked.set(group.name, inferred)
+    for (const op of keyed?.served ?? [])
+      reports.push(byKeysReport(op, group.name, keyed!.byKeys))
     reports.push(...inferred.reports)
     leftOver.push(...inferred.unserved)
     notes.push(...inferred.notes)

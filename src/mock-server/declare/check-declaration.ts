@@ -442,6 +442,7 @@ export function checkResource(
   checkUpsert(d, at, issue)
   checkReplaceAll(d, at, issue)
   checkReplaceByBody(d, at, issue)
+  checkByKeys(d, at, issue)
   checkPatch(d.patch, `${at}.patch`, issue)
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')
@@ -755,6 +756,77 @@ function checkReplaceAll(d: AnyResource, at: string, issue: Issue) {
       where,
       'must be left out: a PUT on the collection creates (create.method is PUT)',
     )
+}
+
+/**
+ * Writes by keys name the query parameter or body member that lists the keys, and take the
+ * collection's method (`PUT` or `POST`) and its `DELETE` from no other write.
+ */
+function checkByKeys(d: AnyResource, at: string, issue: Issue) {
+  const byKeys: unknown = d.byKeys
+  if (byKeys === undefined) return
+  const where = `${at}.byKeys`
+  if (!isRecord(byKeys)) {
+    issue(
+      where,
+      'must be an object: { member, query, add, remove, prepare, status }',
+    )
+    return
+  }
+  const word = /^[A-Za-z_][\w-]{0,63}$/
+  const { member, query, add, remove, prepare, status } = byKeys
+  if (member === undefined && query === undefined)
+    issue(
+      where,
+      'must name where the keys come: member (a body member, as ids) or query (a query parameter)',
+    )
+  for (const [name, value] of [
+    ['member', member],
+    ['query', query],
+  ] as const)
+    if (value !== undefined && (typeof value !== 'string' || !word.test(value)))
+      issue(`${where}.${name}`, 'must be a word, as ids')
+  if (add !== undefined && add !== 'PUT' && add !== 'POST')
+    issue(`${where}.add`, "must be 'PUT' or 'POST'")
+  if (remove !== undefined && typeof remove !== 'boolean')
+    issue(`${where}.remove`, 'must be true or false')
+  if (prepare !== undefined && typeof prepare !== 'function')
+    issue(`${where}.prepare`, 'must be a function')
+  if (status !== undefined && status !== 200 && status !== 204)
+    issue(`${where}.status`, 'must be 200 or 204')
+  const create = d.create as { method?: unknown } | false | undefined
+  const creates = create === undefined || create !== false
+  const createMethod =
+    create && typeof create === 'object' && create.method === 'PUT'
+      ? 'PUT'
+      : 'POST'
+  const replace = d.replace as { collection?: unknown } | false | undefined
+  const taken: [boolean, string][] =
+    (add ?? 'PUT') === 'PUT'
+      ? [
+          [
+            d.replaceAll !== undefined,
+            'replaceAll takes the PUT on the collection',
+          ],
+          [
+            isRecord(replace) && replace.collection === true,
+            'replace.collection takes the PUT on the collection',
+          ],
+          [
+            creates && createMethod === 'PUT',
+            'a PUT on the collection creates (create.method is PUT)',
+          ],
+        ]
+      : [
+          [
+            creates && createMethod === 'POST',
+            "the create takes the POST on the collection: declare create: false, or add: 'PUT'",
+          ],
+        ]
+  for (const [applies, why] of taken)
+    if (applies) issue(`${where}.add`, `must be left out: ${why}`)
+  if (d.singleton === true)
+    issue(where, 'must be left out: a singleton has no collection to add to')
 }
 
 /** A `PUT` on the collection that replaces the record its body names takes the collection's `PUT`. */

@@ -16,6 +16,10 @@ import { nestedConvention } from '../conventions/nested.ts'
 import { readConvention } from '../conventions/read.ts'
 import { replaceConvention } from '../conventions/replace.ts'
 import { replaceAllConvention } from '../conventions/replace-all.ts'
+import {
+  addByKeysConvention,
+  removeByKeysConvention,
+} from '../conventions/by-keys.ts'
 import { replaceByBodyConvention } from '../conventions/replace-by-body.ts'
 import {
   upsertCreate,
@@ -291,6 +295,8 @@ export function resourceRoutes(
     resource.replace &&
     (resource.replace.declaration as { collection?: boolean }).collection ===
       true
+  // Writes that name records by their keys alone (a library of saved items).
+  const byKeys = resource.declaration.byKeys
   const collectionOps = split<Handler>({
     ...(resource.listed && { GET: listConvention(resource, visibleRows) }),
     ...(resource.create && { [creates]: createConvention(resource) }),
@@ -299,6 +305,12 @@ export function resourceRoutes(
     }),
     ...(byBody && {
       PUT: replaceByBodyConvention(resource, replaceConvention(resource)),
+    }),
+    ...(byKeys && {
+      [byKeys.add ?? 'PUT']: addByKeysConvention(resource, byKeys),
+      ...(byKeys.remove !== false && {
+        DELETE: removeByKeysConvention(resource, byKeys),
+      }),
     }),
   })
   withBodies(collectionOps, creates, resource.create?.input, resource.bodies)

@@ -481,6 +481,31 @@ export interface ResourceDeclaration<
    * anything changes; at most 1000 keys at once.
    */
   replaceAll?: { member: string }
+  /**
+   * Writes on the collection that name records by their keys alone, as a library of saved items
+   * (Spotify's `PUT /me/albums?ids=a,b`): `add` creates each named record that is absent (its
+   * other members from `prepare`) and keeps every other; `DELETE` on the collection removes each
+   * named one. The keys come in the query parameter `query` (comma-separated) or the body member
+   * `member` (an array); every bad key is listed in one 422 before anything changes; at most 1000
+   * at once.
+   */
+  byKeys?: ByKeysDeclaration
+}
+
+/** Writes on a collection that name its records by their keys (`byKeys`). */
+export interface ByKeysDeclaration {
+  /** The body member that lists the keys (`ids`). */
+  member?: string
+  /** The query parameter that lists them, comma-separated (`ids`); it wins over the body. */
+  query?: string
+  /** The method on the collection that adds. @default 'PUT' */
+  add?: 'PUT' | 'POST'
+  /** `DELETE` on the collection removes the records it names. @default true */
+  remove?: boolean
+  /** Members of a new record its key does not give (`input` holds the key). */
+  prepare?(ctx: InputContext<AnyRecord>): AnyRecord
+  /** The success status of both writes, which answer no body. @default 204 */
+  status?: 200 | 204
 }
 
 /** A create of a resource's records at a path of its own (`creates`). */
