@@ -51,6 +51,8 @@ import { engineCreate } from './engine-create.ts'
 import { engineSearch } from './engine-search.ts'
 import { actionBelowItem } from './action-below-item.ts'
 import { byKeysReport, claimByKeys } from './by-keys-of.ts'
+import { collectionAction, namesRecord } from './collection-action.ts'
+import { queryUpdate } from './query-update.ts'
 import { bodilessPatch, itemPathAction, opaquePut } from './item-path-action.ts'
 import {
   putCreate,
@@ -1152,14 +1154,35 @@ export function importOpenApi(
         why: `POST on the item ${collections.get(name)?.path ?? `/${name}`}/{id} updates the members it carries, as a merge patch`,
         notes: ['If-Match gives 412'],
       })
-    const update = ops.find((o) => o.method === 'post' && o !== served)
-    const replaceByBody = ops.find((o) => o.method === 'put')
+    const posted = ops.find((o) => o.method === 'post' && o !== served)
+    const bodyPut = ops.find((o) => o.method === 'put')
     const at = collections.get(name)?.path ?? `/${name}`
     if (!inferred) {
       for (const op of ops)
         leftOver.push({ op, why: `${at} is not served as a collection` })
       continue
     }
+    // A PUT on the collection whose body names no record of it: an action on the whole set.
+    const resource = resources[name]
+    const onSet =
+      bodyPut && resource && !namesRecord(document, bodyPut, inferred.key)
+    if (onSet)
+      reports.push(
+        collectionAction(document, bodyPut, validator, resource, name),
+      )
+    const replaceByBody = onSet ? undefined : bodyPut
+    // A POST on the item with no body changes none of its members: an action on the item
+    // (OpenAI's cancel of an eval run).
+    if (posted && resource && posted.operation.requestBody === undefined)
+      reports.push(
+        // Members named by its query parameters (Petstore's), else none.
+        queryUpdate(document, posted, validator, inferred, resource, name) ??
+          itemPathAction(document, posted, validator, resource, name),
+      )
+    const update =
+      posted && !(resource && posted.operation.requestBody === undefined)
+        ? posted
+        : undefined
     const writes = engineWrites(
       document,
       { name, path: at, inferred },

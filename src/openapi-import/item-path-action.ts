@@ -27,7 +27,8 @@ export function opaquePut(document: Json, op: DocOperation) {
 }
 
 /**
- * An operation on an item that changes none of its members (`bodilessPatch`, `opaquePut`) as one
+ * An operation on an item that changes none of its members (`bodilessPatch`, `opaquePut`, a
+ * `POST` with no body such as OpenAI's cancel of an eval run) as one
  * of the item's own routes at its path (`itemRoutes`, path `''`): 404 for an item that does not
  * exist, `If-Match` checked against its ETag, and the answer the description draws. Returns its
  * report.

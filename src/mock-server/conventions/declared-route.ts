@@ -8,12 +8,13 @@ import { handlerContext } from '../declare/handler-context.ts'
 import type { ItemHandler } from '../declare/item-route.ts'
 import type {
   AnyRecord,
+  CollectionRouteDeclaration,
   Id,
   ItemRouteDeclaration,
   RouteDeclaration,
 } from '../declare/types.ts'
 import { camel, withArticle } from '../openapi/schema-names.ts'
-import type { RouteSpec } from '../route-spec.ts'
+import type { Handler, RouteContext, RouteSpec } from '../route-spec.ts'
 import type { Convention } from './convention.ts'
 import { exampleId } from './endpoint-doc.ts'
 
@@ -105,6 +106,37 @@ export function declaredItemConvention(
       ...(method !== 'GET' && { ifMatch: true }),
       problems: method === 'GET' ? [] : ['precondition-failed'],
       pathItem: { resource, example: exampleId(ctx, resource) },
+    }),
+  }
+}
+
+/**
+ * An operation a resource declares on its collection as a whole (`collectionRoutes`): below
+ * parents, a path naming none is a 404 before it runs; then the declaration's `handle`, which
+ * sees the records the collection's list would show.
+ */
+export function declaredCollectionConvention(
+  resource: CompiledResource,
+  declared: CollectionRouteDeclaration,
+  visible: (ctx: RouteContext) => (row: AnyRecord) => boolean,
+): Convention<Handler> {
+  const { method, summary, status = 200 } = declared
+  return {
+    handler: (ctx) => {
+      const shown = visible(ctx)
+      return declared.handle({
+        ...handlerContext(ctx),
+        rows: () =>
+          [...ctx.runtime.db.table(resource.name).rows.values()].filter(shown),
+      })
+    },
+    doc: () => ({
+      operationId: camel(method.toLowerCase(), 'all', resource.name),
+      summary:
+        summary ?? `${method} ${resource.title.toLowerCase()} as a whole`,
+      tag: resource.title,
+      answers: [status === 204 ? { status } : { status, schema: {} }],
+      problems: [],
     }),
   }
 }

@@ -443,6 +443,7 @@ export function checkResource(
   checkReplaceAll(d, at, issue)
   checkReplaceByBody(d, at, issue)
   checkByKeys(d, at, issue)
+  checkCollectionRoutes(d, at, issue)
   checkPatch(d.patch, `${at}.patch`, issue)
   if (typeof d.owner === 'string')
     needField(`${at}.owner`, d.owner, 'the owner')
@@ -827,6 +828,65 @@ function checkByKeys(d: AnyResource, at: string, issue: Issue) {
     if (applies) issue(`${where}.add`, `must be left out: ${why}`)
   if (d.singleton === true)
     issue(where, 'must be left out: a singleton has no collection to add to')
+}
+
+/** The methods a resource's own convention serves on its collection. */
+function collectionMethods(d: AnyResource) {
+  const taken = new Set<string>()
+  if (d.singleton === true) return taken
+  if (d.list !== false) taken.add('GET')
+  const create = d.create as { method?: unknown } | false | undefined
+  if (create !== false)
+    taken.add(isRecord(create) && create.method === 'PUT' ? 'PUT' : 'POST')
+  const replace = d.replace as { collection?: unknown } | false | undefined
+  if (
+    d.replaceAll !== undefined ||
+    (isRecord(replace) && replace.collection === true)
+  )
+    taken.add('PUT')
+  const byKeys = d.byKeys as { add?: unknown; remove?: unknown } | undefined
+  if (isRecord(byKeys)) {
+    taken.add(byKeys.add === 'POST' ? 'POST' : 'PUT')
+    if (byKeys.remove !== false) taken.add('DELETE')
+  }
+  return taken
+}
+
+/** Operations on the collection as a whole: a method the collection leaves free, and a handler. */
+function checkCollectionRoutes(d: AnyResource, at: string, issue: Issue) {
+  const routes: unknown = d.collectionRoutes
+  if (routes === undefined) return
+  if (!Array.isArray(routes)) {
+    issue(`${at}.collectionRoutes`, 'must be a list of { method, handle }')
+    return
+  }
+  if (d.singleton === true)
+    issue(
+      `${at}.collectionRoutes`,
+      'must be left out: a singleton has no collection (declare itemRoutes with path "")',
+    )
+  const taken = collectionMethods(d)
+  const seen = new Set<string>()
+  routes.forEach((route: unknown, i) => {
+    const rp = `${at}.collectionRoutes[${i}]`
+    if (!isRecord(route)) {
+      issue(rp, 'must be { method, handle }')
+      return
+    }
+    const { method } = route
+    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(method as string))
+      issue(`${rp}.method`, 'must be POST, PUT, PATCH or DELETE')
+    else if (taken.has(method as string))
+      issue(
+        `${rp}.method`,
+        `${String(method)} on the collection is the resource's own already: declare another method, or leave that write out`,
+      )
+    else if (seen.has(method as string))
+      issue(`${rp}.method`, `${String(method)} is declared twice`)
+    seen.add(method as string)
+    if (typeof route.handle !== 'function')
+      issue(`${rp}.handle`, 'must be a function that answers a Response')
+  })
 }
 
 /** A `PUT` on the collection that replaces the record its body names takes the collection's `PUT`. */

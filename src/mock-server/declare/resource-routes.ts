@@ -5,7 +5,10 @@ import type { HandlerRuntime } from '../ports/handler-runtime.ts'
 import { actionConvention } from '../conventions/action.ts'
 import type { Convention } from '../conventions/convention.ts'
 import { createConvention } from '../conventions/create.ts'
-import { declaredItemConvention } from '../conventions/declared-route.ts'
+import {
+  declaredCollectionConvention,
+  declaredItemConvention,
+} from '../conventions/declared-route.ts'
 import { deleteConvention } from '../conventions/delete.ts'
 import { listConvention } from '../conventions/list.ts'
 import {
@@ -313,6 +316,24 @@ export function resourceRoutes(
       }),
     }),
   })
+  // The resource's own operations on the collection as a whole, for methods it leaves free.
+  const ownRoutes = (resource.declaration.collectionRoutes ?? []).filter(
+    (route) => !collectionOps.handlers[route.method],
+  )
+  const declaredOps = split<Handler>(
+    Object.fromEntries(
+      ownRoutes.map((route) => [
+        route.method,
+        declaredCollectionConvention(resource, route, visibleRows),
+      ]),
+    ),
+  )
+  Object.assign(collectionOps.handlers, declaredOps.handlers)
+  Object.assign(collectionOps.docs, declaredOps.docs)
+  for (const route of ownRoutes)
+    if (route.accepts && route.accepts.length > 0)
+      collectionOps.accepts[route.method] = route.accepts.join(', ')
+  const arrays = ownRoutes.filter((r) => r.arrays)
   withBodies(collectionOps, creates, resource.create?.input, resource.bodies)
   if (byBody)
     withBodies(collectionOps, 'PUT', resource.replace?.input, resource.bodies)
@@ -346,6 +367,11 @@ export function resourceRoutes(
   // A record may come as the one member of an array, as the API answers it.
   const wrapped = resource.item === 'array'
   if (wrapped && resource.create) collection.arrays = { [creates]: true }
+  if (arrays.length > 0)
+    collection.arrays = {
+      ...collection.arrays,
+      ...Object.fromEntries(arrays.map((r) => [r.method, true])),
+    }
   if (resource.create)
     collection.strictKey =
       (resource.create.declaration as { strictKey?: boolean }).strictKey ===

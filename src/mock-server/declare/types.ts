@@ -490,6 +490,27 @@ export interface ResourceDeclaration<
    * at once.
    */
   byKeys?: ByKeysDeclaration
+  /**
+   * Operations of the API's own on the collection as a whole, at its path, for a method it does
+   * not serve there (GitHub's `PUT /notifications` marks every notification read): below parents,
+   * a path naming none answers 404 first; then `handle` answers, seeing the records the list
+   * would show (`ctx.rows()`).
+   */
+  collectionRoutes?: readonly CollectionRouteDeclaration[]
+}
+
+/** One operation on a resource's collection as a whole (`collectionRoutes`). */
+export interface CollectionRouteDeclaration {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  handle(ctx: HandlerContext & { rows(): AnyRecord[] }): Response
+  /** What it does, for the API's description. @default `<METHOD> <title> as a whole` */
+  summary?: string
+  /** The status it answers with when it succeeds, for the API's description. @default 200 */
+  status?: 200 | 201 | 202 | 204
+  /** The body media types it takes, as a declared route's (`routes`). @default ['application/json'] */
+  accepts?: readonly (BodyMediaType | (string & {}))[]
+  /** A JSON body may be an array as well as an object. @default false */
+  arrays?: boolean
 }
 
 /** Writes on a collection that name its records by their keys (`byKeys`). */
