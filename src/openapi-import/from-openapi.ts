@@ -53,6 +53,7 @@ import { actionBelowItem } from './action-below-item.ts'
 import { byKeysReport, claimByKeys } from './by-keys-of.ts'
 import { collectionAction, namesRecord } from './collection-action.ts'
 import { queryUpdate } from './query-update.ts'
+import { queryTwins, twinReport } from './query-in-path.ts'
 import { bodilessPatch, itemPathAction, opaquePut } from './item-path-action.ts'
 import {
   putCreate,
@@ -436,6 +437,8 @@ export function importOpenApi(
     ])
   const prefix = commonPrefix(all.map((op) => op.path))
   for (const op of all) op.path = op.path.slice(prefix.length) || '/'
+  // A path with a query string written into it is answered by its twin without one.
+  const twins = queryTwins(all)
   const reports: OperationReport[] = []
   const operations: DocOperation[] = []
   // The API's root, where the description draws it (GitHub's `GET /`, its URL templates).
@@ -450,6 +453,7 @@ export function importOpenApi(
         notes: [],
       })
     const first = op.path.split('/')[1] ?? ''
+    if (twins.has(op)) continue
     if (!successOf(document, op.operation))
       own('it has no success response: hypermock answers 405 with Allow')
     else if (op.path === '/' && !linksRoot(document, op))
@@ -1244,6 +1248,12 @@ export function importOpenApi(
   }
   for (const report of reports)
     report.path = bareOf.get(`${report.method} ${report.path}`) ?? report.path
+  for (const [op, twin] of twins) {
+    const served = reports.find(
+      (r) => r.method === twin.method.toUpperCase() && r.path === twin.path,
+    )
+    if (served) reports.push(twinReport(op, served))
+  }
   const order = new Map(
     all.map((op, i) => [`${op.method.toUpperCase()} ${op.path}`, i]),
   )
