@@ -677,9 +677,11 @@ export function importOpenApi(
     // A collection at a path of several segments with no item path of its own (a search such
     // as `/pet/findByStatus`, a create into another collection such as `/me/playlists`) is the
     // importer's to serve.
+    // An update by POST on the item (OpenAI's rate limits of a project) names its items too.
     const itemless =
       at.lastIndexOf('/') > 0 &&
-      !(group.read ?? group.replace ?? group.patch ?? group.delete)
+      !(group.read ?? group.replace ?? group.patch ?? group.delete) &&
+      !engineExtra.get(group.name)?.some((o) => o.method === 'post')
     // One with a create of its own records is the engine's, and so is one below parents whose
     // create makes a record another path reads (GitHub's `/repos/{owner}/{repo}/forks`): its
     // rows are the ones made below the parents its path names. Where the description names no

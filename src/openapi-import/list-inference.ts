@@ -265,7 +265,8 @@ function envelopeOf(
     // (OpenAI's `{ object: "list", data, first_id, last_id, has_more }`) names the list's kind.
     const kind =
       name === 'object' && typeOf(member) === 'string'
-        ? [member.default, member.example].find((v) => v === 'list')
+        ? ([member.default, member.example].find((v) => v === 'list') ??
+          (listsSayList(document) ? 'list' : undefined))
         : undefined
     const fixed = Array.isArray(member.enum)
       ? member.enum.length === 1
@@ -280,6 +281,34 @@ function envelopeOf(
   }
   if (Object.keys(constants).length > 0) envelope.constants = constants
   return { envelope, items }
+}
+
+const sayList = new WeakMap<Json, boolean>()
+
+/**
+ * Whether the description's lists fix `object: "list"` (OpenAI's do, in every list schema but a
+ * few that leave it a plain string): then those few mean it too. Two or more such lists decide.
+ */
+function listsSayList(document: Json): boolean {
+  const known = sayList.get(document)
+  if (known !== undefined) return known
+  const schemas = ((document.components as Json | undefined)?.schemas ??
+    {}) as Record<string, Json>
+  let lists = 0
+  for (const schema of Object.values(schemas)) {
+    const properties = (schema.properties ?? {}) as Record<string, Json>
+    const object = properties.object
+    if (
+      object &&
+      Array.isArray(object.enum) &&
+      object.enum.length === 1 &&
+      object.enum[0] === 'list' &&
+      properties.data !== undefined
+    )
+      lists++
+  }
+  sayList.set(document, lists >= 2)
+  return lists >= 2
 }
 
 /**
