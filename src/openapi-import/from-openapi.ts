@@ -361,6 +361,12 @@ function answeredRef(document: Json, op: DocOperation) {
     : undefined
 }
 
+/** Whether two operations answer the same named schema (`$ref`). */
+function answersAlike(document: Json, a: DocOperation, b: DocOperation) {
+  const ref = answeredRef(document, a)
+  return ref !== undefined && ref === answeredRef(document, b)
+}
+
 /**
  * Whether a create with no item path of its own makes a record of its own: not one another
  * collection's item reads (Spotify's `POST /me/playlists` makes what `GET /playlists/{id}`
@@ -718,8 +724,25 @@ export function importOpenApi(
             ownPaths,
           )
         : undefined
+    // One below parents that is listed and written as a whole (GitHub's notifications of a
+    // repository, marked read by a PUT whose body names none): no items, no create.
+    const wholePut = engineExtra
+      .get(group.name)
+      ?.find((o) => o.method === 'put')
+    const wholeSet =
+      itemless &&
+      !creates &&
+      !keyed &&
+      parents !== undefined &&
+      group.list !== undefined &&
+      group.create === undefined &&
+      !('why' in inferred) &&
+      wholePut !== undefined &&
+      !namesRecord(document, wholePut, inferred.key) &&
+      // A PUT that answers what the GET answers replaces that one thing (Box's template schema).
+      !answersAlike(document, wholePut, group.list)
     if (
-      (itemless && !creates && !keyed) ||
+      (itemless && !creates && !keyed && !wholeSet) ||
       'why' in inferred ||
       !engineServes(document, group, inferred, byPut)
     ) {
@@ -837,6 +860,13 @@ export function importOpenApi(
           ...(suffixedCollections.has(group.name) && { suffix: SUFFIX }),
           // What the description lists of it: a create alone has no list either.
           ...(noItems && { items: false, ...(!group.list && { list: false }) }),
+          ...(wholeSet && {
+            items: false,
+            create: false,
+            replace: false,
+            patch: false,
+            delete: false,
+          }),
           ...(keyed && {
             items: false,
             create: false,

@@ -184,6 +184,87 @@ describe('writes that name no record: actions on the whole set, or on an item', 
     expect((await send(api, 'POST', at)).status).toBe(200)
   })
 
+  it('serves a nested list written only as a whole by the engine, with no items', async () => {
+    const thread = {
+      type: 'object',
+      required: ['id', 'unread'],
+      properties: { id: { type: 'string' }, unread: { type: 'boolean' } },
+    }
+    const repo = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+    }
+    const named = (name: string) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })
+    const withThreads = {
+      openapi: '3.1.0',
+      info: { title: 'Repos', version: '1' },
+      paths: {
+        '/repos/{owner}/{repo}': {
+          get: {
+            parameters: [named('owner'), named('repo')],
+            responses: { '200': { description: 'ok', content: json(repo) } },
+          },
+        },
+        // GitHub's notifications of a repository: listed, and marked read all at once.
+        '/repos/{owner}/{repo}/notifications': {
+          get: {
+            parameters: [named('owner'), named('repo')],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: json({ type: 'array', items: thread }),
+              },
+            },
+          },
+          put: {
+            parameters: [named('owner'), named('repo')],
+            requestBody: {
+              content: json({
+                type: 'object',
+                properties: { last_read_at: { type: 'string' } },
+              }),
+            },
+            responses: {
+              '202': {
+                description: 'marked',
+                content: json({
+                  type: 'object',
+                  properties: { message: { type: 'string' } },
+                }),
+              },
+            },
+          },
+        },
+      },
+    }
+    const { report, api: declared } = importOpenApi(withThreads)
+    const threads = report.operations.filter((op) =>
+      op.path.endsWith('/notifications'),
+    )
+    expect(threads.map((op) => [op.method, op.servedAs])).toEqual([
+      ['GET', 'list'],
+      ['PUT', 'action'],
+    ])
+    expect(
+      (declared.routes ?? []).filter((r) => r.path.includes('notifications')),
+    ).toEqual([])
+    expect(declared.resources['repos-notifications']?.items).toBe(false)
+    const api = createOpenApiMock({ openapi: withThreads })
+    api.config.update({ rateLimit: false })
+    const listed = await send(api, 'GET', '/repos/octo/hello/notifications')
+    expect(listed).toEqual({ status: 200, body: [] })
+    const marked = await send(api, 'PUT', '/repos/octo/hello/notifications', {
+      last_read_at: 'now',
+    })
+    expect(marked.status).toBe(202)
+  })
+
   it('answers every operation as the description allows', async () => {
     const { report } = importOpenApi(openapi)
     const api = createOpenApiMock({
