@@ -54,6 +54,7 @@ import { byKeysReport, claimByKeys } from './by-keys-of.ts'
 import { collectionAction, namesRecord } from './collection-action.ts'
 import { queryUpdate } from './query-update.ts'
 import { queryTwins, twinReport } from './query-in-path.ts'
+import { unreadWrite } from './unread-writes.ts'
 import { bodilessPatch, itemPathAction, opaquePut } from './item-path-action.ts'
 import {
   putCreate,
@@ -1156,9 +1157,16 @@ export function importOpenApi(
     bareOf.set(`${op.method.toUpperCase()} ${op.path}`, path)
     op.path = path
   }
+  // Writes below a parameter nothing reads: answered from the description, with no state.
+  const unread = ownPaths.filter((op) => unreadWrite(op, operations))
+  for (const op of unread)
+    leftOver.push({
+      op,
+      why: `nothing of the description reads what it makes (no GET below ${op.path.slice(0, op.path.indexOf('}') + 1)}): it keeps no state`,
+    })
   const fromPaths = serveDescribed(
     document,
-    ownPaths,
+    ownPaths.filter((op) => !unread.includes(op)),
     validator,
     resources,
     [...linked].map(([name, inferred]) => ({
