@@ -22,7 +22,7 @@ export function nestedShapeOf(document: Json, op: DocOperation) {
   const last = parts.at(-1)
   const id = last !== undefined && TEMPLATE.test(last) ? last : undefined
   const collection = id ? parts.slice(0, -1) : parts
-  if (collection.length < 3 || collection.length > 8) return undefined
+  if (collection.length < 3 || collection.length > 12) return undefined
   if (!LITERAL.test(collection[0]!) || RESERVED.has(collection[0]!))
     return undefined
   if (!LITERAL.test(collection.at(-1)!)) return undefined

@@ -36,14 +36,14 @@ const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
 const SLUG = /^[a-z][a-z0-9-]{0,62}$/
 const RESERVED = new Set(['problems', 'openapi.json'])
 /**
- * A collection's own path: up to 8 segments, none of them `.` or `..`, the first and last literal,
+ * A collection's own path: up to 12 segments, none of them `.` or `..`, the first and last literal,
  * those between literal or a parent's parameter (`/customers/{customer}/sources`).
  */
 const LITERAL_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]{0,62}$/
 const PARAM_SEGMENT = /^\{([A-Za-z_]\w{0,62})\}$/
 export function resourcePathOk(path: string) {
   const segments = path.split('/')
-  if (segments[0] !== '' || segments.length < 2 || segments.length > 9)
+  if (segments[0] !== '' || segments.length < 2 || segments.length > 13)
     return false
   const parts = segments.slice(1)
   return parts.every(
@@ -163,7 +163,7 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
     )
       issue(
         `resources.${name}.path`,
-        'must be a path of literal segments such as "/checkout/sessions": each of letters, digits, "_", "-", "~" and "." (not first), up to 8 of them; a nested collection\'s may name its parents\' parameters between them ("/customers/{customer}/sources")',
+        'must be a path of literal segments such as "/checkout/sessions": each of letters, digits, "_", "-", "~" and "." (not first), up to 12 of them; a nested collection\'s may name its parents\' parameters between them ("/customers/{customer}/sources")',
       )
     else if (resources[name]?.tableOnly !== true) {
       checkParents(
