@@ -1,10 +1,19 @@
 import type { OperationReport } from './import-types.ts'
 import type { DocOperation } from './openapi-reader.ts'
 
+/** Whether two operations take the same body and answer alike: then either may answer for both. */
+const sameExchange = (a: DocOperation, b: DocOperation) =>
+  JSON.stringify(a.operation.requestBody ?? null) ===
+    JSON.stringify(b.operation.requestBody ?? null) &&
+  JSON.stringify(a.operation.responses ?? null) ===
+    JSON.stringify(b.operation.responses ?? null)
+
 /**
  * Operations whose path has a query string written into it (OpenAI's `POST /responses?beta=true`)
- * beside an operation of the same method at the path without it: a request to that URL reaches
- * the route of the path without it, so that operation answers both. Each, by its twin.
+ * beside an operation of the same method at the path without it that takes the same body and
+ * answers alike: a request to that URL reaches the route of the path without it, so that
+ * operation answers both. Each, by its twin. A variant that answers otherwise keeps a route of its
+ * own, which the router picks where the URL carries its query.
  */
 export function queryTwins(
   operations: readonly DocOperation[],
@@ -15,7 +24,11 @@ export function queryTwins(
     if (at === -1) continue
     const bare = op.path.slice(0, at)
     const twin = operations.find(
-      (o) => o !== op && o.method === op.method && o.path === bare,
+      (o) =>
+        o !== op &&
+        o.method === op.method &&
+        o.path === bare &&
+        sameExchange(o, op),
     )
     if (twin) twins.set(op, twin)
   }
