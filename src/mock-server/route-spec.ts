@@ -37,6 +37,11 @@ export interface RouteSpec<R extends HandlerRuntime = HandlerRuntime> {
   /** A body's media type by method, where it is not `application/json` (a merge patch's). */
   accepts?: Partial<Record<Method, string>>
   /**
+   * The media type of the JSON representations it serves, where it is not `application/json`
+   * (a resource's `mediaType`); `representation-type.ts` reads it.
+   */
+  mediaType?: string
+  /**
    * Methods whose success answers the record, which `Prefer: return=minimal` may leave out
    * (`conventions/prefer.ts`): a create, replace, patch or action.
    */

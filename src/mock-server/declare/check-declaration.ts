@@ -1,4 +1,5 @@
 import { checkDialectAuth, checkPatch } from './dialect-auth.ts'
+import { isJsonSubtype } from '../representation-type.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
 import { scenarioSchema } from '../scenarios/scenario-schema.ts'
 import type { FieldError } from '../validation/validate.ts'
@@ -538,6 +539,11 @@ export function checkResource(
     issue(
       `${at}.suffix`,
       `must be a dot and up to 16 letters or digits, such as ".json"; got ${JSON.stringify(d.suffix)}`,
+    )
+  if (d.mediaType !== undefined && !isJsonSubtype(d.mediaType))
+    issue(
+      `${at}.mediaType`,
+      `must be an application/*+json media type, such as "application/scim+json"; got ${JSON.stringify(d.mediaType)}`,
     )
   const searches = new Set<string>()
   for (const [i, search] of (d.searches ?? []).entries()) {

@@ -199,7 +199,13 @@ export function compileApi(
   if (!ownRoot) routes.unshift(rootRoute(self))
   for (const resource of resources.values())
     if (resource.declaration.tableOnly !== true)
-      routes.push(...resourceRoutes(resource, resources))
+      for (const route of resourceRoutes(resource, resources)) {
+        // A nested list serves the listed resource's records, in its media type.
+        const type = resources.get(route.resource ?? resource.name)?.declaration
+          .mediaType
+        if (type !== undefined) route.mediaType = type
+        routes.push(route)
+      }
   for (const declared of declaredRoutesOf(declaration))
     routes.push(declaredRoute(declared))
 

@@ -437,6 +437,13 @@ export interface ResourceDeclaration<
   /** Where this resource's keys, envelope or paging differ from the API's `dialect`. */
   dialect?: Dialect
   /**
+   * The media type of the resource's JSON representations, an `application/*+json` type
+   * (`application/scim+json`): its successes (list, read, create, replace, patch, actions) are
+   * answered in it, the description lists it, and its writes take bodies in it as well as in
+   * `application/json`. @default 'application/json'
+   */
+  mediaType?: string
+  /**
    * Each operation's success body in the API's own shape, where its operations draw the record
    * otherwise than the engine does (an imported description whose create answers members its read
    * leaves out): given the operation and the body the engine answers, it returns the body to send.

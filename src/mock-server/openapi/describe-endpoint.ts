@@ -1,4 +1,5 @@
 import type { EndpointDoc } from '../conventions/endpoint-doc.ts'
+import { acceptedTypes, JSON_TYPE } from '../representation-type.ts'
 import { isRead, type DocMethod } from '../stages/stage-answers.ts'
 import { responsesOf, type EndpointContext } from './endpoint-responses.ts'
 import {
@@ -127,7 +128,7 @@ export function describeEndpoint(ctx: EndpointContext) {
   if (typeof doc === 'object' && doc.body && method !== 'HEAD')
     operation.requestBody = {
       required: doc.body.required,
-      content: bodyContent(doc.body),
+      content: bodyContent(doc.body, route, method),
     }
   operation.responses = responsesOf(ctx)
   // OPTIONS and 405 are answered before the credential is looked at.
@@ -155,9 +156,17 @@ const JSON_PATCH_SCHEMA = {
   },
 }
 
-function bodyContent(body: NonNullable<EndpointDoc['body']>) {
+/** The types a body may come in: the convention's, the representation's own beside JSON. */
+function bodyContent(
+  body: NonNullable<EndpointDoc['body']>,
+  route: EndpointContext['route'],
+  method: DocMethod,
+) {
   const content: Record<string, { schema: unknown }> = {}
-  const types = (body.mediaType ?? 'application/json').split(', ')
+  const types = acceptedTypes(
+    { ...route, accepts: { [method]: body.mediaType ?? JSON_TYPE } },
+    method,
+  ).split(', ')
   for (const type of types)
     if (type !== '')
       content[type] = { schema: body.inline ?? schemaRef(body.schema) }

@@ -1,6 +1,7 @@
 import { PROBLEM_CONTENT_TYPE } from '../problems/problem-response.ts'
 import type { Answer, EndpointDoc } from '../conventions/endpoint-doc.ts'
 import type { ApiModel } from '../model/compiled-api.ts'
+import { representationType } from '../representation-type.ts'
 import type { RouteSpec } from '../route-spec.ts'
 import { API_STAGES, ORIGIN_ANSWERS } from '../stages/api-stages.ts'
 import { finalizeAnswers } from '../stages/finalize-response.ts'
@@ -81,12 +82,13 @@ function headersOf(ctx: AnswerContext, status: number, draft: ResponseDraft) {
   return headers
 }
 
-function contentOf(answer: Answer, method: DocMethod) {
+function contentOf(answer: Answer, method: DocMethod, route: RouteSpec) {
   if (method === 'HEAD') return undefined
   if (answer.html) return { 'text/html': { schema: { type: 'string' } } }
   if (answer.eventStream)
     return { 'text/event-stream': { schema: { type: 'string' } } }
-  if (answer.schema) return { 'application/json': { schema: answer.schema } }
+  if (answer.schema)
+    return { [representationType(route)]: { schema: answer.schema } }
   return undefined
 }
 
@@ -127,7 +129,7 @@ export function responsesOf(ctx: EndpointContext) {
   for (const [code, draft] of [...drafts].sort(([a], [b]) => a - b)) {
     const refs = draft.slugs.map((slug) => schemaRef(problemSchemaName(slug)))
     const content = draft.answer
-      ? contentOf(draft.answer, method)
+      ? contentOf(draft.answer, method, ctx.route)
       : refs.length === 0 || method === 'HEAD'
         ? undefined
         : {

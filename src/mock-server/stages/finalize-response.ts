@@ -1,4 +1,5 @@
 import { HttpResponse, responseOf } from '../http-response.ts'
+import { isPlainJson, representationType } from '../representation-type.ts'
 import type { RequestState } from '../request-state.ts'
 import type { RouteFacts } from '../route-spec.ts'
 import {
@@ -49,6 +50,22 @@ const varies = (read: boolean, state: RequestState, status: number) =>
   state.principal !== null &&
   variesByCredential(read, state.route?.spec, status)
 
+/**
+ * A success answered as JSON on a route of a resource with a media type of its own
+ * (`application/scim+json`) is typed with it; errors keep theirs.
+ */
+const retyped = (
+  state: RequestState,
+  status: number,
+  contentType: string | null | undefined,
+) =>
+  state.route?.spec.mediaType !== undefined &&
+  status >= 200 &&
+  status < 300 &&
+  isPlainJson(contentType)
+    ? representationType(state.route.spec)
+    : undefined
+
 const CACHE_HEADER = {
   private: 'Cache-Control-Private',
   public: 'Cache-Control-Public',
@@ -94,11 +111,18 @@ function finalizeDraft(
   { body, status, headers: given }: ResponseDraft,
 ): Response {
   const read = request.method === 'GET' || request.method === 'HEAD'
-  const caching: Record<string, string> = {
+  const amended: Record<string, string> = {
     'Cache-Control': cacheControl(read, state, status),
   }
-  if (varies(read, state, status)) caching.Vary = 'Authorization'
-  const headers = withHeaders(given, caching)
+  if (varies(read, state, status)) amended.Vary = 'Authorization'
+  const typeName = recordName(given, 'Content-Type')
+  const type = retyped(
+    state,
+    status,
+    typeName === undefined ? undefined : given[typeName],
+  )
+  if (type !== undefined) amended[typeName!] = type
+  const headers = withHeaders(given, amended)
   const etagName = recordName(headers, 'ETag')
   const etag = etagName === undefined ? null : headers[etagName]!
   if (fresh(read, status, etag, request.headers.get('If-None-Match'))) {
@@ -129,6 +153,8 @@ export function finalizeResponse(
   const read = request.method === 'GET' || request.method === 'HEAD'
   headers.set('Cache-Control', cacheControl(read, state, response.status))
   if (varies(read, state, response.status)) headers.set('Vary', 'Authorization')
+  const type = retyped(state, response.status, headers.get('Content-Type'))
+  if (type !== undefined) headers.set('Content-Type', type)
   const etag = headers.get('ETag')
   const ifNoneMatch = request.headers.get('If-None-Match')
   if (fresh(read, response.status, etag, ifNoneMatch)) {

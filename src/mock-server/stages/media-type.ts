@@ -1,24 +1,18 @@
 import { fail } from '../problems/problem-error.ts'
 import type { Stage } from '../request-state.ts'
-import type { Method, RouteFacts } from '../route-spec.ts'
+import { acceptedTypes, JSON_TYPE } from '../representation-type.ts'
 import { BODY_METHODS } from './read-body.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
-const JSON_TYPE = 'application/json'
-
 /** Whether a `Content-Type` names `type` (parameters such as `charset` allowed). */
 function isMediaType(contentType: string | undefined, type: string) {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === type
+  return contentType?.split(';')[0]?.trim().toLowerCase() === type.toLowerCase()
 }
 
-/** Only `application/json` (parameters such as `charset` allowed): the one type the API accepts. */
+/** Only `application/json` (parameters such as `charset` allowed). */
 export function isJsonMediaType(contentType: string | undefined) {
   return isMediaType(contentType, JSON_TYPE)
 }
-
-/** The media type a route takes for a method's body: its convention's, else JSON. */
-export const acceptedType = (spec: RouteFacts | undefined, method: string) =>
-  spec?.accepts?.[method as Method] ?? JSON_TYPE
 
 /** The header that tells a refused client what to send (RFC 7231, RFC 5789, Linked Data's `Accept-Post`). */
 const acceptHeader = (method: string) =>
@@ -34,7 +28,7 @@ export const mediaType: Stage = (c, next) => {
   if (state.bodyBytes === null) return next()
   const contentType = c.req.header('Content-Type')
   const method = c.req.method.toUpperCase()
-  const type = acceptedType(state.route?.spec, method)
+  const type = acceptedTypes(state.route?.spec, method)
   // A route may take several types, listed with commas (a form or JSON).
   if (!type.split(', ').some((one) => isMediaType(contentType, one)))
     fail('unsupported-media-type', {
