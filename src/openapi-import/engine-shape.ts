@@ -1,8 +1,9 @@
 /** How the importer declares a collection the engine serves: its path, its parents, its bodies. */
 import type { Dialect } from '../mock-server/declare/types.ts'
+import { isJsonSubtype, JSON_TYPE } from '../mock-server/representation-type.ts'
 import type { CollectionOperations } from './infer-resource.ts'
 import { requestBodyOf, type DocOperation } from './openapi-reader.ts'
-import { flatten, typeOf, type Json } from './schema-view.ts'
+import { flatten, resolve, typeOf, type Json } from './schema-view.ts'
 
 /** The first segments hypermock serves itself under the base. */
 export const RESERVED = new Set(['problems', 'openapi.json', 'asyncapi.json'])
@@ -85,4 +86,44 @@ export function bodiesOf(
   if (types.has('application/x-www-form-urlencoded'))
     return ['application/x-www-form-urlencoded', 'application/json']
   return undefined
+}
+
+/** The JSON media types an operation's successes list (`application/json`, any `+json`). */
+function successTypes(document: Json, op: DocOperation): string[] {
+  const responses = (op.operation.responses as Json | undefined) ?? {}
+  const types: string[] = []
+  for (const [status, response] of Object.entries(responses))
+    if (/^2\d\d$/.test(status))
+      for (const type of Object.keys(
+        (resolve(document, response).content as Json | undefined) ?? {},
+      ))
+        if (type === JSON_TYPE || type.endsWith('+json')) types.push(type)
+  return types
+}
+
+/**
+ * The media type of a collection's records where its operations answer them in a `+json` type
+ * of their own and some lists no `application/json` (GitHub's SCIM users, `application/scim+json`
+ * only): the one such type every operation's success lists. None where each lists JSON.
+ */
+export function mediaTypeOf(
+  document: Json,
+  group: CollectionOperations,
+): string | undefined {
+  const lists = [
+    group.list,
+    group.create,
+    group.read,
+    group.replace,
+    group.patch,
+    group.update,
+    group.replaceByBody,
+  ]
+    .filter((op) => op !== undefined)
+    .map((op) => successTypes(document, op))
+    .filter((types) => types.length > 0)
+  if (lists.every((types) => types.includes(JSON_TYPE))) return undefined
+  return lists[0]!.find(
+    (type) => isJsonSubtype(type) && lists.every((t) => t.includes(type)),
+  )
 }

@@ -40,6 +40,7 @@ import { dialectOf } from './dialect-of.ts'
 import { engineWrites, serveDescribed } from './serve-described.ts'
 import {
   bodiesOf,
+  mediaTypeOf,
   enginePathOf,
   LITERAL,
   nestedShapeOf,
@@ -806,6 +807,7 @@ export function importOpenApi(
       inferred.reports.push(replaceByBodyReport(bodyPut, group.name))
     }
     const dialect = dialectOfCollection(document, group, inferred)
+    const mediaType = mediaTypeOf(document, group)
     // Each answer in its operation's own schema, where the operations draw the record otherwise.
     const answer = answerShaper(
       document,
@@ -858,6 +860,7 @@ export function importOpenApi(
               links: false,
             }),
           ...(dialect && { dialect }),
+          ...(mediaType !== undefined && { mediaType }),
           ...(suffixedCollections.has(group.name) && { suffix: SUFFIX }),
           // What the description lists of it: a create alone has no list either.
           ...(noItems && { items: false, ...(!group.list && { list: false }) }),

@@ -14,6 +14,7 @@ import { resourcePathOk } from '../mock-server/declare/check-declaration.ts'
 import { answerShaper } from './conform-answer.ts'
 import {
   bodiesOf,
+  mediaTypeOf,
   enginePathOf,
   nestedShapeOf,
   RESERVED,
@@ -789,6 +790,7 @@ function singletonResource(
     inferred.key,
   )
   const bodies = bodiesOf(document, ops)
+  const mediaType = mediaTypeOf(document, ops)
   // A replace documented as 204 alone answers no body (Spotify's `PUT /me/player`).
   const replaced = put && successOf(document, put.operation)?.status
   resources[name] = {
@@ -815,6 +817,7 @@ function singletonResource(
     }),
     ...(answer && { answer }),
     ...(bodies && { dialect: { bodies } }),
+    ...(mediaType !== undefined && { mediaType }),
   }
   const served: DocOperation[] = [read]
   const reports: OperationReport[] = []
