@@ -28,6 +28,24 @@ describe('state machines from a description', () => {
     expect(order?.states).toEqual(['pending', 'paid', 'cancelled'])
   })
 
+  it('finds a lifecycle whose reads answer a +json type of their own (mediaType)', () => {
+    const loans = library.resources.loans!
+    const description = createOpenApiDocument({
+      api: {
+        ...library,
+        resources: {
+          ...library.resources,
+          loans: { ...loans, mediaType: 'application/vnd.library+json' },
+        },
+      },
+    })
+    expect(stateMachineFor(description, '/api/loans/3')?.states).toEqual([
+      'active',
+      'overdue',
+      'returned',
+    ])
+  })
+
   it('gives nothing for a document that is not a description', () => {
     expect(readStateMachines(null)).toEqual([])
     expect(readStateMachines({ paths: 'x' })).toEqual([])

@@ -65,7 +65,12 @@ export function readStateMachines(
     if (!isObject(item) || !isObject(item.get)) continue
     const ok = isObject(item.get.responses) ? item.get.responses['200'] : null
     const content = isObject(ok) ? ok.content : null
-    const json = isObject(content) ? content['application/json'] : null
+    // JSON, or the `+json` type a resource answers in (`application/scim+json`).
+    const json = isObject(content)
+      ? Object.entries(content).find(
+          ([t]) => t === 'application/json' || t.endsWith('+json'),
+        )?.[1]
+      : null
     const ref =
       isObject(json) && isObject(json.schema) ? json.schema.$ref : null
     if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/'))
