@@ -1,6 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
-import { putBigState } from './support/big-state.ts'
 
 interface Answer {
   status: number
@@ -183,35 +182,6 @@ test("shows another tab's cancel without a reload, in the Explorer, Data and Jou
     }),
   ).toContainText('POST /api/orders/5/cancel')
   expect(errors).toEqual([])
-})
-
-test('keeps a 100,000-order import across a reload', async ({ page }) => {
-  test.setTimeout(180_000)
-  await page.goto('/?view=console')
-  await started(page)
-  // The control API's PUT /__mock/state: the same restore as the Data view's import, without
-  // drawing a 100,000-row table.
-  const putAt = Date.now()
-  const put = await putBigState(page, 100_000)
-  expect(put.length).toBeGreaterThan(15_000_000)
-  expect(put.status).toBe(204)
-
-  // Answered once the 100,000 rows are in IndexedDB.
-  test.info().annotations.push({
-    type: 'import stored',
-    description: `${Date.now() - putAt} ms`,
-  })
-  await page.reload()
-  // The page starts once the 100,000 rows are read back from IndexedDB: seconds of the browser's
-  // time, more than the default wait on a loaded machine (this time is the bench's, not a check).
-  await started(page, 60_000)
-  const orders = await call(page, 'GET', '/api/orders?perPage=1&sort=-id', {
-    token: 'admin-token',
-  })
-  expect(orders.body).toMatchObject({
-    total: 100_000,
-    items: [{ id: 100_000 }],
-  })
 })
 
 test('closing the first tab loses nothing, and the others keep working', async ({
