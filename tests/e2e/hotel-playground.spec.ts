@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test'
 import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
+import { ports } from './support/ports.ts'
 
 /**
  * The playground served by `hypermock-api serve --config tests/fixtures/hotel/hypermock.config.ts
- * --playground` (the `hotel` project): a declared API with no tokens and no owner, none of the
- * built-in domain's paths. Every view offers what this API has.
+ * --playground` (a file of the `server` project, on that server's port): a declared API with no
+ * tokens and no owner, none of the built-in domain's paths. Every view offers what this API has.
  */
+test.use({ baseURL: `http://127.0.0.1:${ports.hotel}` })
+
 test.beforeEach(async ({ request }) => {
   expect((await request.post('/__mock/reset')).status()).toBe(204)
 })

@@ -1,10 +1,13 @@
 import { expect, screenshotWideAndNarrow, test } from './support/fixtures.ts'
+import { ports } from './support/ports.ts'
 
 /**
  * The playground served by `hypermock-api serve --openapi
- * tests/fixtures/openapi/petstore-expanded.yaml --playground` (see the `imported` project): OAI's
- * Petstore, imported with state, walked from its root over HTTP.
+ * tests/fixtures/openapi/petstore-expanded.yaml --playground` (a file of the `server` project, on
+ * that server's port): OAI's Petstore, imported with state, walked from its root over HTTP.
  */
+test.use({ baseURL: `http://127.0.0.1:${ports.imported}` })
+
 test.beforeEach(async ({ request }) => {
   expect((await request.post('/__mock/reset')).status()).toBe(204)
 })

@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test'
 import { nodeCompileCache } from '../support/node-compile-cache.ts'
 import { pickBrowser } from './support/pick-browser.ts'
+import { ports } from './support/ports.ts'
 
 // The six servers listen on E2E_PORT and the five ports after it (see support/servers.ts).
-const previewPort = Number(process.env.E2E_PORT ?? 4173)
-const devPort = previewPort + 1
-const servePort = previewPort + 2
-const importPort = previewPort + 3
-const hotelPort = previewPort + 4
-const pagesPort = previewPort + 5
+const {
+  preview: previewPort,
+  dev: devPort,
+  serve: servePort,
+  pages: pagesPort,
+} = ports
 
 // The three `hypermock-api serve` servers start from the sources with Node's compile cache.
 process.env.NODE_COMPILE_CACHE ??= nodeCompileCache
@@ -33,8 +34,8 @@ export default defineConfig({
   // Two workers, each with a browser of its own. In the playground projects (build, dev) every
   // test runs on its own: a playground's mock lives in its page's service worker and storage
   // (one browser context per test), so the tests of one file are spread over both workers and a
-  // long file does not leave a worker idle at the end. The server-mode projects share a server's
-  // state among the tests of their one spec file, which run in order (record-har starts its own
+  // long file does not leave a worker idle at the end. In the server-mode project each spec file
+  // shares its server's state among its tests, which run in order (record-har starts its own
   // server). E2E_WORKERS=1 runs one test at a time. E2E_SCREENSHOTS=1 also saves the pictures of
   // the views in test-results/screenshots/ (see support/fixtures.ts).
   fullyParallel: false,
@@ -95,28 +96,22 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${pagesPort}` },
     },
     {
-      // The same build, served by the standalone server for a declared API (server mode).
+      // The same build, served by the standalone server (server mode): for a declared API, for an
+      // OpenAPI description it imported (`serve --openapi`), and for a declared hotel API with no
+      // tokens and no owner, the playground adapted to it. The last two files set the address of
+      // their own server (`test.use`): one project, so its workers and their browsers serve all
+      // three (a project of each started a worker and a browser of its own).
       name: 'server',
       // Also the built-in API's playground on a server of its own, walked to record a HAR.
       // And a Vite dev server with the plugin, which the spec starts itself.
       testMatch: [
         'server-playground.spec.ts',
+        'imported-playground.spec.ts',
+        'hotel-playground.spec.ts',
         'record-har.spec.ts',
         'vite-plugin.spec.ts',
       ],
       use: { baseURL: `http://127.0.0.1:${servePort}` },
-    },
-    {
-      // The same again for an OpenAPI description it imported (`serve --openapi`).
-      name: 'imported',
-      testMatch: 'imported-playground.spec.ts',
-      use: { baseURL: `http://127.0.0.1:${importPort}` },
-    },
-    {
-      // A declared hotel API with no tokens and no owner: the playground adapted to it.
-      name: 'hotel',
-      testMatch: 'hotel-playground.spec.ts',
-      use: { baseURL: `http://127.0.0.1:${hotelPort}` },
     },
   ],
   // The six servers above, started at once by one script (Playwright would start them one after
