@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, saveScreenshot, test } from './support/fixtures.ts'
+import { ports } from './support/ports.ts'
 
-// Runs in the `pages` project: the page built by pages/vite.config.ts, served by `vite preview`.
+// The page built by pages/vite.config.ts, served by `vite preview` on a port of its own.
+test.use({ baseURL: `http://127.0.0.1:${ports.pages}` })
 
 /** What of the open panel does not fit: an element past the panel's right edge, a cut cell. */
 function clipped(page: Page): Promise<string[]> {

@@ -4,12 +4,7 @@ import { pickBrowser } from './support/pick-browser.ts'
 import { ports } from './support/ports.ts'
 
 // The six servers listen on E2E_PORT and the five ports after it (see support/servers.ts).
-const {
-  preview: previewPort,
-  dev: devPort,
-  serve: servePort,
-  pages: pagesPort,
-} = ports
+const { preview: previewPort, dev: devPort, serve: servePort } = ports
 
 // The three `hypermock-api serve` servers start from the sources with Node's compile cache.
 process.env.NODE_COMPILE_CACHE ??= nodeCompileCache
@@ -26,7 +21,7 @@ if (process.env.TEST_WORKER_INDEX === undefined)
  * spec and the exactly-what-was-sent spec (StrictMode's double effects) also against `vite` dev,
  * the server `npm run dev` starts; the server-mode specs against the same build served by
  * `hypermock-api serve --playground` for the own-api example and for an imported description;
- * the tests' own apps built as an app would build them (`pages`).
+ * the tests' own apps built as an app would build them (files of the `build` project).
  */
 export default defineConfig({
   testDir: '.',
@@ -65,14 +60,16 @@ export default defineConfig({
     {
       name: 'build',
       fullyParallel: true,
+      // Also the tests' own apps (pages/vite.config.ts), built as an app's bundle and served by
+      // `vite preview` on a port of their own, which those three files set (`test.use`): an API at
+      // the root of its host, tabs sharing one mock, the devtools panel. In this project rather
+      // than one of their own, they run on its workers and browsers (Playwright starts a worker,
+      // and its browser, for each project).
       testIgnore: [
-        'root-api.spec.ts',
-        'shared-tabs.spec.ts',
         'server-playground.spec.ts',
         'imported-playground.spec.ts',
         'hotel-playground.spec.ts',
         'record-har.spec.ts',
-        'devtools-panel.spec.ts',
         'vite-plugin.spec.ts',
       ],
       use: { baseURL: `http://127.0.0.1:${previewPort}` },
@@ -82,18 +79,6 @@ export default defineConfig({
       fullyParallel: true,
       testMatch: ['worker-root.spec.ts', 'exactly-what-was-sent.spec.ts'],
       use: { baseURL: `http://127.0.0.1:${devPort}` },
-    },
-    {
-      // The tests' own apps (pages/vite.config.ts), built as an app's bundle and served by
-      // `vite preview`: an API at the root of its host, tabs sharing one mock, the devtools panel.
-      name: 'pages',
-      fullyParallel: true,
-      testMatch: [
-        'root-api.spec.ts',
-        'shared-tabs.spec.ts',
-        'devtools-panel.spec.ts',
-      ],
-      use: { baseURL: `http://127.0.0.1:${pagesPort}` },
     },
     {
       // The same build, served by the standalone server (server mode): for a declared API, for an

@@ -1,6 +1,9 @@
 import { expect, test } from './support/fixtures.ts'
+import { ports } from './support/ports.ts'
 
-// Runs in the `pages` project: the page built by pages/vite.config.ts, served by `vite preview`.
+// The page built by pages/vite.config.ts, served by `vite preview` on a port of its own.
+test.use({ baseURL: `http://127.0.0.1:${ports.pages}` })
+
 test('an API declared at the root of its own host answers through the service worker', async ({
   page,
 }) => {

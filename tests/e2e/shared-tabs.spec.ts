@@ -1,8 +1,11 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, saveScreenshot, test } from './support/fixtures.ts'
+import { ports } from './support/ports.ts'
 
-// Runs in the `pages` project (the app built by pages/vite.config.ts, served by `vite preview`):
-// its own declaration (a hotel), one mock shared by every tab and kept in IndexedDB.
+// The app built by pages/vite.config.ts, served by `vite preview` on a port of its own: its own
+// declaration (a hotel), one mock shared by every tab and kept in IndexedDB.
+test.use({ baseURL: `http://127.0.0.1:${ports.pages}` })
+
 const APP = '/tests/e2e/hotel-tabs/hotel-tabs.html'
 
 const errorsOf = new Map<Page, string[]>()
