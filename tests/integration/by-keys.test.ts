@@ -100,6 +100,30 @@ describe('writes on a collection that name records by their keys (byKeys)', () =
     expect(await keys(send)).toEqual(['b2'])
   })
 
+  it('removes by the relations’ rules: a record still named is refused and nothing goes', async () => {
+    // Plays name the album they were played from (`refuse`, the default): the albums are read
+    // one by one here, so a play can link to one.
+    const withPlays = defineApi({
+      ...api,
+      resources: {
+        albums: { ...api.resources.albums!, items: true },
+        plays: {
+          schema: z.object({ id: z.number().int(), albumId: z.string() }),
+          relations: { album: { field: 'albumId', to: 'albums' } },
+        },
+      },
+    })
+    const send = serve(withPlays)
+    await send('PUT', '/me/albums?ids=b2')
+    expect((await send('POST', '/plays', { albumId: 'a1' })).status).toBe(201)
+    const refused = await send('DELETE', '/me/albums?ids=b2,a1')
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({
+      referencedBy: { resource: 'plays', id: 1, field: 'albumId' },
+    })
+    expect(await keys(send)).toEqual(['a1', 'b2'])
+  })
+
   it('lists every bad key in one 422 and changes nothing', async () => {
     const send = serve()
     const refused = await send('PUT', '/me/albums', { ids: ['ok', '', 7] })

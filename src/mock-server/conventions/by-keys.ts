@@ -2,7 +2,7 @@
  * Writes on a collection that name its records by their keys alone (`byKeys`), as a library of
  * saved items: Spotify's `PUT /me/albums?ids=a,b` saves two albums, `DELETE /me/albums` with
  * `{ "ids": ["a"] }` removes one. Adding creates each named record that is absent and keeps every
- * other; removing deletes each named record there is. All or nothing: every bad key is listed in
+ * other; removing deletes each named record there is, by the relations' rules. All or nothing: every bad key is listed in
  * one 422 before anything changes.
  */
 import {
@@ -24,6 +24,7 @@ import { fail } from '../problems/problem-error.ts'
 import type { Handler, RouteContext } from '../route-spec.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
+import { stillReferencedProblem } from './endpoint-doc.ts'
 import { REPLACE_ALL_LIMIT } from './replace-all.ts'
 
 /** The keys a request names: the query parameter's, comma-separated, else the body member's. */
@@ -153,8 +154,9 @@ function removeHandler(
     const keys = keysOf(resource, declared, ctx)
     const below = parentValues(resource, ctx.params)
     const table = runtime.db.table(resource.name)
-    const handle = runtime.db.handle(resource.name)
-    // Only the caller's own records below the parents the path names: others are left alone.
+    // Only the caller's own records below the parents the path names: others are left alone. They
+    // go by the relations' rules, all in one step (a `refuse` still naming one is a 409 first).
+    const rows: AnyRecord[] = []
     for (const key of keys) {
       const row = table.get(key)
       if (
@@ -162,8 +164,9 @@ function removeHandler(
         underParents(resource, row, below) &&
         runtime.api.visible(resource, row, principal, runtime)
       )
-        handle.delete(key)
+        rows.push(row)
     }
+    runtime.api.deleteRows(runtime, resource, rows)
     return status === 204
       ? HttpResponse.empty({ status })
       : new Response(null, { status })
@@ -223,13 +226,13 @@ export function removeByKeysConvention(
   const body = bodyDoc(resource, declared.member)
   return {
     handler: removeHandler(resource, declared, status),
-    doc: () => ({
+    doc: (ctx) => ({
       operationId: camel('remove', resource.name, 'by', 'keys'),
       summary: `Remove the ${resource.title.toLowerCase()} ${namedBy(declared)} names`,
       tag: resource.title,
       answers: [{ status }],
       ...(body && { body }),
-      problems: ['validation-failed'],
+      problems: ['validation-failed', ...stillReferencedProblem(ctx, resource)],
     }),
   }
 }

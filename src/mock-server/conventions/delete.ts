@@ -10,7 +10,7 @@ import { HttpResponse } from '../http-response.ts'
 import { camel, schemaRef, withArticle } from '../openapi/schema-names.ts'
 import type { Convention } from './convention.ts'
 import { itemSchema, wrapItem } from './item-envelope.ts'
-import { exampleId, states } from './endpoint-doc.ts'
+import { exampleId, states, stillReferencedProblem } from './endpoint-doc.ts'
 
 /** The answer a dialect's `deleted` names: the record's members it keeps, then its fixed ones. */
 function deletedBody(answer: DeletedAnswer, record: AnyRecord) {
@@ -76,11 +76,6 @@ export function deleteConvention(
     },
     doc: (ctx) => {
       const state = resource.state
-      const referenced = [...ctx.api.resources.values()].some((other) =>
-        other.relations.some(
-          (r) => r.to === resource.name && r.onDelete === 'refuse',
-        ),
-      )
       return {
         operationId: camel('delete', resource.singular),
         summary: `Delete ${withArticle(resource.singular)}${state?.deleteIn ? ` (while its ${state.field} is ${states(state.deleteIn)})` : ''}`,
@@ -102,7 +97,7 @@ export function deleteConvention(
         problems: [
           'precondition-failed',
           ...(state?.deleteIn ? ['state-conflict'] : []),
-          ...(referenced ? ['still-referenced'] : []),
+          ...stillReferencedProblem(ctx, resource),
         ],
         pathItem: { resource, example: exampleId(ctx, resource) },
       }

@@ -115,3 +115,19 @@ export function hookProblems(ctx: DescribeContext, acts: boolean) {
 
 /** How one route's method describes itself, given the whole API's names and seed. */
 export type DescribeEndpoint = (ctx: DescribeContext) => EndpointDoc
+
+/**
+ * `still-referenced` where a write deletes records of `resource` that a `refuse` relation may still
+ * name (a DELETE, a set replaced or emptied by keys), else nothing.
+ */
+export function stillReferencedProblem(
+  ctx: DescribeContext,
+  resource: { readonly name: string },
+): ['still-referenced'] | [] {
+  const referenced = [...ctx.api.resources.values()].some((other) =>
+    other.relations.some(
+      (r) => r.to === resource.name && r.onDelete === 'refuse',
+    ),
+  )
+  return referenced ? ['still-referenced'] : []
+}

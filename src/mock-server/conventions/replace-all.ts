@@ -19,6 +19,7 @@ import { fail } from '../problems/problem-error.ts'
 import type { Handler, RouteContext } from '../route-spec.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
+import { stillReferencedProblem } from './endpoint-doc.ts'
 
 /** The most keys one `PUT` may name: a set is replaced in one step, within the body limit. */
 export const REPLACE_ALL_LIMIT = 1000
@@ -161,13 +162,7 @@ export function replaceAllConvention(
         'validation-failed',
         'already-exists',
         // A record the set leaves out that a `refuse` relation still names.
-        ...([...ctx.api.resources.values()].some((other) =>
-          other.relations.some(
-            (r) => r.to === resource.name && r.onDelete === 'refuse',
-          ),
-        )
-          ? (['still-referenced'] as const)
-          : []),
+        ...stillReferencedProblem(ctx, resource),
       ],
     }),
   }
