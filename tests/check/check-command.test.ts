@@ -27,14 +27,20 @@ function check(args: string[], env: Record<string, string> = {}) {
 
 describe('hypermock-api check', { timeout: 30_000 }, () => {
   let good: RunningServer
+  // The first test's run takes most of a server's quota of 100 requests a minute: the later runs
+  // against a correct server go to a second one, so they never wait out a 429's Retry-After.
+  let alsoGood: RunningServer
   let broken: RunningServer
   const temp = mkdtempSync(path.join(tmpdir(), 'hypermock-check-cli-'))
   beforeAll(async () => {
-    good = await startHypermock()
-    broken = await startHypermock(noAllowOn405)
+    ;[good, alsoGood, broken] = await Promise.all([
+      startHypermock(),
+      startHypermock(),
+      startHypermock(noAllowOn405),
+    ])
   })
   afterAll(async () => {
-    await Promise.all([good.close(), broken.close()])
+    await Promise.all([good.close(), alsoGood.close(), broken.close()])
     rmSync(temp, { recursive: true, force: true })
   })
 
@@ -164,7 +170,7 @@ describe('hypermock-api check', { timeout: 30_000 }, () => {
 
   it('with --strict, a skipped rule fails the run', async () => {
     const args = [
-      `${good.url}/api`,
+      `${alsoGood.url}/api`,
       '--token',
       TOKEN,
       '--rules',
@@ -182,11 +188,11 @@ describe('hypermock-api check', { timeout: 30_000 }, () => {
     const file = path.join(temp, 'openapi.json')
     writeFileSync(
       file,
-      await (await fetch(`${good.url}/api/openapi.json`)).text(),
+      await (await fetch(`${alsoGood.url}/api/openapi.json`)).text(),
     )
     const dir = path.join(temp, 'with-file')
     const { code } = await check([
-      `${good.url}/api`,
+      `${alsoGood.url}/api`,
       '--token',
       TOKEN,
       '--openapi',
