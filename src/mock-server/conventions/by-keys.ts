@@ -10,22 +10,20 @@ import {
   underParents,
   type CompiledResource,
 } from '../declare/compile-resource.ts'
-import { handlerContext } from '../declare/handler-context.ts'
-import type {
-  AnyRecord,
-  ByKeysDeclaration,
-  Id,
-  InputContext,
-} from '../declare/types.ts'
-import { newRow } from '../declare/write-checks.ts'
+import type { AnyRecord, ByKeysDeclaration } from '../declare/types.ts'
 import { HttpResponse } from '../http-response.ts'
 import { camel } from '../openapi/schema-names.ts'
-import { fail } from '../problems/problem-error.ts'
 import type { Handler, RouteContext } from '../route-spec.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { stillReferencedProblem } from './endpoint-doc.ts'
-import { REPLACE_ALL_LIMIT } from './replace-all.ts'
+import {
+  insertAbsentKeys,
+  keySchema,
+  keysIn,
+  NAMED_KEYS_LIMIT,
+  refuseKeysHeldElsewhere,
+} from './named-keys.ts'
 
 /** The keys a request names: the query parameter's, comma-separated, else the body member's. */
 function keysOf(
@@ -67,35 +65,9 @@ function keysOf(
       body !== undefined,
     )
   const errors: FieldError[] = []
-  if (list.length > REPLACE_ALL_LIMIT)
-    errors.push({
-      field,
-      pointer,
-      message: `names ${list.length} keys; at most ${REPLACE_ALL_LIMIT} may be named at once`,
-    })
-  const integer = resource.idKind === 'integer'
-  const keys: Id[] = []
-  list.forEach((raw: unknown, i) => {
-    // A key in the query is text: an integer key is read from its digits.
-    const key =
-      queried && integer && typeof raw === 'string' && /^\d{1,15}$/.test(raw)
-        ? Number(raw)
-        : raw
-    const ok = integer
-      ? typeof key === 'number' && Number.isSafeInteger(key) && key >= 1
-      : typeof key === 'string' && key.length > 0 && key.length <= 200
-    if (ok) keys.push(key as Id)
-    else
-      errors.push({
-        field: `${field}[${i}]`,
-        pointer: queried ? pointer : `${pointer}/${i}`,
-        message: integer
-          ? 'must be a whole number from 1, the key of a record'
-          : 'must be a string of 1 to 200 characters, the key of a record',
-      })
-  })
+  const keys = keysIn(resource, list, { field, pointer, queried }, errors)
   if (errors.length > 0) validationFailed(errors, true)
-  return [...new Set(keys)]
+  return keys
 }
 
 function addHandler(
@@ -104,40 +76,13 @@ function addHandler(
   status: 200 | 204,
 ) {
   return ((ctx: RouteContext) => {
-    const { runtime, principal } = ctx
     const keys = keysOf(resource, declared, ctx)
     const below = parentValues(resource, ctx.params)
-    const table = runtime.db.table(resource.name)
-    const handle = runtime.db.handle(resource.name)
     // A key another parent's (or another owner's) record holds cannot be added here.
-    for (const key of keys) {
-      const row = table.get(key)
-      if (
-        row &&
-        (!underParents(resource, row, below) ||
-          !runtime.api.visible(resource, row, principal, runtime))
-      )
-        fail('already-exists', {
-          detail: `${resource.singular} ${String(key)} belongs elsewhere, and a key names one record across parents. Leave it out.`,
-          extensions: { existing: { resource: resource.name, id: key } },
-        })
-    }
-    const context: InputContext<AnyRecord> = {
-      ...handlerContext(ctx),
-      input: {},
-    }
-    for (const key of keys) {
-      if (table.get(key)) continue
-      const values: AnyRecord = {
-        ...declared.prepare?.({
-          ...context,
-          input: { [resource.key.member]: key },
-        }),
-        ...below,
-        [resource.key.member]: key,
-      }
-      handle.insert(newRow(resource, values, principal))
-    }
+    refuseKeysHeldElsewhere(resource, keys, below, ctx, 'Leave it out.')
+    insertAbsentKeys(resource, keys, below, ctx, (key, context) =>
+      declared.prepare?.({ ...context, input: { [resource.key.member]: key } }),
+    )
     return status === 204
       ? HttpResponse.empty({ status })
       : new Response(null, { status })
@@ -176,16 +121,16 @@ function removeHandler(
 /** The body the writes take, for the description: the member that lists the keys. */
 function bodyDoc(resource: CompiledResource, member: string | undefined) {
   if (member === undefined) return undefined
-  const kind =
-    resource.idKind === 'integer'
-      ? { type: 'integer', minimum: 1 }
-      : { type: 'string', minLength: 1, maxLength: 200 }
   return {
     schema: '',
     inline: {
       type: 'object',
       properties: {
-        [member]: { type: 'array', maxItems: REPLACE_ALL_LIMIT, items: kind },
+        [member]: {
+          type: 'array',
+          maxItems: NAMED_KEYS_LIMIT,
+          items: keySchema(resource),
+        },
       },
     },
     required: false,

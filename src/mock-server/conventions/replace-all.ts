@@ -1,28 +1,29 @@
 /**
  * `PUT` on a collection that names every record it should hold by its key (`replaceAll`): GitHub's
  * `PUT /orgs/{org}/actions/permissions/repositories` with `{ "selected_repository_ids": [1, 2] }`.
- * The records it does not name are deleted by the relations' rules, and those it names that are absent are created as a
- * `PUT` with no body on their item creates them (`replace.upsert`). All or nothing: every bad key
- * is listed in one 422 before anything changes.
+ * The records it does not name are deleted by the relations' rules, and those it names that are
+ * absent are created, as a `PUT` with no body on their item creates them (`replace.upsert`). All or
+ * nothing: every bad key is listed in one 422 before anything changes.
  */
 import {
   parentValues,
   underParents,
   type CompiledResource,
 } from '../declare/compile-resource.ts'
-import { handlerContext } from '../declare/handler-context.ts'
-import type { AnyRecord, Id, InputContext } from '../declare/types.ts'
-import { newRow } from '../declare/write-checks.ts'
+import type { AnyRecord } from '../declare/types.ts'
 import { HttpResponse } from '../http-response.ts'
 import { camel } from '../openapi/schema-names.ts'
-import { fail } from '../problems/problem-error.ts'
 import type { Handler, RouteContext } from '../route-spec.ts'
 import { validationFailed, type FieldError } from '../validation/validate.ts'
 import type { Convention } from './convention.ts'
 import { stillReferencedProblem } from './endpoint-doc.ts'
-
-/** The most keys one `PUT` may name: a set is replaced in one step, within the body limit. */
-export const REPLACE_ALL_LIMIT = 1000
+import {
+  insertAbsentKeys,
+  keySchema,
+  keysIn,
+  NAMED_KEYS_LIMIT,
+  refuseKeysHeldElsewhere,
+} from './named-keys.ts'
 
 /** The keys the body names, each of the resource's kind; every bad one listed in one 422. */
 function keysOf(resource: CompiledResource, member: string, body: unknown) {
@@ -43,12 +44,7 @@ function keysOf(resource: CompiledResource, member: string, body: unknown) {
       body !== undefined,
     )
   const errors: FieldError[] = []
-  if (list.length > REPLACE_ALL_LIMIT)
-    errors.push({
-      field: member,
-      pointer,
-      message: `names ${list.length} keys; at most ${REPLACE_ALL_LIMIT} may be named at once`,
-    })
+  const keys = keysIn(resource, list, { field: member, pointer }, errors)
   const others = Object.keys(body as AnyRecord).filter((m) => m !== member)
   for (const other of others)
     errors.push({
@@ -56,24 +52,8 @@ function keysOf(resource: CompiledResource, member: string, body: unknown) {
       pointer: `#/${other}`,
       message: `is not a member of this body: it takes ${member} alone`,
     })
-  const integer = resource.idKind === 'integer'
-  const keys: Id[] = []
-  list.forEach((key: unknown, i) => {
-    const ok = integer
-      ? typeof key === 'number' && Number.isSafeInteger(key) && key >= 1
-      : typeof key === 'string' && key.length > 0 && key.length <= 200
-    if (ok) keys.push(key as Id)
-    else
-      errors.push({
-        field: `${member}[${i}]`,
-        pointer: `${pointer}/${i}`,
-        message: integer
-          ? 'must be a whole number from 1, the key of a record'
-          : 'must be a string of 1 to 200 characters, the key of a record',
-      })
-  })
   if (errors.length > 0) validationFailed(errors, true)
-  return [...new Set(keys)]
+  return keys
 }
 
 function replaceAllHandler(resource: CompiledResource, member: string) {
@@ -83,20 +63,13 @@ function replaceAllHandler(resource: CompiledResource, member: string) {
     const keys = keysOf(resource, member, ctx.body)
     const below = parentValues(resource, ctx.params)
     const table = runtime.db.table(resource.name)
-    const handle = runtime.db.handle(resource.name)
-    // A key another parent's record holds cannot join this set: refused before anything changes.
-    for (const key of keys) {
-      const row = table.get(key)
-      if (
-        row &&
-        (!underParents(resource, row, below) ||
-          !runtime.api.visible(resource, row, principal, runtime))
-      )
-        fail('already-exists', {
-          detail: `${resource.singular} ${String(key)} belongs elsewhere, and a key names one record across parents. Leave it out of ${member}.`,
-          extensions: { existing: { resource: resource.name, id: key } },
-        })
-    }
+    refuseKeysHeldElsewhere(
+      resource,
+      keys,
+      below,
+      ctx,
+      `Leave it out of ${member}.`,
+    )
     // The rows the set leaves out go by the relations' rules (a `refuse` still naming one is a 409
     // before anything changes; a `cascade` goes with it), all in one step.
     const named = new Set(keys.map(String))
@@ -110,19 +83,9 @@ function replaceAllHandler(resource: CompiledResource, member: string) {
           !named.has(String(row.id)),
       ),
     )
-    const context: InputContext<AnyRecord> = {
-      ...handlerContext(ctx),
-      input: {},
-    }
-    for (const key of keys) {
-      if (table.get(key)) continue
-      const values: AnyRecord = {
-        ...upsert.prepare?.(context),
-        ...below,
-        [resource.key.member]: key,
-      }
-      handle.insert(newRow(resource, values, principal))
-    }
+    insertAbsentKeys(resource, keys, below, ctx, (_, context) =>
+      upsert.prepare?.(context),
+    )
     return HttpResponse.empty({ status: 204 })
   }) satisfies Handler
 }
@@ -131,10 +94,6 @@ export function replaceAllConvention(
   resource: CompiledResource,
   member: string,
 ): Convention<Handler> {
-  const kind =
-    resource.idKind === 'integer'
-      ? { type: 'integer', minimum: 1 }
-      : { type: 'string', minLength: 1, maxLength: 200 }
   return {
     handler: replaceAllHandler(resource, member),
     doc: (ctx) => ({
@@ -151,8 +110,8 @@ export function replaceAllConvention(
           properties: {
             [member]: {
               type: 'array',
-              maxItems: REPLACE_ALL_LIMIT,
-              items: kind,
+              maxItems: NAMED_KEYS_LIMIT,
+              items: keySchema(resource),
             },
           },
         },
