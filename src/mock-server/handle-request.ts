@@ -6,6 +6,7 @@ import {
   redactedSearch,
   retryAfterSeconds,
   unreadBody,
+  type JournalRecord,
 } from './journal.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
@@ -255,7 +256,7 @@ export function createRequestHandler(runtime: Runtime) {
     body: Uint8Array | null,
   ) {
     const { correlationHeader } = options
-    const entry = runtime.journal.record({
+    const fields: JournalRecord = {
       id: 0, // numbered by the journal
       requestId: state.requestId,
       at,
@@ -276,8 +277,10 @@ export function createRequestHandler(runtime: Runtime) {
           : (request.headers.get(correlationHeader)?.slice(0, 256) ?? null),
       bodyFingerprint: fingerprintBody(body),
       retryAfter: retryAfterSeconds(response),
-      ...(state.graphql && { graphql: state.graphql }),
-    })
+    }
+    // Set after the literal, not spread into it: a spread makes every entry a slower copy.
+    if (state.graphql) fields.graphql = state.graphql
+    const entry = runtime.journal.record(fields)
     if (!events.listening) return
     events.emit({ type: 'request', entry: journalEntry(entry) })
     if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })

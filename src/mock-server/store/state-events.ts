@@ -92,7 +92,8 @@ export class StateEvents {
   /** An operation starts: its writes are gathered until `end()`. */
   begin(operation: EventOperation) {
     this.operation = operation
-    this.writes.clear()
+    // Asked first: clearing a map allocates a new table even when it is empty (a read's case).
+    if (this.writes.size !== 0) this.writes.clear()
   }
 
   /** The operation's synchronous step ended: its changes become events, in the order first written. */
