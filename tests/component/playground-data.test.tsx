@@ -126,6 +126,69 @@ describe('Data import', () => {
   })
 })
 
+describe('Data reset and import on a mock that runs elsewhere', () => {
+  /**
+   * The playground's own mock runs in the tab that leads (or on a server) and stores each change
+   * there: `shared.settled()` resolves once it is stored. Here it resolves when the test says so.
+   */
+  function sharedApi() {
+    let store = () => {}
+    const stored = new Promise<void>((resolve) => {
+      store = resolve
+    })
+    const shared = Object.assign(Object.create(api) as MockApi, {
+      shared: {
+        startupNotice: null,
+        onRemoteChange: () => () => {},
+        onNotice: () => () => {},
+        migrate: () => Promise.resolve(false),
+        settled: () => stored,
+      },
+    })
+    return { shared, store }
+  }
+
+  test('a reset says it is done only once it is stored, so a reload right after keeps it', async () => {
+    const user = userEvent.setup()
+    const { shared, store } = sharedApi()
+    api = shared
+    renderData()
+    await user.click(screen.getByRole('button', { name: 'Reset…' }))
+    await user.click(
+      screen.getByRole('button', { name: 'Reset to the seed data' }),
+    )
+    const status = screen.getByRole('status')
+    expect(status).toHaveTextContent('Resetting to the seed data…')
+    store()
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'The mock is back to its seed data, in every tab.',
+      ),
+    )
+  })
+
+  test('an import says it is done only once it is stored', async () => {
+    const user = userEvent.setup()
+    const next = exported()
+    const { shared, store } = sharedApi()
+    api = shared
+    renderData()
+    await user.upload(
+      screen.getByLabelText('Import a file'),
+      file('mine.json', JSON.stringify(next)),
+    )
+    await user.click(
+      await screen.findByRole('button', { name: 'Import and replace' }),
+    )
+    const status = screen.getByRole('status')
+    expect(status).toHaveTextContent('Importing "mine.json"…')
+    store()
+    await waitFor(() =>
+      expect(status).toHaveTextContent(/^Imported "mine\.json": 30 orders/),
+    )
+  })
+})
+
 describe('Data tables', () => {
   test('a member only a later row has gets its column', () => {
     const notes = defineResource({

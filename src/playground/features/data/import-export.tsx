@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react'
 import { ConfirmReset } from '../../components/confirm-reset.tsx'
 import { usePlayground } from '../../services/playground-context.tsx'
 import type { PersistedPlayground } from '../../boot/persisted-state.ts'
+import { isSharedMockApi } from '../../../mock-server/control/remote-mock-api.ts'
 
 /** `3 rooms, 2 guests`: the rows of each of the file's tables, whatever the API's. */
 function tableCounts(state: object): string {
@@ -80,16 +81,29 @@ export function ImportExport() {
     setImporting({ name: file.name, value: check.value })
   }
 
+  /**
+   * Says `done` once the change is applied and stored where the mock runs (the tab leading a
+   * shared mock, IndexedDB, a server), so that a reload right after it keeps it; `working` until then.
+   */
+  const announceWhenStored = (working: string, done: string) => {
+    if (!isSharedMockApi(api)) {
+      setMessage({ kind: 'ok', text: done })
+      return
+    }
+    setMessage({ kind: 'ok', text: working })
+    void api.shared.settled().then(() => setMessage({ kind: 'ok', text: done }))
+  }
+
   const applyImport = () => {
     if (!importing) return
     const { name, value } = importing
     setImporting(null)
     applyPlaygroundFile(api, value)
     const { state, faults } = value
-    setMessage({
-      kind: 'ok',
-      text: `Imported "${name}": ${tableCounts(state)}, ${faults.length} fault rule${faults.length === 1 ? '' : 's'}.`,
-    })
+    announceWhenStored(
+      `Importing "${name}"…`,
+      `Imported "${name}": ${tableCounts(state)}, ${faults.length} fault rule${faults.length === 1 ? '' : 's'}.`,
+    )
   }
 
   return (
@@ -139,10 +153,10 @@ export function ImportExport() {
           onConfirm={() => {
             api.reset()
             closeConfirm()
-            setMessage({
-              kind: 'ok',
-              text: 'The mock is back to its seed data, in every tab.',
-            })
+            announceWhenStored(
+              'Resetting to the seed data…',
+              'The mock is back to its seed data, in every tab.',
+            )
           }}
           onCancel={closeConfirm}
         />
