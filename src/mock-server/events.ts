@@ -23,9 +23,24 @@ export class MockEvents {
     this.report = report
   }
 
+  /**
+   * Changes so far, counted whether or not anyone listens: `all` of them, and those to the rows
+   * (`state` and `reset`). A page that mirrors a server over HTTP asks for these (`GET
+   * /__mock/changes`) and pulls a part again only when it changed.
+   */
+  readonly counts = { all: 0, state: 0 }
+  /** Which instance counted: a server started again counts from zero under another name. */
+  readonly instance = Date.now().toString(36)
+
   /** Whether anyone listens: an event nobody receives need not be built. */
   get listening() {
     return this.listeners.size > 0
+  }
+
+  /** Counts a change nobody listens to (its event is not built). */
+  changed(type: MockEvent['type']) {
+    this.counts.all += 1
+    if (type === 'state' || type === 'reset') this.counts.state += 1
   }
 
   subscribe(listener: MockListener): () => void {
@@ -34,6 +49,7 @@ export class MockEvents {
   }
 
   emit(event: MockEvent) {
+    this.changed(event.type)
     for (const listener of this.listeners) {
       try {
         listener(event)

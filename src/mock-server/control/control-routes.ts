@@ -60,6 +60,19 @@ export const controlRoutes: readonly RouteSpec<Runtime>[] = [
         HttpResponse.json(declaredExtras(runtime.api.declaration)),
     },
   },
+  {
+    // How many changes so far (events.ts): a page that mirrors a server asks every second, and
+    // reads a part again only when its count moved.
+    path: '/changes',
+    public: true,
+    cache: 'no-store',
+    methods: {
+      GET: ({ runtime }) => {
+        const { counts, instance } = runtime.events
+        return HttpResponse.json({ instance, ...counts })
+      },
+    },
+  },
   // Webhook endpoints live on the instance that delivers: a page mirroring a server sends these
   // over HTTP, never to a copy of its own (which would deliver a second time).
   {

@@ -26,6 +26,13 @@ export interface HttpTransportOptions {
   idle?: () => boolean
 }
 
+/** What `GET <control path>/changes` answers: counts of the server's changes so far. */
+interface Changes {
+  instance: string
+  all: number
+  state: number
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 const nextFaultOf = (faults: FaultRule[]) =>
@@ -33,8 +40,10 @@ const nextFaultOf = (faults: FaultRule[]) =>
 
 /**
  * The control API over HTTP, to a running server (`hypermock-api serve`): each command goes to its
- * method and path under the control path, in order; the server's changes are heard by polling its
- * journal, rules, settings and clock, and turned into the same events a shared mock's hub sends.
+ * method and path under the control path, in order. The server's changes are heard by polling:
+ * each second one small request asks whether anything changed (`/changes`); only then are the
+ * journal, rules, settings and clock read again, and the rows only when they changed. What changed
+ * becomes the same events a shared mock's hub sends.
  */
 export function createHttpTransport({
   controlPath,
@@ -74,13 +83,16 @@ export function createHttpTransport({
     return sent
   }
 
-  async function pull(): Promise<Mirror> {
+  /** The server's data; its rows only when asked (they may be many), else the ones known. */
+  async function pull(withState = true): Promise<Mirror> {
     const [faults, config, journal, now, state] = await Promise.all([
       run('faults.list', undefined) as Promise<FaultRule[]>,
       run('config.get', undefined) as Promise<MockConfig>,
       run('journal.list', undefined) as Promise<JournalEntry[]>,
       run('clock.now', undefined) as Promise<string>,
-      run('state.snapshot', undefined) as Promise<StateSnapshot>,
+      withState
+        ? (run('state.snapshot', undefined) as Promise<StateSnapshot>)
+        : Promise.resolve(known.state),
     ])
     return {
       state,
@@ -98,8 +110,8 @@ export function createHttpTransport({
   const ownWrites: string[] = []
 
   /** One poll: what changed on the server becomes the events a hub would have sent. */
-  async function refresh(force = false) {
-    const next = await pull()
+  async function refresh(force = false, withState = true) {
+    const next = await pull(withState)
     const last = known.journal.at(-1)?.id ?? 0
     const restarted =
       next.journal.length < known.journal.length ||
@@ -136,13 +148,42 @@ export function createHttpTransport({
       listener({ type: 'clock', clockOffsetMs: next.clockOffsetMs })
   }
 
+  /** The server's counts of changes when last asked (`GET /changes`); null: ask for everything. */
+  let counted: Changes | null = null
+  /** False once the server answered that it has no `/changes` (an older one): every poll pulls all. */
+  let countsChanges = true
+
+  /** Whether anything changed since the last poll, and the rows among it; everything when unknown. */
+  async function changes(): Promise<{ any: boolean; state: boolean }> {
+    if (!countsChanges) return { any: true, state: true }
+    const response = await baseFetch(`${controlPath}/changes`)
+    if (response.status === 404) {
+      countsChanges = false
+      return { any: true, state: true }
+    }
+    if (!response.ok)
+      throw new Error(`GET ${controlPath}/changes answered ${response.status}`)
+    const now = (await response.json()) as Changes
+    const before = counted
+    counted = now
+    if (before === null || before.instance !== now.instance)
+      return { any: true, state: true }
+    return { any: now.all !== before.all, state: now.state !== before.state }
+  }
+
   let polling = false
   function poll() {
     // One poll at a time, so a slow server never piles them up.
     if (polling || idle()) return
     polling = true
-    refresh()
-      .catch(() => {})
+    changes()
+      .then((changed) => {
+        if (!changed.any) return
+        return refresh(false, changed.state)
+      })
+      .catch(() => {
+        counted = null // asked again in full next time
+      })
       .finally(() => {
         polling = false
       })
@@ -150,6 +191,10 @@ export function createHttpTransport({
 
   return {
     async open(heard) {
+      // Counted first: a change between the two reads is pulled again, never missed.
+      await changes().catch(() => {
+        counted = null
+      })
       known = await pull()
       listener = heard
       setInterval(poll, POLL_MS)
@@ -158,7 +203,10 @@ export function createHttpTransport({
     call: (name, input) =>
       call(name, input).then(async (value) => {
         // A reset is seen at once, not on the next poll.
-        if (name === 'reset') await refresh(true)
+        if (name === 'reset') {
+          counted = null
+          await refresh(true)
+        }
         return value
       }) as never,
     pull,

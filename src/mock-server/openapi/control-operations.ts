@@ -296,6 +296,40 @@ export const controlOperationDocs: Record<string, ControlOperationDoc> = {
       'The seed rows again, no fault rule, an empty journal, the default settings and the real time.',
     success: { status: 204, description: 'The mock is as it started.' },
   },
+  'GET /changes': {
+    operationId: 'countChanges',
+    tag: 'Meta',
+    summary: 'Count the changes so far',
+    description:
+      'How many changes the mock has seen since it started, and how many of them changed rows. A page that mirrors the mock asks every second and reads the journal, rules, settings and clock again only when the first count moved, and the rows only when the second did.',
+    success: {
+      status: 200,
+      description:
+        'The counts, and the name of the instance that counted them.',
+      schema: {
+        type: 'object',
+        required: ['instance', 'all', 'state'],
+        properties: {
+          instance: {
+            type: 'string',
+            description:
+              'Another name after a restart: the counts start again from zero.',
+          },
+          all: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              'Every change: a request answered, rows, fault rules, settings, the clock, the journal, a reset.',
+          },
+          state: {
+            type: 'integer',
+            minimum: 0,
+            description: 'The changes to rows, resets included.',
+          },
+        },
+      },
+    },
+  },
   'GET /declaration': {
     operationId: 'getDeclaration',
     tag: 'Meta',

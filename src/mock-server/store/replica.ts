@@ -256,6 +256,7 @@ export class Replica {
       log.announce()
     }
     if (runtime.events.listening) runtime.events.emit({ type: 'state' })
+    else runtime.events.changed('state')
   }
 
   private apply(commit: SharedCommit) {
@@ -273,7 +274,10 @@ export class Replica {
       runtime.stateEvents.log.announce()
     }
     const { events } = runtime
-    if (!events.listening) return
+    if (!events.listening) {
+      events.changed('state')
+      return
+    }
     for (const entry of commit.journal)
       events.emit({ type: 'request', entry: journalEntry(entry) })
     events.emit({ type: 'state' })

@@ -89,4 +89,81 @@ describe('the playground connected to a server over HTTP', () => {
       vi.useRealTimers()
     }
   })
+
+  it('asks each second only whether anything changed, and reads the rows again only when they did', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval'] })
+    const asked: string[] = []
+    const counting = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input)
+      asked.push(new URL(url, server.url).pathname)
+      return at(input, init)
+    }
+    try {
+      const api = await connectToServer(
+        { basePath: '/api', controlPath: '/__mock' },
+        counting,
+      )
+      asked.length = 0
+      // Quiet: one small request a second, nothing else.
+      await vi.waitFor(async () => {
+        await vi.advanceTimersByTimeAsync(1_000)
+        expect(asked.length).toBeGreaterThanOrEqual(3)
+      })
+      expect(new Set(asked)).toEqual(new Set(['/__mock/changes']))
+
+      // A read by someone else: the journal again, not the rows.
+      asked.length = 0
+      await at('/api/loans', {
+        headers: { Authorization: 'Bearer librarian-token' },
+      })
+      await vi.advanceTimersByTimeAsync(1_000)
+      await vi.waitFor(() =>
+        expect(api.journal.list().at(-1)?.path).toBe('/api/loans'),
+      )
+      expect(asked).toContain('/__mock/journal')
+      expect(asked).not.toContain('/__mock/state')
+
+      // A write by someone else: the rows too.
+      asked.length = 0
+      const renewed = await at('/api/loans/1/renew', {
+        method: 'POST',
+        headers: { Authorization: 'Bearer librarian-token' },
+      })
+      expect(renewed.status).toBe(200)
+      await vi.advanceTimersByTimeAsync(1_000)
+      await vi.waitFor(() => expect(asked).toContain('/__mock/state'))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('reads everything each second from a server that counts no changes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval'] })
+    const asked: string[] = []
+    const older = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input)
+      const path = new URL(url, server.url).pathname
+      asked.push(path)
+      return path === '/__mock/changes'
+        ? Promise.resolve(new Response(null, { status: 404 }))
+        : at(input, init)
+    }
+    try {
+      const api = await connectToServer(
+        { basePath: '/api', controlPath: '/__mock' },
+        older,
+      )
+      await at('/api/loans', {
+        headers: { Authorization: 'Bearer librarian-token' },
+      })
+      asked.length = 0
+      await vi.advanceTimersByTimeAsync(1_000)
+      await vi.waitFor(() =>
+        expect(api.journal.list().at(-1)?.path).toBe('/api/loans'),
+      )
+      expect(asked).toContain('/__mock/state')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
