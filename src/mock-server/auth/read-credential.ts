@@ -20,8 +20,16 @@ function cookie(header: string | null, name: string) {
   return undefined
 }
 
+const SPACE = /\s/
+
 function fromAuthorization(header: string | null, scheme: 'Bearer' | 'Basic') {
-  if (header === null || header.trim() === '') return undefined
+  if (header === null) return undefined
+  // The form nearly every client sends (`Bearer <token>`), read without the general pattern.
+  if (header.startsWith(scheme) && header.charCodeAt(scheme.length) === 32) {
+    const value = header.slice(scheme.length + 1)
+    if (value !== '' && !SPACE.test(value)) return { value }
+  }
+  if (header.trim() === '') return undefined
   const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(header)
   if (!match || match[1]!.toLowerCase() !== scheme.toLowerCase())
     return {

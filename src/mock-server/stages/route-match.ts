@@ -71,6 +71,14 @@ function byQuery<T>(
   return plain.length > 0 ? plain : matches
 }
 
+/** RFC 5789: where a PATCH is served, OPTIONS and a 405 say what body it takes. */
+function described(spec: RouteSpec<Runtime>, allow: string) {
+  const acceptPatch = spec.methods.PATCH && spec.accepts?.PATCH
+  return acceptPatch
+    ? { Allow: allow, 'Accept-Patch': acceptPatch }
+    : { Allow: allow }
+}
+
 /**
  * 404 for an unknown path, 405 + `Allow` for a method the resource lacks, 204 + `Allow` for OPTIONS.
  * These come before authentication: they describe the URL space, not the caller's data.
@@ -95,11 +103,16 @@ export function routeMatch(
     allowOf.set(spec, allowedMethods([spec]).join(', '))
   return (c, next) => {
     const state = c.env.state
-    const matches = byFragment(
-      byQuery(match(state.path), queries, () => state.url.searchParams),
-      fragments,
-      () => state.url.hash,
-    )
+    // Most APIs name no query or fragment variant: their routes are matched by path alone.
+    const byPath = match(state.path)
+    const matches =
+      queries.size === 0 && fragments.size === 0
+        ? byPath
+        : byFragment(
+            byQuery(byPath, queries, () => state.url.searchParams),
+            fragments,
+            () => state.url.hash,
+          )
     if (matches.length === 0) {
       fail('not-found', {
         detail: `No resource exists at ${state.path}. Start from GET ${basePath || '/'} and follow its links.`,
@@ -116,13 +129,8 @@ export function routeMatch(
       nearest.length === 1
         ? allowOf.get(spec)!
         : allowedMethods(nearest.map(([s]) => s)).join(', ')
-    // RFC 5789: where a PATCH is served, OPTIONS and a 405 say what body it takes.
-    const acceptPatch = spec.methods.PATCH && spec.accepts?.PATCH
-    const described = acceptPatch
-      ? { Allow: allow, 'Accept-Patch': acceptPatch }
-      : { Allow: allow }
     if (raw === 'OPTIONS') {
-      return HttpResponse.empty({ headers: described })
+      return HttpResponse.empty({ headers: described(spec, allow) })
     }
     const handler = Object.hasOwn(spec.methods, method)
       ? spec.methods[method]
@@ -131,7 +139,7 @@ export function routeMatch(
       fail('method-not-allowed', {
         detail: `${raw} is not supported on ${state.path}; use ${allow}.`,
         extensions: { allowed: allow.split(', ') },
-        headers: described,
+        headers: described(spec, allow),
       })
     }
     state.route = {
