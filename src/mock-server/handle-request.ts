@@ -187,6 +187,7 @@ export function createRequestHandler(runtime: Runtime) {
   const control = controlStages(controlPath)
   const graphql = graphqlStages()
   const isGraphql = graphqlPaths(runtime)
+  const underBase = `${basePath}/`
 
   function route(request: Request, state: RequestState) {
     const toControl = isControlPath(state.path, controlPath)
@@ -210,7 +211,7 @@ export function createRequestHandler(runtime: Runtime) {
     if (
       basePath === '' ||
       state.path === basePath ||
-      state.path.startsWith(`${basePath}/`)
+      state.path.startsWith(underBase)
     )
       return runStages(
         BODY_METHODS.has(request.method.toUpperCase())

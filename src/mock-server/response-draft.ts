@@ -35,9 +35,15 @@ export function draftOf(response: Response): ResponseDraft | undefined {
 
 /** The name as the record spells it (header names are case-insensitive), or undefined. */
 export function recordName(record: Record<string, string>, name: string) {
-  const lower = name.toLowerCase()
+  // Spelled as asked (the mock's own records always are): no lower-casing at all.
+  if (Object.hasOwn(record, name)) return name
+  let lower: string | undefined
   for (const key in record)
-    if (key.length === lower.length && key.toLowerCase() === lower) return key
+    if (
+      key.length === name.length &&
+      key.toLowerCase() === (lower ??= name.toLowerCase())
+    )
+      return key
   return undefined
 }
 
