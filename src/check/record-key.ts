@@ -15,14 +15,37 @@ export interface ItemRoute {
 
 const ITEM_METHODS = new Set(['GET', 'DELETE', 'PUT', 'PATCH'])
 
-/** The described item route under a collection path, `null` when the description has none. */
+/**
+ * The described item route under a collection path, `null` when the description has none. A search
+ * at a fixed path of its own (Petstore's `/pet/findByStatus`) lists records whose items live beside
+ * it, under its parent (`/pet/{petId}`): that route, when nothing is under the search itself.
+ */
 export function itemRouteOf(
   doc: OpenApiDocument | null,
   base: URL,
   collectionPath: string,
 ): ItemRoute | null {
   if (!doc) return null
-  const prefix = collectionPath.replace(/\/+$/, '')
+  const path = collectionPath.replace(/\/+$/, '')
+  const under = itemRouteUnder(doc, base, path)
+  if (under !== null) return under
+  const at = path.lastIndexOf('/')
+  const parent = path.slice(0, at)
+  const last = path.slice(at + 1)
+  const isSearch =
+    parent !== '' &&
+    !last.includes('{') &&
+    describedOperations(doc, base).some(
+      (operation) => operation.method === 'GET' && operation.full === path,
+    )
+  return isSearch ? itemRouteUnder(doc, base, parent) : null
+}
+
+function itemRouteUnder(
+  doc: OpenApiDocument,
+  base: URL,
+  prefix: string,
+): ItemRoute | null {
   for (const operation of describedOperations(doc, base)) {
     if (!ITEM_METHODS.has(operation.method)) continue
     if (!operation.full.startsWith(`${prefix}/`)) continue

@@ -645,6 +645,28 @@ it('writes only where the description documents the write: a search path is no c
     )
 })
 
+it('reads the items of a search at their own item route, beside the search (Petstore)', async () => {
+  const report = await check({ searchOnly: true }, [
+    'not-found-404',
+    'conditional-requests',
+  ])
+  // The search lists pets; each lives at /pets/{id}, not under /pets/findByStatus.
+  const reads = server!.seen.filter((line) => line.startsWith('GET /pets/'))
+  expect(reads.some((line) => /^GET \/pets\/findByStatus\/./.test(line))).toBe(
+    false,
+  )
+  expect(reads).toContain('GET /pets/hypermock-check-missing')
+  const notFound = verdict(report, 'not-found-404')
+  expect(notFound?.status, notFound?.reason ?? '').toBe('pass')
+  // A true verdict now, where it skipped before: this server's items carry no validator.
+  const conditional = verdict(report, 'conditional-requests')
+  expect(conditional?.status).toBe('fail')
+  expect(conditional?.actual).toBe('neither header')
+  const urls = conditional!.evidence.map((step) => step.request.url)
+  expect(urls.length).toBeGreaterThan(0)
+  for (const url of urls) expect(url).toMatch(/\/pets\/(?!findByStatus)[^/]+$/)
+})
+
 it('validation-all-fields makes a member the schema describes invalid when the example sends only one, and fails a 422 without errors', async () => {
   // The create's example sends a name alone; the schema also takes a nickname.
   const report = await check({ patch: 'merge' }, ['validation-all-fields'])
