@@ -83,9 +83,8 @@ function addHandler(
     insertAbsentKeys(resource, keys, below, ctx, (key, context) =>
       declared.prepare?.({ ...context, input: { [resource.key.member]: key } }),
     )
-    return status === 204
-      ? HttpResponse.empty({ status })
-      : new Response(null, { status })
+    // No body either way: the description says 200 (Spotify's library) or 204.
+    return HttpResponse.empty({ status })
   }) satisfies Handler
 }
 
@@ -112,9 +111,8 @@ function removeHandler(
         rows.push(row)
     }
     runtime.api.deleteRows(runtime, resource, rows)
-    return status === 204
-      ? HttpResponse.empty({ status })
-      : new Response(null, { status })
+    // No body either way: the description says 200 (Spotify's library) or 204.
+    return HttpResponse.empty({ status })
   }) satisfies Handler
 }
 
