@@ -129,4 +129,7 @@ describe.skipIf(!present)(
       expect(sdk.served.length).toBeGreaterThan(0)
     })
   },
+  // The first request to an operation of a description this large compiles its schemas' validators
+  // (seconds on a busy 2-core machine): more than Vitest's default five seconds per test.
+  30_000,
 )
