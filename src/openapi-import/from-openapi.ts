@@ -66,6 +66,7 @@ import {
   replaceAllReport,
   replaceByBodyOf,
   replaceByBodyReport,
+  takeOneBody,
 } from './put-creates.ts'
 
 const SEGMENT = /^[a-z][a-z0-9-]{0,62}$/
@@ -793,10 +794,17 @@ export function importOpenApi(
       : engineExtra.get(group.name)?.find((o) => o.method === 'post')
     const byPost = postUpdate && updateByPost(document, inferred, postUpdate)
     if (byPost) group.update = postUpdate
-    // A PUT on the collection that replaces the record its body names (Petstore's `PUT /pet`).
+    // A PUT on the collection that replaces the record its body names (Petstore's `PUT /pet`);
+    // beside an update by POST, one that takes the same body (the two share the replace's input).
+    const collectionPut = engineExtra
+      .get(group.name)
+      ?.find((o) => o.method === 'put')
     const bodyPut =
-      !upsert && !byPost && !group.replace
-        ? engineExtra.get(group.name)?.find((o) => o.method === 'put')
+      !upsert &&
+      !group.replace &&
+      (!byPost ||
+        (collectionPut && takeOneBody(document, collectionPut, postUpdate!)))
+        ? collectionPut
         : undefined
     const byBody = bodyPut && replaceByBodyOf(document, bodyPut, inferred)
     if (byBody) {

@@ -211,3 +211,17 @@ export function replaceByBodyReport(
     notes: ['404 for a key no record has; If-Match gives 412'],
   }
 }
+
+/**
+ * Whether two writes take one body (a `PUT` on the collection and a `POST` on the item that both
+ * take a `Pet`): a replace by the one and an update by the other then share the replace's input
+ * and the members it keeps.
+ */
+export function takeOneBody(document: Json, a: DocOperation, b: DocOperation) {
+  const one = requestSchemaOf(document, a.operation)
+  return (
+    one !== undefined &&
+    JSON.stringify(one) ===
+      JSON.stringify(requestSchemaOf(document, b.operation))
+  )
+}

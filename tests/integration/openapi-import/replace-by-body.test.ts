@@ -124,6 +124,62 @@ describe('an imported PUT on the collection that replaces the record its body na
     expect((await send('GET', '/pet/78')).body).toMatchObject({ name: 'rex' })
   })
 
+  it('is the engine’s beside an update by POST on the item that takes the same body, one ETag for both', async () => {
+    const both = structuredClone(openapi)
+    const paths: Record<string, Record<string, unknown>> = both.paths
+    paths['/pet/{petId}']!.post = {
+      parameters: [petId],
+      requestBody: { content: json },
+      responses: ok,
+    }
+    const { api: declared, report } = importOpenApi(both)
+    expect((declared.routes ?? []).map((r) => `${r.method} ${r.path}`)).toEqual(
+      [],
+    )
+    expect(declared.resources.pet).toMatchObject({
+      patch: { method: 'POST' },
+      replace: { put: false, collection: true },
+    })
+    expect(
+      report.operations
+        .filter((o) => o.path.startsWith('/pet'))
+        .map((o) => `${o.method} ${o.path} ${o.servedAs}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'PUT /pet replace',
+        'POST /pet/{petId} merge patch',
+      ]),
+    )
+    const api = createOpenApiMock({ openapi: both })
+    const send = (
+      method: string,
+      path: string,
+      body?: unknown,
+      etag?: string,
+    ) =>
+      api.fetch(
+        new Request(`http://localhost${path}`, {
+          method,
+          headers: {
+            'Content-Type': 'application/json',
+            ...(etag && { 'If-Match': etag }),
+          },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        }),
+      )
+    await send('POST', '/pet', { id: 5, name: 'rex' })
+    const first = (await send('GET', '/pet/5')).headers.get('ETag')!
+    const replaced = await send('PUT', '/pet', { id: 5, name: 'max' }, first)
+    expect(replaced.status).toBe(200)
+    const second = replaced.headers.get('ETag')!
+    expect((await send('POST', '/pet/5', { name: 'rex' }, first)).status).toBe(
+      412,
+    )
+    const updated = await send('POST', '/pet/5', { status: 'sold' }, second)
+    expect(updated.status).toBe(200)
+    expect(await updated.json()).toMatchObject({ name: 'max', status: 'sold' })
+  })
+
   it('answers every operation only as the description allows', async () => {
     const { report } = importOpenApi(openapi)
     const api = createOpenApiMock({
