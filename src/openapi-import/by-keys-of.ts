@@ -99,7 +99,7 @@ export function byKeysReport(
 
 /**
  * The writes by keys of a collection at `at`: its `PUT` on the collection (among the writes the
- * engine's routes leave out) and its `DELETE` there (among the operations left to the importer),
+ * engine's routes leave out) and its `DELETE` there (among the operations at paths of their own),
  * each taken out of its list where the collection serves it.
  */
 export function claimByKeys(

@@ -37,7 +37,7 @@ import { answerShaper, wrapperOf } from './conform-answer.ts'
 import { walkReferences } from './reference-walk.ts'
 import { securityOf } from './security-of.ts'
 import { dialectOf } from './dialect-of.ts'
-import { engineWrites, serveDescribed } from './serve-described.ts'
+import { placeOwnPaths } from './place-own-paths.ts'
 import {
   bodiesOf,
   mediaTypeOf,
@@ -46,7 +46,6 @@ import {
   nestedShapeOf,
   RESERVED,
 } from './engine-shape.ts'
-import { itemMustExist as itemUnderParents } from './item-must-exist.ts'
 import { addItemRoute, itemAction } from './item-action.ts'
 import { engineCreate } from './engine-create.ts'
 import { engineSearch } from './engine-search.ts'
@@ -207,7 +206,7 @@ function engineServes(
 ) {
   const own = group.path !== undefined
   // Rows are kept by a scalar key: a record whose key member is an object (an answer
-  // `{ "floating_ip": { … } }` read as the record itself) is the importer's to serve.
+  // `{ "floating_ip": { … } }` read as the record itself) is not the engine's to serve.
   const keyType = typeOf(inferred.record[inferred.key] ?? {})
   if (
     keyType !== undefined &&
@@ -216,7 +215,7 @@ function engineServes(
     return false
   if (inferred.wrapper && !wrapsAlike(document, group, inferred)) return false
   // A PATCH the engine cannot merge (no body schema to check the merged record by) on a
-  // collection of another key, envelope or path is served whole by the importer, not in part;
+  // collection of another key, envelope or path leaves it whole to `placeOwnPaths`, not in part;
   // one with no body at all is an action on the item (`bodilessPatch`).
   if (
     (inferred.key !== 'id' || inferred.wrapper || own) &&
@@ -225,7 +224,7 @@ function engineServes(
     !bodilessPatch(group.patch)
   )
     return false
-  // A body neither JSON nor a form is the importer's to read; so is a replace with no body at
+  // A body neither JSON nor a form is none the engine reads; nor is a replace with no body at
   // all on a collection at a path of its own. A create with none takes none, and so does a PUT
   // that creates (a membership's): its record is drawn.
   for (const op of [group.create, byPut ? undefined : group.replace])
@@ -512,7 +511,7 @@ export function importOpenApi(
     op,
     why: "the API's root, as the description draws it (in place of hypermock's links to each collection)",
   }))
-  // Operations the importer serves itself (`serve-described.ts`): other paths, other keys.
+  // Operations at paths of their own, placed once every collection is known (`place-own-paths.ts`).
   const ownPaths: DocOperation[] = []
   // Writes on an engine collection its routes leave out: `POST` on an item, `PUT` on the collection.
   const engineExtra = new Map<string, DocOperation[]>()
@@ -684,8 +683,8 @@ export function importOpenApi(
     ].filter((op): op is DocOperation => op !== undefined)
     const at = group.path ?? `/${group.name}`
     // A collection at a path of several segments with no item path of its own (a search such
-    // as `/pet/findByStatus`, a create into another collection such as `/me/playlists`) is the
-    // importer's to serve.
+    // as `/pet/findByStatus`, a create into another collection such as `/me/playlists`) is
+    // placed once every collection is known (`placeOwnPaths`).
     // An update by POST on the item (OpenAI's rate limits of a project) names its items too.
     const itemless =
       at.lastIndexOf('/') > 0 &&
@@ -749,8 +748,8 @@ export function importOpenApi(
       'why' in inferred ||
       !engineServes(document, group, inferred, byPut)
     ) {
-      // Served by the importer instead: keyed by another member, form bodies, list members of
-      // the description's own.
+      // Placed at paths of their own instead (a singleton, a search, an action, a create into
+      // another collection), else answered from the description.
       ownPaths.push(
         ...own,
         ...(keyed?.served ?? []),
@@ -861,8 +860,8 @@ export function importOpenApi(
           ...(replaceAll && { replaceAll }),
           ...byPost,
           ...byBody,
-          // An update by POST the importer serves (one the engine cannot check) answers the
-          // record without `_links`, so every answer of the record draws it alike.
+          // An update by POST the engine cannot check answers from the description, without
+          // `_links`: every answer of the record draws it alike.
           ...(!byPost &&
             engineExtra.get(group.name)?.some((o) => o.method === 'post') && {
               links: false,
@@ -1162,7 +1161,7 @@ export function importOpenApi(
     }
     ownPaths.push(op)
   }
-  // The importer's own paths are the description's, suffix and all.
+  // Operations placed at paths of their own keep the description's path, suffix and all.
   const bareOf = new Map<string, string>()
   for (const [op, path] of suffixed) {
     bareOf.set(`${op.method.toUpperCase()} ${op.path}`, path)
@@ -1175,7 +1174,7 @@ export function importOpenApi(
       op,
       why: `nothing of the description reads what it makes (no GET below ${op.path.slice(0, op.path.indexOf('}') + 1)}): it keeps no state`,
     })
-  const fromPaths = serveDescribed(
+  const fromPaths = placeOwnPaths(
     document,
     ownPaths.filter((op) => !unread.includes(op)),
     validator,
@@ -1193,7 +1192,6 @@ export function importOpenApi(
     })),
     (name) => countOf(name.split('/').at(-1) ?? name),
   )
-  extra.push(...fromPaths.operations)
   reports.push(...fromPaths.reports)
   leftOver.push(...fromPaths.leftOver)
   notes.push(...fromPaths.notes)
@@ -1238,52 +1236,17 @@ export function importOpenApi(
       posted && !(resource && posted.operation.requestBody === undefined)
         ? posted
         : undefined
-    const writes = engineWrites(
-      document,
-      { name, path: at, inferred },
-      {
-        ...(update && { update }),
-        ...(replaceByBody && { replaceByBody }),
-      },
-      validator,
-      suffixedCollections.has(name) ? SUFFIX : '',
-    )
-    // An update of a nested collection's item finds it below the parents its path names only.
-    const params = nestedResources.get(name)
-    const itemParam = update && /\{([^}]+)\}(?:\.\w+)?$/.exec(update.path)?.[1]
-    if (params && itemParam) {
-      const below = itemUnderParents(
-        name,
-        inferred.key,
-        itemParam,
-        [...params.keys()].map((param) => ({
-          param,
-          field: inferred.parents[param]!.field,
-        })),
-      )
-      for (const route of writes)
-        if (route.method === 'POST') {
-          const handle = route.handle.bind(route)
-          route.handle = (ctx) => {
-            below(ctx)
-            return handle(ctx)
-          }
-        }
-    }
-    extra.push(...writes)
-    for (const op of [update, replaceByBody])
-      if (op)
-        reports.push({
-          method: op.method.toUpperCase(),
-          path: op.path,
-          servedAs: op === update ? 'merge patch' : 'replace',
-          resource: name,
-          why:
-            op === update
-              ? `POST on the item ${at}/{id} updates the members it carries`
-              : `PUT on the collection ${at} replaces the record its id names`,
-          notes: [],
-        })
+    // Writes the engine's update and replace cannot take: answered from the description.
+    if (update)
+      leftOver.push({
+        op: update,
+        why: `POST on the item ${at}/{id}: ${collections.get(name)?.patch ? 'the PATCH beside it is the update the engine serves' : inferred.wrapper ? 'its answers wrap the record in a member of their own, which an update by POST does not take' : 'its body has no schema an update can check'}; it keeps no state`,
+      })
+    if (replaceByBody)
+      leftOver.push({
+        op: replaceByBody,
+        why: `PUT on the collection ${at} names no record by its ${inferred.key} the engine can replace: it keeps no state`,
+      })
   }
   for (const { op, why } of leftOver) {
     extra.push(exampleOperation(document, op, validator))

@@ -59,7 +59,7 @@ export interface CollectionOperations {
   replaceByBody?: DocOperation
 }
 
-/** How a collection the importer serves itself keys and reads its records. */
+/** How an inferred collection keys and reads its records. */
 export interface InferOptions {
   /** The record's members the item path may name, the first it has wins. @default ['id'] */
   keys?: readonly string[]

@@ -35,7 +35,7 @@ const AFTER_PARAM = 'after'
 const BEFORE_PARAM = 'before'
 
 /** Whether a schema takes null: `type: [..., 'null']`, `nullable`, or a null member of `anyOf`. */
-export function allowsNull(document: Json, schema: Json): boolean {
+function allowsNull(document: Json, schema: Json): boolean {
   const type = schema.type
   if (type === 'null' || schema.nullable === true) return true
   if (Array.isArray(type)) return type.includes('null')
