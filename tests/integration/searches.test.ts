@@ -135,4 +135,36 @@ describe("a resource's searches: read-only lists of its records at paths of thei
     expect(bad('/pets')).toMatch(/collection's own path/)
     expect(bad('/pets/search')).toBe('')
   })
+
+  it('is served at a path of up to 12 segments, and refuses a deeper one naming the limit', async () => {
+    // GitHub's jobs of a run attempt: nine segments.
+    const deep =
+      '/repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt}/jobs'
+    const declared = (path: string) =>
+      defineApi({
+        name: 'Deep',
+        base: '/v1',
+        auth: false,
+        resources: {
+          pets: defineResource({
+            schema: pet,
+            seed: [{ name: 'rex', status: 'available', tags: [] }],
+            searches: [{ path }],
+          }),
+        },
+      })
+    const mock = createMockApi({ api: declared(deep) })
+    const found = await mock.fetch(
+      new Request(
+        'http://api.test/v1/repos/o/r/actions/runs/1/attempts/2/jobs?status=available',
+      ),
+    )
+    expect(found.status).toBe(200)
+    expect(
+      ((await found.json()) as { items: Json[] }).items.map((p) => p.name),
+    ).toEqual(['rex'])
+    expect(() => createMockApi({ api: declared(`/a/b/c/d${deep}`) })).toThrow(
+      /searches\[0\]\.path: must be .*up to 12 of them/,
+    )
+  })
 })

@@ -552,7 +552,7 @@ export function checkResource(
     if (typeof path !== 'string' || !searchPathOk(path))
       issue(
         `${sp}.path`,
-        `must be a path below the base of literal segments and {parameters} ("/pet/findByStatus", "/users/{username}/repos"); got ${JSON.stringify(path)}`,
+        `must be a path below the base of literal segments and {parameters}, up to 12 of them ("/pet/findByStatus", "/users/{username}/repos"); got ${JSON.stringify(path)}`,
       )
     else if (path === resource.path || searches.has(path))
       issue(
@@ -575,7 +575,7 @@ export function checkResource(
     if (typeof path !== 'string' || !searchPathOk(path))
       issue(
         `${cp}.path`,
-        `must be a path below the base of literal segments and {parameters} ("/me/playlists"); got ${JSON.stringify(path)}`,
+        `must be a path below the base of literal segments and {parameters}, up to 12 of them ("/me/playlists"); got ${JSON.stringify(path)}`,
       )
     else if (path === resource.path || createPaths.has(path))
       issue(
@@ -673,9 +673,9 @@ export function checkResource(
 }
 
 const ITEM_SEGMENT_SOURCE = '[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,99}'
-/** A search's path: literal segments and `{parameters}`, up to 8. */
+/** A search's (or a create's) path: literal segments and `{parameters}`, up to 12, as a resource's. */
 const SEARCH_PATH = new RegExp(
-  `^(/(${ITEM_SEGMENT_SOURCE}|\\{\\w{1,64}\\})){1,8}$`,
+  `^(/(${ITEM_SEGMENT_SOURCE}|\\{\\w{1,64}\\})){1,12}$`,
 )
 
 /** Whether a search may be declared at this path (`searches`): the importer asks before it does. */
