@@ -300,21 +300,27 @@ const idOf = (
  * An update by `POST` on an item (Stripe's `POST /v1/customers/{customer}`) as the engine declares
  * it: a merge patch that method takes, the merged record checked by the replace body (the `PUT`'s,
  * or the update's own where there is none, the members it cannot carry kept as stored). None for a
- * record the answers wrap, or an update with no body to check.
+ * body that wraps the record as the answers do, or an update with no body to check.
  */
 function updateByPost(
   document: Json,
   inferred: InferredResource,
   op: DocOperation,
 ): Partial<AnyResource> | undefined {
-  if (inferred.wrapper) return undefined
+  const body = requestSchemaOf(document, op.operation, true)
+  // A body that wraps the record as the answers do (`{ "post": { … } }`) is no merge patch of it.
+  if (
+    inferred.wrapper &&
+    (!body ||
+      inferred.wrapper in flatProperties(document, flatten(document, body)))
+  )
+    return undefined
   const patch = {
     method: 'POST' as const,
     accepts: ['application/json' as const, MERGE_PATCH],
   }
   if (inferred.declaration.replace) return { patch }
   const input = inferred.inputOf(op)
-  const body = requestSchemaOf(document, op.operation, true)
   if (!input || !body) return undefined
   const carried = Object.keys(flatProperties(document, flatten(document, body)))
   const keep = Object.keys(inferred.record).filter((f) => !carried.includes(f))

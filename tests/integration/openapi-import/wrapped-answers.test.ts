@@ -239,3 +239,77 @@ describe('a record its reads wrap, its writes answering otherwise: served by the
     ).toBe(404)
   })
 })
+
+describe('a record its answers wrap, updated by POST on its item with the bare members', () => {
+  // DigitalOcean's sink destinations: `POST /destinations/{uuid}` takes the create's body and
+  // answers `{ "destination": { … } }`.
+  const byPost = structuredClone(openapi)
+  const item: Record<string, unknown> = byPost.paths['/gateways/{id}']
+  delete item.put
+  delete item.patch
+  item.post = {
+    requestBody: body({ $ref: '#/components/schemas/GatewayInput' }),
+    responses: answer('200', wrapped),
+  }
+
+  it("is the engine's update, with the ETag its reads give", async () => {
+    const { api: declared, report } = importOpenApi(byPost)
+    expect(declared.routes ?? []).toEqual([])
+    expect(declared.resources.gateways?.patch).toMatchObject({
+      method: 'POST',
+    })
+    expect(
+      report.operations.find(
+        (op) => op.method === 'POST' && op.path !== '/gateways',
+      )?.servedAs,
+    ).toBe('merge patch')
+
+    const api = createOpenApiMock({ openapi: byPost })
+    const send = async (
+      method: string,
+      url: string,
+      json?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const response = await api.fetch(
+        new Request(`https://gateways.example/v2${url}`, {
+          method,
+          headers: {
+            ...(json !== undefined && { 'Content-Type': 'application/json' }),
+            ...headers,
+          },
+          ...(json !== undefined && { body: JSON.stringify(json) }),
+        }),
+      )
+      const text = await response.text()
+      return {
+        status: response.status,
+        etag: response.headers.get('ETag'),
+        body: (text ? JSON.parse(text) : undefined) as Json,
+      }
+    }
+    const made = (await send('POST', '/gateways', { name: 'Edge', size: 2 }))
+      .body.gateway as Json
+    const at = `/gateways/${encodeURIComponent(made.id as string)}`
+    const first = (await send('GET', at)).etag!
+    const updated = await send(
+      'POST',
+      at,
+      { name: 'Core' },
+      { 'If-Match': first },
+    )
+    expect(updated.status).toBe(200)
+    expect(updated.body).toEqual({
+      gateway: { id: made.id, name: 'Core', size: 2 },
+    })
+    const read = await send('GET', at)
+    expect(read.body).toEqual(updated.body)
+    expect(read.etag).toBe(updated.etag)
+    expect(
+      (await send('POST', at, { size: 3 }, { 'If-Match': first })).status,
+    ).toBe(412)
+    const refused = await send('POST', at, { size: 0 })
+    expect(refused.status).toBe(422)
+    expect((await send('GET', at)).body).toEqual(updated.body)
+  })
+})
