@@ -5,8 +5,9 @@ const port = Number(process.env.DOCS_PORT ?? 4183)
 const browser = await pickBrowser()
 
 /**
- * The built docs site (`npm run docs:build`, then `vitepress preview`) in the same Chromium the
- * e2e tests use: links and anchors, navigation, search, console errors, axe-core, 390 px.
+ * The built docs site (`npm run docs:build`, served as `vitepress preview` serves it, less the
+ * compression: see serve-site.ts) in the same Chromium the e2e tests use: links and anchors,
+ * navigation, search, console errors, axe-core, 390 px.
  */
 export default defineConfig({
   testDir: '.',
@@ -29,7 +30,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vitepress preview docs --port ${port} --host 127.0.0.1`,
+    command: `node tests/docs-site/serve-site.ts ${port}`,
     cwd: '../..',
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
