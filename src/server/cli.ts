@@ -1,17 +1,38 @@
 #!/usr/bin/env node
-import { checkUsage, runCheck } from '../check/run-check-command.ts'
 import { CliError } from './cli-error.ts'
-import {
-  graphqlSchemaUsage,
-  runGraphqlSchema,
-} from './graphql-schema-command.ts'
-import { initUsage, runInit } from './init.ts'
-import { inspectUsage, runInspect } from './inspect.ts'
-import { mcpUsage, runMcp } from './mcp/run-mcp-command.ts'
-import { recordUsage, runRecord } from '../record/run-record-command.ts'
-import { runServe, serveUsage } from './serve.ts'
 
-const usage = `Usage: hypermock-api <command> [options]
+/**
+ * Each command's module, loaded when that command runs: a start loads what its command needs
+ * (`check` and `init` leave the engine and the server out), and an unknown command loads none.
+ */
+const commands: Record<
+  string,
+  () => Promise<(args: string[]) => Promise<void>>
+> = {
+  serve: async () => (await import('./serve.ts')).runServe,
+  init: async () => (await import('./init.ts')).runInit,
+  check: async () => (await import('../check/run-check-command.ts')).runCheck,
+  inspect: async () => (await import('./inspect.ts')).runInspect,
+  record: async () =>
+    (await import('../record/run-record-command.ts')).runRecord,
+  mcp: async () => (await import('./mcp/run-mcp-command.ts')).runMcp,
+  'graphql-schema': async () =>
+    (await import('./graphql-schema-command.ts')).runGraphqlSchema,
+}
+
+/** The overview and every command's own usage. */
+async function usage(): Promise<string> {
+  const [serve, init, check, inspect, record, mcp, graphqlSchema] =
+    await Promise.all([
+      import('./serve.ts'),
+      import('./init.ts'),
+      import('../check/run-check-command.ts'),
+      import('./inspect.ts'),
+      import('../record/run-record-command.ts'),
+      import('./mcp/run-mcp-command.ts'),
+      import('./graphql-schema-command.ts'),
+    ])
+  return `Usage: hypermock-api <command> [options]
 
 Commands:
   serve   start the mock API on a real HTTP port (http://127.0.0.1:8787)
@@ -24,41 +45,34 @@ Commands:
 
 Run "hypermock-api <command> --help" for a command's options.
 
-${serveUsage}
+${serve.serveUsage}
 
-${initUsage}
+${init.initUsage}
 
-${checkUsage}
+${check.checkUsage}
 
-${inspectUsage}
+${inspect.inspectUsage}
 
-${recordUsage}
+${record.recordUsage}
 
-${mcpUsage}
+${mcp.mcpUsage}
 
-${graphqlSchemaUsage}`
-
-const commands: Record<string, (args: string[]) => Promise<void>> = {
-  serve: runServe,
-  init: runInit,
-  check: runCheck,
-  inspect: runInspect,
-  record: runRecord,
-  mcp: runMcp,
-  'graphql-schema': runGraphqlSchema,
+${graphqlSchema.graphqlSchemaUsage}`
 }
 
 const [command, ...args] = process.argv.slice(2)
 try {
   if (command === undefined || command === '--help' || command === '-h') {
-    console.log(usage)
+    console.log(await usage())
   } else {
-    const run = commands[command]
-    if (!run)
+    const load = commands[command]
+    if (!load)
       throw new CliError(
         `Unknown command "${command}". Use "serve", "init", "check", "inspect", "record", "mcp" or "graphql-schema"; "hypermock-api --help" lists them.`,
       )
-    await run(args)
+    await (
+      await load()
+    )(args)
   }
 } catch (error) {
   if (!(error instanceof CliError)) throw error
