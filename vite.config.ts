@@ -94,6 +94,12 @@ export default defineConfig(({ command }) => ({
     // machine. Many files mostly wait (servers with latency, child processes, PostgreSQL), so
     // one worker per core keeps both busy.
     maxWorkers: availableParallelism(),
+    // Vitest keeps the modules it has transformed on disk, by default in node_modules (gone with a
+    // clean clone). CI names a directory that outlives the clone, as npm's cache does: a cold run
+    // transforms every source file once for each project.
+    ...(process.env.HYPERMOCK_VITEST_CACHE && {
+      fsModuleCachePath: process.env.HYPERMOCK_VITEST_CACHE,
+    }),
     // graphql 16 has no exports map: Vite resolves the engine's `import 'graphql'` to its ES module
     // build, while Node, loading graphql-http (or graphql-sse) as it stands, resolves its own import
     // to the CommonJS build, and graphql-js refuses a schema from the other copy. Run through Vite, both
