@@ -37,7 +37,7 @@ export class MockEvents {
     return this.listeners.size > 0
   }
 
-  /** Counts a change nobody listens to (its event is not built). */
+  /** Counts a change whose event is not built, as no one listens. */
   changed(type: MockEvent['type']) {
     this.counts.all += 1
     if (type === 'state' || type === 'reset') this.counts.state += 1

@@ -282,12 +282,10 @@ export function createRequestHandler(runtime: Runtime) {
     // Set after the literal, not spread into it: a spread makes every entry a slower copy.
     if (state.graphql) fields.graphql = state.graphql
     const entry = runtime.journal.record(fields)
-    if (!events.listening) {
-      events.changed('request')
-      if (!SAFE_METHODS.has(entry.method)) events.changed('state')
-      return
-    }
-    events.emit({ type: 'request', entry: journalEntry(entry) })
+    // The entry's event is built only for a listener; the change is counted either way.
+    if (events.listening)
+      events.emit({ type: 'request', entry: journalEntry(entry) })
+    else events.changed('request')
     if (!SAFE_METHODS.has(entry.method)) events.emit({ type: 'state' })
   }
 

@@ -255,8 +255,7 @@ export class Replica {
       log.append(whole.events)
       log.announce()
     }
-    if (runtime.events.listening) runtime.events.emit({ type: 'state' })
-    else runtime.events.changed('state')
+    runtime.events.emit({ type: 'state' })
   }
 
   private apply(commit: SharedCommit) {
@@ -274,12 +273,10 @@ export class Replica {
       runtime.stateEvents.log.announce()
     }
     const { events } = runtime
-    if (!events.listening) {
-      events.changed('state')
-      return
-    }
-    for (const entry of commit.journal)
-      events.emit({ type: 'request', entry: journalEntry(entry) })
+    // Another replica's requests are events only for a listener; the change is counted either way.
+    if (events.listening)
+      for (const entry of commit.journal)
+        events.emit({ type: 'request', entry: journalEntry(entry) })
     events.emit({ type: 'state' })
   }
 
