@@ -1,37 +1,53 @@
 #!/usr/bin/env node
 import { CliError } from './cli-error.ts'
 
+/** A command as its module gives it: what runs it, and its usage. */
+interface Command {
+  run: (args: string[]) => Promise<void>
+  usage: string
+}
+
 /**
  * Each command's module, loaded when that command runs: a start loads what its command needs
  * (`check` and `init` leave the engine and the server out), and an unknown command loads none.
+ * `--help` loads them all, in this order, for their usage.
  */
-const commands: Record<
-  string,
-  () => Promise<(args: string[]) => Promise<void>>
-> = {
-  serve: async () => (await import('./serve.ts')).runServe,
-  init: async () => (await import('./init.ts')).runInit,
-  check: async () => (await import('../check/run-check-command.ts')).runCheck,
-  inspect: async () => (await import('./inspect.ts')).runInspect,
-  record: async () =>
-    (await import('../record/run-record-command.ts')).runRecord,
-  mcp: async () => (await import('./mcp/run-mcp-command.ts')).runMcp,
-  'graphql-schema': async () =>
-    (await import('./graphql-schema-command.ts')).runGraphqlSchema,
+const commands: Record<string, () => Promise<Command>> = {
+  serve: async () => {
+    const m = await import('./serve.ts')
+    return { run: m.runServe, usage: m.serveUsage }
+  },
+  init: async () => {
+    const m = await import('./init.ts')
+    return { run: m.runInit, usage: m.initUsage }
+  },
+  check: async () => {
+    const m = await import('../check/run-check-command.ts')
+    return { run: m.runCheck, usage: m.checkUsage }
+  },
+  inspect: async () => {
+    const m = await import('./inspect.ts')
+    return { run: m.runInspect, usage: m.inspectUsage }
+  },
+  record: async () => {
+    const m = await import('../record/run-record-command.ts')
+    return { run: m.runRecord, usage: m.recordUsage }
+  },
+  mcp: async () => {
+    const m = await import('./mcp/run-mcp-command.ts')
+    return { run: m.runMcp, usage: m.mcpUsage }
+  },
+  'graphql-schema': async () => {
+    const m = await import('./graphql-schema-command.ts')
+    return { run: m.runGraphqlSchema, usage: m.graphqlSchemaUsage }
+  },
 }
 
 /** The overview and every command's own usage. */
 async function usage(): Promise<string> {
-  const [serve, init, check, inspect, record, mcp, graphqlSchema] =
-    await Promise.all([
-      import('./serve.ts'),
-      import('./init.ts'),
-      import('../check/run-check-command.ts'),
-      import('./inspect.ts'),
-      import('../record/run-record-command.ts'),
-      import('./mcp/run-mcp-command.ts'),
-      import('./graphql-schema-command.ts'),
-    ])
+  const loaded = await Promise.all(
+    Object.values(commands).map((load) => load()),
+  )
   return `Usage: hypermock-api <command> [options]
 
 Commands:
@@ -45,19 +61,7 @@ Commands:
 
 Run "hypermock-api <command> --help" for a command's options.
 
-${serve.serveUsage}
-
-${init.initUsage}
-
-${check.checkUsage}
-
-${inspect.inspectUsage}
-
-${record.recordUsage}
-
-${mcp.mcpUsage}
-
-${graphqlSchema.graphqlSchemaUsage}`
+${loaded.map((command) => command.usage).join('\n\n')}`
 }
 
 const [command, ...args] = process.argv.slice(2)
@@ -70,9 +74,7 @@ try {
       throw new CliError(
         `Unknown command "${command}". Use "serve", "init", "check", "inspect", "record", "mcp" or "graphql-schema"; "hypermock-api --help" lists them.`,
       )
-    await (
-      await load()
-    )(args)
+    await (await load()).run(args)
   }
 } catch (error) {
   if (!(error instanceof CliError)) throw error
