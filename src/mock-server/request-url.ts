@@ -15,12 +15,17 @@ const DOT_SEGMENT = /\/\.\.?(?:\/|$)/
 export function plainPathAndQuery(
   href: string,
 ): { path: string; search: string } | null {
-  const plain = PLAIN_URL.exec(href)
-  if (plain === null || DOT_SEGMENT.test(plain[1]!)) return null
-  const query = plain[2]
+  // `test`, then the parts by index: no match array per request.
+  if (!PLAIN_URL.test(href)) return null
+  // The host holds no `/` and the path no `?`: the first of each after the scheme starts them.
+  const start = href.indexOf('/', href.indexOf('//') + 2)
+  const queryAt = href.indexOf('?', start)
+  const path = queryAt === -1 ? href.slice(start) : href.slice(start, queryAt)
+  if (DOT_SEGMENT.test(path)) return null
   // An empty query (`?` alone) reads as none, as `URL.search` has it.
   return {
-    path: plain[1]!,
-    search: query === undefined || query === '?' ? '' : query,
+    path,
+    search:
+      queryAt === -1 || queryAt === href.length - 1 ? '' : href.slice(queryAt),
   }
 }

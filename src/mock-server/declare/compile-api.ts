@@ -33,6 +33,7 @@ import type {
   DataAccess,
   Id,
   Link,
+  OwnerKey,
 } from './types.ts'
 
 export type { ProblemType } from '../model/compiled-api.ts'
@@ -209,6 +210,9 @@ export function compileApi(
   for (const declared of declaredRoutesOf(declaration))
     routes.push(declaredRoute(declared))
 
+  /** What `owners` keeps of an owner field's value: a key, never an object or null. */
+  const ownerKey = (value: unknown): value is OwnerKey =>
+    typeof value === 'number' || typeof value === 'string'
   const visibleWith = (
     resource: CompiledResource,
     row: AnyRecord,
@@ -318,10 +322,21 @@ export function compileApi(
         : hash(JSON.stringify(row))
       return `"${resource.singular}-${String(row.id)}-${suffix}"`
     },
-    visible: (resource, row, principal, tables) =>
-      visibleWith(resource, row, principal, {
+    visible: (resource, row, principal, tables) => {
+      if (!resource.owners || principal.owns === 'all') return true
+      // An owner named by a field (most are) is read off the row: no data access to build.
+      const field = resource.declaration.owner
+      if (typeof field === 'string') {
+        const value = row[field]
+        const owns = principal.owns
+        return Array.isArray(value)
+          ? value.some((key) => ownerKey(key) && owns.includes(key))
+          : ownerKey(value) && owns.includes(value)
+      }
+      return visibleWith(resource, row, principal, {
         table: (name) => tables.db.handle(name),
-      }),
+      })
+    },
     visibleWith,
     deleteRow(tables, resource, row) {
       compiled.deleteRows(tables, resource, [row])

@@ -123,8 +123,14 @@ export function routeMatch(
     // Declared routes may share a path with a resource or each other, a method each; a
     // fixed segment wins over a template (`/pet/findByStatus` over `/pet/{petId}`).
     const nearest = matches.length === 1 ? matches : mostLiteral(matches)
-    const [spec, params] =
-      nearest.find(([s]) => Object.hasOwn(s.methods, method)) ?? nearest[0]!
+    // Read by index: destructuring a pair walks an iterator on every request.
+    const found =
+      nearest.length === 1
+        ? nearest[0]!
+        : (nearest.find((pair) => Object.hasOwn(pair[0].methods, method)) ??
+          nearest[0]!)
+    const spec = found[0]
+    const params = found[1]
     const allow =
       nearest.length === 1
         ? allowOf.get(spec)!
