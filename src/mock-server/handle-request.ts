@@ -120,6 +120,7 @@ class RequestStateOf implements RequestState {
   networkError = false
   fault: string | null = null
   graphql: RequestState['graphql'] = null
+  checked: RequestState['checked'] = null
   private parsed: URL | undefined
   private readonly href: string
 

@@ -39,6 +39,8 @@ export interface RequestState {
   fault: string | null
   /** The GraphQL operation a request to `<base>/graphql` ran, for its journal entry. */
   graphql: GraphqlOperation | null
+  /** The item `checkItem` found for the route (its 404 check), held for the handler. */
+  checked: { item: unknown } | null
 }
 
 /** The request as the stages read it. */
@@ -57,6 +59,11 @@ export interface StageContext {
   res: Response | undefined
   /** What a later stage threw, if it did. */
   error: unknown
+  /**
+   * Whether a stage so far handed back a promise (it waits, or something after it did): until then
+   * every stage ran in one synchronous stretch, and nothing else can have changed the data.
+   */
+  readonly waited: boolean
 }
 
 /**

@@ -20,6 +20,11 @@ export interface RouteContext<R extends HandlerRuntime = HandlerRuntime> {
   body: unknown
   requestId: string
   runtime: R
+  /**
+   * The item the route's 404 check found (`stages/check-item.ts`), when no stage waited since:
+   * the same row a new load would find. An item route's handler takes it instead of loading again.
+   */
+  checked?: { item: unknown } | null
 }
 
 export type Handler<R extends HandlerRuntime = HandlerRuntime> = (

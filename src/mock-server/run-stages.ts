@@ -49,6 +49,7 @@ class StageRun implements StageContext {
   readonly req: StageRequest
   res: Response | undefined = undefined
   error: unknown = undefined
+  waited = false
   private index = -1
   private readonly stages: readonly Stage[]
   private readonly onError: StageErrorHandler
@@ -94,11 +95,13 @@ class StageRun implements StageContext {
       return DONE
     }
     if (answer === DONE) return DONE
-    if (answer instanceof Promise)
+    if (answer instanceof Promise) {
+      this.waited = true
       return answer.then(
         (settled) => this.settle(settled),
         (error: unknown) => this.fail(error),
       )
+    }
     this.settle(answer)
     return DONE
   }

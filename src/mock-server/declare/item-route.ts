@@ -20,7 +20,8 @@ const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
  * A route that names one item (`/orders/:id`, `/orders/:id/cancel`): `load` finds it (404 when unknown
  * or hidden), and each handler gets it typed. The item is loaded right before the handler runs, after
  * the stages that may wait (idempotency, latency), so the handler acts on the current row and
- * concurrent writes serialise; `checkItem` asks the same `load` earlier only for its 404.
+ * concurrent writes serialise. `checkItem` asks the same `load` earlier for its 404; where no stage
+ * waited since (a read, mostly), nothing can have changed, and the handler takes that item.
  */
 export function itemRoute<T>(
   path: string,
@@ -32,7 +33,12 @@ export function itemRoute<T>(
     const handler = methods[method]
     if (handler)
       bound[method] = (ctx) =>
-        handler(ctx, load(ctx.params, ctx.principal, ctx.runtime))
+        handler(
+          ctx,
+          ctx.checked
+            ? (ctx.checked.item as T)
+            : load(ctx.params, ctx.principal, ctx.runtime),
+        )
   }
   return { path, load, methods: bound }
 }

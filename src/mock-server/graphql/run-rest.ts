@@ -101,6 +101,7 @@ export async function runRest(
     networkError: false,
     fault: null,
     graphql: null,
+    checked: null,
   }
   let unexpected: unknown = undefined
   const onError: StageErrorHandler = (error) => {

@@ -2,9 +2,9 @@ import type { Stage } from '../request-state.ts'
 import type { StageAnswers } from './stage-answers.ts'
 
 /**
- * 404 for an unknown or hidden item, before any key is claimed or body validated. Only the answer
- * counts here: the handler gets the item from its route (`itemRoute`), loaded after the stages
- * that may wait.
+ * 404 for an unknown or hidden item, before any key is claimed or body validated. The item found is
+ * kept for the handler, which takes it only when no stage waited in between (`dispatch.ts`); else
+ * its route (`itemRoute`) loads it again, after the stages that may wait.
  */
 export const checkItem: Stage = (c, next) => {
   const { state, runtime } = c.env
@@ -15,7 +15,9 @@ export const checkItem: Stage = (c, next) => {
     state.principal &&
     !route.spec.upserts?.[route.method]
   )
-    route.spec.load(route.params, state.principal, runtime)
+    state.checked = {
+      item: route.spec.load(route.params, state.principal, runtime),
+    }
   return next()
 }
 

@@ -17,12 +17,14 @@ class OperationContext implements RouteContext<Runtime> {
   readonly request: Request
   readonly principal: Principal
   readonly runtime: Runtime
+  readonly checked: RequestState['checked']
   private readonly state: RequestState
   constructor(
     request: Request,
     state: RequestState,
     principal: Principal,
     runtime: Runtime,
+    waited: boolean,
   ) {
     this.request = request
     this.state = state
@@ -32,6 +34,7 @@ class OperationContext implements RouteContext<Runtime> {
     this.params = state.route!.params
     this.body = state.body
     this.requestId = state.requestId
+    this.checked = waited ? null : state.checked
   }
   get url() {
     return this.state.url
@@ -73,7 +76,13 @@ export const dispatch: Stage = (c) => {
     })
   }
   state.committedIn = runtime.db.generation
-  const context = new OperationContext(c.req.raw, state, principal, runtime)
+  const context = new OperationContext(
+    c.req.raw,
+    state,
+    principal,
+    runtime,
+    c.waited,
+  )
   // The operation's writes become its state events as its synchronous step ends.
   const events = runtime.stateEvents
   events.begin(new RunningOperation(route, state))
