@@ -17,13 +17,13 @@ ALL=(storybook playwright react-router graphql vitest-react other-shapes jest vi
 EXAMPLES=("${@:-${ALL[@]}}")
 
 # These examples agree on the version of every package they name (msw 3, Vite 8, Vitest 5,
-# TypeScript 6, React 19, and Node 24 itself, pinned as a package), so one npm install serves them
+# TypeScript 7, React 19, and Node 24 itself, pinned as a package), so one npm install serves them
 # all: a throwaway npm workspace in $WORK/shared, whose one node_modules holds one copy of each
 # package, laid out as npm lays out a project of its own. The examples themselves are unchanged. A
 # check fails when one of them needs a copy of its own of some package, or does not pin its Node
 # (it would run on the workspace's Node 24 rather than the system's): then it must install alone.
 # The others install alone: storybook (Vitest 4), jest and vitest-msw2-node20 (msw 2), graphql
-# (TypeScript 7 and exact versions), node-script and mcp (the system's Node, 20 in CI). (npm's
+# (exact versions), node-script and mcp (the system's Node, 20 in CI). (npm's
 # linked strategy, which gives each example only what it names, breaks @testing-library/jest-dom's
 # Vitest entry, which imports vitest without naming it.)
 SHARED=(playwright react-router vitest-react other-shapes own-api)
