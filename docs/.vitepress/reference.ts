@@ -40,12 +40,20 @@ ${rows.join('\n')}
 }
 
 function cli() {
-  const help = (args: string[]) =>
-    execFileSync(process.execPath, ['src/server/cli.ts', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-    }).trimEnd()
-  const overview = help(['--help'])
+  // One start of the CLI: its `--help` prints the overview, then each command's usage as
+  // `<command> --help` prints it. A start of its own for each command cost as much again.
+  const help = execFileSync(process.execPath, ['src/server/cli.ts', '--help'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trimEnd()
+  const starts = [...help.matchAll(/^Usage: hypermock-api ([a-z-]+) /gm)]
+  const overview = help.slice(0, starts[0]?.index).trimEnd()
+  const usageOf = new Map(
+    starts.map((start, i) => [
+      start[1]!,
+      help.slice(start.index, starts[i + 1]?.index).trimEnd(),
+    ]),
+  )
   // The commands are the ones the top-level help lists, so a new command gets its section.
   const commands = [
     ...(/^Commands:\n((?: {2}\S.*\n?)+)/m.exec(overview)?.[1] ?? '').matchAll(
@@ -54,13 +62,17 @@ function cli() {
   ].map(([, name]) => name!)
   if (commands.length < 4)
     throw new Error(`The CLI's --help lists no commands:\n${overview}`)
+  if (commands.join() !== [...usageOf.keys()].join())
+    throw new Error(
+      `The CLI's --help lists the commands ${commands.join(', ')}, and prints the usage of ${[...usageOf.keys()].join(', ')}.`,
+    )
   return `# Command line
 
 \`npx hypermock-api <command>\`. This page is the commands' own \`--help\`, printed when the site is
 built.
 
 \`\`\`text
-${overview.split('\nUsage: hypermock-api serve')[0]!.trimEnd()}
+${overview}
 \`\`\`
 
 ${commands
@@ -68,7 +80,7 @@ ${commands
     (command) => `## \`${command}\` {#${command}}
 
 \`\`\`text
-${help([command, '--help'])}
+${usageOf.get(command)}
 \`\`\``,
   )
   .join('\n\n')}
