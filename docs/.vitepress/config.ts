@@ -104,6 +104,12 @@ function guideSidebar(): DefaultTheme.SidebarItem[] {
   }))
 }
 
+/** A code block's text, escaped as Shiki escapes it (`&` and `<`), without its colours. */
+function plainCode(code: string) {
+  const text = code.trimEnd().replace(/&/g, '&#x26;').replace(/</g, '&#x3C;')
+  return `<pre><code>${text}</code></pre>`
+}
+
 /** The conventions in the order a reader meets them. */
 const concepts = [
   'index',
@@ -203,7 +209,23 @@ export default defineConfig({
       },
       { text: 'API', items: apiPages() },
     ],
-    search: { provider: 'local' },
+    search: {
+      provider: 'local',
+      options: {
+        // The search index keeps a page's text, not its colours: its code blocks are rendered
+        // without Shiki (the pages' own render highlights them). The text is the same.
+        _render(src, env, md) {
+          const highlight = md.options.highlight
+          md.options.highlight = plainCode
+          try {
+            const html = md.render(src, env)
+            return env.frontmatter?.search === false ? '' : html
+          } finally {
+            md.options.highlight = highlight
+          }
+        },
+      },
+    },
     outline: { level: [2, 3] },
   },
 })
