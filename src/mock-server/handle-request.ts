@@ -271,7 +271,7 @@ export function createRequestHandler(runtime: Runtime) {
       fault: state.fault,
       // The parsed key; for a request stopped before parsing (a fault), the header as sent.
       idempotencyKey:
-        state.idempotencyKey ?? request.headers.get('Idempotency-Key'),
+        state.idempotencyKey ?? request.headers.get('idempotency-key'),
       replayed: state.replayed,
       correlationId:
         correlationHeader === null

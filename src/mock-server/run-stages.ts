@@ -16,6 +16,11 @@ class StageRequestOf implements StageRequest {
     this.raw = raw
     this.method = raw.method
   }
+  /**
+   * A header's value. The mock asks by lower-case name (`content-type`): the platform's `Headers`
+   * and a server adapter's lighter one lower-case the name they are given, which costs a new
+   * string per read unless it is lower-case already.
+   */
   header(name: string) {
     return this.raw.headers.get(name) ?? undefined
   }

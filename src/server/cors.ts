@@ -34,7 +34,7 @@ export function isPreflight(request: Request) {
 
 /** The `Access-Control-Allow-Origin` value for this request, or `null` when it gets none. */
 export function allowOriginFor(request: Request, allowed: AllowedOrigins) {
-  const origin = request.headers.get('Origin')
+  const origin = request.headers.get('origin')
   if (origin === null) return null
   if (!originAllowed(origin, allowed, new URL(request.url))) return null
   return allowed === '*' ? '*' : origin

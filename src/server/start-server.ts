@@ -336,7 +336,7 @@ export async function startServer(
       env: Env,
     ): Response | Promise<Response> => {
       // Read through the Request: the core reads its headers anyway, so they are built only once.
-      const hostHeader = request.headers.get('Host') ?? undefined
+      const hostHeader = request.headers.get('host') ?? undefined
       if (hostHeader !== lastAllowedHost && !hostAllowed(hostHeader, hosts)) {
         return refuse(
           403,

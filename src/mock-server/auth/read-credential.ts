@@ -61,7 +61,7 @@ export function readCredential(
   const headers = request.headers
   if (scheme.type === 'bearer' || scheme.type === 'basic') {
     const name = scheme.type === 'bearer' ? 'Bearer' : 'Basic'
-    const read = fromAuthorization(headers.get('Authorization'), name)
+    const read = fromAuthorization(headers.get('authorization'), name)
     if (read === undefined) return { kind: 'missing' }
     if ('malformed' in read) return { kind: 'malformed', why: read.malformed }
     if (scheme.type === 'bearer')
@@ -79,7 +79,7 @@ export function readCredential(
       ? (headers.get(scheme.name) ?? undefined)
       : scheme.in === 'query'
         ? (target.url.searchParams.get(scheme.name) ?? undefined)
-        : cookie(headers.get('Cookie'), scheme.name)
+        : cookie(headers.get('cookie'), scheme.name)
   if (raw === undefined || raw.trim() === '') return { kind: 'missing' }
   const value = raw.trim()
   if (!value.startsWith(scheme.prefix))

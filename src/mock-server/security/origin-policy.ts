@@ -50,13 +50,13 @@ export function refusedOrigin(
   target: { readonly url: URL },
   control: boolean,
 ): string | null {
-  const origin = request.headers.get('Origin')
+  const origin = request.headers.get('origin')
   if (origin !== null) {
     return originAllowed(origin, allowed, target.url)
       ? null
       : `Requests from the origin ${origin} are not answered: the mock answers loopback origins (localhost, 127.0.0.1, [::1]) and its own origin. To open it to that page, start the server with --allow-origin ${origin} (or pass allowedOrigins to createMockApi).`
   }
-  if (control && request.headers.get('Sec-Fetch-Site') === 'cross-site') {
+  if (control && request.headers.get('sec-fetch-site') === 'cross-site') {
     return 'The control API never answers a cross-site request. Call it from the same site, a loopback origin, or a tool such as curl.'
   }
   return null

@@ -125,7 +125,7 @@ function finalizeDraft(
   const headers = withHeaders(given, amended)
   const etagName = recordName(headers, 'ETag')
   const etag = etagName === undefined ? null : headers[etagName]!
-  if (fresh(read, status, etag, request.headers.get('If-None-Match'))) {
+  if (fresh(read, status, etag, request.headers.get('if-none-match'))) {
     const kept: Record<string, string> = {}
     for (const name of ['ETag', 'Cache-Control', 'Vary']) {
       const key = recordName(headers, name)
@@ -156,7 +156,7 @@ export function finalizeResponse(
   const type = retyped(state, response.status, headers.get('Content-Type'))
   if (type !== undefined) headers.set('Content-Type', type)
   const etag = headers.get('ETag')
-  const ifNoneMatch = request.headers.get('If-None-Match')
+  const ifNoneMatch = request.headers.get('if-none-match')
   if (fresh(read, response.status, etag, ifNoneMatch)) {
     const kept = new Headers()
     for (const name of ['ETag', 'Cache-Control', 'Vary']) {

@@ -64,7 +64,7 @@ export const idempotency: Stage = (c, next) =>
 async function keyed(c: StageContext, next: () => Promise<void>) {
   const { state, runtime } = c.env
   if (!state.principal) return next()
-  const key = parseIdempotencyKey(c.req.header('Idempotency-Key'))
+  const key = parseIdempotencyKey(c.req.header('idempotency-key'))
   if (key === null) {
     if (
       runtime.config.requireIdempotencyKey &&

@@ -26,7 +26,7 @@ const acceptHeader = (method: string) =>
 export const mediaType: Stage = (c, next) => {
   const { state } = c.env
   if (state.bodyBytes === null) return next()
-  const contentType = c.req.header('Content-Type')
+  const contentType = c.req.header('content-type')
   const method = c.req.method.toUpperCase()
   const type = acceptedTypes(state.route?.spec, method)
   // A route may take several types, listed with commas (a form or JSON).

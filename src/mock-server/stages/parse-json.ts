@@ -44,7 +44,7 @@ export function jsonDepth(text: string, stopAbove: number) {
 export const parseJson: Stage = (c, next) => {
   const { state } = c.env
   if (state.bodyBytes === null) return next()
-  const contentType = c.req.header('Content-Type') ?? ''
+  const contentType = c.req.header('content-type') ?? ''
   const type = contentType.split(';')[0]!.trim().toLowerCase()
   if (type === FORM_TYPE || type === MULTIPART_TYPE)
     return readFormBody(contentType, state.bodyBytes).then((body) => {

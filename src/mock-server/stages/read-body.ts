@@ -71,7 +71,7 @@ async function readWithin(
       detail: `The request body is ${size}; the limit is ${max} bytes.`,
       extensions: { maxBytes: max },
     })
-  const declared = Number(c.req.header('Content-Length'))
+  const declared = Number(c.req.header('content-length'))
   if (declared > max) tooLarge(`${declared} bytes`)
   const bytes = await readAtMost(body, max)
   if (bytes === null) return tooLarge(`over ${max} bytes`)
