@@ -36,10 +36,10 @@ export function responseOf(
   status: number,
   headers: HeadersInit,
 ): Response {
-  const response = new Response(body, { status, headers })
-  return isRecord(headers)
-    ? keepDraft(response, { body, status, headers })
-    : response
+  if (!isRecord(headers)) return new Response(body, { status, headers })
+  // The draft is the init too: one object where a response and its draft would take two.
+  const draft = { body, status, headers }
+  return keepDraft(new Response(body, draft), draft)
 }
 
 const respond = (
