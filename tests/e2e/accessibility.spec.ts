@@ -1,7 +1,56 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from './support/fixtures.ts'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { collectPageErrors } from './support/fixtures.ts'
 
-/** Every view, audited by axe-core against WCAG 2.1 A and AA in Debian's Chromium. */
+/**
+ * Every view, audited by axe-core against WCAG 2.1 A and AA in Debian's Chromium. An audit only
+ * reads the page, so the file keeps one page: it opens the first view, and each test after it
+ * goes to its view by the navigation's link, as a user does. (A page for each test started the
+ * playground eleven times.) The tests run in order on one worker; after a failing test Playwright
+ * starts a new worker, and the next test a new page. Each test checks, as every other spec's
+ * does, that the page logged no console error and threw nothing while it ran.
+ */
+test.describe.configure({ mode: 'default' })
+
+let context: BrowserContext
+let page: Page
+let pageErrors: string[]
+
+// A context of its own (axe-core opens a second page in it to finish an audit).
+test.beforeAll(async ({ browser }, testInfo) => {
+  context = await browser.newContext({ baseURL: testInfo.project.use.baseURL })
+  page = await context.newPage()
+  pageErrors = collectPageErrors(page)
+})
+
+test.afterAll(async () => {
+  await context.close()
+})
+
+test.afterEach(async () => {
+  const testInfo = test.info()
+  if (testInfo.status !== testInfo.expectedStatus)
+    await testInfo.attach('screenshot', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    })
+  const errors = pageErrors.splice(0)
+  expect(errors, 'console errors or uncaught exceptions in the page').toEqual(
+    [],
+  )
+})
+
+/** Opens `view`: the first by its address, the others by the navigation's link. */
+async function open(view: string) {
+  if (page.url() === 'about:blank') await page.goto(`/?view=${view}`)
+  else
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .locator(`a[href="?view=${view}"]`)
+      .click()
+  await expect(page).toHaveURL(new RegExp(`[?&]view=${view}(&|$)`))
+  await expect(page.getByText(/^Loading the .+ view…$/)).toHaveCount(0)
+}
 
 const views = [
   'explorer',
@@ -18,10 +67,8 @@ const views = [
 ]
 
 for (const view of views) {
-  test(`the ${view} view has no serious accessibility violations`, async ({
-    page,
-  }) => {
-    await page.goto(`/?view=${view}`)
+  test(`the ${view} view has no serious accessibility violations`, async () => {
+    await open(view)
     await expect(page.getByRole('main')).toBeVisible()
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
     // The GraphQL view's editor loads after the view: the audit waits for GraphiQL itself.

@@ -16,17 +16,7 @@ export { expect }
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
     async ({ page }, use) => {
-      const errors: string[] = []
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return
-        const url = message.location().url
-        const { pathname } = new URL(url || 'about:blank')
-        const apiAnswer = /^\/api(\/|$)/.test(pathname)
-        if (apiAnswer && message.text().startsWith('Failed to load resource'))
-          return
-        errors.push(`${message.text()} @ ${url}`)
-      })
-      page.on('pageerror', (error) => errors.push(error.message))
+      const errors = collectPageErrors(page)
       await use(errors)
       expect(
         errors,
@@ -36,6 +26,25 @@ export const test = base.extend<{ pageErrors: string[] }>({
     { auto: true },
   ],
 })
+
+/**
+ * The console errors and uncaught exceptions of `page` from now on, as the list the check around
+ * every test reads (see `test`); for a page a spec file keeps across its tests.
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const url = message.location().url
+    const { pathname } = new URL(url || 'about:blank')
+    const apiAnswer = /^\/api(\/|$)/.test(pathname)
+    if (apiAnswer && message.text().startsWith('Failed to load resource'))
+      return
+    errors.push(`${message.text()} @ ${url}`)
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
 
 /**
  * Whether the pictures of the views are saved (`E2E_SCREENSHOTS=1`): in `test-results/screenshots/`,
