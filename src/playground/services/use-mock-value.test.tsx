@@ -41,3 +41,35 @@ it('shows the value a read asked for, when it arrived before the view subscribed
   expect(listeners.size).toBe(1)
   expect(result.current).toBe(31)
 })
+
+it('reads an unchanged value once, however large, and keeps one listener', async () => {
+  const listeners = new Set<(event: MockEvent) => void>()
+  let reads = 0
+  const api = {
+    subscribe(listener: (event: MockEvent) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    state: {
+      snapshot() {
+        reads += 1
+        return 30
+      },
+    },
+  } as unknown as MockApi
+  const { result } = renderHook(() => useMockValue(api, ['state'], readRows))
+  await act(async () => {})
+  expect(result.current).toBe(30)
+  expect(reads).toBe(1)
+  expect(listeners.size).toBe(1)
+
+  // An event it reads on: read again. One it does not: the value stands.
+  await act(async () => {
+    for (const listener of listeners) listener({ type: 'state' } as MockEvent)
+  })
+  expect(reads).toBe(2)
+  await act(async () => {
+    for (const listener of listeners) listener({ type: 'faults' } as MockEvent)
+  })
+  expect(reads).toBe(2)
+})
