@@ -17,7 +17,8 @@ let page: Page
 let pageErrors: string[]
 
 test.beforeAll(async ({ browser }, testInfo) => {
-  context = await browser.newContext({ baseURL: testInfo.project.use.baseURL })
+  const { baseURL } = testInfo.project.use
+  context = await browser.newContext(baseURL === undefined ? {} : { baseURL })
   page = await context.newPage()
   pageErrors = collectPageErrors(page)
 })
