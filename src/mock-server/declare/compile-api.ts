@@ -9,7 +9,7 @@ import { rootRoute } from '../conventions/root.ts'
 import { pathRouter, splitFragment } from '../path-router.ts'
 import { problemCatalogue } from '../problems/catalogue.ts'
 import { fail } from '../problems/problem-error.ts'
-import type { ProblemType } from '../model/compiled-api.ts'
+import type { ProblemType, ReadableTables } from '../model/compiled-api.ts'
 import type { CompiledApi, RouteSpec } from '../route-spec.ts'
 import type { FieldError } from '../validation/validate.ts'
 import {
@@ -20,6 +20,7 @@ import {
 import {
   allowedActions,
   compileResource,
+  namesOneOf,
   pathOf,
   type CompiledResource,
 } from './compile-resource.ts'
@@ -33,7 +34,6 @@ import type {
   DataAccess,
   Id,
   Link,
-  OwnerKey,
 } from './types.ts'
 
 export type { ProblemType } from '../model/compiled-api.ts'
@@ -210,9 +210,6 @@ export function compileApi(
   for (const declared of declaredRoutesOf(declaration))
     routes.push(declaredRoute(declared))
 
-  /** What `owners` keeps of an owner field's value: a key, never an object or null. */
-  const ownerKey = (value: unknown): value is OwnerKey =>
-    typeof value === 'number' || typeof value === 'string'
   const visibleWith = (
     resource: CompiledResource,
     row: AnyRecord,
@@ -221,7 +218,20 @@ export function compileApi(
   ) => {
     if (!resource.owners || principal.owns === 'all') return true
     const owns = principal.owns
+    // An owner named by a field (most are) is read off the row: no list of keys is built.
+    const field = resource.declaration.owner
+    if (typeof field === 'string') return namesOneOf(row[field], owns)
     return resource.owners(row, data).some((key) => owns.includes(key))
+  }
+  /** One data access per instance's tables, made when first asked, not for every item read. */
+  const dataAccess = new WeakMap<ReadableTables, DataAccess>()
+  const dataOf = (tables: ReadableTables) => {
+    let data = dataAccess.get(tables)
+    if (data === undefined) {
+      data = { table: (name) => tables.db.handle(name) }
+      dataAccess.set(tables, data)
+    }
+    return data
   }
 
   const match = pathRouter(
@@ -322,21 +332,8 @@ export function compileApi(
         : hash(JSON.stringify(row))
       return `"${resource.singular}-${String(row.id)}-${suffix}"`
     },
-    visible: (resource, row, principal, tables) => {
-      if (!resource.owners || principal.owns === 'all') return true
-      // An owner named by a field (most are) is read off the row: no data access to build.
-      const field = resource.declaration.owner
-      if (typeof field === 'string') {
-        const value = row[field]
-        const owns = principal.owns
-        return Array.isArray(value)
-          ? value.some((key) => ownerKey(key) && owns.includes(key))
-          : ownerKey(value) && owns.includes(value)
-      }
-      return visibleWith(resource, row, principal, {
-        table: (name) => tables.db.handle(name),
-      })
-    },
+    visible: (resource, row, principal, tables) =>
+      visibleWith(resource, row, principal, dataOf(tables)),
     visibleWith,
     deleteRow(tables, resource, row) {
       compiled.deleteRows(tables, resource, [row])

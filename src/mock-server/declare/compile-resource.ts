@@ -249,6 +249,17 @@ function pickInput(
 }
 
 /** Works out what one declared resource serves; the declaration was checked beforehand. */
+/** What an owner value names: a key (a number or a string), or a list of them; anything else no one. */
+const isOwnerKey = (value: unknown): value is OwnerKey =>
+  typeof value === 'number' || typeof value === 'string'
+
+/** Whether an owner value names one of `owns`, by the rule of `owners`, without a list built. */
+export function namesOneOf(value: unknown, owns: readonly OwnerKey[]) {
+  return Array.isArray(value)
+    ? value.some((key) => isOwnerKey(key) && owns.includes(key))
+    : isOwnerKey(value) && owns.includes(value)
+}
+
 export function compileResource(
   name: string,
   declaration: AnyResource,
@@ -375,11 +386,11 @@ export function compileResource(
       : (row: AnyRecord, data: DataAccess): OwnerKey[] => {
           const value =
             typeof owner === 'string' ? row[owner] : owner(row, data)
-          const list = Array.isArray(value) ? value : [value]
-          return list.filter(
-            (v): v is OwnerKey =>
-              typeof v === 'number' || typeof v === 'string',
-          )
+          return Array.isArray(value)
+            ? value.filter(isOwnerKey)
+            : isOwnerKey(value)
+              ? [value]
+              : []
         }
 
   const state = declaration.state
