@@ -2,7 +2,12 @@ import { HttpResponse, responseOf } from '../http-response.ts'
 import { isPlainJson, representationType } from '../representation-type.ts'
 import type { RequestState } from '../request-state.ts'
 import type { RouteFacts } from '../route-spec.ts'
-import { draftOf, recordName, type ResponseDraft } from '../response-draft.ts'
+import {
+  draftOf,
+  recordName,
+  withHeaders,
+  type ResponseDraft,
+} from '../response-draft.ts'
 import { isRead, type StageAnswers } from './stage-answers.ts'
 
 function etagMatches(header: string, etag: string) {
@@ -99,11 +104,6 @@ const fresh = (
   !!ifNoneMatch &&
   etagMatches(ifNoneMatch, etag)
 
-/** Whether a header's name is `name`, in any case. */
-const sameName = (key: string, name: string) =>
-  key.length === name.length &&
-  (key === name || key.toLowerCase() === name.toLowerCase())
-
 /** The same rules on a response's draft: the answer is built once, from plain parts. */
 function finalizeDraft(
   request: Request,
@@ -111,26 +111,18 @@ function finalizeDraft(
   { body, status, headers: given }: ResponseDraft,
 ): Response {
   const read = request.method === 'GET' || request.method === 'HEAD'
-  const vary = varies(read, state, status)
+  const amended: Record<string, string> = {
+    'Cache-Control': cacheControl(read, state, status),
+  }
+  if (varies(read, state, status)) amended.Vary = 'Authorization'
   const typeName = recordName(given, 'Content-Type')
   const type = retyped(
     state,
     status,
     typeName === undefined ? undefined : given[typeName],
   )
-  // The draft's headers with these set, each replacing any of the same name (as `withHeaders`
-  // does), built in one record.
-  const headers: Record<string, string> = {}
-  for (const key in given)
-    if (
-      !sameName(key, 'Cache-Control') &&
-      !(vary && sameName(key, 'Vary')) &&
-      !(type !== undefined && key === typeName)
-    )
-      headers[key] = given[key]!
-  headers['Cache-Control'] = cacheControl(read, state, status)
-  if (vary) headers.Vary = 'Authorization'
-  if (type !== undefined) headers[typeName!] = type
+  if (type !== undefined) amended[typeName!] = type
+  const headers = withHeaders(given, amended)
   const etagName = recordName(headers, 'ETag')
   const etag = etagName === undefined ? null : headers[etagName]!
   if (fresh(read, status, etag, request.headers.get('if-none-match'))) {
