@@ -115,8 +115,13 @@ const openapi = {
   },
 }
 
-function client() {
-  const api = createOpenApiMock({ openapi, overrides: { count: 3 } })
+function client(
+  options: Parameters<typeof createOpenApiMock>[0] = {
+    openapi,
+    overrides: { count: 3 },
+  },
+) {
+  const api = createOpenApiMock(options)
   return async (
     method: string,
     url: string,
@@ -138,6 +143,7 @@ function client() {
     return {
       status: response.status,
       headers: response.headers,
+      etag: response.headers.get('ETag'),
       body: (text ? JSON.parse(text) : undefined) as Json,
     }
   }
@@ -264,30 +270,7 @@ describe('a record its answers wrap, updated by POST on its item with the bare m
       )?.servedAs,
     ).toBe('merge patch')
 
-    const api = createOpenApiMock({ openapi: byPost })
-    const send = async (
-      method: string,
-      url: string,
-      json?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const response = await api.fetch(
-        new Request(`https://gateways.example/v2${url}`, {
-          method,
-          headers: {
-            ...(json !== undefined && { 'Content-Type': 'application/json' }),
-            ...headers,
-          },
-          ...(json !== undefined && { body: JSON.stringify(json) }),
-        }),
-      )
-      const text = await response.text()
-      return {
-        status: response.status,
-        etag: response.headers.get('ETag'),
-        body: (text ? JSON.parse(text) : undefined) as Json,
-      }
-    }
+    const send = client({ openapi: byPost })
     const made = (await send('POST', '/gateways', { name: 'Edge', size: 2 }))
       .body.gateway as Json
     const at = `/gateways/${encodeURIComponent(made.id as string)}`
