@@ -1,6 +1,9 @@
 import { signedFetch } from './signed-fetch.ts'
 import type { ApiDeclaration, MockApi } from '../../src/mock-server/index.ts'
-import { descriptionValidator } from '../../src/openapi-import/ajv-standard-schema.ts'
+import {
+  descriptionValidator,
+  type DescriptionValidator,
+} from '../../src/openapi-import/ajv-standard-schema.ts'
 import type {
   ImportReport,
   OperationReport,
@@ -54,6 +57,26 @@ export function seeded(seed: number) {
   }
 }
 
+const judges = new WeakMap<
+  Json,
+  { doc: Json; validator: DescriptionValidator }
+>()
+
+/**
+ * The description as the judges read it (OpenAPI 3.0's `nullable` and exclusive bounds in 3.1's
+ * terms), and one validator of its schemas. Built once for each document: the lifecycle and the
+ * every-answer run of one description judge by the same schemas, each compiled once.
+ */
+export function judgeOf(document: Json) {
+  let judge = judges.get(document)
+  if (!judge) {
+    const doc = normalise30(document) as Json
+    judge = { doc, validator: descriptionValidator(doc) }
+    judges.set(document, judge)
+  }
+  return judge
+}
+
 /** The part of the description's paths the import took into its base (`/v1`), '' where none. */
 export function importedPrefix(doc: Json, report: ImportReport) {
   const paths = Object.keys(doc.paths as Json)
@@ -81,8 +104,7 @@ export async function lifecycle(
   /** `false` for a description that deletes no record it creates: the delete steps are left out. */
   deletes = true,
 ): Promise<Lifecycle | undefined> {
-  const doc = normalise30(document) as Json
-  const validator = descriptionValidator(doc)
+  const { doc, validator } = judgeOf(document)
   const paths = doc.paths as Record<string, Json>
   const prefix = importedPrefix(doc, report)
   // Path items and operations may be `$ref`s (DigitalOcean's, one file each).

@@ -1,5 +1,4 @@
 import type { ApiDeclaration, MockApi } from '../../src/mock-server/index.ts'
-import { descriptionValidator } from '../../src/openapi-import/ajv-standard-schema.ts'
 import type { ImportReport } from '../../src/openapi-import/index.ts'
 import {
   jsonMedia,
@@ -7,8 +6,8 @@ import {
   requestSchemaOf,
 } from '../../src/openapi-import/openapi-reader.ts'
 import { sampleValue } from '../../src/openapi-import/sample-value.ts'
-import { normalise30, resolve } from '../../src/openapi-import/schema-view.ts'
-import { importedPrefix, seeded } from './corpus-lifecycle.ts'
+import { resolve } from '../../src/openapi-import/schema-view.ts'
+import { importedPrefix, judgeOf, seeded } from './corpus-lifecycle.ts'
 import { signedFetch } from './signed-fetch.ts'
 
 type Json = Record<string, unknown>
@@ -50,8 +49,7 @@ export async function everyAnswer(
   report: ImportReport,
   api: MockApi<ApiDeclaration>,
 ): Promise<{ sent: number; successes: number; disallowed: Disallowed[] }> {
-  const doc = normalise30(document) as Json
-  const validator = descriptionValidator(doc)
+  const { doc, validator } = judgeOf(document)
   const base = report.base === '/' ? '' : report.base
   const prefix = importedPrefix(doc, report)
   const disallowed: Disallowed[] = []
