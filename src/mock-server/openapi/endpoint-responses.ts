@@ -63,10 +63,15 @@ function answerContext(ctx: EndpointContext): AnswerContext {
   }
 }
 
+/** What each stage says of its answers, in the order the stages run. */
+const STAGE_ANSWERS = API_STAGES.map((s) => s.answers)
+const PROBLEM_SOURCES = [ORIGIN_ANSWERS, ...STAGE_ANSWERS]
+const HEADER_SOURCES = [finalizeAnswers, ...STAGE_ANSWERS]
+
 /** The problem types each stage may answer this endpoint with, in the order the stages run. */
 function stageProblems(ctx: AnswerContext): string[] {
   const slugs: string[] = []
-  for (const answers of [ORIGIN_ANSWERS, ...API_STAGES.map((s) => s.answers)]) {
+  for (const answers of PROBLEM_SOURCES) {
     slugs.push(...(answers.problems?.(ctx) ?? []))
     if (answers.ends?.(ctx)) break
   }
@@ -76,7 +81,7 @@ function stageProblems(ctx: AnswerContext): string[] {
 /** The headers an answer of this status may carry: what finalizing sets, then each stage's. */
 function headersOf(ctx: AnswerContext, status: number, draft: ResponseDraft) {
   const headers: Record<string, unknown> = {}
-  for (const answers of [finalizeAnswers, ...API_STAGES.map((s) => s.answers)])
+  for (const answers of HEADER_SOURCES)
     for (const name of answers.headers?.(ctx, status, draft.slugs) ?? [])
       headers[FIELD[name] ?? name] = headerRef(name)
   return headers

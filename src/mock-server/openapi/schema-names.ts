@@ -27,7 +27,15 @@ export const schemaRef = (name: string) => ({
   $ref: `#/components/schemas/${name}`,
 })
 
-export const problemSchemaName = (slug: string) => `${pascal(slug)}Problem`
+const problemNames = new Map<string, string>()
+
+/** `insufficient-funds` → `InsufficientFundsProblem` (asked for each answer of each endpoint). */
+export function problemSchemaName(slug: string) {
+  let name = problemNames.get(slug)
+  if (name === undefined)
+    problemNames.set(slug, (name = `${pascal(slug)}Problem`))
+  return name
+}
 
 /** The component names of one resource's schemas. */
 export interface ResourceNames {

@@ -12,23 +12,24 @@ type Responses = Record<string, Record<string, unknown>>
 export function shareResponses(
   paths: Record<string, Record<string, unknown>>,
 ): Record<string, unknown> {
-  const operations = Object.values(paths).flatMap(
-    (item) => Object.values(item) as { responses: Responses }[],
-  )
+  // Each problem response as JSON text, written once: the text both counts the copies and names
+  // the shared one.
+  const found: { responses: Responses; status: string; text: string }[] = []
   const counts = new Map<string, number>()
-  const each = (
-    visit: (responses: Responses, status: string, text: string) => void,
-  ) => {
-    for (const { responses } of operations)
+  for (const item of Object.values(paths))
+    for (const { responses } of Object.values(item) as {
+      responses: Responses
+    }[])
       for (const [status, response] of Object.entries(responses))
-        if (Number(status) >= 400)
-          visit(responses, status, JSON.stringify(response))
-  }
-  each((_, __, text) => counts.set(text, (counts.get(text) ?? 0) + 1))
+        if (Number(status) >= 400) {
+          const text = JSON.stringify(response)
+          found.push({ responses, status, text })
+          counts.set(text, (counts.get(text) ?? 0) + 1)
+        }
   const shared: Record<string, unknown> = {}
   const names = new Map<string, string>()
-  each((responses, status, text) => {
-    if ((counts.get(text) ?? 0) < 2) return
+  for (const { responses, status, text } of found) {
+    if ((counts.get(text) ?? 0) < 2) continue
     let name = names.get(text)
     if (name === undefined) {
       const response = responses[status]!
@@ -43,6 +44,6 @@ export function shareResponses(
       names.set(text, name)
     }
     responses[status] = { $ref: `#/components/responses/${name}` }
-  })
+  }
   return shared
 }
