@@ -52,9 +52,12 @@ export function moneyMembersOf(description: unknown): MoneyMembers {
   )
 }
 
-/** The loaded API's money members, read from its description. */
-export function useMoneyMembers(): MoneyMembers {
-  const description = useApiDescription()
+/**
+ * The loaded API's money members, read from its description. `wanted: false` where no record
+ * shown names a known currency: no member can be money there (see `moneyCell`).
+ */
+export function useMoneyMembers(wanted = true): MoneyMembers {
+  const description = useApiDescription(wanted)
   return useMemo(() => moneyMembersOf(description), [description])
 }
 
@@ -73,6 +76,10 @@ export function formatMoney(
   const major = (minor / 10 ** exponent).toFixed(exponent)
   return `${major} ${String(currency)} (${minor} minor units)`
 }
+
+/** Whether some record names a known currency: only then may one of its members be money. */
+export const namesCurrency = (records: readonly Record<string, unknown>[]) =>
+  records.some((record) => currencyExponent(record.currency) !== null)
 
 /**
  * A money member of a record as a table cell shows it: `{ major: '19.99 usd', minor: '1999

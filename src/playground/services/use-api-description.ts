@@ -26,10 +26,15 @@ function describe(api: ReturnType<typeof usePlayground>['api']) {
   return generated.get(api)
 }
 
-export function useApiDescription(): unknown {
+/**
+ * `wanted: false` where nothing shown needs the description yet (the API root, a record without
+ * a currency): the page then does not generate it, which at a start is a share of the first
+ * render. Connected to a server it is read either way, once.
+ */
+export function useApiDescription(wanted = true): unknown {
   const { api, pageClient } = usePlayground()
   const remote = serverConnection() !== null
-  const local = remote ? undefined : describe(api)
+  const local = remote || !wanted ? undefined : describe(api)
   const root = usePageResource<{ _links?: Record<string, unknown> }>(
     remote ? pageClient.baseUrl : null,
   )

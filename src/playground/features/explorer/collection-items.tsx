@@ -1,4 +1,8 @@
-import { MoneyNote, useMoneyMembers } from '../../components/money-note.tsx'
+import {
+  MoneyNote,
+  namesCurrency,
+  useMoneyMembers,
+} from '../../components/money-note.tsx'
 import { selfHref } from '../../../client/index.ts'
 import { ScrollBox } from '../../components/scroll-box.tsx'
 import { ViewLink } from '../../components/view-link.tsx'
@@ -36,7 +40,7 @@ export function CollectionItems({
       typeof item === 'object' && item !== null,
   )
   const columns = columnsOf(items)
-  const money = useMoneyMembers()
+  const money = useMoneyMembers(namesCurrency(items))
   const { page, perPage, total } = collection
   const first =
     typeof page === 'number' && typeof perPage === 'number'

@@ -102,7 +102,7 @@ function ResourceView({
 }) {
   const [raw, setRaw] = useState(false)
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null)
-  const { client, responses } = usePlayground()
+  const { api, client, responses } = usePlayground()
   const seen = useSyncExternalStore(responses.subscribe, () =>
     responses.get('GET', client.resolve(href)),
   )
@@ -116,14 +116,19 @@ function ResourceView({
   const isCollection = items !== undefined
   const actions = actionsOf(links)
   const self = selfHref(resource) ?? href
-  // The lifecycle of whichever resource this is, from the description the mock serves.
-  const description = useApiDescription()
-  const machine = isCollection
-    ? undefined
-    : stateMachineFor(
-        description,
-        new URL(self, window.location.origin).pathname,
-      )
+  // The lifecycle of whichever resource this is, from the description the mock serves. The API
+  // root, which the engine serves itself, has none.
+  const path = new URL(self, window.location.origin).pathname
+  const root = new URL(
+    `${api.origin}${api.basePath}` || '/',
+    window.location.origin,
+  ).pathname
+  const mayHaveLifecycle =
+    !isCollection && path.replace(/\/$/, '') !== root.replace(/\/$/, '')
+  const description = useApiDescription(mayHaveLifecycle)
+  const machine = mayHaveLifecycle
+    ? stateMachineFor(description, path)
+    : undefined
   const status = machine ? resource[machine.field] : undefined
   return (
     <article

@@ -1,4 +1,8 @@
-import { MoneyNote, useMoneyMembers } from '../../components/money-note.tsx'
+import {
+  MoneyNote,
+  namesCurrency,
+  useMoneyMembers,
+} from '../../components/money-note.tsx'
 import { plainMembers, valueText } from './value-text.ts'
 
 /** The resource's own members, as name/value rows (its links and items are shown apart). */
@@ -8,7 +12,7 @@ export function MembersTable({
   resource: Record<string, unknown>
 }) {
   const members = plainMembers(resource)
-  const money = useMoneyMembers()
+  const money = useMoneyMembers(namesCurrency([resource]))
   if (members.length === 0) return null
   return (
     <div className="table-scroll">
