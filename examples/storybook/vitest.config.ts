@@ -7,6 +7,9 @@ export default defineConfig({
   plugins: [storybookTest({ configDir: '.storybook' })],
   test: {
     name: 'storybook',
+    // Both story files in one frame: each story resets its own mock, so a file needs no fresh
+    // page, and the frame loads Storybook, msw and the mock once rather than once a file.
+    isolate: false,
     browser: {
       enabled: true,
       headless: true,
