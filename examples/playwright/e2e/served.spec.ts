@@ -9,6 +9,10 @@ test.use({
   mockServer: { api: hotel },
   serviceWorkers: 'block',
 })
+// In order on one worker and its one server: the second test checks that the reset between tests
+// removed the row the first one wrote. (Spread over two workers, each would have a server of its
+// own, and a browser each.)
+test.describe.configure({ mode: 'default' })
 
 test('seeds rows from the test and reads them in the page', async ({
   page,
