@@ -42,26 +42,6 @@ test('the flaky-payments story retries through the worker: 503, 503, then 201', 
   await page.screenshot({ path: `${screenshots}/storybook-flaky-payments.png` })
 })
 
-test('the mock is reset for each story: switching stories in Storybook starts from the seed', async ({
-  page,
-}) => {
-  await page.goto('/?path=/story/scenarios--happy-path')
-  const preview = page.frameLocator('#storybook-preview-iframe')
-  const created = preview
-    .getByRole('list', { name: 'Steps' })
-    .getByRole('listitem')
-    .nth(1)
-  await expect(created).toContainText('"id": 31')
-  await page.getByRole('link', { name: 'Stale Link' }).click()
-  await expect(
-    preview.getByRole('heading', { name: 'Stale link (state conflict)' }),
-  ).toBeVisible()
-  await expect(preview.getByRole('status')).toHaveText('Done.')
-  await page.getByRole('link', { name: 'Happy Path' }).click()
-  // Without the reset, this would be order 32, and order 1 would still be cancelled.
-  await expect(created).toContainText('"id": 31')
-})
-
 test('two stories with different rows show different orders, each from its own seed', async ({
   page,
 }) => {
@@ -95,7 +75,9 @@ test("the fault story shows the list's error state after the client's two attemp
   await page.screenshot({ path: `${screenshots}/storybook-orders-error.png` })
 })
 
-test("the hypermock panel in the addon bar shows the story's operations, journal and state", async ({
+// One test opens Storybook's manager, the whole UI around the story's frame: a page far heavier
+// than a story's frame alone. It checks the panel, then switches stories in the sidebar.
+test("the hypermock panel shows the story's operations, journal and state, and each story starts from the seed", async ({
   page,
 }) => {
   await page.goto('/?path=/story/scenarios--flaky-payments')
@@ -133,9 +115,22 @@ test("the hypermock panel in the addon bar shows the story's operations, journal
 
   // Another story: the panel follows, and shows that story's journal only.
   await page.getByRole('link', { name: 'Happy Path' }).click()
-  await expect(
-    preview.getByRole('list', { name: 'Steps' }).getByRole('listitem'),
-  ).toHaveCount(3)
+  const steps = preview
+    .getByRole('list', { name: 'Steps' })
+    .getByRole('listitem')
+  await expect(steps).toHaveCount(3)
   await panel.getByRole('tab', { name: 'Journal' }).click()
   await expect(rows).toHaveCount(3)
+
+  // The mock is reset for each story: switching stories starts from the seed.
+  const created = steps.nth(1)
+  await expect(created).toContainText('"id": 31')
+  await page.getByRole('link', { name: 'Stale Link' }).click()
+  await expect(
+    preview.getByRole('heading', { name: 'Stale link (state conflict)' }),
+  ).toBeVisible()
+  await expect(preview.getByRole('status')).toHaveText('Done.')
+  await page.getByRole('link', { name: 'Happy Path' }).click()
+  // Without the reset, this would be order 32, and order 1 would still be cancelled.
+  await expect(created).toContainText('"id": 31')
 })
