@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { packageEntries } from '../../docs/.vitepress/package-entries.ts'
 import { brokenLinks, builtPages } from './built-site.ts'
+import { seriousViolations } from '../e2e/support/serious-violations.ts'
 
 const screenshots = 'test-results/screenshots'
 /**
@@ -158,21 +159,13 @@ test('the audited pages have no serious WCAG 2.1 AA violations', async ({
       // The site has no frames: axe-core runs in the page itself (legacy mode), with the same
       // rules and tags, rather than in each frame with the results put together in a second,
       // blank page that loads it again.
-      const { violations, passes } = await new AxeBuilder({ page })
+      const results = await new AxeBuilder({ page })
         .setLegacyMode()
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze()
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.id}: ${v.help} (${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join('; ')})`,
-        )
+      const serious = seriousViolations(results)
       expect.soft(serious, path).toEqual([])
-      expect.soft(passes.length, path).toBeGreaterThan(15)
+      expect.soft(results.passes.length, path).toBeGreaterThan(15)
     })
   }
 })
