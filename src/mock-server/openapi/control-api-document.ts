@@ -115,7 +115,7 @@ export function buildControlApiDocument<R extends HandlerRuntime>(
   for (const route of routes) {
     const path = `${controlPath}${route.path}`.replace(/:(\w+)/g, '{$1}')
     for (const method of Object.keys(route.methods)) {
-      const doc = controlOperationDocs[`${method} ${route.path}`]
+      const doc = controlOperationDocs()[`${method} ${route.path}`]
       if (!doc) {
         missing.push(`${method} ${route.path}`)
         continue
