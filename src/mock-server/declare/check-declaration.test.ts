@@ -147,6 +147,69 @@ describe('a declaration with mistakes', () => {
     )
   })
 
+  it('lists each scenario mistake at its path, its members and steps included', () => {
+    const tasks = defineResource({ schema: record })
+    const found = mistakes({
+      name: 'Tasks',
+      resources: { tasks },
+      scenarios: [
+        {
+          id: 'Slow Network',
+          title: '',
+          description: 'Answers slowly.',
+          token: 'a-token',
+          colour: 'red',
+        },
+        {
+          id: 'both-ways',
+          title: 'Both ways',
+          description: 'A step with a path and a link.',
+          token: 'a-token',
+          steps: [
+            { title: 'Read', path: '/tasks', link: { from: 'x', rel: 'y' } },
+            { title: 'Follow', link: { from: 'nobody', rel: 'next' } },
+          ],
+        },
+        {
+          id: 'calm',
+          title: 'Calm',
+          description: 'No faults.',
+          token: 'a-token',
+        },
+        {
+          id: 'calm',
+          title: 'Again',
+          description: 'Its id is taken.',
+          token: 'a-token',
+        },
+      ],
+    })
+    expect(found).toEqual([
+      {
+        field: 'scenarios[0].id',
+        message: 'must be kebab-case, such as "slow-network"',
+      },
+      { field: 'scenarios[0].title', message: 'must not be empty' },
+      { field: 'scenarios[0]', message: 'Unrecognized key: "colour"' },
+      {
+        field: 'scenarios[1].steps.0',
+        message: 'needs either a path or a link to follow, not both',
+      },
+      {
+        field: 'scenarios[1].steps.0.link.from',
+        message: 'names no earlier step ("x"): give that step a name',
+      },
+      {
+        field: 'scenarios[1].steps.1.link.from',
+        message: 'names no earlier step ("nobody"): give that step a name',
+      },
+      {
+        field: 'scenarios[3].id',
+        message: '"calm" is used by an earlier scenario',
+      },
+    ])
+  })
+
   it('needs a resource or a route, and takes routes alone', () => {
     expect(mistakes({ name: 'Empty', resources: {} })).toEqual([
       {

@@ -6,7 +6,7 @@ import type { FieldError } from '../validation/validate.ts'
 import type { CompiledResource } from './compile-resource.ts'
 import { declaredRoutesOf } from './declared-routes-of.ts'
 import { checkDialect } from './dialect.ts'
-import { isStandardSchema, asZodObject } from './schema-tools.ts'
+import { isStandardSchema, asZodObject, oneShot } from './schema-tools.ts'
 import type { AnyResource, ApiDeclaration } from './types.ts'
 
 /**
@@ -299,7 +299,7 @@ export function checkApiShape(declaration: ApiDeclaration, issue: Issue) {
   }
   const ids = new Set<string>()
   for (const [i, scenario] of (declaration.scenarios ?? []).entries()) {
-    const parsed = scenarioSchema.safeParse(scenario)
+    const parsed = scenarioSchema.safeParse(scenario, oneShot)
     if (!parsed.success)
       for (const { path, message } of parsed.error.issues)
         issue(

@@ -8,7 +8,10 @@ export type JsonSchema = Record<string, unknown>
 interface ZodObjectLike {
   _zod: { def: { type: string } }
   shape: Record<string, unknown>
-  safeParse(value: unknown): {
+  safeParse(
+    value: unknown,
+    context?: { jitless?: boolean },
+  ): {
     success: boolean
     data?: unknown
     error?: { issues: z.core.$ZodIssue[] }
@@ -44,14 +47,26 @@ function keyOf(segment: PropertyKey | StandardSchemaV1.PathSegment) {
 export type Checked<T> = { value: T } | { errors: FieldError[] }
 
 /**
+ * zod compiles a parser for each object schema the first time it parses with it, which pays off
+ * over many parses. A check that runs once or a few times at start (a declaration's scenarios, its
+ * seed rows) skips that compile: the same issues, for this parse only, whatever zod's global
+ * config says.
+ */
+export const oneShot = { jitless: true } as const
+
+/**
  * Validates with any Standard Schema, keeping every issue: each becomes one `errors` item with its
  * JSON pointer. zod schemas go through `safeParse`, whose issues also name unknown members, so a
  * typo gets a "did you mean".
  */
-export function checkWith<T>(schema: Schema<T>, value: unknown): Checked<T> {
+export function checkWith<T>(
+  schema: Schema<T>,
+  value: unknown,
+  { once = false }: { once?: boolean } = {},
+): Checked<T> {
   const zod = asZodObject(schema)
   if (zod) {
-    const result = zod.safeParse(value)
+    const result = zod.safeParse(value, once ? oneShot : undefined)
     if (result.success) return { value: result.data as T }
     return {
       errors: fieldErrors(result.error!.issues, Object.keys(zod.shape), value),

@@ -182,7 +182,7 @@ function tableRows(
       else if (isNullable(properties[field])) row[field] = null
     for (const [key, value] of Object.entries(values))
       if (!(key in row)) row[key] = value
-    const checked = checkWith(resource.schema, row)
+    const checked = checkWith(resource.schema, row, { once: true })
     if ('errors' in checked) {
       for (const e of checked.errors)
         errors.push({ field: `${path}.${e.field}`, message: e.message })
