@@ -205,10 +205,9 @@ export function createRequestHandler(runtime: Runtime) {
         { detail: refused },
         problemContext(runtime, state, request.method),
       )
-    if (toControl)
-      return runStages(control, onError, request, { state, runtime })
+    if (toControl) return runStages(control, onError, request, state, runtime)
     if (isGraphql(state.path))
-      return runStages(graphql, onError, request, { state, runtime })
+      return runStages(graphql, onError, request, state, runtime)
     if (
       basePath === '' ||
       state.path === basePath ||
@@ -220,7 +219,8 @@ export function createRequestHandler(runtime: Runtime) {
           : api.bodiless,
         onError,
         request,
-        { state, runtime },
+        state,
+        runtime,
       )
     return problemResponse(
       'not-found',

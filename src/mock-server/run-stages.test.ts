@@ -3,10 +3,8 @@ import type { RequestState, Stage, StageContext } from './request-state.ts'
 import { runStages, type StageErrorHandler } from './run-stages.ts'
 import type { Runtime } from './runtime.ts'
 
-const env = {
-  state: {} as RequestState,
-  runtime: {} as Runtime,
-}
+const state = {} as RequestState
+const runtime = {} as Runtime
 const request = () =>
   new Request('http://hypermock.test/api', { headers: { 'X-Probe': 'yes' } })
 const onError: StageErrorHandler = (error) =>
@@ -30,7 +28,8 @@ describe('runStages', () => {
       [around('a'), around('b'), answer('done')],
       onError,
       request(),
-      env,
+      state,
+      runtime,
     )
     expect(await response.text()).toBe('done')
     expect(steps).toEqual(['a before', 'b before', 'b after', 'a after'])
@@ -47,12 +46,14 @@ describe('runStages', () => {
       ],
       onError,
       request(),
-      env,
+      state,
+      runtime,
     )
     expect(seen?.req.method).toBe('GET')
     expect(seen?.req.header('X-Probe')).toBe('yes')
     expect(seen?.req.header('X-Absent')).toBeUndefined()
-    expect(seen?.env).toBe(env)
+    expect(seen?.env.state).toBe(state)
+    expect(seen?.env.runtime).toBe(runtime)
   })
 
   it('ends a throw where it happened: the stages before see the problem and the error', async () => {
@@ -73,7 +74,8 @@ describe('runStages', () => {
       ],
       onError,
       request(),
-      env,
+      state,
+      runtime,
     )
     expect(response.status).toBe(400)
     expect(await response.text()).toBe('problem: refused')
@@ -86,7 +88,8 @@ describe('runStages', () => {
       [answer('early'), answer('late')],
       onError,
       request(),
-      env,
+      state,
+      runtime,
     )
     expect(await early.text()).toBe('early')
     const ignored = await runStages(
@@ -99,7 +102,8 @@ describe('runStages', () => {
       ],
       onError,
       request(),
-      env,
+      state,
+      runtime,
     )
     expect(await ignored.text()).toBe('first')
   })
@@ -115,24 +119,37 @@ describe('runStages', () => {
       ],
       onError,
       request(),
-      env,
+      state,
+      runtime,
     )
     expect(response.headers.get('X-Added')).toBe('1')
   })
 
   it('fails when no stage answers', async () => {
     await expect(
-      runStages([async (_c, next) => next()], onError, request(), env),
+      runStages(
+        [async (_c, next) => next()],
+        onError,
+        request(),
+        state,
+        runtime,
+      ),
     ).rejects.toThrow('No stage answered')
   })
 
   it('hands back the answer itself when no stage waits, and a promise when one does', async () => {
     const pass: Stage = (_c, next) => next()
     const now: Stage = () => new Response('now')
-    const sync = runStages([pass, now], onError, request(), env)
+    const sync = runStages([pass, now], onError, request(), state, runtime)
     expect(sync).toBeInstanceOf(Response)
     expect(await (sync as Response).text()).toBe('now')
-    const waiting = runStages([pass, answer('later')], onError, request(), env)
+    const waiting = runStages(
+      [pass, answer('later')],
+      onError,
+      request(),
+      state,
+      runtime,
+    )
     expect(waiting).toBeInstanceOf(Promise)
     expect(await (await waiting).text()).toBe('later')
   })

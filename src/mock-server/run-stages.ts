@@ -9,23 +9,6 @@ import type {
 /** Turns whatever a stage threw into the answer: a problem document, or the one 500. */
 export type StageErrorHandler = (error: unknown, c: StageContext) => Response
 
-class StageRequestOf implements StageRequest {
-  readonly raw: Request
-  readonly method: string
-  constructor(raw: Request) {
-    this.raw = raw
-    this.method = raw.method
-  }
-  /**
-   * A header's value. The mock asks by lower-case name (`content-type`): the platform's `Headers`
-   * and a server adapter's lighter one lower-case the name they are given, which costs a new
-   * string per read unless it is lower-case already.
-   */
-  header(name: string) {
-    return this.raw.headers.get(name) ?? undefined
-  }
-}
-
 /** What a stage that answered without waiting hands back: one settled promise, shared. */
 const DONE = Promise.resolve()
 
@@ -47,11 +30,14 @@ export function afterNext(
  * `next()` to let the rest answer, then may read or amend `res`. A throw ends at the stage that
  * threw: `error` and `res` (its problem) are set there, and the stages before it see them once
  * their `next()` returns, so a stage that holds something (a claimed key) always gets to let go.
- * One object per request carries it all: no closure per stage that answers without waiting.
+ * One object per request carries it all, the request's and the env's views included: no closure
+ * per stage that answers without waiting, and no object per view.
  */
-class StageRun implements StageContext {
-  readonly env: { state: RequestState; runtime: Runtime }
-  readonly req: StageRequest
+class StageRun implements StageContext, StageRequest {
+  readonly state: RequestState
+  readonly runtime: Runtime
+  readonly raw: Request
+  readonly method: string
   res: Response | undefined = undefined
   error: unknown = undefined
   waited = false
@@ -64,12 +50,34 @@ class StageRun implements StageContext {
     stages: readonly Stage[],
     onError: StageErrorHandler,
     request: Request,
-    env: StageContext['env'],
+    state: RequestState,
+    runtime: Runtime,
   ) {
     this.stages = stages
     this.onError = onError
-    this.req = new StageRequestOf(request)
-    this.env = env
+    this.raw = request
+    this.method = request.method
+    this.state = state
+    this.runtime = runtime
+  }
+
+  /** The request's state and the instance's runtime: the run holds both. */
+  get env(): StageContext['env'] {
+    return this
+  }
+
+  /** The request as the stages read it: the run holds it. */
+  get req(): StageRequest {
+    return this
+  }
+
+  /**
+   * A header's value. The mock asks by lower-case name (`content-type`): the platform's `Headers`
+   * and a server adapter's lighter one lower-case the name they are given, which costs a new
+   * string per read unless it is lower-case already.
+   */
+  header(name: string) {
+    return this.raw.headers.get(name) ?? undefined
   }
 
   /** A stage's answer: kept only while nothing after it has answered. */
@@ -127,9 +135,10 @@ export function runStages(
   stages: readonly Stage[],
   onError: StageErrorHandler,
   request: Request,
-  env: StageContext['env'],
+  state: RequestState,
+  runtime: Runtime,
 ): Response | Promise<Response> {
-  const run = new StageRun(stages, onError, request, env)
+  const run = new StageRun(stages, onError, request, state, runtime)
   const walked = run.dispatch(0)
   return walked === DONE ? answerOf(run) : walked.then(() => answerOf(run))
 }

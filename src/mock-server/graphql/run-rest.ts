@@ -121,10 +121,7 @@ export async function runRest(
       members: runtime.api.declaration.problemMembers,
     })
   }
-  const response = await runStages(stages, onError, request, {
-    state,
-    runtime,
-  })
+  const response = await runStages(stages, onError, request, state, runtime)
   if (unexpected !== undefined && !request.signal.aborted)
     runtime.options.onUnhandledError(unexpected, request)
   const committed = runtime.persistence?.finish(state.unit)

@@ -8,8 +8,13 @@ import type { StageAnswers } from './stage-answers.ts'
 
 const anonymous: Principal = { id: 'anonymous', owns: [], scopes: [] }
 
-/** What the handler gets; the URL is parsed only if it reads it (a list reads its query). */
-class OperationContext implements RouteContext<Runtime> {
+/**
+ * What the handler gets, and the operation its state events are named after: one object for both.
+ * The URL is parsed only if something reads it (a list reads its query; an operation's origin is
+ * read only when it makes an event). A class, not a literal with getters, which V8 would build
+ * through its runtime on every request.
+ */
+class OperationContext implements RouteContext<Runtime>, EventOperation {
   readonly path: string
   readonly params: Record<string, string>
   readonly body: unknown
@@ -18,10 +23,13 @@ class OperationContext implements RouteContext<Runtime> {
   readonly principal: Principal
   readonly runtime: Runtime
   readonly checked: RequestState['checked']
+  readonly resource: string | undefined
+  readonly action: string | undefined
   private readonly state: RequestState
   constructor(
     request: Request,
     state: RequestState,
+    route: MatchedRoute,
     principal: Principal,
     runtime: Runtime,
     waited: boolean,
@@ -31,31 +39,15 @@ class OperationContext implements RouteContext<Runtime> {
     this.principal = principal
     this.runtime = runtime
     this.path = state.path
-    this.params = state.route!.params
+    this.params = route.params
     this.body = state.body
     this.requestId = state.requestId
     this.checked = waited ? null : state.checked
+    this.resource = route.spec.resource
+    this.action = route.spec.action
   }
   get url() {
     return this.state.url
-  }
-}
-
-/**
- * The operation its state events are named after. Its origin is read only when the operation makes
- * an event: a read parses no URL for it. A class, not a literal with a getter, which V8 would build
- * through its runtime on every request.
- */
-class RunningOperation implements EventOperation {
-  readonly resource: string | undefined
-  readonly action: string | undefined
-  readonly params: Record<string, string>
-  private readonly state: RequestState
-  constructor(route: MatchedRoute, state: RequestState) {
-    this.resource = route.spec.resource
-    this.action = route.spec.action
-    this.params = route.params
-    this.state = state
   }
   get origin() {
     return this.state.url.origin
@@ -79,13 +71,14 @@ export const dispatch: Stage = (c) => {
   const context = new OperationContext(
     c.req.raw,
     state,
+    route,
     principal,
     runtime,
     c.waited,
   )
   // The operation's writes become its state events as its synchronous step ends.
   const events = runtime.stateEvents
-  events.begin(new RunningOperation(route, state))
+  events.begin(context)
   const persistence = runtime.persistence
   if (!persistence) {
     try {
