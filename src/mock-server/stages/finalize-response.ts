@@ -2,12 +2,7 @@ import { HttpResponse, responseOf } from '../http-response.ts'
 import { isPlainJson, representationType } from '../representation-type.ts'
 import type { RequestState } from '../request-state.ts'
 import type { RouteFacts } from '../route-spec.ts'
-import {
-  draftOf,
-  recordName,
-  withHeaders,
-  type ResponseDraft,
-} from '../response-draft.ts'
+import { draftOf, recordName, type ResponseDraft } from '../response-draft.ts'
 import { isRead, type StageAnswers } from './stage-answers.ts'
 
 function etagMatches(header: string, etag: string) {
@@ -104,25 +99,50 @@ const fresh = (
   !!ifNoneMatch &&
   etagMatches(ifNoneMatch, etag)
 
-/** The same rules on a response's draft: the answer is built once, from plain parts. */
+/**
+ * Whether a header name is `lower` in any case, without a lower-cased copy of it: header names are
+ * tokens, and of a token's characters only letters have a case.
+ */
+function sameName(name: string, lower: string) {
+  if (name.length !== lower.length) return false
+  for (let i = 0; i < name.length; i++) {
+    const code = lower.charCodeAt(i)
+    const sent = name.charCodeAt(i)
+    if (sent !== code && (code < 97 || code > 122 || (sent | 0x20) !== code))
+      return false
+  }
+  return true
+}
+
+/** Whether a header of the given record is one `finalizeDraft` sets anew. */
+const replaced = (name: string, vary: boolean, retype: boolean) =>
+  sameName(name, 'cache-control') ||
+  (vary && sameName(name, 'vary')) ||
+  (retype && sameName(name, 'content-type'))
+
+/**
+ * The same rules on a response's draft: the answer is built once, from plain parts, into one new
+ * record: the given headers, then the ones set here, each replacing any of the same name.
+ */
 function finalizeDraft(
   request: Request,
   state: RequestState,
   { body, status, headers: given }: ResponseDraft,
 ): Response {
   const read = request.method === 'GET' || request.method === 'HEAD'
-  const amended: Record<string, string> = {
-    'Cache-Control': cacheControl(read, state, status),
-  }
-  if (varies(read, state, status)) amended.Vary = 'Authorization'
+  const vary = varies(read, state, status)
   const typeName = recordName(given, 'Content-Type')
   const type = retyped(
     state,
     status,
     typeName === undefined ? undefined : given[typeName],
   )
-  if (type !== undefined) amended[typeName!] = type
-  const headers = withHeaders(given, amended)
+  const headers: Record<string, string> = {}
+  for (const key in given)
+    if (!replaced(key, vary, type !== undefined)) headers[key] = given[key]!
+  headers['Cache-Control'] = cacheControl(read, state, status)
+  if (vary) headers.Vary = 'Authorization'
+  if (type !== undefined) headers[typeName!] = type
   const etagName = recordName(headers, 'ETag')
   const etag = etagName === undefined ? null : headers[etagName]!
   if (fresh(read, status, etag, request.headers.get('if-none-match'))) {
