@@ -6,6 +6,7 @@ import type { ResolvedOptions } from './options.ts'
 import { createRandom } from './random.ts'
 import { RateLimiter } from './rate-limit/rate-limiter.ts'
 import type { Runtime } from './runtime.ts'
+import { requestIdOf } from './request-id.ts'
 import { Database } from './store/database.ts'
 import { parseSnapshot } from './store/snapshot-schema.ts'
 import { StateEvents } from './store/state-events.ts'
@@ -43,8 +44,7 @@ export function createRuntime(options: ResolvedOptions): Runtime {
     limiter: new RateLimiter(clock),
     journal: new Journal(options.journalLimit),
     events: new MockEvents((error) => options.onUnhandledError(error)),
-    nextRequestId: () =>
-      `req-${(++requestCount).toString(36).padStart(6, '0')}`,
+    nextRequestId: () => requestIdOf(++requestCount),
     reset() {
       runtime.db.load(options.seed(options.config.seed))
       runtime.config = structuredClone(options.config)

@@ -1,5 +1,6 @@
 import { journalEntry } from '../journal.ts'
 import { problemResponse } from '../problems/problem-response.ts'
+import { requestIdOf } from '../request-id.ts'
 import type { EngineState } from '../ports/engine-state.ts'
 import { checkStoredRows } from './check-stored-rows.ts'
 import type {
@@ -13,8 +14,6 @@ import { settingsOf } from './persistence.ts'
 
 /** Seconds a caller waits before retrying when the shared store cannot be reached. */
 const RETRY_AFTER_SECONDS = 1
-
-const requestId = (n: number) => `req-${n.toString(36).padStart(6, '0')}`
 
 /**
  * One replica of a mock whose state lives in a store several processes share. Each request runs
@@ -49,7 +48,7 @@ export class Replica {
     this.runtime = runtime
     this.shared = shared
     this.description = description
-    runtime.nextRequestId = () => requestId(++this.requests)
+    runtime.nextRequestId = () => requestIdOf(++this.requests)
   }
 
   /** Runs `handle` as one unit of work; answers the 503 problem when the store is out of reach. */
