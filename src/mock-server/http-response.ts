@@ -1,4 +1,4 @@
-import { keepDraft } from './response-draft.ts'
+import { keepDraft, sameName } from './response-draft.ts'
 
 /** What a handler may set; `Cache-Control` is not among them: `finalizeResponse` decides it. */
 export interface HttpResponseInit {
@@ -21,8 +21,7 @@ function withType(
   if (headers === undefined) return { 'Content-Type': contentType }
   if (isRecord(headers)) {
     for (const name in headers)
-      if (name.length === 12 && name.toLowerCase() === 'content-type')
-        return headers
+      if (sameName(name, 'content-type')) return headers
     return { 'Content-Type': contentType, ...headers }
   }
   const merged = new Headers(headers)

@@ -33,6 +33,21 @@ export function draftOf(response: Response): ResponseDraft | undefined {
   return (response as Drafted)[DRAFT]
 }
 
+/**
+ * Whether a header name is `lower` in any case, without a lower-cased copy of it: header names are
+ * tokens, and of a token's characters only letters have a case.
+ */
+export function sameName(name: string, lower: string) {
+  if (name.length !== lower.length) return false
+  for (let i = 0; i < name.length; i++) {
+    const code = lower.charCodeAt(i)
+    const sent = name.charCodeAt(i)
+    if (sent !== code && (code < 97 || code > 122 || (sent | 0x20) !== code))
+      return false
+  }
+  return true
+}
+
 /** The name as the record spells it (header names are case-insensitive), or undefined. */
 export function recordName(record: Record<string, string>, name: string) {
   // Spelled as asked (the mock's own records always are): no lower-casing at all.

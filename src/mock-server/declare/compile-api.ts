@@ -180,6 +180,7 @@ export function compileApi(
   }
   if (checkedSeed) keep(1, checkedSeed)
   const written = new WeakMap<AnyRecord, { base: string; json: string }>()
+  const etagPrefixes = new Map<CompiledResource, string>()
   // Routes reach the compiled API through `self`, which is set right below them.
   // eslint-disable-next-line prefer-const
   let compiled: CompiledApi
@@ -327,10 +328,13 @@ export function compileApi(
       return json
     },
     etag(resource, row) {
-      const suffix = resource.has.version
-        ? `v${String(row.version)}`
-        : hash(JSON.stringify(row))
-      return `"${resource.singular}-${String(row.id)}-${suffix}"`
+      // `"order-1-v3"`: the part before the id is the resource's, joined once rather than per answer.
+      let prefix = etagPrefixes.get(resource)
+      if (prefix === undefined)
+        etagPrefixes.set(resource, (prefix = `"${resource.singular}-`))
+      return resource.has.version
+        ? `${prefix}${String(row.id)}-v${String(row.version)}"`
+        : `${prefix}${String(row.id)}-${hash(JSON.stringify(row))}"`
     },
     visible: (resource, row, principal, tables) =>
       visibleWith(resource, row, principal, dataOf(tables)),

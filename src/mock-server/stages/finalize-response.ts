@@ -2,7 +2,12 @@ import { HttpResponse, responseOf } from '../http-response.ts'
 import { isPlainJson, representationType } from '../representation-type.ts'
 import type { RequestState } from '../request-state.ts'
 import type { RouteFacts } from '../route-spec.ts'
-import { draftOf, recordName, type ResponseDraft } from '../response-draft.ts'
+import {
+  draftOf,
+  recordName,
+  sameName,
+  type ResponseDraft,
+} from '../response-draft.ts'
 import { isRead, type StageAnswers } from './stage-answers.ts'
 
 function etagMatches(header: string, etag: string) {
@@ -98,21 +103,6 @@ const fresh = (
   !!etag &&
   !!ifNoneMatch &&
   etagMatches(ifNoneMatch, etag)
-
-/**
- * Whether a header name is `lower` in any case, without a lower-cased copy of it: header names are
- * tokens, and of a token's characters only letters have a case.
- */
-function sameName(name: string, lower: string) {
-  if (name.length !== lower.length) return false
-  for (let i = 0; i < name.length; i++) {
-    const code = lower.charCodeAt(i)
-    const sent = name.charCodeAt(i)
-    if (sent !== code && (code < 97 || code > 122 || (sent | 0x20) !== code))
-      return false
-  }
-  return true
-}
 
 /** Whether a header of the given record is one `finalizeDraft` sets anew. */
 const replaced = (name: string, vary: boolean, retype: boolean) =>
