@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { createMockApi } from '../index.ts'
+import { Journal, type JournalRecord } from './journal.ts'
 
 test('keeps only the newest journalLimit entries, newest last', async () => {
   const api = createMockApi({ journalLimit: 3 })
@@ -67,4 +68,17 @@ test('fingerprints the body of a POST a fault answered before any stage read it'
   expect(faulted?.fault).not.toBeNull()
   expect(faulted?.bodyFingerprint).toMatch(/^\d+:[0-9a-f]{8}$/)
   expect(faulted?.bodyFingerprint).toBe(retried?.bodyFingerprint)
+})
+
+test('keeps the newest entries in order through many trims, those recorded and those adopted', () => {
+  const journal = new Journal(4)
+  const entry = (id = 0) =>
+    ({ id, requestId: `req-${id}`, at: 0 }) as unknown as JournalRecord
+  for (let i = 0; i < 21; i++) journal.record(entry())
+  expect(journal.list().map((e) => e.id)).toEqual([18, 19, 20, 21])
+  expect(journal.recordedAfter(18).map((e) => e.id)).toEqual([19, 20, 21])
+  journal.adopt([22, 23, 24, 25, 26, 27, 28].map(entry), 28)
+  expect(journal.list().map((e) => e.id)).toEqual([25, 26, 27, 28])
+  journal.record(entry())
+  expect(journal.list().map((e) => e.id)).toEqual([26, 27, 28, 29])
 })

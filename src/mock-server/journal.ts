@@ -103,11 +103,19 @@ export class Journal {
     const stored = entry
     stored.id = ++this.counter
     this.entries.push(stored)
-    // Trimmed in batches (up to half the limit again) so a full journal is not shifted per request.
-    if (this.entries.length >= this.limit * 1.5) {
-      this.entries = this.entries.slice(-this.limit)
-    }
+    this.trim()
     return stored
+  }
+
+  /**
+   * Keeps the newest `limit` entries, trimmed in batches (up to half the limit again) so a full
+   * journal is not shifted per request. They move down within the array rather than into a new
+   * one: its room is kept, and a full journal allocates nothing as it takes more.
+   */
+  private trim() {
+    if (this.entries.length < this.limit * 1.5) return
+    this.entries.copyWithin(0, this.entries.length - this.limit)
+    this.entries.length = this.limit
   }
 
   list(): JournalEntry[] {
@@ -133,8 +141,7 @@ export class Journal {
   /** Takes entries another replica recorded (or a store kept), numbering on after them. */
   adopt(entries: readonly JournalRecord[], counter: number) {
     for (const entry of entries) this.entries.push(entry)
-    if (this.entries.length >= this.limit * 1.5)
-      this.entries = this.entries.slice(-this.limit)
+    this.trim()
     this.counter = Math.max(this.counter, counter)
   }
 
