@@ -108,6 +108,18 @@ function fail(message: string, action = 'create the mock API'): never {
   throw new TypeError(`Failed to ${action}: ${message}`)
 }
 
+/**
+ * The initial settings: each member the options give, the default for the others. A member given
+ * as `undefined` (as JavaScript callers and spread objects often pass one) takes its default too,
+ * as it does in `api.config.update`, rather than replacing the default with nothing.
+ */
+function withDefaults(config: Partial<MockConfig> | undefined): MockConfig {
+  const given = Object.entries(config ?? {}).filter(
+    ([, value]) => value !== undefined,
+  )
+  return { ...defaultConfig, ...Object.fromEntries(given) }
+}
+
 /** Checks the initial settings with the rules `api.config.update` and `PATCH /__mock/config` use. */
 function checkConfig(config: MockConfig): MockConfig {
   const result = configPatchSchema.safeParse(config)
@@ -251,7 +263,7 @@ export function resolveOptions<A extends ApiDeclaration>(
           }),
     initialState: options.initialState,
     tokens: options.tokens ?? api.tokens,
-    config: checkConfig({ ...defaultConfig, ...options.config }),
+    config: checkConfig(withDefaults(options.config)),
     now: options.now ?? Date.now,
     sleep: options.sleep ?? abortableSleep,
     idempotencyTtlMs,
