@@ -129,14 +129,12 @@ function checkConfig(config: MockConfig): MockConfig {
     Object.keys(configPatchSchema.shape),
     config,
   )
-  fail(
-    issues
-      .map(
-        (issue) =>
-          `config.${issue.path.map(String).join('.')} ${issue.message}`,
-      )
-      .join('; ') + '.',
-  )
+  const list = issues
+    .map(
+      (issue) => `config.${issue.path.map(String).join('.')} ${issue.message}`,
+    )
+    .join('; ')
+  fail(/[.?!]$/.test(list) ? list : `${list}.`)
 }
 
 const SEGMENTS = /^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/

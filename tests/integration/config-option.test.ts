@@ -4,7 +4,8 @@ import { createMockApi, type MockConfig } from '../../src/index.ts'
 /**
  * `createMockApi({ config })`: the initial settings. A member left out, or given as `undefined`
  * (JavaScript callers and spread objects often pass one), takes its default; a member with a
- * wrong value fails the creation with every mistake named by its path.
+ * wrong value fails the creation with every mistake named by its path, inside the rate limit's
+ * object too.
  */
 
 const order = (api: ReturnType<typeof createMockApi>) =>
@@ -51,5 +52,40 @@ describe('createMockApi({ config })', () => {
     expect(() => createMockApi({ config })).toThrow(
       'Failed to create the mock API: config.rateLimit must be false or { limit, windowSeconds }; config.requireIdempotencyKey must be true or false (got a string); config.latencyMs must be ≥ 0; config.seed must be an integer.',
     )
+  })
+  it("names each mistake inside the rate limit's object, not only the union", () => {
+    const config = {
+      rateLimit: { limit: 0, windowSeconds: 1.5, windw: 3 },
+    } as unknown as Partial<MockConfig>
+    expect(() => createMockApi({ config })).toThrow(
+      'Failed to create the mock API: config.rateLimit.limit must be ≥ 1; config.rateLimit.windowSeconds must be whole seconds; config.rateLimit.windw is not a known member.',
+    )
+  })
+
+  it('answers PATCH /__mock/config with each bad member of the rate limit, and changes nothing', async () => {
+    const api = createMockApi()
+    const before = api.config.get()
+    const response = await api.fetch(
+      new Request('http://localhost/__mock/config', {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ rateLimit: { limit: 0, windowSeconds: 'x' } }),
+      }),
+    )
+    expect(response.status).toBe(422)
+    const problem = (await response.json()) as { errors: unknown[] }
+    expect(problem.errors).toEqual([
+      {
+        field: 'rateLimit.limit',
+        message: 'must be ≥ 1',
+        pointer: '#/rateLimit/limit',
+      },
+      {
+        field: 'rateLimit.windowSeconds',
+        message: 'must be whole seconds (got a string)',
+        pointer: '#/rateLimit/windowSeconds',
+      },
+    ])
+    expect(api.config.get()).toEqual(before)
   })
 })

@@ -5,7 +5,7 @@ import { defaultRateLimit } from '../mock-config.ts'
 
 const rateLimit = z.strictObject({
   limit: z
-    .number()
+    .number({ error: 'must be a whole number of requests' })
     .int({ error: 'must be a whole number of requests' })
     .min(1, { error: 'must be ≥ 1' })
     .max(limits.rateLimitRequests, {
@@ -13,7 +13,7 @@ const rateLimit = z.strictObject({
     })
     .optional(),
   windowSeconds: z
-    .number()
+    .number({ error: 'must be whole seconds' })
     .int({ error: 'must be whole seconds' })
     .min(1, { error: 'must be ≥ 1' })
     .max(limits.rateLimitWindowSeconds, {

@@ -81,7 +81,33 @@ export interface Issue {
   message: string
 }
 
-/** zod's issues in the mock's words: unknown members get a "did you mean", wrong types say so. */
+/** Whether a union's branch refused the value as a whole (its type or literal), not a part of it. */
+const refusedWhole = (branch: readonly z.core.$ZodIssue[]) =>
+  branch.some(
+    (issue) =>
+      issue.path.length === 0 &&
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value'),
+  )
+
+/**
+ * The issues of the one branch of a union that took the value's kind (`{ limit: 0 }` against
+ * `false | { limit, windowSeconds }`: the object's), placed under the union's path. None when no
+ * branch, or more than one, took it: the union's own message then says what it accepts.
+ */
+function branchIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] | null {
+  if (issue.code !== 'invalid_union') return null
+  const taken = issue.errors.filter((branch) => !refusedWhole(branch))
+  if (taken.length !== 1 || taken[0]!.length === 0) return null
+  return taken[0]!.map((inner) => ({
+    ...inner,
+    path: [...issue.path, ...inner.path],
+  }))
+}
+
+/**
+ * zod's issues in the mock's words: unknown members get a "did you mean", wrong types say so, and
+ * a union whose one branch took the value reports that branch's mistakes, each at its own path.
+ */
 export function issueList(
   issues: readonly z.core.$ZodIssue[],
   known: readonly string[],
@@ -89,11 +115,20 @@ export function issueList(
 ): Issue[] {
   const list: Issue[] = []
   for (const issue of issues) {
+    const inner = branchIssues(issue)
+    if (inner) {
+      list.push(...issueList(inner, known, input))
+      continue
+    }
     if (issue.code === 'unrecognized_keys') {
+      // `known` names the top level's members; a nested object's are not in zod's issue.
       for (const key of issue.keys)
         list.push({
           path: [...issue.path, key],
-          message: unknownMember(key, known),
+          message:
+            issue.path.length === 0
+              ? unknownMember(key, known)
+              : 'is not a known member',
         })
       continue
     }
