@@ -34,31 +34,26 @@ export function draftOf(response: Response): ResponseDraft | undefined {
 }
 
 /**
- * Whether a header name is `lower` in any case, without a lower-cased copy of it: header names are
- * tokens, and of a token's characters only letters have a case.
+ * Whether two header names are the same in any case, without a lower-cased copy of either: header
+ * names are tokens, and of a token's characters only the letters have a case.
  */
-export function sameName(name: string, lower: string) {
-  if (name.length !== lower.length) return false
-  for (let i = 0; i < name.length; i++) {
-    const code = lower.charCodeAt(i)
-    const sent = name.charCodeAt(i)
-    if (sent !== code && (code < 97 || code > 122 || (sent | 0x20) !== code))
-      return false
+export function sameName(a: string, b: string) {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x === y) continue
+    const folded = x | 0x20
+    if (folded !== (y | 0x20) || folded < 97 || folded > 122) return false
   }
   return true
 }
 
 /** The name as the record spells it (header names are case-insensitive), or undefined. */
 export function recordName(record: Record<string, string>, name: string) {
-  // Spelled as asked (the mock's own records always are): no lower-casing at all.
+  // Spelled as asked (the mock's own records always are): found without a scan.
   if (Object.hasOwn(record, name)) return name
-  let lower: string | undefined
-  for (const key in record)
-    if (
-      key.length === name.length &&
-      key.toLowerCase() === (lower ??= name.toLowerCase())
-    )
-      return key
+  for (const key in record) if (sameName(key, name)) return key
   return undefined
 }
 

@@ -5,7 +5,7 @@ import type { RouteFacts } from '../route-spec.ts'
 import {
   draftOf,
   recordName,
-  sameName,
+  withHeaders,
   type ResponseDraft,
 } from '../response-draft.ts'
 import { isRead, type StageAnswers } from './stage-answers.ts'
@@ -104,35 +104,25 @@ const fresh = (
   !!ifNoneMatch &&
   etagMatches(ifNoneMatch, etag)
 
-/** Whether a header of the given record is one `finalizeDraft` sets anew. */
-const replaced = (name: string, vary: boolean, retype: boolean) =>
-  sameName(name, 'cache-control') ||
-  (vary && sameName(name, 'vary')) ||
-  (retype && sameName(name, 'content-type'))
-
-/**
- * The same rules on a response's draft: the answer is built once, from plain parts, into one new
- * record: the given headers, then the ones set here, each replacing any of the same name.
- */
+/** The same rules on a response's draft: the answer is built once, from plain parts. */
 function finalizeDraft(
   request: Request,
   state: RequestState,
   { body, status, headers: given }: ResponseDraft,
 ): Response {
   const read = request.method === 'GET' || request.method === 'HEAD'
-  const vary = varies(read, state, status)
+  const amended: Record<string, string> = {
+    'Cache-Control': cacheControl(read, state, status),
+  }
+  if (varies(read, state, status)) amended.Vary = 'Authorization'
   const typeName = recordName(given, 'Content-Type')
   const type = retyped(
     state,
     status,
     typeName === undefined ? undefined : given[typeName],
   )
-  const headers: Record<string, string> = {}
-  for (const key in given)
-    if (!replaced(key, vary, type !== undefined)) headers[key] = given[key]!
-  headers['Cache-Control'] = cacheControl(read, state, status)
-  if (vary) headers.Vary = 'Authorization'
-  if (type !== undefined) headers[typeName!] = type
+  if (type !== undefined) amended[typeName!] = type
+  const headers = withHeaders(given, amended)
   const etagName = recordName(headers, 'ETag')
   const etag = etagName === undefined ? null : headers[etagName]!
   if (fresh(read, status, etag, request.headers.get('if-none-match'))) {
