@@ -1,4 +1,4 @@
-import { keepDraft, sameName } from './response-draft.ts'
+import { draftedResponse, sameName } from './response-draft.ts'
 
 /** What a handler may set; `Cache-Control` is not among them: `finalizeResponse` decides it. */
 export interface HttpResponseInit {
@@ -36,9 +36,7 @@ export function responseOf(
   headers: HeadersInit,
 ): Response {
   if (!isRecord(headers)) return new Response(body, { status, headers })
-  // The draft is the init too: one object where a response and its draft would take two.
-  const draft = { body, status, headers }
-  return keepDraft(new Response(body, draft), draft)
+  return draftedResponse({ body, status, headers })
 }
 
 const respond = (

@@ -20,12 +20,42 @@ export interface ResponseDraft {
 const NativeResponse = globalThis.Response
 const DRAFT = Symbol('hypermock.draft')
 
-type Drafted = Response & { [DRAFT]?: ResponseDraft }
+type Drafted = Response & { [DRAFT]?: ResponseDraft | undefined }
 
-/** Remembers a response's parts when a lighter `Response` stands in for the platform's own. */
-export function keepDraft(response: Response, draft: ResponseDraft) {
-  if (response.constructor !== NativeResponse)
-    (response as Drafted)[DRAFT] = draft
+let lighter: typeof Response | undefined
+let Drafting: typeof Response | undefined
+
+/**
+ * The lighter `Response` standing in for the platform's own, with one change: reading a response's
+ * `headers` ends its draft. Whoever reads them may change them (a handler's
+ * `answer.headers.set(...)`), so the answer is then finalized from its headers, not from the draft.
+ * Undefined where the global `Response` is the platform's own.
+ */
+function draftingResponse(): typeof Response | undefined {
+  const current = globalThis.Response
+  if (current === NativeResponse) return undefined
+  if (current !== lighter) {
+    lighter = current
+    Drafting = class DraftedResponse extends current {
+      override get headers() {
+        ;(this as Drafted)[DRAFT] = undefined
+        return super.headers
+      }
+    }
+  }
+  return Drafting
+}
+
+/**
+ * A response of these parts, which keeps them as its draft where a lighter `Response` stands in for
+ * the platform's own (the draft is the init too: one object where a response and its draft would
+ * take two).
+ */
+export function draftedResponse(draft: ResponseDraft): Response {
+  const Drafting = draftingResponse()
+  if (Drafting === undefined) return new Response(draft.body, draft)
+  const response: Drafted = new Drafting(draft.body, draft)
+  response[DRAFT] = draft
   return response
 }
 

@@ -1,5 +1,6 @@
 import { HttpResponse } from '../http-response.ts'
 import { limits } from '../limits.ts'
+import { draftOf, headerOf } from '../response-draft.ts'
 import { fail } from '../problems/problem-error.ts'
 import type { Stage, StageContext } from '../request-state.ts'
 import { ProblemError } from '../problems/problem-error.ts'
@@ -142,7 +143,8 @@ async function keyed(c: StageContext, next: () => Promise<void>) {
   }
   const res = c.res
   if (!res || !isStorable(runtime, res, c.error)) return release()
-  const body = await res.clone().text()
+  // A drafted answer's text is at hand: no clone of it to read.
+  const body = draftOf(res)?.body ?? (await res.clone().text())
   // The operation wrote into data that a restore or reset has since replaced: its result is gone
   // with that data, so the key is free again and a retry executes against the data now current.
   if (
@@ -152,7 +154,7 @@ async function keyed(c: StageContext, next: () => Promise<void>) {
     return release()
   const headers: Record<string, string> = {}
   for (const name of STORED_HEADERS) {
-    const value = res.headers.get(name)
+    const value = headerOf(res, name)
     if (value !== null) headers[name] = value
   }
   const response: StoredResponse = { status: res.status, body, headers }
