@@ -85,17 +85,31 @@ export const advanceSchema = z.strictObject({
     .min(0, { error: 'must be ≥ 0' }),
 })
 
-export function createControls(runtime: Runtime): MockControls {
+export function createControls(
+  runtime: Runtime,
+  {
+    owned = false,
+  }: {
+    /**
+     * The control API's own use: a snapshot it is given was parsed from the request for it alone,
+     * and one it reads is written out as JSON at once. Neither needs the copy that keeps a caller's
+     * object and the mock's rows apart.
+     */
+    owned?: boolean
+  } = {},
+): MockControls {
   const { events } = runtime
   return {
     state: {
       snapshot() {
         runtime.db.sweepExpired(runtime.clock.now(), true)
-        return runtime.db.snapshot()
+        return owned ? runtime.db.snapshotView() : runtime.db.snapshot()
       },
       restore(snapshot) {
+        const checked = parseSnapshot(runtime.api, snapshot)
         // Validated before it is copied: the schema bounds its depth, so cloning cannot overflow.
-        const parsed = structuredClone(parseSnapshot(runtime.api, snapshot))
+        // (A checked row is a new object, but a schema may pass a member's value through as given.)
+        const parsed = owned ? checked : structuredClone(checked)
         const now = runtime.clock.now()
         parsed.idempotencyKeys = parsed.idempotencyKeys.filter(
           (record) => Date.parse(record.expiresAt) > now,

@@ -14,7 +14,8 @@ function endpoint(spec: ControlCommand<unknown, unknown>): Handler<Runtime> {
     const input = spec.input?.(ctx)
     let output: unknown
     try {
-      output = spec.run(createControls(ctx.runtime), input)
+      // The input was parsed from this request, and the output is written as JSON below.
+      output = spec.run(createControls(ctx.runtime, { owned: true }), input)
     } catch (error) {
       if (!(error instanceof InvalidSnapshotError)) throw error
       fail('invalid-snapshot', {

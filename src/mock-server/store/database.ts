@@ -489,13 +489,22 @@ export class Database {
 
   /** A deep copy: later changes never leak into a snapshot already handed out. */
   snapshot(): StateSnapshot {
-    return structuredClone({
+    return structuredClone(this.snapshotView())
+  }
+
+  /**
+   * The state as a snapshot whose rows are the live ones, for a reader done with it before the next
+   * change (an answer written as JSON at once): a deep copy of 100,000 rows costs about as much as
+   * writing them.
+   */
+  snapshotView(): StateSnapshot {
+    return {
       schemaVersion: 1,
       ...this.tables(),
       // In-flight keys belong to requests of this process; they are not state to restore.
       idempotencyKeys: [...this.idempotency.values()].filter(
         (r) => r.state === 'completed',
       ),
-    }) as StateSnapshot
+    } as StateSnapshot
   }
 }
