@@ -1,5 +1,5 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
   createMockApi,
@@ -8,6 +8,10 @@ import {
   defineResource,
   type OpenApiDocument,
 } from '../../src/index.ts'
+import {
+  startServer,
+  type RunningServer,
+} from '../../src/server/start-server.ts'
 
 const stations = defineResource({
   schema: z.object({ id: z.number().int().positive(), name: z.string() }),
@@ -100,5 +104,64 @@ describe('declared routes', () => {
       }),
     )
     expect(await response.json()).toBe('pong')
+  })
+})
+
+/**
+ * A handler that answers with `ctx.ok` and then adds to the answer's headers, as a handler may do
+ * with any `Response`: a header it sets, and one it replaces.
+ */
+const badgeApi = defineApi({
+  name: 'Stations',
+  base: '/api',
+  resources: { stations },
+  routes: [
+    {
+      method: 'GET',
+      path: '/stations/:id/badge',
+      handle: (ctx) => {
+        const answer = ctx.ok('stations', ctx.data.table('stations').get(1)!)
+        answer.headers.set('X-Badge', 'gold')
+        answer.headers.set('Content-Type', 'application/vnd.badge+json')
+        return answer
+      },
+    },
+  ],
+})
+
+const request = (base: string) =>
+  new Request(`${base}/api/stations/1/badge`, {
+    headers: { Authorization: 'Bearer any' },
+  })
+
+async function expectHandlersHeaders(response: Response) {
+  expect(response.status).toBe(200)
+  expect(response.headers.get('X-Badge')).toBe('gold')
+  expect(response.headers.get('Content-Type')).toBe(
+    'application/vnd.badge+json',
+  )
+  expect(response.headers.get('ETag')).toMatch(/^"/)
+  expect(await response.json()).toMatchObject({ id: 1, name: 'Harbour' })
+}
+
+describe('headers a handler sets on the answer it built', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ api: badgeApi, port: 0 })
+  })
+  afterAll(() => server.close())
+
+  it('reach the client of the standalone server', async () => {
+    await expectHandlersHeaders(await fetch(request(server.url)))
+  })
+
+  it('reach a caller of the engine in-process, the same', async () => {
+    const mock = createMockApi({
+      api: badgeApi,
+      config: { rateLimit: false },
+    })
+    await expectHandlersHeaders(
+      await mock.fetch(request('http://stations.test')),
+    )
   })
 })
