@@ -6,7 +6,7 @@ import {
   redactedSearch,
   retryAfterSeconds,
   unreadBody,
-  type JournalRecord,
+  KeptEntry,
 } from './journal.ts'
 import { ProblemError } from './problems/problem-error.ts'
 import { problemResponse } from './problems/problem-response.ts'
@@ -258,29 +258,24 @@ export function createRequestHandler(runtime: Runtime) {
     body: Uint8Array | null,
   ) {
     const { correlationHeader } = options
-    const fields: JournalRecord = {
-      id: 0, // numbered by the journal
-      requestId: state.requestId,
+    const fields = new KeptEntry(
+      state.requestId,
       at,
-      startMs: at,
-      method: request.method.toUpperCase(),
-      path: state.path,
-      search: redactedSearch(state.search),
-      status: response.status,
-      durationMs: Math.max(0, options.now() - state.startedAt),
-      fault: state.fault,
+      request.method.toUpperCase(),
+      state.path,
+      redactedSearch(state.search),
+      response.status,
+      Math.max(0, options.now() - state.startedAt),
+      state.fault,
       // The parsed key; for a request stopped before parsing (a fault), the header as sent.
-      idempotencyKey:
-        state.idempotencyKey ?? request.headers.get('idempotency-key'),
-      replayed: state.replayed,
-      correlationId:
-        correlationHeader === null
-          ? null
-          : (request.headers.get(correlationHeader)?.slice(0, 256) ?? null),
-      bodyFingerprint: fingerprintBody(body),
-      retryAfter: retryAfterSeconds(response),
-    }
-    // Set after the literal, not spread into it: a spread makes every entry a slower copy.
+      state.idempotencyKey ?? request.headers.get('idempotency-key'),
+      state.replayed,
+      correlationHeader === null
+        ? null
+        : (request.headers.get(correlationHeader)?.slice(0, 256) ?? null),
+      fingerprintBody(body),
+      retryAfterSeconds(response),
+    )
     if (state.graphql) fields.graphql = state.graphql
     const entry = runtime.journal.record(fields)
     // The entry's event is built only for a listener; the change is counted either way.

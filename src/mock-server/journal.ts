@@ -81,6 +81,65 @@ export async function unreadBody(
  */
 export type JournalRecord = Omit<JournalEntry, 'time'> & { at: number }
 
+/**
+ * A request's entry as the journal keeps it, made with `new` rather than as an object literal. V8
+ * sees that a literal's objects outlive many collections (the journal keeps them) and from then on
+ * allocates that literal's objects in the old generation ("allocation-site pretenuring"), where
+ * every one of its numbers and strings costs a slower store. On the standalone server that made the
+ * entry cost about 2.5 µs of each read's CPU time (`--cpu-prof`: the entry's function took 260–300
+ * ms of 12 s under load, 15–25 ms as a class). V8 tracks no allocation site for a class's objects.
+ * The arguments are the fields in their order; `id` is set by the journal.
+ */
+export class KeptEntry implements JournalRecord {
+  id = 0
+  requestId: string
+  at: number
+  startMs: number
+  method: string
+  path: string
+  search: string
+  status: number
+  durationMs: number
+  fault: string | null
+  idempotencyKey: string | null
+  replayed: boolean
+  correlationId: string | null
+  bodyFingerprint: string | null
+  retryAfter: number | null
+  declare graphql?: GraphqlOperation
+
+  constructor(
+    requestId: string,
+    at: number,
+    method: string,
+    path: string,
+    search: string,
+    status: number,
+    durationMs: number,
+    fault: string | null,
+    idempotencyKey: string | null,
+    replayed: boolean,
+    correlationId: string | null,
+    bodyFingerprint: string | null,
+    retryAfter: number | null,
+  ) {
+    this.requestId = requestId
+    this.at = at
+    this.startMs = at
+    this.method = method
+    this.path = path
+    this.search = search
+    this.status = status
+    this.durationMs = durationMs
+    this.fault = fault
+    this.idempotencyKey = idempotencyKey
+    this.replayed = replayed
+    this.correlationId = correlationId
+    this.bodyFingerprint = bodyFingerprint
+    this.retryAfter = retryAfter
+  }
+}
+
 /** The entry as callers see it, with its ISO time. */
 export function journalEntry({ id, at, ...rest }: JournalRecord): JournalEntry {
   return { id, time: new Date(at).toISOString(), ...rest }
