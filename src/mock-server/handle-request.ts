@@ -258,26 +258,28 @@ export function createRequestHandler(runtime: Runtime) {
     body: Uint8Array | null,
   ) {
     const { correlationHeader } = options
-    const fields = new KeptEntry(
-      state.requestId,
-      at,
-      request.method.toUpperCase(),
-      state.path,
-      redactedSearch(state.search),
-      response.status,
-      Math.max(0, options.now() - state.startedAt),
-      state.fault,
-      // The parsed key; for a request stopped before parsing (a fault), the header as sent.
-      state.idempotencyKey ?? request.headers.get('idempotency-key'),
-      state.replayed,
+    const entry = new KeptEntry()
+    entry.requestId = state.requestId
+    entry.at = at
+    entry.startMs = at
+    entry.method = request.method.toUpperCase()
+    entry.path = state.path
+    entry.search = redactedSearch(state.search)
+    entry.status = response.status
+    entry.durationMs = Math.max(0, options.now() - state.startedAt)
+    entry.fault = state.fault
+    // The parsed key; for a request stopped before parsing (a fault), the header as sent.
+    entry.idempotencyKey =
+      state.idempotencyKey ?? request.headers.get('idempotency-key')
+    entry.replayed = state.replayed
+    entry.correlationId =
       correlationHeader === null
         ? null
-        : (request.headers.get(correlationHeader)?.slice(0, 256) ?? null),
-      fingerprintBody(body),
-      retryAfterSeconds(response),
-    )
-    if (state.graphql) fields.graphql = state.graphql
-    const entry = runtime.journal.record(fields)
+        : (request.headers.get(correlationHeader)?.slice(0, 256) ?? null)
+    entry.bodyFingerprint = fingerprintBody(body)
+    entry.retryAfter = retryAfterSeconds(response)
+    if (state.graphql) entry.graphql = state.graphql
+    runtime.journal.record(entry)
     // The entry's event is built only for a listener; the change is counted either way.
     if (events.listening)
       events.emit({ type: 'request', entry: journalEntry(entry) })
