@@ -9,6 +9,8 @@
 #
 # HYPERMOCK_EXAMPLES_DIR: where the copies live (kept between runs, so installs are incremental).
 # HYPERMOCK_TARBALL: use this tarball instead of packing the repository.
+# HYPERMOCK_EXAMPLES_INSTALL_ONLY=1: install the copies, and run no test (CI installs them while
+# other steps run, then runs them: an install into a kept copy takes a few seconds).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${HYPERMOCK_EXAMPLES_DIR:-${TMPDIR:-/tmp}/hypermock-examples}"
@@ -64,6 +66,7 @@ echo "── packed in $(seconds $pack_time) s: $(du -h "$WORK/.pack/hypermock-a
 # cache, and the examples that serve pages use ports of their own (4710 to 4712). Each one's
 # output is kept and printed whole when it ends.
 JOBS="${HYPERMOCK_EXAMPLES_JOBS:-2}"
+INSTALL_ONLY="${HYPERMOCK_EXAMPLES_INSTALL_ONLY:-0}"
 LOGS="$(mktemp -d)"
 trap 'rm -rf "$LOGS"' EXIT
 
@@ -131,7 +134,9 @@ run_example() {
           echo $(($(now) - start)) >"$LOGS/$name.install"
       fi &&
       echo "npm scripts run $(npm exec --offline -c 'echo "node $(node --version) from $(command -v node)"')" &&
-      SCREENSHOT_DIR="$ROOT/test-results/screenshots" npm test
+      if [ "$INSTALL_ONLY" = 1 ]; then echo "installed (no test run)"; else
+        SCREENSHOT_DIR="$ROOT/test-results/screenshots" npm test
+      fi
   ); then
     echo passed >"$LOGS/$name.result"
   else
@@ -195,7 +200,11 @@ for name in "${EXAMPLES[@]}"; do
 done
 
 echo
-echo "── examples (install + test, each; $JOBS at a time; the install's share: copy and npm install):"
+if [ "$INSTALL_ONLY" = 1 ]; then
+  echo "── examples installed, no test run (each; $JOBS at a time; the install's share: copy and npm install):"
+else
+  echo "── examples (install + test, each; $JOBS at a time; the install's share: copy and npm install):"
+fi
 printf '   %-22s %8s\n' pack "$(seconds $pack_time) s"
 if [ "${#SHARED_HERE[@]}" -gt 0 ]; then
   shared=FAILED
