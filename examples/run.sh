@@ -10,7 +10,8 @@
 # HYPERMOCK_EXAMPLES_DIR: where the copies live (kept between runs, so installs are incremental).
 # HYPERMOCK_TARBALL: use this tarball instead of packing the repository.
 # HYPERMOCK_EXAMPLES_INSTALL_ONLY=1: install the copies, and run no test (CI installs them while
-# other steps run, then runs them: an install into a kept copy takes a few seconds).
+# other steps run, then runs their tests: a copy installed from the same tarball is not installed
+# again).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${HYPERMOCK_EXAMPLES_DIR:-${TMPDIR:-/tmp}/hypermock-examples}"
@@ -70,12 +71,23 @@ INSTALL_ONLY="${HYPERMOCK_EXAMPLES_INSTALL_ONLY:-0}"
 LOGS="$(mktemp -d)"
 trap 'rm -rf "$LOGS"' EXIT
 
-# copy_example NAME DEST: a fresh copy of the sources; node_modules stays, except the package under test.
+# What an install depends on: the tarball, the example's manifests, and Node's and npm's versions.
+# An install that ends well writes its key into node_modules; a copy whose key is the same is
+# installed already (CI installs the examples while other steps run, then runs their tests).
+TOOLS="node $(node -v) npm $(npm -v)"
+install_key() {
+  { cat "$WORK/.pack/hypermock-api.tgz" "$@"; echo "$TOOLS"; } | sha256sum | cut -c1-16
+}
+installed() { [ "$(cat "$1/node_modules/.hypermock-install-key" 2>/dev/null)" = "$2" ]; }
+
+# copy_example NAME DEST [KEY]: a fresh copy of the sources; node_modules stays, except the package
+# under test where the copy is not installed already with KEY.
 copy_example() {
   local src="$ROOT/examples/$1" dest=$2
   mkdir -p "$dest"
   find "$dest" -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
-  rm -rf "$dest/node_modules/hypermock-api"
+  installed "$dest" "${3:-}" ||
+    rm -rf "$dest/node_modules/hypermock-api" "$dest/node_modules/.hypermock-install-key"
   (cd "$src" && tar --exclude=node_modules --exclude=dist --exclude=dist-mock \
     --exclude=storybook-static --exclude=test-results --exclude=build --exclude=.react-router -cf - .) | (cd "$dest" && tar -xf -)
 }
@@ -83,11 +95,14 @@ copy_example() {
 # The shared examples' one install (see SHARED), then the check that none of them needs a copy of
 # its own of any package (npm puts such a copy in the example's own node_modules).
 install_shared() {
-  local start name nested
+  local start name nested key manifests=()
   start=$(now)
+  for name in "${SHARED_HERE[@]}"; do manifests+=("$ROOT/examples/$name"/package*.json); done
+  key=$(install_key "${manifests[@]}")
   mkdir -p "$SHARED_DIR"
   find "$SHARED_DIR" -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
-  rm -rf "$SHARED_DIR/node_modules/hypermock-api" "$SHARED_DIR/node_modules/.package-lock.json"
+  installed "$SHARED_DIR" "$key" || rm -rf "$SHARED_DIR/node_modules/hypermock-api" \
+    "$SHARED_DIR/node_modules/.package-lock.json" "$SHARED_DIR/node_modules/.hypermock-install-key"
   mkdir "$SHARED_DIR/.pack"
   cp "$WORK/.pack/hypermock-api.tgz" "$SHARED_DIR/.pack/hypermock-api.tgz"
   local workspaces=()
@@ -103,7 +118,12 @@ install_shared() {
     IFS=,
     echo "{ \"private\": true, \"workspaces\": [${workspaces[*]}] }" >"$SHARED_DIR/package.json"
   )
-  (cd "$SHARED_DIR" && npm install --no-audit --no-fund --prefer-offline --loglevel=error) || return
+  if installed "$SHARED_DIR" "$key"; then
+    echo "installed already from this tarball"
+  else
+    (cd "$SHARED_DIR" && npm install --no-audit --no-fund --prefer-offline --loglevel=error) || return
+    echo "$key" >"$SHARED_DIR/node_modules/.hypermock-install-key"
+  fi
   for name in "${SHARED_HERE[@]}"; do
     # Packages only (a test run's caches there start with a dot).
     nested=$(find "$SHARED_DIR/$name/node_modules" -mindepth 1 -maxdepth 1 ! -name '.*' -printf '%f ' 2>/dev/null || true)
@@ -116,21 +136,25 @@ install_shared() {
 }
 
 run_example() {
-  local name=$1 dest="$WORK/$1" start
+  local name=$1 dest="$WORK/$1" start key=""
   start=$(now)
   if is_shared "$name"; then
     dest="$SHARED_DIR/$name"
     # Waits for the shared install, which holds the lock until it ends.
     flock -s "$LOGS/shared.lock" true
   else
-    copy_example "$name" "$dest"
+    key=$(install_key "$ROOT/examples/$name"/package*.json)
+    copy_example "$name" "$dest" "$key"
   fi
   if (
     cd "$dest" &&
       if is_shared "$name"; then
         [ -f "$LOGS/shared.time" ] || { echo "the shared install failed: see its output above" >&2; exit 1; }
+      elif installed . "$key"; then
+        echo "installed already from this tarball" && echo $(($(now) - start)) >"$LOGS/$name.install"
       else
         npm install --no-audit --no-fund --prefer-offline --loglevel=error &&
+          echo "$key" >node_modules/.hypermock-install-key &&
           echo $(($(now) - start)) >"$LOGS/$name.install"
       fi &&
       echo "npm scripts run $(npm exec --offline -c 'echo "node $(node --version) from $(command -v node)"')" &&
@@ -138,7 +162,7 @@ run_example() {
         SCREENSHOT_DIR="$ROOT/test-results/screenshots" npm test
       fi
   ); then
-    echo passed >"$LOGS/$name.result"
+    if [ "$INSTALL_ONLY" = 1 ]; then echo installed >"$LOGS/$name.result"; else echo passed >"$LOGS/$name.result"; fi
   else
     echo FAILED >"$LOGS/$name.result"
   fi
@@ -196,7 +220,7 @@ failed=0
 for name in "${EXAMPLES[@]}"; do
   times[$name]=$(cat "$LOGS/$name.time")
   results[$name]=$(cat "$LOGS/$name.result")
-  [ "${results[$name]}" = passed ] || failed=1
+  [ "${results[$name]}" != FAILED ] || failed=1
 done
 
 echo
